@@ -1,0 +1,24 @@
+# Finds the external tools and libraries hipcore builds with; all come from Debian 12 packages
+# (packaging/install-deps.sh installs them).
+
+find_program(HIPCORE_CLANG NAMES clang++-19 REQUIRED
+  DOC "clang 19: compiles HIP sources (code object v5, gfx1030 and gfx1100)")
+find_program(HIPCORE_CLANG15 NAMES clang++-15
+  DOC "clang 15: the compiler of Debian's ROCm 5.2.3 (code object v4 test inputs)")
+find_program(HIPCORE_LLVM_AS NAMES llvm-as-19 REQUIRED
+  DOC "assembles the generated oclc_isa_version control libraries")
+
+set(HIPCORE_SYSTEM_BITCODE_DIR "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode" CACHE PATH
+  "Debian's rocm-device-libs bitcode directory")
+if(NOT EXISTS "${HIPCORE_SYSTEM_BITCODE_DIR}/ockl.bc")
+  message(FATAL_ERROR "rocm-device-libs not found in ${HIPCORE_SYSTEM_BITCODE_DIR}; "
+                      "run packaging/install-deps.sh")
+endif()
+
+# ROCR (libhsa-runtime64) and the thunk headers.
+find_path(HSA_INCLUDE_DIR hsa/hsa.h REQUIRED)
+find_library(HSA_RUNTIME_LIBRARY NAMES hsa-runtime64 REQUIRED)
+add_library(hsa::runtime SHARED IMPORTED)
+set_target_properties(hsa::runtime PROPERTIES IMPORTED_LOCATION "${HSA_RUNTIME_LIBRARY}"
+  INTERFACE_INCLUDE_DIRECTORIES "${HSA_INCLUDE_DIR}")
+find_path(HSAKMT_INCLUDE_DIR hsakmt.h REQUIRED)

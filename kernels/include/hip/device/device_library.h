@@ -1,0 +1,14 @@
+// hipcore's device library: everything a kernel can use beyond clang's own HIP wrapper.
+#pragma once
+
+#include <hip/device/builtin_vars.h>
+#include <hip/device/sync.h>
+
+// The wave size of the target being compiled (32 on RDNA by default, 64 with
+// -mwavefrontsize64). The host pass of a HIP compile parses kernel bodies too but never runs
+// them; it sees 64, the widest wave, so that host-side constant folding is conservative.
+#if defined(__AMDGCN_WAVEFRONT_SIZE__)
+static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
+#else
+static constexpr int warpSize = 64;
+#endif

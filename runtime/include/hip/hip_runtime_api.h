@@ -1,0 +1,167 @@
+// The HIP host API as hipcore implements it (HIP 6.2 signatures), usable from C++ and from
+// clang's HIP mode. Types and error codes keep HIP's names and numeric values so that programs
+// written for HIP compile unchanged.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hip/hip_version.h>
+
+#if !defined(__HIP__)
+// Outside clang's HIP mode the execution-space attributes mean nothing.
+#define __host__
+#define __device__
+#endif
+
+#if defined(__cplusplus)
+#define HIPCORE_EXTERN_C extern "C"
+#define HIPCORE_DEFAULT(value) = value
+#else
+#define HIPCORE_EXTERN_C
+#define HIPCORE_DEFAULT(value)
+#endif
+
+#define HIPCORE_API HIPCORE_EXTERN_C __attribute__((visibility("default")))
+
+typedef enum hipError_t {
+  hipSuccess = 0,
+  hipErrorInvalidValue = 1,
+  hipErrorOutOfMemory = 2,
+  hipErrorNotInitialized = 3,
+  hipErrorDeinitialized = 4,
+  hipErrorInvalidConfiguration = 9,
+  hipErrorInvalidPitchValue = 12,
+  hipErrorInvalidSymbol = 13,
+  hipErrorInvalidDevicePointer = 17,
+  hipErrorInvalidMemcpyDirection = 21,
+  hipErrorInsufficientDriver = 35,
+  hipErrorMissingConfiguration = 52,
+  hipErrorPriorLaunchFailure = 53,
+  hipErrorInvalidDeviceFunction = 98,
+  hipErrorNoDevice = 100,
+  hipErrorInvalidDevice = 101,
+  hipErrorInvalidImage = 200,
+  hipErrorInvalidContext = 201,
+  hipErrorNoBinaryForGpu = 209,
+  hipErrorInvalidKernelFile = 218,
+  hipErrorInvalidSource = 300,
+  hipErrorFileNotFound = 301,
+  hipErrorSharedObjectSymbolNotFound = 302,
+  hipErrorSharedObjectInitFailed = 303,
+  hipErrorOperatingSystem = 304,
+  hipErrorInvalidHandle = 400,
+  hipErrorNotFound = 500,
+  hipErrorNotReady = 600,
+  hipErrorIllegalAddress = 700,
+  hipErrorLaunchOutOfResources = 701,
+  hipErrorLaunchTimeOut = 702,
+  hipErrorAssert = 710,
+  hipErrorLaunchFailure = 719,
+  hipErrorCooperativeLaunchTooLarge = 720,
+  hipErrorNotSupported = 801,
+  hipErrorUnknown = 999,
+} hipError_t;
+
+typedef enum hipMemcpyKind {
+  hipMemcpyHostToHost = 0,
+  hipMemcpyHostToDevice = 1,
+  hipMemcpyDeviceToHost = 2,
+  hipMemcpyDeviceToDevice = 3,
+  hipMemcpyDefault = 4,
+} hipMemcpyKind;
+
+typedef struct ihipStream_t* hipStream_t;
+typedef struct ihipEvent_t* hipEvent_t;
+
+typedef struct dim3 {
+  uint32_t x;
+  uint32_t y;
+  uint32_t z;
+#if defined(__cplusplus)
+  constexpr __host__ __device__ dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1)
+      : x(x_), y(y_), z(z_) {}
+#endif
+} dim3;
+
+// Device properties. Field names and meanings follow HIP's hipDeviceProp_t.
+typedef struct hipDeviceProp_t {
+  char name[256];
+  char uuid[16];
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int clockRate;
+  size_t totalConstMem;
+  int major;
+  int minor;
+  size_t textureAlignment;
+  int multiProcessorCount;
+  int kernelExecTimeoutEnabled;
+  int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  int concurrentKernels;
+  int pciDomainID;
+  int pciBusID;
+  int pciDeviceID;
+  int memoryClockRate;
+  int memoryBusWidth;
+  int l2CacheSize;
+  int persistingL2CacheMaxSize;
+  int maxThreadsPerMultiProcessor;
+  size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int hostNativeAtomicSupported;
+  char gcnArchName[256];
+  int maxSharedMemoryPerMultiProcessor;
+  int clockInstructionRate;
+  unsigned int* hdpMemFlushCntl;
+  unsigned int* hdpRegFlushCntl;
+  int isLargeBar;
+  int asicRevision;
+} hipDeviceProp_t;
+
+HIPCORE_API hipError_t hipGetDeviceCount(int* count);
+HIPCORE_API hipError_t hipGetDevice(int* device);
+HIPCORE_API hipError_t hipSetDevice(int device);
+HIPCORE_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device);
+HIPCORE_API hipError_t hipDeviceSynchronize(void);
+
+HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size);
+HIPCORE_API hipError_t hipFree(void* pointer);
+HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size,
+                                 hipMemcpyKind kind);
+
+HIPCORE_API hipError_t hipGetLastError(void);
+HIPCORE_API hipError_t hipPeekAtLastError(void);
+HIPCORE_API const char* hipGetErrorName(hipError_t error);
+HIPCORE_API const char* hipGetErrorString(hipError_t error);
+
+HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
+                                       void** args, size_t sharedMemBytes HIPCORE_DEFAULT(0),
+                                       hipStream_t stream HIPCORE_DEFAULT(0));
+
+// Called by the code clang emits for `kernel<<<grid, block, shared, stream>>>(args...)`.
+HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                                  size_t sharedMem HIPCORE_DEFAULT(0),
+                                                  hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                                 hipStream_t* stream);
+
+#if defined(__cplusplus) && defined(__HIP__)
+// hipLaunchKernelGGL(kernel, grid, block, shared, stream, args...): HIP's macro-style launch.
+#define hipLaunchKernelGGL(kernel, numBlocks, dimBlocks, sharedMemBytes, stream, ...) \
+  kernel<<<(numBlocks), (dimBlocks), (sharedMemBytes), (stream)>>>(__VA_ARGS__)
+#endif

@@ -1,0 +1,63 @@
+// The interface between vgpu's command processor (cp/) and its ISA interpreter (isa/).
+//
+// The command processor owns queues, packets and signals; the interpreter owns waves. One AQL
+// kernel-dispatch packet crosses this boundary as a DispatchRequest and comes back as a
+// DispatchOutcome. The interpreter knows nothing of ROCR, the thunk or queues beyond the
+// addresses it is given, so it can also be driven by a test harness with no ROCR at all.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <hsa/hsa.h>  // hsa_kernel_dispatch_packet_t: the packet layout is defined by HSA.
+
+namespace vgpu {
+
+enum class GpuTarget { gfx1030, gfx1100 };
+
+// What the interpreter may touch. vgpu's memory is host memory with identity GPU addresses, so
+// "accessible" is a question about the allocation map, not a translation.
+class AddressSpace {
+public:
+  virtual ~AddressSpace() = default;
+  // True when [address, address + size) lies inside one live allocation visible to the GPU.
+  virtual bool accessible(std::uint64_t address, std::uint64_t size) const = 0;
+  // One line naming the allocation nearest to address, for fault reports.
+  virtual std::string describeNearest(std::uint64_t address) const = 0;
+};
+
+struct DispatchRequest {
+  GpuTarget target = GpuTarget::gfx1030;
+  // A copy of the packet taken after its header was seen valid (the ring slot may be reused).
+  hsa_kernel_dispatch_packet_t packet{};
+  // The queue the packet came from (an amd_queue_t in ROCR's memory): the kernel's queue_ptr.
+  std::uint64_t queueAddress = 0;
+  std::uint64_t dispatchId = 0;
+  // Bounds checking for global accesses; null disables it (the isa harness may pass its own).
+  const AddressSpace* memory = nullptr;
+  // Worker threads for workgroups; 0 means the machine's hardware concurrency.
+  unsigned threads = 0;
+};
+
+struct DispatchOutcome {
+  enum class Kind {
+    completed,
+    memoryViolation,     // a global/flat access outside every allocation
+    illegalInstruction,  // undecodable or not implemented by the interpreter
+    trap,                // s_trap (assert, abort, __builtin_trap)
+    invalidDispatch,     // bad packet: zero sizes, null kernel object, unreadable descriptor
+  };
+  Kind kind = Kind::completed;
+  // For anything but completed: kernel, workgroup, wave, lane, PC, instruction text and
+  // address, the way a user needs it to find the bug.
+  std::string report;
+  std::uint64_t faultAddress = 0;
+
+  bool ok() const { return kind == Kind::completed; }
+};
+
+// Runs every workgroup of the dispatch to completion (or to the first fault) and returns.
+// Thread-safe: several command processors may call it at once.
+DispatchOutcome executeDispatch(const DispatchRequest& request);
+
+}  // namespace vgpu
