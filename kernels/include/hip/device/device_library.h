@@ -1,9 +1,6 @@
 // hipcore's device library: everything a kernel can use beyond clang's own HIP wrapper.
 #pragma once
 
-#include <hip/device/builtin_vars.h>
-#include <hip/device/sync.h>
-
 // The wave size of the target being compiled (32 on RDNA by default, 64 with
 // -mwavefrontsize64). The host pass of a HIP compile parses kernel bodies too but never runs
 // them; it sees 64, the widest wave, so that host-side constant folding is conservative.
@@ -12,3 +9,11 @@ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 #else
 static constexpr int warpSize = 64;
 #endif
+
+#include <hip/device/builtin_vars.h>
+#include <hip/device/sync.h>
+#include <hip/device/warp.h>
+#include <hip/device/bits.h>
+#include <hip/device/atomics.h>
+#include <hip/device/clock.h>
+#include <hip/device/printf_assert.h>
