@@ -1,0 +1,38 @@
+// What a command processor needs from the device it belongs to (implemented by vgpu/kfd).
+//
+// The command processor never includes the thunk: interrupts, memory faults, the allocation map
+// and the GPU clock reach it through this interface, so cp/ can be driven by a test harness and
+// the dependency between the two folders points one way (kfd -> cp).
+#pragma once
+
+#include <cstdint>
+
+#include "isa/Dispatch.h"
+
+namespace vgpu::cp {
+
+class DeviceServices {
+public:
+  virtual ~DeviceServices() = default;
+  // The interrupt a real CP or SDMA engine raises after writing an event mailbox: the driver
+  // looks the event up by id and wakes its waiters.
+  virtual void raiseEvent(std::uint32_t eventId) = 0;
+  // A GPU virtual-memory fault, delivered like the KFD does: through the process's
+  // memory-fault events (HsaMemoryAccessFault), so ROCR's system event handlers see it.
+  virtual void reportMemoryFault(std::uint32_t nodeId, std::uint64_t address, bool write) = 0;
+  // Every allocation the GPU may touch (bounds checks for SDMA and the interpreter).
+  virtual const AddressSpace& memory() const = 0;
+  // The GPU timestamp counter, in the clock domain hsaKmtGetClockCounters reports.
+  virtual std::uint64_t gpuClock() const = 0;
+};
+
+// Per-queue configuration that does not change while the queue lives.
+struct EngineConfig {
+  DeviceServices* services = nullptr;
+  std::uint32_t nodeId = 1;
+  GpuTarget target = GpuTarget::gfx1030;
+  bool trace = false;  // VGPU_TRACE=1: one stderr line per packet
+  unsigned interpreterThreads = 0;
+};
+
+}  // namespace vgpu::cp

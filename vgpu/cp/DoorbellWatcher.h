@@ -1,0 +1,54 @@
+// The one polling thread of vgpu: watches every queue's doorbell word and wakes the queue's
+// worker when it changes.
+//
+// ROCR rings a doorbell with a plain store to memory (on hardware an MMIO write), so there is no
+// system call to intercept and nothing to block on; the write can only be noticed by reading.
+// Back-off keeps an idle process cheap and a busy one responsive: after activity it spins
+// (~50 us), then yields (~200 us more), then sleeps with a doubling period capped at kMaxSleep.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace vgpu::cp {
+
+class QueueEngine;
+
+class DoorbellWatcher {
+public:
+  static constexpr auto kSpin = std::chrono::microseconds(50);
+  static constexpr auto kYield = std::chrono::microseconds(250);
+  static constexpr auto kMaxSleep = std::chrono::microseconds(1000);
+
+  DoorbellWatcher();
+  ~DoorbellWatcher();
+  DoorbellWatcher(const DoorbellWatcher&) = delete;
+  DoorbellWatcher& operator=(const DoorbellWatcher&) = delete;
+
+  void add(QueueEngine* engine);
+  // Returns after the watcher no longer touches the engine or its doorbell.
+  void remove(QueueEngine* engine);
+  // A hint that work is likely soon (e.g. the host started waiting): restart the spin phase.
+  void nudge();
+
+private:
+  struct Entry {
+    QueueEngine* engine;
+    std::uint64_t lastSeen;
+  };
+  void run();
+  bool pollOnce();
+
+  std::mutex mutex_;
+  std::condition_variable wakeup_;
+  std::vector<Entry> entries_;
+  bool stopping_ = false;
+  bool nudged_ = false;
+  std::thread thread_;
+};
+
+}  // namespace vgpu::cp

@@ -1,0 +1,81 @@
+// Worker-thread lifecycle and back-off for one queue.
+#include "cp/QueueEngine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+namespace vgpu::cp {
+
+QueueEngine::~QueueEngine() { stop(); }
+
+void QueueEngine::start() { worker_ = std::thread([this] { run(); }); }
+
+void QueueEngine::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wakeup_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+void QueueEngine::wake() {
+  {
+    std::lock_guard lock(mutex_);
+    pending_ = true;
+  }
+  wakeup_.notify_one();
+}
+
+void QueueEngine::setActive(bool active) {
+  {
+    std::lock_guard lock(mutex_);
+    active_ = active;
+    pending_ = true;
+  }
+  wakeup_.notify_one();
+}
+
+void QueueEngine::trace(const std::string& line) const {
+  if (config_.trace) std::fprintf(stderr, "vgpu: %s\n", line.c_str());
+}
+
+void QueueEngine::run() {
+  using namespace std::chrono;
+  // While a packet is blocked the ring is re-examined after a growing pause: dependencies are
+  // usually satisfied within microseconds, but a barrier on a host signal may wait for seconds.
+  constexpr auto kFirstPause = microseconds(5);
+  constexpr auto kLongestPause = microseconds(1000);
+  auto pause = kFirstPause;
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    if (!active_ || halted_ || !pending_) {
+      wakeup_.wait(lock, [&] { return stopping_ || (pending_ && active_ && !halted_); });
+      continue;
+    }
+    pending_ = false;
+    lock.unlock();
+    Progress progress = serviceRing();
+    lock.lock();
+    switch (progress) {
+      case Progress::advanced:
+        pending_ = true;  // keep draining without waiting for another doorbell
+        pause = kFirstPause;
+        break;
+      case Progress::blocked:
+        wakeup_.wait_for(lock, pause, [&] { return stopping_ || pending_; });
+        pending_ = true;
+        pause = std::min<microseconds>(pause * 2, kLongestPause);
+        break;
+      case Progress::halted:
+        halted_ = true;
+        break;
+      case Progress::idle:
+        pause = kFirstPause;
+        break;
+    }
+  }
+}
+
+}  // namespace vgpu::cp

@@ -1,0 +1,63 @@
+// The worker thread behind one hardware queue: sleeps while its ring is empty, backs off while
+// a packet waits on a dependency, and stops for good on a queue error or destruction.
+//
+// One thread per queue (rather than one shared thread for all queues) because a packet may
+// block for long: a kernel dispatch runs to completion inside executeDispatch, a barrier may
+// wait on a signal that another queue completes. Idle queues cost nothing: they sleep on a
+// condition variable until the DoorbellWatcher (the only polling thread) sees their doorbell.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "cp/DeviceServices.h"
+
+namespace vgpu::cp {
+
+class QueueEngine {
+public:
+  explicit QueueEngine(const EngineConfig& config) : config_(config) {}
+  virtual ~QueueEngine();
+  QueueEngine(const QueueEngine&) = delete;
+  QueueEngine& operator=(const QueueEngine&) = delete;
+
+  void start();
+  // Joins the worker; the ring is not touched afterwards (ROCR frees it next).
+  void stop();
+  // Doorbell rung (or anything else that may unblock the ring).
+  void wake();
+  // hsaKmtUpdateQueue with percentage 0 suspends, non-zero resumes.
+  void setActive(bool active);
+
+  virtual volatile std::uint64_t* doorbell() = 0;
+  virtual const char* kind() const = 0;
+
+protected:
+  enum class Progress {
+    idle,      // nothing to do until the next doorbell
+    blocked,   // a packet is present but cannot proceed yet (dependency, header not written)
+    advanced,  // a packet was consumed
+    halted,    // a fatal queue error was reported; the queue processes nothing more
+  };
+  virtual Progress serviceRing() = 0;
+  void trace(const std::string& line) const;
+  const EngineConfig& config() const { return config_; }
+  DeviceServices& services() const { return *config_.services; }
+
+private:
+  void run();
+
+  EngineConfig config_;
+  std::thread worker_;
+  std::mutex mutex_;
+  std::condition_variable wakeup_;
+  bool pending_ = true;
+  bool active_ = true;
+  bool halted_ = false;
+  bool stopping_ = false;
+};
+
+}  // namespace vgpu::cp

@@ -1,0 +1,38 @@
+// hsaKmt memory services over host memory: allocations are anonymous mappings whose host
+// address is also their GPU address; registrations of host memory are recorded, not copied.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include <hsakmt.h>
+
+#include "kfd/MemoryMap.h"
+#include "kfd/Options.h"
+#include "kfd/Topology.h"
+
+namespace vgpu::kfd {
+
+class DeviceMemory {
+public:
+  DeviceMemory(const Options& options, const Topology& topology, MemoryMap& map);
+
+  HSAKMT_STATUS allocate(std::uint32_t node, std::uint64_t size, HsaMemFlags flags, void** address);
+  HSAKMT_STATUS free(void* address, std::uint64_t size);
+  HSAKMT_STATUS registerHost(void* address, std::uint64_t size, HsaMemFlags flags);
+  HSAKMT_STATUS deregister(void* address);
+  // Mapping is the identity: the GPU address of a range is its host address.
+  HSAKMT_STATUS map(void* address, std::uint64_t size, std::uint64_t* gpuAddress) const;
+  HSAKMT_STATUS query(const void* pointer, HsaPointerInfo* info) const;
+  HSAKMT_STATUS setUserData(const void* pointer, void* userData);
+
+private:
+  const Options& options_;
+  const Topology& topology_;
+  MemoryMap& map_;
+  std::vector<HSAuint32> gpuNodes_;  // what pointer info reports as mapped/registered nodes
+  std::atomic<std::uint64_t> deviceBytes_{0};
+};
+
+}  // namespace vgpu::kfd

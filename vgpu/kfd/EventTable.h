@@ -1,0 +1,55 @@
+// KFD events: signal events with a mailbox slot each, memory-fault events, and waits.
+//
+// ROCR keeps the HsaEvent* the thunk returns and reads two things from it directly: HWData2
+// (the mailbox address a CP writes the event id to before its interrupt) and, for memory
+// events, EventData.MemoryAccessFault (filled here when a GPU fault is raised).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include <hsakmt.h>
+
+namespace vgpu::kfd {
+
+class MemoryMap;
+
+class EventTable {
+public:
+  static constexpr std::uint32_t kMaxEvents = 4096;  // the KFD's signal-event page holds 4096
+
+  explicit EventTable(MemoryMap& memory);
+
+  HSAKMT_STATUS create(const HsaEventDescriptor& descriptor, bool manualReset, bool signaled,
+                       HsaEvent** event);
+  HSAKMT_STATUS destroy(HsaEvent* event);
+  HSAKMT_STATUS set(HsaEvent* event);
+  HSAKMT_STATUS reset(HsaEvent* event);
+  // The interrupt path: a CP or SDMA engine completed something carrying this event id.
+  void raise(std::uint32_t eventId);
+  // A GPU memory fault: every memory event receives the fault record and is signalled.
+  void raiseMemoryFault(std::uint32_t nodeId, std::uint64_t address, bool write);
+  // milliseconds == 0xFFFFFFFF waits forever (HSA_EVENTTIMEOUT_INFINITE).
+  HSAKMT_STATUS wait(HsaEvent* const* events, std::uint32_t count, bool all,
+                     std::uint32_t milliseconds);
+
+private:
+  struct Record {
+    HsaEvent event;  // first member: HsaEvent* handed to ROCR converts back to Record*
+    bool manualReset = false;
+    bool signaled = false;
+  };
+  bool known(const HsaEvent* event) const;
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::unordered_map<std::uint32_t, Record*> byId_;
+  std::vector<std::uint32_t> freeIds_;
+  std::uint32_t nextId_ = 1;
+  std::uint64_t* mailboxes_ = nullptr;  // kMaxEvents 64-bit slots, visible to the GPU
+};
+
+}  // namespace vgpu::kfd

@@ -1,0 +1,103 @@
+// Interval map of GPU-visible memory ranges with pointer queries and bounds checks.
+#include "kfd/MemoryMap.h"
+
+#include <cstdio>
+#include <mutex>
+
+namespace vgpu::kfd {
+
+const char* kindName(RegionKind kind) {
+  switch (kind) {
+    case RegionKind::allocation: return "allocation";
+    case RegionKind::scratch: return "scratch";
+    case RegionKind::userptr: return "registered host memory";
+    case RegionKind::queue: return "queue descriptor";
+    case RegionKind::doorbell: return "doorbells";
+    case RegionKind::eventPage: return "event mailboxes";
+  }
+  return "?";
+}
+
+const Region* MemoryMap::containing(std::uint64_t address) const {
+  auto it = regions_.upper_bound(address);
+  if (it == regions_.begin()) return nullptr;
+  --it;
+  const Region& r = it->second;
+  return address - r.base < r.size ? &r : nullptr;
+}
+
+bool MemoryMap::add(const Region& region) {
+  std::unique_lock lock(mutex_);
+  if (auto it = regions_.find(region.base); it != regions_.end() && it->second.size == region.size) {
+    ++it->second.references;
+    return true;
+  }
+  if (const Region* outer = containing(region.base);
+      outer != nullptr && region.base + region.size <= outer->base + outer->size) {
+    ++nested_[region.base];
+    return true;
+  }
+  auto next = regions_.lower_bound(region.base);
+  if (next != regions_.end() && next->first < region.base + region.size) return false;
+  regions_.emplace(region.base, region);
+  return true;
+}
+
+std::optional<Region> MemoryMap::release(std::uint64_t base) {
+  std::unique_lock lock(mutex_);
+  if (auto nested = nested_.find(base); nested != nested_.end()) {
+    if (--nested->second == 0) nested_.erase(nested);
+    return std::nullopt;
+  }
+  auto it = regions_.find(base);
+  if (it == regions_.end()) return std::nullopt;
+  if (--it->second.references > 0) return std::nullopt;
+  Region gone = it->second;
+  regions_.erase(it);
+  return gone;
+}
+
+std::optional<Region> MemoryMap::find(std::uint64_t address) const {
+  std::shared_lock lock(mutex_);
+  const Region* r = containing(address);
+  return r ? std::optional<Region>(*r) : std::nullopt;
+}
+
+bool MemoryMap::setUserData(std::uint64_t address, void* userData) {
+  std::unique_lock lock(mutex_);
+  const Region* r = containing(address);
+  if (r == nullptr) return false;
+  regions_.at(r->base).userData = userData;
+  return true;
+}
+
+bool MemoryMap::accessible(std::uint64_t address, std::uint64_t size) const {
+  std::shared_lock lock(mutex_);
+  const Region* r = containing(address);
+  if (r == nullptr) return false;
+  return size <= r->size - (address - r->base);
+}
+
+std::string MemoryMap::describeNearest(std::uint64_t address) const {
+  std::shared_lock lock(mutex_);
+  auto describe = [&](const Region& r, const char* relation, std::uint64_t distance) {
+    char text[256];
+    std::snprintf(text, sizeof(text), "0x%llx is %llu bytes %s %s [0x%llx, 0x%llx) on node %u",
+                  (unsigned long long)address, (unsigned long long)distance, relation,
+                  kindName(r.kind), (unsigned long long)r.base,
+                  (unsigned long long)(r.base + r.size), r.node);
+    return std::string(text);
+  };
+  auto after = regions_.upper_bound(address);
+  const Region* below = after == regions_.begin() ? nullptr : &std::prev(after)->second;
+  const Region* above = after == regions_.end() ? nullptr : &after->second;
+  if (below && address - below->base < below->size)
+    return describe(*below, "into", address - below->base);
+  std::uint64_t pastBelow = below ? address - (below->base + below->size) : ~0ull;
+  std::uint64_t beforeAbove = above ? above->base - address : ~0ull;
+  if (below && pastBelow <= beforeAbove) return describe(*below, "past the end of", pastBelow);
+  if (above) return describe(*above, "before", beforeAbove);
+  return "no GPU memory is allocated";
+}
+
+}  // namespace vgpu::kfd

@@ -1,0 +1,57 @@
+// The interval map of every range the virtual GPU may touch: thunk allocations, registered
+// host memory (userptr), queue descriptors, doorbells, the event page and scratch.
+//
+// GPU addresses are host addresses (identity mapping), so this map is both the thunk's
+// pointer-info database and the bounds check that SDMA and the interpreter apply to each
+// access (vgpu::AddressSpace).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+
+#include <hsakmt.h>
+
+#include "isa/Dispatch.h"
+
+namespace vgpu::kfd {
+
+enum class RegionKind { allocation, scratch, userptr, queue, doorbell, eventPage };
+
+struct Region {
+  std::uint64_t base = 0;
+  std::uint64_t size = 0;
+  RegionKind kind = RegionKind::allocation;
+  std::uint32_t node = 0;
+  HsaMemFlags flags{};
+  void* userData = nullptr;
+  std::uint32_t references = 1;  // the same range registered again counts, not duplicates
+};
+
+const char* kindName(RegionKind kind);
+
+class MemoryMap final : public AddressSpace {
+public:
+  // Adds a range. A range equal to an existing one adds a reference; a range inside an existing
+  // one is already covered and only counted. Returns false when it overlaps partially.
+  bool add(const Region& region);
+  // Drops one reference to the range starting at base; returns the region when it is gone.
+  std::optional<Region> release(std::uint64_t base);
+  std::optional<Region> find(std::uint64_t address) const;
+  bool setUserData(std::uint64_t address, void* userData);
+
+  bool accessible(std::uint64_t address, std::uint64_t size) const override;
+  std::string describeNearest(std::uint64_t address) const override;
+
+private:
+  // Ranges strictly inside another range (counted so release() can match them).
+  std::map<std::uint64_t, std::uint32_t> nested_;
+  std::map<std::uint64_t, Region> regions_;
+  mutable std::shared_mutex mutex_;
+
+  const Region* containing(std::uint64_t address) const;
+};
+
+}  // namespace vgpu::kfd

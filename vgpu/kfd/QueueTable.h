@@ -1,0 +1,51 @@
+// Hardware queues of the virtual GPUs: creation hands ROCR doorbells and (for SDMA) ring
+// pointers, and starts a command processor on the ring.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include <hsakmt.h>
+
+#include "cp/DeviceServices.h"
+#include "cp/DoorbellWatcher.h"
+#include "cp/QueueEngine.h"
+#include "kfd/MemoryMap.h"
+
+namespace vgpu::kfd {
+
+class QueueTable {
+public:
+  QueueTable(MemoryMap& memory, cp::DoorbellWatcher& watcher) : memory_(memory), watcher_(watcher) {}
+
+  HSAKMT_STATUS create(const cp::EngineConfig& config, HSA_QUEUE_TYPE type, void* ring,
+                       std::uint64_t ringBytes, HsaQueueResource* resource);
+  HSAKMT_STATUS destroy(HSA_QUEUEID id);
+  HSAKMT_STATUS update(HSA_QUEUEID id, std::uint32_t percentage);
+  bool exists(HSA_QUEUEID id) const;
+
+private:
+  // The words the "hardware" owns for one queue, in GPU-visible memory of their own.
+  struct alignas(64) QueueWords {
+    volatile std::uint64_t doorbell = 0;
+    volatile std::uint64_t readPointer = 0;   // SDMA only
+    volatile std::uint64_t writePointer = 0;  // SDMA only
+  };
+  struct Entry {
+    std::unique_ptr<QueueWords> words;
+    std::unique_ptr<cp::QueueEngine> engine;
+    std::uint64_t descriptorBase = 0;  // amd_queue_t registered in the memory map (AQL)
+    std::uint64_t ringBase = 0;        // ring registered here when ROCR had not
+  };
+  void track(std::uint64_t base, std::uint64_t size, RegionKind kind);
+
+  MemoryMap& memory_;
+  cp::DoorbellWatcher& watcher_;
+  mutable std::mutex mutex_;
+  std::unordered_map<HSA_QUEUEID, Entry> queues_;
+  HSA_QUEUEID nextId_ = 1;
+};
+
+}  // namespace vgpu::kfd

@@ -1,0 +1,56 @@
+// The virtual KFD: one object holding vgpu's whole device state, behind the hsaKmt C ABI.
+//
+// It is created on first use and deliberately never destroyed: HIP 5.2.3 never calls
+// hsa_shut_down, so ROCR keeps using queues, events and memory while static destructors run.
+// A leaked heap object has no destructor to race with them.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "cp/DeviceServices.h"
+#include "cp/DoorbellWatcher.h"
+#include "kfd/DeviceMemory.h"
+#include "kfd/EventTable.h"
+#include "kfd/MemoryMap.h"
+#include "kfd/Options.h"
+#include "kfd/QueueTable.h"
+#include "kfd/Topology.h"
+
+namespace vgpu::kfd {
+
+class VirtualKfd final : public cp::DeviceServices {
+public:
+  static VirtualKfd& instance();
+
+  const Options& options() const { return options_; }
+  const Topology& topology() const { return topology_; }
+  DeviceMemory& deviceMemory() { return deviceMemory_; }
+  EventTable& events() { return events_; }
+  QueueTable& queues() { return queues_; }
+  cp::EngineConfig engineConfig(std::uint32_t node);
+  std::uint64_t systemClock() const;
+
+  std::atomic<int> openCount{0};
+
+  // cp::DeviceServices
+  void raiseEvent(std::uint32_t eventId) override { events_.raise(eventId); }
+  void reportMemoryFault(std::uint32_t nodeId, std::uint64_t address, bool write) override {
+    events_.raiseMemoryFault(nodeId, address, write);
+  }
+  const AddressSpace& memory() const override { return map_; }
+  std::uint64_t gpuClock() const override { return systemClock(); }
+
+private:
+  VirtualKfd();
+
+  const Options options_;
+  const Topology topology_;
+  MemoryMap map_;
+  DeviceMemory deviceMemory_;
+  EventTable events_;
+  cp::DoorbellWatcher watcher_;
+  QueueTable queues_;
+};
+
+}  // namespace vgpu::kfd
