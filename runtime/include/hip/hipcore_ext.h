@@ -1,0 +1,19 @@
+// hipcore's own additions to the HIP API: error details and introspection for tests and tools.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+// Counts of the registration calls the program's module constructors made into hipcore.
+typedef struct hipcoreRegistrationCounts {
+  unsigned long long fatBinaries;
+  unsigned long long functions;
+  unsigned long long variables;
+  unsigned long long managedVariables;
+  unsigned long long unregistrations;
+} hipcoreRegistrationCounts;
+
+// The message, with context, of the calling thread's most recent failed HIP call ("" if none).
+// Unlike hipGetErrorString it says what went wrong, e.g. why no GPU was found.
+HIPCORE_API const char* hipcoreGetErrorDetail(void);
+
+HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* counts);

@@ -1,0 +1,58 @@
+// Process-wide and thread-local state behind the extern "C" HIP functions.
+#include "ApiState.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace hipcore::api {
+
+const Options& options() {
+  static const Options parsed = [] {
+    Options o;
+    const char* log = std::getenv("HIPCORE_LOG");
+    o.log = log != nullptr && std::strcmp(log, "0") != 0 && log[0] != '\0';
+    return o;
+  }();
+  return parsed;
+}
+
+core::Registry& registry() {
+  // Never destroyed: atexit handlers of the program (__hipUnregisterFatBinary) may run after
+  // this library's static destructors.
+  static core::Registry* instance = new core::Registry();
+  return *instance;
+}
+
+core::Runtime& runtime() {
+  // Never destroyed either: ROCR's own threads outlive static destruction (FACTS.md sec. 6).
+  static core::Runtime* instance = new core::Runtime(registry());
+  return *instance;
+}
+
+ThreadState& threadState() {
+  thread_local ThreadState state;
+  return state;
+}
+
+hipError_t finish(const char* call, core::Status status) {
+  if (status.ok()) return hipSuccess;
+  ThreadState& thread = threadState();
+  thread.lastError = status.code;
+  thread.lastMessage = std::move(status.message);
+  if (options().log)
+    std::fprintf(stderr, "hipcore: %s failed: %d: %s\n", call, static_cast<int>(status.code),
+                 thread.lastMessage.c_str());
+  return status.code;
+}
+
+core::Status currentDevice(core::Device*& out) {
+  core::Runtime& rt = runtime();
+  if (!rt.initStatus().ok()) return rt.initStatus();
+  out = rt.device(threadState().device);
+  if (out == nullptr)
+    return core::fail(hipErrorInvalidDevice, "current device %d of %d", threadState().device, rt.deviceCount());
+  return core::Status::success();
+}
+
+}  // namespace hipcore::api

@@ -1,0 +1,66 @@
+// Kernel launch: hipLaunchKernel and the <<<...>>> configuration calls clang emits.
+#include "ApiState.h"
+
+using hipcore::api::finish;
+using hipcore::core::fail;
+using hipcore::core::Status;
+
+namespace {
+
+Status validate(const void* function, dim3 grid, dim3 block, size_t sharedBytes, hipStream_t stream,
+                hipcore::loader::LaunchGeometry& geometry) {
+  if (function == nullptr) return fail(hipErrorInvalidDeviceFunction, "kernel handle is null");
+  if (stream != nullptr) return fail(hipErrorInvalidHandle, "only the null stream exists yet");
+  uint64_t threads = uint64_t{block.x} * block.y * block.z;
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || threads == 0 || threads > 1024 ||
+      sharedBytes > UINT32_MAX)
+    return fail(hipErrorInvalidConfiguration, "grid (%u,%u,%u) block (%u,%u,%u) shared %zu", grid.x,
+                grid.y, grid.z, block.x, block.y, block.z, sharedBytes);
+  const uint32_t gridDims[3] = {grid.x, grid.y, grid.z};
+  const uint32_t blockDims[3] = {block.x, block.y, block.z};
+  for (int d = 0; d < 3; ++d) {
+    // AQL grid sizes count work-items in 32 bits.
+    if (uint64_t{gridDims[d]} * blockDims[d] > UINT32_MAX)
+      return fail(hipErrorInvalidConfiguration, "grid dimension %d has more than 2^32 threads", d);
+    geometry.gridBlocks[d] = gridDims[d];
+    geometry.blockSize[d] = blockDims[d];
+  }
+  geometry.dynamicLdsBytes = static_cast<uint32_t>(sharedBytes);
+  return Status::success();
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
+                                       size_t sharedMemBytes, hipStream_t stream) {
+  hipcore::loader::LaunchGeometry geometry;
+  Status status = validate(function, numBlocks, dimBlocks, sharedMemBytes, stream, geometry);
+  if (!status.ok()) return finish(__func__, std::move(status));
+  hipcore::core::Device* device = nullptr;
+  status = hipcore::api::currentDevice(device);
+  if (status.ok()) status = hipcore::api::runtime().launch(*device, function, geometry, args);
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                                                  hipStream_t stream) {
+  hipcore::api::ThreadState& thread = hipcore::api::threadState();
+  if (thread.pendingCount == hipcore::api::ThreadState::kMaxPending)
+    return finish(__func__, fail(hipErrorInvalidConfiguration, "more than %d nested <<<>>> launches",
+                                 hipcore::api::ThreadState::kMaxPending));
+  thread.pending[thread.pendingCount++] = {gridDim, blockDim, sharedMem, stream};
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                                 hipStream_t* stream) {
+  hipcore::api::ThreadState& thread = hipcore::api::threadState();
+  if (thread.pendingCount == 0)
+    return finish(__func__, fail(hipErrorMissingConfiguration, "no <<<>>> configuration to pop"));
+  const hipcore::api::CallConfiguration& c = thread.pending[--thread.pendingCount];
+  if (gridDim) *gridDim = c.grid;
+  if (blockDim) *blockDim = c.block;
+  if (sharedMem) *sharedMem = c.sharedBytes;
+  if (stream) *stream = c.stream;
+  return hipSuccess;
+}

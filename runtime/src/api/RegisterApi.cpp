@@ -1,0 +1,93 @@
+// The registration calls of clang's HIP module constructors (FACTS.md section 3). They only
+// record pointers and names; parsing and loading wait for a kernel's first launch.
+#include <cstdio>
+
+#include "ApiState.h"
+#include "hip/hipcore_ext.h"
+
+namespace {
+
+// The .hipFatBinSegment record clang emits: {magic "HIPF", version 1, bundle, unused}.
+struct FatBinaryWrapper {
+  uint32_t magic;
+  uint32_t version;
+  const void* bundle;
+  const void* unused;
+};
+constexpr uint32_t kFatBinaryMagic = 0x48495046;
+
+void logCall(const char* format, const void* a, const char* name) {
+  if (hipcore::api::options().log) std::fprintf(stderr, format, a, name ? name : "");
+}
+
+hipcore::core::FatBinary* fatBinaryOf(void** handle) {
+  return reinterpret_cast<hipcore::core::FatBinary*>(handle);
+}
+
+}  // namespace
+
+HIPCORE_API void** __hipRegisterFatBinary(const void* data) {
+  auto* wrapper = static_cast<const FatBinaryWrapper*>(data);
+  if (wrapper == nullptr || wrapper->magic != kFatBinaryMagic || wrapper->bundle == nullptr) {
+    std::fprintf(stderr, "hipcore: __hipRegisterFatBinary(%p): not a HIP fat binary wrapper\n", data);
+    return nullptr;
+  }
+  hipcore::core::FatBinary* fatBinary = hipcore::api::registry().addFatBinary(wrapper->bundle);
+  logCall("hipcore: __hipRegisterFatBinary(bundle %p)%s\n", wrapper->bundle, nullptr);
+  return reinterpret_cast<void**>(fatBinary);
+}
+
+HIPCORE_API void __hipRegisterFunction(void** modules, const void* hostFunction, char* deviceFunction,
+                                       const char* deviceName, unsigned int, void*, void*, void*, void*,
+                                       int*) {
+  if (modules == nullptr || hostFunction == nullptr || deviceName == nullptr) return;
+  (void)deviceFunction;
+  hipcore::api::registry().addKernel(fatBinaryOf(modules), hostFunction, deviceName);
+  logCall("hipcore: __hipRegisterFunction(handle %p, %s)\n", hostFunction, deviceName);
+}
+
+HIPCORE_API void __hipRegisterVar(void** modules, void* var, char* hostVar, char* deviceVar, int ext,
+                                  size_t size, int constant, int global) {
+  (void)hostVar;
+  (void)ext;
+  (void)global;
+  if (modules == nullptr || var == nullptr || deviceVar == nullptr) return;
+  hipcore::api::registry().addVariable({fatBinaryOf(modules), var, deviceVar, size, constant != 0, false});
+  logCall("hipcore: __hipRegisterVar(%p, %s)\n", var, deviceVar);
+}
+
+HIPCORE_API void __hipRegisterManagedVar(void* hipModule, void** pointer, void* initValue, const char* name,
+                                         size_t size, unsigned align) {
+  (void)initValue;
+  (void)align;
+  if (hipModule == nullptr || pointer == nullptr || name == nullptr) return;
+  hipcore::api::registry().addVariable(
+      {fatBinaryOf(static_cast<void**>(hipModule)), pointer, name, size, false, true});
+  logCall("hipcore: __hipRegisterManagedVar(%p, %s)\n", pointer, name);
+}
+
+HIPCORE_API void __hipRegisterSurface(void** modules, void* var, char* hostVar, char* deviceVar, int, int) {
+  (void)modules;
+  (void)hostVar;
+  logCall("hipcore: __hipRegisterSurface(%p, %s) ignored: surfaces are not supported\n", var, deviceVar);
+}
+
+HIPCORE_API void __hipRegisterTexture(void** modules, void* var, char* hostVar, char* deviceVar, int, int,
+                                      int) {
+  (void)modules;
+  (void)hostVar;
+  logCall("hipcore: __hipRegisterTexture(%p, %s) ignored: textures are not supported\n", var, deviceVar);
+}
+
+HIPCORE_API void __hipUnregisterFatBinary(void** modules) {
+  if (modules == nullptr) return;
+  hipcore::api::registry().removeFatBinary(fatBinaryOf(modules));
+  logCall("hipcore: __hipUnregisterFatBinary(%p)%s\n", modules, nullptr);
+}
+
+HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* counts) {
+  if (counts == nullptr) return hipErrorInvalidValue;
+  hipcore::core::RegistrationCounts c = hipcore::api::registry().counts();
+  *counts = {c.fatBinaries, c.functions, c.variables, c.managedVariables, c.unregistrations};
+  return hipSuccess;
+}

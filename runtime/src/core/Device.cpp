@@ -1,0 +1,158 @@
+// A GPU's null stream, lazy kernel loading and synchronous memory operations.
+#include "Device.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "Module.h"
+
+namespace hipcore::core {
+namespace {
+
+// Pageable host memory reaches the GPU through a pinned staging buffer of this size.
+constexpr size_t kStagingBytes = size_t{4} << 20;
+
+}  // namespace
+
+Device::Device(int index, hsa::GpuAgent agent)
+    : index_(index), agent_(std::move(agent)), properties_(makeProperties(agent_.properties)) {}
+
+Device::~Device() = default;
+
+Status Device::createNullStream() {
+  auto queue = hsa::AqlQueue::create(agent_.agent, kQueuePackets);
+  if (!queue) return fail(hipErrorOutOfMemory, "device %d: %s", index_, queue.message().c_str());
+  queue_ = std::move(queue).value();
+  KernargRing ring{nullptr, kKernargSlotBytes, 2 * queue_->size()};
+  auto kernargs = hsa::allocate(agent_.kernargPool, size_t{ring.slotBytes} * ring.slotCount);
+  if (!kernargs) return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", index_, kernargs.message().c_str());
+  kernargMemory_ = *kernargs;
+  if (auto access = hsa::allowAccess(agent_.agent, kernargMemory_); !access)
+    return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", index_, access.message().c_str());
+  ring.base = static_cast<uint8_t*>(kernargMemory_);
+  auto signal = hsa::Signal::create(0);
+  if (!signal) return fail(hipErrorOutOfMemory, "device %d: %s", index_, signal.message().c_str());
+  syncSignal_ = std::move(signal).value();
+  nullStream_ = std::make_unique<Stream>(*queue_, ring, loader::HiddenArgValues{});
+  streamReady_.store(nullStream_.get(), std::memory_order_release);
+  return Status::success();
+}
+
+Status Device::nullStream(Stream*& out) {
+  std::call_once(streamOnce_, [this] { streamStatus_ = createNullStream(); });
+  out = nullStream_.get();
+  return streamStatus_;
+}
+
+Status Device::synchronize() {
+  // Without a null stream nothing was ever launched: there is nothing to wait for.
+  Stream* stream = streamReady_.load(std::memory_order_acquire);
+  if (stream == nullptr) return Status::success();
+  std::lock_guard lock(stream->syncMutex());
+  syncSignal_->store(1);
+  stream->submitBarrier(syncSignal_->handle());
+  syncSignal_->waitForZero();
+  return Status::success();
+}
+
+Status Device::resolve(const Kernel& kernel, const DeviceKernel*& out) {
+  if ((out = kernel.code(static_cast<size_t>(index_)))) return Status::success();
+  FatBinary& fatBinary = kernel.fatBinary();
+  std::lock_guard lock(fatBinary.loadMutex());
+  if ((out = kernel.code(static_cast<size_t>(index_)))) return Status::success();
+  std::unique_ptr<Module>& module = fatBinary.module(static_cast<size_t>(index_));
+  if (!module) {
+    auto bundle = fatBinary.bundle();
+    if (!bundle)
+      return fail(hipErrorInvalidKernelFile, "fat binary %p of kernel %s: %s", fatBinary.bundleAddress(),
+                  kernel.name().c_str(), bundle.message().c_str());
+    Status loaded = Module::load(**bundle, agent_.properties.isaName, agent_.agent, module);
+    if (!loaded.ok()) {
+      loaded.message = "device " + std::to_string(index_) + " (" + agent_.properties.name + "): " + loaded.message;
+      return loaded;
+    }
+  }
+  out = module->kernel(kernel.name());
+  if (out == nullptr)
+    return fail(hipErrorInvalidDeviceFunction, "kernel %s is not in code object %s", kernel.name().c_str(),
+                module->target().c_str());
+  kernel.publish(static_cast<size_t>(index_), out);
+  return Status::success();
+}
+
+Status Device::allocate(size_t bytes, void*& out) {
+  out = nullptr;
+  if (bytes == 0) return Status::success();
+  auto pointer = hsa::allocate(agent_.devicePool, bytes);
+  if (!pointer) return fail(hipErrorOutOfMemory, "device %d: %s", index_, pointer.message().c_str());
+  out = *pointer;
+  return Status::success();
+}
+
+Status Device::release(void* pointer) {
+  if (pointer == nullptr) return Status::success();
+  // Kernels still running may use the memory: wait for them (the null stream is in order).
+  if (Status synced = synchronize(); !synced.ok()) return synced;
+  auto released = hsa::release(pointer);
+  if (!released) return fail(hipErrorInvalidValue, "hipFree(%p): %s", pointer, released.message().c_str());
+  return Status::success();
+}
+
+Status Device::ensureCopySignal() {
+  if (copySignal_) return Status::success();
+  auto signal = hsa::Signal::create(0);
+  if (!signal) return fail(hipErrorOutOfMemory, "copy signal: %s", signal.message().c_str());
+  copySignal_ = std::move(signal).value();
+  return Status::success();
+}
+
+Status Device::copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice) {
+  std::lock_guard lock(copyMutex_);
+  if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
+  if (!staging_) {
+    auto staging = hsa::allocate(agent_.hostPool, kStagingBytes);
+    if (!staging) return fail(hipErrorOutOfMemory, "staging buffer: %s", staging.message().c_str());
+    staging_ = *staging;
+    if (auto access = hsa::allowAccess(agent_.agent, staging_); !access)
+      return fail(hipErrorOutOfMemory, "staging buffer: %s", access.message().c_str());
+  }
+  auto* dst = static_cast<uint8_t*>(destination);
+  auto* src = static_cast<const uint8_t*>(source);
+  for (size_t done = 0; done < bytes;) {
+    size_t chunk = std::min(kStagingBytes, bytes - done);
+    if (toDevice) std::memcpy(staging_, src + done, chunk);
+    auto copied = toDevice ? hsa::copyAndWait(dst + done, agent_.agent, staging_, agent_.cpuAgent, chunk, *copySignal_)
+                           : hsa::copyAndWait(staging_, agent_.cpuAgent, src + done, agent_.agent, chunk, *copySignal_);
+    if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
+    if (!toDevice) std::memcpy(dst + done, staging_, chunk);
+    done += chunk;
+  }
+  return Status::success();
+}
+
+Status Device::copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
+  if (bytes == 0) return Status::success();
+  if (Status synced = synchronize(); !synced.ok()) return synced;
+  if (kind == hipMemcpyDefault) {
+    bool fromDevice = hsa::pointerKind(source) == hsa::PointerKind::Device;
+    bool toDevice = hsa::pointerKind(destination) == hsa::PointerKind::Device;
+    kind = fromDevice ? (toDevice ? hipMemcpyDeviceToDevice : hipMemcpyDeviceToHost)
+                      : (toDevice ? hipMemcpyHostToDevice : hipMemcpyHostToHost);
+  }
+  switch (kind) {
+    case hipMemcpyHostToHost: std::memmove(destination, source, bytes); return Status::success();
+    case hipMemcpyHostToDevice: return copyThroughStaging(destination, source, bytes, /*toDevice=*/true);
+    case hipMemcpyDeviceToHost: return copyThroughStaging(destination, source, bytes, /*toDevice=*/false);
+    case hipMemcpyDeviceToDevice: {
+      // ROCR copies device to device with a blit kernel on the GPU (FACTS.md section 6).
+      std::lock_guard lock(copyMutex_);
+      if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
+      auto copied = hsa::copyAndWait(destination, agent_.agent, source, agent_.agent, bytes, *copySignal_);
+      if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
+      return Status::success();
+    }
+    default: return fail(hipErrorInvalidMemcpyDirection, "hipMemcpy kind %d", static_cast<int>(kind));
+  }
+}
+
+}  // namespace hipcore::core

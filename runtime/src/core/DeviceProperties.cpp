@@ -1,0 +1,66 @@
+// Translating ROCR agent information into HIP's hipDeviceProp_t.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "Device.h"
+
+namespace hipcore::core {
+namespace {
+
+// "gfx1030" -> major 10, minor 3; "gfx90a" -> 9, 0 (HIP reports gfx9 minors as the digit).
+void archVersion(const std::string& name, int& major, int& minor) {
+  major = 0;
+  minor = 0;
+  if (name.size() < 5 || name.compare(0, 3, "gfx") != 0) return;
+  std::string digits = name.substr(3);
+  size_t majorDigits = digits.size() - 2;
+  major = std::atoi(digits.substr(0, majorDigits).c_str());
+  minor = static_cast<int>(std::strtol(digits.substr(majorDigits, 1).c_str(), nullptr, 16));
+}
+
+}  // namespace
+
+hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
+  hipDeviceProp_t p;
+  std::memset(&p, 0, sizeof(p));
+  std::snprintf(p.name, sizeof(p.name), "%s", a.productName.empty() ? a.name.c_str() : a.productName.c_str());
+  std::memcpy(p.uuid, a.uuid, sizeof(p.uuid));
+  std::string arch = a.isaName.substr(a.isaName.rfind("--") == std::string::npos ? 0 : a.isaName.rfind("--") + 2);
+  std::snprintf(p.gcnArchName, sizeof(p.gcnArchName), "%s", arch.c_str());
+  archVersion(a.name, p.major, p.minor);
+  p.totalGlobalMem = a.globalMemoryBytes;
+  p.sharedMemPerBlock = a.groupSegmentBytes;
+  p.maxSharedMemoryPerMultiProcessor = static_cast<int>(a.groupSegmentBytes);
+  p.sharedMemPerMultiprocessor = a.groupSegmentBytes;
+  p.regsPerBlock = 65536;  // 512 VGPRs x 32 lanes x 4 SIMDs on RDNA; ROCR does not report it
+  p.regsPerMultiprocessor = 65536;
+  p.warpSize = static_cast<int>(a.wavefrontSize);
+  p.maxThreadsPerBlock = static_cast<int>(a.maxWorkgroupSize);
+  for (int d = 0; d < 3; ++d) {
+    p.maxThreadsDim[d] = a.maxWorkgroupDims[d];
+    p.maxGridSize[d] = static_cast<int>(std::min<uint32_t>(a.maxGridDims[d], INT32_MAX));
+  }
+  p.clockRate = static_cast<int>(a.maxClockMhz * 1000);  // kHz
+  p.clockInstructionRate = p.clockRate;
+  p.memoryClockRate = static_cast<int>(a.memoryClockMhz * 1000);
+  p.memoryBusWidth = static_cast<int>(a.memoryBusWidth);
+  p.totalConstMem = a.globalMemoryBytes < INT32_MAX ? a.globalMemoryBytes : INT32_MAX;
+  p.multiProcessorCount = static_cast<int>(a.computeUnits);
+  p.l2CacheSize = static_cast<int>(a.l2CacheBytes);
+  p.maxThreadsPerMultiProcessor = static_cast<int>(a.maxWavesPerCu * a.wavefrontSize);
+  p.pciDomainID = static_cast<int>(a.domain);
+  p.pciBusID = static_cast<int>((a.bdfId >> 8) & 0xff);
+  p.pciDeviceID = static_cast<int>((a.bdfId >> 3) & 0x1f);
+  p.asicRevision = static_cast<int>(a.chipRevision);
+  p.memPitch = INT32_MAX;
+  p.textureAlignment = 256;
+  p.canMapHostMemory = 1;
+  p.concurrentKernels = 1;
+  p.managedMemory = 1;
+  p.hostNativeAtomicSupported = 1;
+  p.cooperativeLaunch = 0;
+  return p;
+}
+
+}  // namespace hipcore::core

@@ -1,0 +1,11 @@
+// Names and descriptions of hipError_t values (hipGetErrorName, hipGetErrorString).
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+namespace hipcore::core {
+
+const char* errorName(hipError_t error);
+const char* errorDescription(hipError_t error);
+
+}  // namespace hipcore::core

@@ -1,0 +1,65 @@
+// Choosing, loading and resolving a fat binary's code object for one device.
+#include "Module.h"
+
+#include "Limits.h"
+
+namespace hipcore::core {
+
+loader::Result<size_t> chooseBundleEntry(const loader::OffloadBundle& bundle, const std::string& isaName) {
+  auto agent = loader::TargetId::parse(isaName);
+  if (!agent) return agent.error();
+  std::vector<loader::TargetId> targets;
+  std::vector<size_t> entryOf;
+  std::string available;
+  for (size_t i = 0; i < bundle.entries().size(); ++i) {
+    auto id = loader::BundleEntryId::parse(bundle.entries()[i].id);
+    if (!id || !id->isHipDevice()) continue;
+    targets.push_back(*id->target);
+    entryOf.push_back(i);
+    available += (available.empty() ? "" : ", ") + id->target->str();
+  }
+  auto chosen = loader::chooseCodeObject(targets, *agent);
+  if (!chosen)
+    return loader::errorf("no code object for %s in the fat binary (it holds: %s)",
+                          agent->str().c_str(), available.empty() ? "none" : available.c_str());
+  return entryOf[*chosen];
+}
+
+Status Module::load(const loader::OffloadBundle& bundle, const std::string& isaName,
+                    uint64_t agent, std::unique_ptr<Module>& out) {
+  auto entry = chooseBundleEntry(bundle, isaName);
+  if (!entry) return fail(hipErrorNoBinaryForGpu, entry.message());
+  const loader::BundleEntry& chosen = bundle.entries()[*entry];
+  auto object = loader::CodeObject::parse(chosen.image);
+  if (!object) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), object.message().c_str());
+  auto note = object->metadataNote();
+  if (!note) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), note.message().c_str());
+  auto metadata = loader::parseCodeObjectMetadata(*note);
+  if (!metadata) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), metadata.message().c_str());
+  auto executable = hsa::Executable::load(agent, chosen.image);
+  if (!executable) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), executable.message().c_str());
+  auto module = std::make_unique<Module>();
+  module->target_ = chosen.id;
+  module->executable_ = std::move(executable).value();
+  for (const loader::KernelMetadata& kernel : metadata->kernels) {
+    if (kernel.kernargSegmentSize > kKernargSlotBytes)
+      return fail(hipErrorInvalidConfiguration, "kernel %s needs %u bytes of arguments (limit %u)",
+                  kernel.name.c_str(), kernel.kernargSegmentSize, kKernargSlotBytes);
+    auto symbol = module->executable_->kernel(kernel.symbol);
+    if (!symbol) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), symbol.message().c_str());
+    auto code = std::make_unique<DeviceKernel>(DeviceKernel{
+        kernel.name, symbol->kernelObject, symbol->groupSegmentSize, symbol->privateSegmentSize,
+        loader::KernargLayout(kernel)});
+    module->kernels_.push_back(std::move(code));
+  }
+  out = std::move(module);
+  return Status::success();
+}
+
+const DeviceKernel* Module::kernel(const std::string& name) const {
+  for (const auto& kernel : kernels_)
+    if (kernel->name == name) return kernel.get();
+  return nullptr;
+}
+
+}  // namespace hipcore::core

@@ -1,0 +1,52 @@
+// ROCR start-up, device enumeration and the launch path.
+#include "Runtime.h"
+
+#include "hsa/Hsa.h"
+
+namespace hipcore::core {
+
+Runtime::Runtime(Registry& registry) : registry_(registry) {
+  auto initialized = hsa::initialize();
+  if (!initialized) {
+    initStatus_ = fail(hipErrorNoDevice, "%s", initialized.message().c_str());
+    return;
+  }
+  auto agents = hsa::gpuAgents();
+  if (!agents) {
+    initStatus_ = fail(hipErrorNoDevice, "%s", agents.message().c_str());
+    return;
+  }
+  if (agents->empty()) {
+    initStatus_ = fail(hipErrorNoDevice,
+                       "ROCR initialised but reports no GPU agent it supports (ROCR 5.2.3 knows ISAs "
+                       "up to gfx1035; gfx11 needs ROCR >= 5.5)");
+    return;
+  }
+  for (hsa::GpuAgent& agent : *agents) {
+    if (devices_.size() == kMaxDevices) break;
+    devices_.push_back(std::make_unique<Device>(static_cast<int>(devices_.size()), std::move(agent)));
+  }
+}
+
+Device* Runtime::device(int index) const {
+  if (index < 0 || index >= deviceCount()) return nullptr;
+  return devices_[static_cast<size_t>(index)].get();
+}
+
+Status Runtime::launch(Device& device, const void* handle, const loader::LaunchGeometry& geometry,
+                       void* const* args) noexcept {
+  const Kernel* kernel = registry_.findKernel(handle);
+  if (kernel == nullptr)
+    return fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", handle);
+  const DeviceKernel* code = kernel->code(static_cast<size_t>(device.index()));
+  if (code == nullptr) {
+    if (Status resolved = device.resolve(*kernel, code); !resolved.ok()) return resolved;
+  }
+  Stream* stream = device.readyStream();
+  if (stream == nullptr) {
+    if (Status ready = device.nullStream(stream); !ready.ok()) return ready;
+  }
+  return stream->launch(*code, geometry, args);
+}
+
+}  // namespace hipcore::core

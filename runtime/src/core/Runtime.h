@@ -1,0 +1,34 @@
+// The runtime: ROCR initialisation, the devices, and kernel launch from a host handle.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "Device.h"
+#include "Registry.h"
+#include "Status.h"
+
+namespace hipcore::core {
+
+class Runtime {
+ public:
+  // Initialises ROCR and enumerates GPUs. Never fails: without a usable GPU the runtime holds
+  // no devices and initStatus() says why (hipErrorNoDevice with the reason).
+  explicit Runtime(Registry& registry);
+
+  const Status& initStatus() const { return initStatus_; }
+  int deviceCount() const { return static_cast<int>(devices_.size()); }
+  Device* device(int index) const;
+  Registry& registry() const { return registry_; }
+
+  // handle -> Kernel -> per-device code -> stream: the launch data flow.
+  Status launch(Device& device, const void* handle, const loader::LaunchGeometry& geometry,
+                void* const* args) noexcept;
+
+ private:
+  Registry& registry_;
+  Status initStatus_;
+  std::vector<std::unique_ptr<Device>> devices_;
+};
+
+}  // namespace hipcore::core

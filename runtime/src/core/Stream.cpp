@@ -1,0 +1,48 @@
+// Kernel launch and barrier submission on an AQL queue.
+#include "Stream.h"
+
+#include <thread>
+
+namespace hipcore::core {
+
+Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden)
+    : queue_(queue), ring_(ring), hidden_(hidden) {
+  hidden_.queuePtr = queue.address();
+}
+
+uint64_t Stream::reserveSlot() noexcept {
+  uint64_t index = queue_.reserve(1);
+  // The ring is full while the packet `size` places back has not been consumed.
+  for (unsigned spins = 0; index - queue_.readIndex() >= queue_.size(); ++spins) {
+    if (spins > 64) std::this_thread::yield();
+  }
+  return index;
+}
+
+Status Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                      void* const* args) noexcept {
+  uint64_t index = reserveSlot();
+  uint8_t* kernarg = ring_.slot(index);
+  kernel.layout.pack(args, geometry, hidden_, kernarg);
+  hsa::DispatchFields fields;
+  fields.dimensions = loader::KernargLayout::dimensions(geometry);
+  for (int d = 0; d < 3; ++d) {
+    fields.workgroupSize[d] = static_cast<uint16_t>(geometry.blockSize[d]);
+    fields.gridSize[d] = geometry.gridBlocks[d] * geometry.blockSize[d];
+  }
+  fields.groupSegmentSize = kernel.groupSegmentSize + geometry.dynamicLdsBytes;
+  fields.privateSegmentSize = kernel.privateSegmentSize;
+  fields.kernelObject = kernel.kernelObject;
+  fields.kernarg = kernarg;
+  hsa::publishDispatch(queue_.slot(index), fields);
+  queue_.ringDoorbell(index);
+  return Status::success();
+}
+
+void Stream::submitBarrier(uint64_t signal) noexcept {
+  uint64_t index = reserveSlot();
+  hsa::publishBarrier(queue_.slot(index), signal);
+  queue_.ringDoorbell(index);
+}
+
+}  // namespace hipcore::core

@@ -1,0 +1,51 @@
+// A stream: an AQL queue plus its kernarg ring. launch() is the hot path of the runtime.
+//
+// launch: reserve a packet slot (atomic add on the write index, wait while the ring is full),
+// pack the arguments into the kernarg slot tied to that packet index, fill the packet, publish
+// its header with release, ring the doorbell. No allocation, no lock, no system call.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+
+#include "Registry.h"
+#include "Status.h"
+#include "hipcore/loader/KernargLayout.h"
+#include "hsa/PacketQueue.h"
+
+namespace hipcore::core {
+
+// Kernarg memory for a queue: one fixed-size slot per packet index, twice as many slots as
+// packets. Every dispatch sets the barrier bit, so when packet i is reserved, packet i - size
+// has at least started and packet i - 2*size has finished: its slot is free to reuse.
+struct KernargRing {
+  uint8_t* base = nullptr;
+  uint32_t slotBytes = 0;
+  uint32_t slotCount = 0;  // 2 * queue size, a power of two
+
+  uint8_t* slot(uint64_t packetIndex) const { return base + (packetIndex & (slotCount - 1)) * slotBytes; }
+};
+
+class Stream {
+ public:
+  Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden);
+
+  Status launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                void* const* args) noexcept;
+
+  // Submits a barrier packet decrementing `signal` once all earlier packets finished.
+  void submitBarrier(uint64_t signal) noexcept;
+
+  hsa::PacketQueue& queue() const { return queue_; }
+  std::mutex& syncMutex() { return syncMutex_; }
+
+ private:
+  uint64_t reserveSlot() noexcept;
+
+  hsa::PacketQueue& queue_;
+  KernargRing ring_;
+  loader::HiddenArgValues hidden_;
+  std::mutex syncMutex_;  // serialises synchronize() callers sharing one signal; not for launch
+};
+
+}  // namespace hipcore::core

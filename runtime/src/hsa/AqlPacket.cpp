@@ -1,0 +1,64 @@
+// Writing AQL dispatch and barrier packets (layouts from hsa.h).
+#include <hsa/hsa.h>
+
+#include <cstring>
+
+#include "PacketQueue.h"
+
+namespace hipcore::hsa {
+namespace {
+
+static_assert(sizeof(hsa_kernel_dispatch_packet_t) == PacketQueue::kPacketSize);
+static_assert(sizeof(hsa_barrier_and_packet_t) == PacketQueue::kPacketSize);
+
+constexpr uint16_t headerOf(hsa_packet_type_t type) {
+  // Barrier bit: HIP streams run in order. System-scope fences: results are visible to the
+  // host and other agents at completion without extra cache maintenance.
+  return static_cast<uint16_t>(
+      (type << HSA_PACKET_HEADER_TYPE) | (1 << HSA_PACKET_HEADER_BARRIER) |
+      (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+      (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+}
+
+// The first 32 bits hold header and setup; one release store makes the packet valid.
+void publishFirstWord(void* slot, uint16_t header, uint16_t setup) {
+  uint32_t word = header | (uint32_t{setup} << 16);
+  __atomic_store_n(static_cast<uint32_t*>(slot), word, __ATOMIC_RELEASE);
+}
+
+}  // namespace
+
+void publishDispatch(void* slot, const DispatchFields& f) noexcept {
+  auto* packet = static_cast<hsa_kernel_dispatch_packet_t*>(slot);
+  packet->workgroup_size_x = f.workgroupSize[0];
+  packet->workgroup_size_y = f.workgroupSize[1];
+  packet->workgroup_size_z = f.workgroupSize[2];
+  packet->reserved0 = 0;
+  packet->grid_size_x = f.gridSize[0];
+  packet->grid_size_y = f.gridSize[1];
+  packet->grid_size_z = f.gridSize[2];
+  packet->private_segment_size = f.privateSegmentSize;
+  packet->group_segment_size = f.groupSegmentSize;
+  packet->kernel_object = f.kernelObject;
+  packet->kernarg_address = const_cast<void*>(f.kernarg);
+  packet->reserved2 = 0;
+  packet->completion_signal.handle = f.completionSignal;
+  uint16_t setup = static_cast<uint16_t>(f.dimensions << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+  publishFirstWord(slot, headerOf(HSA_PACKET_TYPE_KERNEL_DISPATCH), setup);
+}
+
+void publishBarrier(void* slot, uint64_t completionSignal) noexcept {
+  auto* packet = static_cast<hsa_barrier_and_packet_t*>(slot);
+  packet->reserved0 = 0;
+  packet->reserved1 = 0;
+  for (hsa_signal_t& dependency : packet->dep_signal) dependency.handle = 0;
+  packet->reserved2 = 0;
+  packet->completion_signal.handle = completionSignal;
+  publishFirstWord(slot, headerOf(HSA_PACKET_TYPE_BARRIER_AND), 0);
+}
+
+uint16_t invalidPacketHeader() noexcept {
+  return HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
+}
+
+}  // namespace hipcore::hsa

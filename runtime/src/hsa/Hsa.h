@@ -1,0 +1,134 @@
+// Thin RAII wrappers over ROCR (the HSA runtime): the only part of hipcore that includes hsa.h.
+//
+// Handles cross this interface as plain integers so that core code stays free of HSA types.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "PacketQueue.h"
+#include "hipcore/loader/Bytes.h"
+#include "hipcore/loader/Result.h"
+
+namespace hipcore::hsa {
+
+using loader::Error;
+using loader::errorf;
+using loader::Result;
+using loader::Status;
+
+// hsa_init; the message says what failed and, for the usual no-driver case, what to do.
+Status initialize();
+std::string statusName(int status);
+
+// What hipGetDeviceProperties reports, read from agent and pool info.
+struct AgentProperties {
+  std::string name;         // "gfx1030" (HSA_AGENT_INFO_NAME)
+  std::string productName;  // marketing name
+  std::string isaName;      // "amdgcn-amd-amdhsa--gfx1030"
+  uint8_t uuid[16] = {};
+  uint64_t globalMemoryBytes = 0;
+  uint32_t groupSegmentBytes = 0;  // LDS per workgroup
+  uint32_t computeUnits = 0;
+  uint32_t wavefrontSize = 0;
+  uint32_t maxWorkgroupSize = 0;
+  uint16_t maxWorkgroupDims[3] = {};
+  uint32_t maxGridDims[3] = {};
+  uint32_t maxClockMhz = 0;
+  uint32_t memoryClockMhz = 0;
+  uint32_t memoryBusWidth = 0;
+  uint32_t l2CacheBytes = 0;
+  uint32_t maxWavesPerCu = 0;
+  uint32_t bdfId = 0;
+  uint32_t domain = 0;
+  uint32_t chipRevision = 0;
+};
+
+struct GpuAgent {
+  uint64_t agent = 0;
+  uint64_t cpuAgent = 0;        // the host agent nearest to it (for copies)
+  uint64_t devicePool = 0;      // coarse-grained device memory (hipMalloc)
+  uint64_t kernargPool = 0;     // host memory flagged KERNARG_INIT
+  uint64_t hostPool = 0;        // fine-grained host memory (staging, signals)
+  AgentProperties properties;
+};
+
+// Every GPU agent ROCR reports, in ROCR's order.
+Result<std::vector<GpuAgent>> gpuAgents();
+
+Result<void*> allocate(uint64_t pool, size_t bytes);
+Status release(void* pointer);
+// Makes host-pool memory accessible to a GPU agent.
+Status allowAccess(uint64_t agent, const void* pointer);
+
+enum class PointerKind { Unknown, Host, Device };
+// What ROCR knows about a pointer (device memory it allocated, host memory, or nothing).
+PointerKind pointerKind(const void* pointer);
+
+// A signal used for waiting on the host (copies, synchronisation).
+class Signal {
+ public:
+  static Result<std::unique_ptr<Signal>> create(int64_t initial);
+  ~Signal();
+  Signal(const Signal&) = delete;
+  Signal& operator=(const Signal&) = delete;
+  uint64_t handle() const { return handle_; }
+  void store(int64_t value);
+  // Waits (spinning briefly, then blocking) until the value is 0.
+  void waitForZero();
+
+ private:
+  explicit Signal(uint64_t handle) : handle_(handle) {}
+  uint64_t handle_;
+};
+
+// hsa_amd_memory_async_copy and a wait for its completion.
+Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
+                   uint64_t sourceAgent, size_t bytes, Signal& done);
+
+// A user-mode AQL queue of the GPU.
+class AqlQueue final : public PacketQueue {
+ public:
+  static Result<std::unique_ptr<AqlQueue>> create(uint64_t agent, uint32_t packets);
+  ~AqlQueue() override;
+  void* packets() const override;
+  uint32_t size() const override;
+  uint64_t reserve(uint64_t count) noexcept override;
+  uint64_t readIndex() const noexcept override;
+  void ringDoorbell(uint64_t index) noexcept override;
+  uint64_t address() const override;
+
+ private:
+  explicit AqlQueue(void* queue) : queue_(queue) {}
+  void* queue_;  // hsa_queue_t*
+};
+
+struct KernelSymbol {
+  uint64_t kernelObject = 0;
+  uint32_t kernargSize = 0;
+  uint32_t groupSegmentSize = 0;
+  uint32_t privateSegmentSize = 0;
+};
+
+// A code object loaded and frozen for one agent.
+class Executable {
+ public:
+  static Result<std::unique_ptr<Executable>> load(uint64_t agent, loader::Bytes codeObject);
+  ~Executable();
+  Executable(const Executable&) = delete;
+  Executable& operator=(const Executable&) = delete;
+  Result<KernelSymbol> kernel(const std::string& name) const;    // name is "<kernel>.kd"
+  Result<uint64_t> variableAddress(const std::string& name) const;
+
+ private:
+  Executable(uint64_t agent, uint64_t executable, uint64_t reader)
+      : agent_(agent), executable_(executable), reader_(reader) {}
+  uint64_t agent_;
+  uint64_t executable_;
+  uint64_t reader_;
+};
+
+}  // namespace hipcore::hsa

@@ -1,0 +1,85 @@
+// ROCR memory: pool allocation, access grants, pointer queries, signals and async copies.
+#include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
+
+#include "Hsa.h"
+
+namespace hipcore::hsa {
+
+Result<void*> allocate(uint64_t pool, size_t bytes) {
+  void* pointer = nullptr;
+  hsa_status_t status = hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t{pool}, bytes, 0, &pointer);
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_memory_pool_allocate of %zu bytes: %s", bytes, statusName(status).c_str());
+  return pointer;
+}
+
+Status release(void* pointer) {
+  hsa_status_t status = hsa_amd_memory_pool_free(pointer);
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_memory_pool_free(%p): %s", pointer, statusName(status).c_str());
+  return loader::Ok{};
+}
+
+Status allowAccess(uint64_t agent, const void* pointer) {
+  hsa_agent_t agents[] = {hsa_agent_t{agent}};
+  hsa_status_t status = hsa_amd_agents_allow_access(1, agents, nullptr, pointer);
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_agents_allow_access(%p): %s", pointer, statusName(status).c_str());
+  return loader::Ok{};
+}
+
+PointerKind pointerKind(const void* pointer) {
+  hsa_amd_pointer_info_t info{};
+  info.size = sizeof(info);
+  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) !=
+      HSA_STATUS_SUCCESS)
+    return PointerKind::Unknown;
+  switch (info.type) {
+    case HSA_EXT_POINTER_TYPE_HSA: {
+      hsa_device_type_t type;
+      if (hsa_agent_get_info(info.agentOwner, HSA_AGENT_INFO_DEVICE, &type) == HSA_STATUS_SUCCESS &&
+          type == HSA_DEVICE_TYPE_GPU)
+        return PointerKind::Device;
+      return PointerKind::Host;
+    }
+    case HSA_EXT_POINTER_TYPE_LOCKED:
+    case HSA_EXT_POINTER_TYPE_GRAPHICS:
+    case HSA_EXT_POINTER_TYPE_IPC: return PointerKind::Host;
+    default: return PointerKind::Unknown;
+  }
+}
+
+Result<std::unique_ptr<Signal>> Signal::create(int64_t initial) {
+  hsa_signal_t signal;
+  hsa_status_t status = hsa_signal_create(initial, 0, nullptr, &signal);
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_signal_create: %s", statusName(status).c_str());
+  return std::unique_ptr<Signal>(new Signal(signal.handle));
+}
+
+Signal::~Signal() { hsa_signal_destroy(hsa_signal_t{handle_}); }
+
+void Signal::store(int64_t value) { hsa_signal_store_screlease(hsa_signal_t{handle_}, value); }
+
+void Signal::waitForZero() {
+  // ROCR spins for a short while before it blocks in the driver: no 100% CPU waits.
+  while (hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+                                   HSA_WAIT_STATE_BLOCKED) != 0) {
+  }
+}
+
+Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
+                   uint64_t sourceAgent, size_t bytes, Signal& done) {
+  done.store(1);
+  hsa_status_t status = hsa_amd_memory_async_copy(destination, hsa_agent_t{destinationAgent}, source,
+                                                  hsa_agent_t{sourceAgent}, bytes, 0, nullptr,
+                                                  hsa_signal_t{done.handle()});
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_memory_async_copy of %zu bytes %p -> %p: %s", bytes, source,
+                  destination, statusName(status).c_str());
+  done.waitForZero();
+  return loader::Ok{};
+}
+
+}  // namespace hipcore::hsa
