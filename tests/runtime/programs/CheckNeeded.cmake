@@ -1,0 +1,13 @@
+# Fails unless PROGRAM's dynamic section needs hipcore and not Debian's libamdhip64.
+execute_process(COMMAND readelf -d "${PROGRAM}" OUTPUT_VARIABLE dynamic RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "readelf -d ${PROGRAM} failed")
+endif()
+string(REGEX MATCHALL "NEEDED[^\n]*" needed "${dynamic}")
+message(STATUS "${needed}")
+if(NOT needed MATCHES "libhipcore\\.so")
+  message(FATAL_ERROR "${PROGRAM} does not need libhipcore: ${needed}")
+endif()
+if(needed MATCHES "libamdhip64")
+  message(FATAL_ERROR "${PROGRAM} needs the system libamdhip64: ${needed}")
+endif()
