@@ -1,12 +1,202 @@
-// Placeholder: no interpreter yet, so every dispatch is refused as an illegal instruction.
+// executeDispatch: validates the packet, fetches the predecoded program, runs the workgroups on
+// worker threads and turns the first fault into a report.
 #include "isa/Dispatch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "isa/KernelDescriptor.h"
+#include "isa/Program.h"
+#include "isa/Wave.h"
+#include "isa/Workgroup.h"
 
 namespace vgpu {
 
-DispatchOutcome executeDispatch(const DispatchRequest&) {
+namespace {
+
+using isa::Program;
+
+// Programs decoded so far, by entry address and decoding mode. A code object may be unloaded
+// and another loaded at the same address, so each entry keeps the bytes it was decoded from and
+// is rebuilt when they differ. Process-wide because executeDispatch is the C-like boundary the
+// command processor calls from any queue thread.
+class ProgramCache {
+public:
+  std::shared_ptr<const Program> get(const Program::Source& src, std::string& error) {
+    constexpr std::size_t kSignature = 64;
+    std::vector<std::uint8_t> sig(kSignature);
+    std::size_t n = kSignature;
+    if (src.memory) while (n > 0 && !src.memory->accessible(src.entry, n)) n -= 4;
+    std::memcpy(sig.data(), reinterpret_cast<const void*>(src.entry), n);
+    sig.resize(n);
+    auto key = std::make_tuple(src.entry, static_cast<int>(src.target), src.wave64);
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find(key);
+    if (it != entries_.end() && it->second.signature == sig) return it->second.program;
+    std::shared_ptr<const Program> p = Program::build(src, error);
+    if (p) entries_[key] = Entry{sig, p};
+    return p;
+  }
+
+private:
+  struct Entry {
+    std::vector<std::uint8_t> signature;
+    std::shared_ptr<const Program> program;
+  };
+  std::mutex mutex_;
+  std::map<std::tuple<std::uint64_t, int, bool>, Entry> entries_;
+};
+
+ProgramCache& programCache() {
+  static ProgramCache cache;
+  return cache;
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+DispatchOutcome invalid(std::string why) {
+  DispatchOutcome o;
+  o.kind = DispatchOutcome::Kind::invalidDispatch;
+  o.report = "vgpu: invalid dispatch: " + why;
+  return o;
+}
+
+const char* kindName(DispatchOutcome::Kind k) {
+  switch (k) {
+    case DispatchOutcome::Kind::memoryViolation: return "memory violation";
+    case DispatchOutcome::Kind::illegalInstruction: return "illegal instruction";
+    case DispatchOutcome::Kind::trap: return "trap";
+    case DispatchOutcome::Kind::invalidDispatch: return "invalid dispatch";
+    default: return "completed";
+  }
+}
+
+struct FaultRecord {
+  isa::Fault fault;
+  std::uint64_t workgroupLinear = 0;
+  std::uint32_t wg[3] = {0, 0, 0};
+  unsigned wave = 0;
+  std::uint32_t pc = 0;
+};
+
+std::string buildReport(const DispatchRequest& req, const Program& prog, const FaultRecord& f) {
+  const isa::MicroOp& u = prog.ops()[f.pc];
+  std::string kernel = req.kernelName ? std::string(req.kernelName)
+                                      : "at descriptor " + hex(req.packet.kernel_object);
+  std::string r = std::string("vgpu: ") + kindName(f.fault.kind) + " in kernel " + kernel +
+                  ", workgroup (" + std::to_string(f.wg[0]) + "," + std::to_string(f.wg[1]) + "," +
+                  std::to_string(f.wg[2]) + "), wave " + std::to_string(f.wave);
+  if (f.fault.lane >= 0) r += ", lane " + std::to_string(f.fault.lane);
+  r += ", PC " + hex(u.address) + ": " + u.text + ": " + f.fault.detail;
+  if (f.fault.kind == DispatchOutcome::Kind::memoryViolation) {
+    r += "; address " + hex(f.fault.address);
+    if (req.memory) r += " (" + req.memory->describeNearest(f.fault.address) + ")";
+  }
+  return r;
+}
+
+}  // namespace
+
+DispatchOutcome executeDispatch(const DispatchRequest& req) {
+  const hsa_kernel_dispatch_packet_t& p = req.packet;
+  if (!p.kernel_object) return invalid("null kernel object");
+  if (!p.workgroup_size_x || !p.workgroup_size_y || !p.workgroup_size_z || !p.grid_size_x ||
+      !p.grid_size_y || !p.grid_size_z)
+    return invalid("zero grid or workgroup size");
+  std::uint64_t wgThreads = std::uint64_t{p.workgroup_size_x} * p.workgroup_size_y * p.workgroup_size_z;
+  if (wgThreads > 1024) return invalid("workgroup of " + std::to_string(wgThreads) + " work-items (max 1024)");
+  if (req.memory && !req.memory->accessible(p.kernel_object, 64))
+    return invalid("kernel descriptor " + hex(p.kernel_object) + " is not in GPU-visible memory");
+  isa::KernelDescriptor kd = isa::KernelDescriptor::read(reinterpret_cast<const void*>(p.kernel_object));
+
+  isa::DispatchContext ctx;
+  ctx.request = &req;
+  ctx.target = req.target;
+  ctx.wave64 = !kd.wave32();
+  ctx.lanes = ctx.wave64 ? 64 : 32;
+  ctx.memory = req.memory;
+  Program::Source src{req.target, ctx.wave64, p.kernel_object + kd.entryOffset, req.memory};
+  std::string error;
+  std::shared_ptr<const Program> prog = programCache().get(src, error);
+  if (!prog) {
+    DispatchOutcome o;
+    o.kind = DispatchOutcome::Kind::illegalInstruction;
+    o.report = "vgpu: cannot decode kernel " + std::string(req.kernelName ? req.kernelName : hex(p.kernel_object)) +
+               " at " + hex(src.entry) + ": " + error;
+    return o;
+  }
+  ctx.program = prog.get();
+  ctx.vgprs = std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u);
+  ctx.ldsBytes = std::max(p.group_segment_size, kd.groupSegmentSize);
+  std::uint32_t priv = std::max(p.private_segment_size, kd.privateSegmentSize);
+  if (kd.properties & (1u << 11)) priv = std::max(priv, 16384u);  // dynamic stack: no size known
+  ctx.privateBytes = (priv + 15) & ~15u;
+  if (ctx.ldsBytes > (1u << 20)) return invalid("LDS size " + std::to_string(ctx.ldsBytes));
+
+  std::uint32_t groups[3] = {(p.grid_size_x + p.workgroup_size_x - 1) / p.workgroup_size_x,
+                             (p.grid_size_y + p.workgroup_size_y - 1) / p.workgroup_size_y,
+                             (p.grid_size_z + p.workgroup_size_z - 1) / p.workgroup_size_z};
+  std::uint64_t total = std::uint64_t{groups[0]} * groups[1] * groups[2];
+  unsigned threads = req.threads ? req.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total));
+
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<bool> stop{false};
+  std::atomic<std::uint64_t> executed{0};
+  std::mutex faultMutex;
+  std::vector<FaultRecord> faults;
+  isa::KernelDescriptor kdCopy = kd;
+  auto worker = [&] {
+    isa::WorkgroupRunner runner(ctx, kdCopy);
+    isa::WaveStorage storage;
+    isa::WorkgroupContext wg;
+    std::uint64_t count = 0;
+    for (;;) {
+      std::uint64_t i = next.fetch_add(1, std::memory_order_relaxed);
+      if (i >= total || stop.load(std::memory_order_relaxed)) break;
+      std::uint32_t x = static_cast<std::uint32_t>(i % groups[0]);
+      std::uint32_t y = static_cast<std::uint32_t>((i / groups[0]) % groups[1]);
+      std::uint32_t z = static_cast<std::uint32_t>(i / (std::uint64_t{groups[0]} * groups[1]));
+      bool ok = runner.run(x, y, z, storage, wg);
+      count += wg.executed;
+      if (ok) continue;
+      stop.store(true);
+      FaultRecord f{wg.fault, i, {x, y, z}, wg.faultWave, wg.faultPc};
+      std::lock_guard<std::mutex> lock(faultMutex);
+      faults.push_back(f);
+      break;
+    }
+    executed.fetch_add(count);
+  };
+  if (threads <= 1) {
+    worker();
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (std::thread& t : pool) t.join();
+  }
+  if (req.instructionsExecuted) *req.instructionsExecuted = executed.load();
   DispatchOutcome outcome;
-  outcome.kind = DispatchOutcome::Kind::illegalInstruction;
-  outcome.report = "vgpu: the ISA interpreter is not built yet; the dispatch was not executed";
+  if (faults.empty()) return outcome;
+  // Report the fault of the lowest workgroup, so the report does not depend on thread timing.
+  const FaultRecord& f = *std::min_element(faults.begin(), faults.end(), [](const auto& a, const auto& b) {
+    return a.workgroupLinear < b.workgroupLinear;
+  });
+  outcome.kind = f.fault.kind;
+  outcome.faultAddress = f.fault.address;
+  outcome.report = buildReport(req, *prog, f);
   return outcome;
 }
 

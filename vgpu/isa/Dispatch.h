@@ -37,6 +37,10 @@ struct DispatchRequest {
   const AddressSpace* memory = nullptr;
   // Worker threads for workgroups; 0 means the machine's hardware concurrency.
   unsigned threads = 0;
+  // Optional: the kernel's symbol, for fault reports (else the descriptor address is named).
+  const char* kernelName = nullptr;
+  // Optional out-parameter: wave-instructions executed by the dispatch (benchmarks).
+  std::uint64_t* instructionsExecuted = nullptr;
 };
 
 struct DispatchOutcome {

@@ -1,0 +1,103 @@
+// Vector add, saxpy, a 3-D grid and integer edge cases through the interpreter.
+#include <cmath>
+#include <random>
+
+#include "IsaTestSupport.h"
+
+namespace isatest {
+namespace {
+
+class BasicKernels : public IsaTest {};
+
+TEST_P(BasicKernels, VectorAddWithPartialLastBlock) {
+  const int n = 1000;
+  std::vector<float> a(n), b(n), c(n, -1.0f);
+  for (int i = 0; i < n; ++i) {
+    a[i] = 0.5f * i;
+    b[i] = 1000.0f - 3.0f * i;
+  }
+  vgpu::isa::Launch l = launch1d(8, 128);
+  l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(c, "c")).arg(n);
+  run("basic", "vector_add", l);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << "i=" << i;
+}
+
+TEST_P(BasicKernels, Saxpy) {
+  const int n = 777;
+  std::vector<float> x(n), y(n), expect(n);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> dist(-10, 10);
+  for (int i = 0; i < n; ++i) {
+    x[i] = dist(rng);
+    y[i] = dist(rng);
+    expect[i] = std::fma(2.5f, x[i], y[i]);  // clang contracts a * x + y into v_fma/v_fmac
+  }
+  vgpu::isa::Launch l = launch1d(4, 256);
+  l.arg(2.5f).arg(buffer(x, "x")).arg(buffer(y, "y")).arg(n);
+  run("basic", "saxpy", l);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(y[i], expect[i]) << i;
+}
+
+TEST_P(BasicKernels, GridStrideSaxpyLoop) {
+  const int n = 5000;
+  std::vector<float> x(n), y(n), orig(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = static_cast<float>(i % 17);
+    y[i] = orig[i] = static_cast<float>(i % 5);
+  }
+  vgpu::isa::Launch l = launch1d(3, 64);
+  l.arg(3.0f).arg(buffer(x, "x")).arg(buffer(y, "y")).arg(n);
+  run("basic", "saxpy_loop", l);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(y[i], 3.0f * x[i] + orig[i]) << i;
+}
+
+TEST_P(BasicKernels, ThreeDimensionalGrid) {
+  vgpu::isa::Launch l;
+  l.grid[0] = 3; l.grid[1] = 2; l.grid[2] = 2;
+  l.block[0] = 8; l.block[1] = 4; l.block[2] = 2;
+  l.threads = 2;
+  unsigned w = 24, h = 8, d = 4;
+  std::vector<unsigned> out(4 * w * h * d, 0xdeadbeef);
+  l.arg(buffer(out, "out"));
+  run("basic", "grid3d", l);
+  for (unsigned z = 0; z < d; ++z)
+    for (unsigned y = 0; y < h; ++y)
+      for (unsigned x = 0; x < w; ++x) {
+        unsigned i = (z * h + y) * w + x;
+        ASSERT_EQ(out[4 * i + 0], x);
+        ASSERT_EQ(out[4 * i + 1], y);
+        ASSERT_EQ(out[4 * i + 2], z);
+        ASSERT_EQ(out[4 * i + 3], ((z / 2) * 2 + y / 4) * 3 + x / 8);
+      }
+}
+
+TEST_P(BasicKernels, IntegerEdgeCases) {
+  std::vector<unsigned> a = {0u, 1u, 0xffffffffu, 0x80000000u, 0x7fffffffu, 12345u, 0xdeadbeefu, 31u, 3u};
+  std::vector<unsigned> b = {0u, 0xffffffffu, 1u, 0x80000000u, 1u, 33u, 40u, 63u, 0x7fffffffu};
+  int n = static_cast<int>(a.size());
+  std::vector<unsigned> out(12 * n, 0);
+  vgpu::isa::Launch l = launch1d(1, 64);
+  l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(out, "out")).arg(n);
+  run("basic", "int_ops", l);
+  for (int i = 0; i < n; ++i) {
+    unsigned x = a[i], y = b[i];
+    const unsigned* o = &out[12 * i];
+    EXPECT_EQ(o[0], x + y) << i;
+    EXPECT_EQ(o[1], static_cast<unsigned>((static_cast<unsigned long long>(x) + y) >> 32)) << i;
+    EXPECT_EQ(o[2], x << (y & 31)) << i;
+    EXPECT_EQ(o[3], static_cast<unsigned>((static_cast<unsigned long long>(x) << (y & 63)) >> 32)) << i;
+    EXPECT_EQ(o[4], static_cast<unsigned>(static_cast<int>(x) >> (y & 31))) << i;
+    EXPECT_EQ(o[5], x + y) << i;
+    EXPECT_EQ(o[6], static_cast<int>(x) < static_cast<int>(y) ? x : y) << i;
+    EXPECT_EQ(o[7], x > y ? x : y) << i;
+    EXPECT_EQ(o[8], static_cast<unsigned>((static_cast<unsigned long long>(x) * y) >> 32)) << i;
+    EXPECT_EQ(o[9], static_cast<unsigned>(__builtin_popcount(x) + __builtin_clz(x | 1))) << i;
+    EXPECT_EQ(o[10], x * y) << i;
+    EXPECT_EQ(o[11], static_cast<unsigned>((static_cast<long long>(static_cast<int>(x)) * static_cast<int>(y)) >> 32)) << i;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTargets, BasicKernels, ::testing::ValuesIn(kAllVariants), variantName);
+
+}  // namespace
+}  // namespace isatest

@@ -1,0 +1,48 @@
+// Code-object loading and dispatch helpers for the isa tests.
+#include "IsaTestSupport.h"
+
+#include <map>
+#include <mutex>
+
+namespace isatest {
+
+const Variant kAllVariants[4] = {{"gfx1030", false}, {"gfx1100", false}, {"gfx1030", true}, {"gfx1100", true}};
+
+std::string variantName(const ::testing::TestParamInfo<Variant>& info) {
+  return std::string(info.param.arch) + (info.param.wave64 ? "_wave64" : "_wave32");
+}
+
+const vgpu::isa::CodeObject& IsaTest::code(const std::string& stem) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<vgpu::isa::CodeObject>> cache;
+  std::string path = std::string(ISA_KERNEL_DIR) + "/" + stem + "-" + GetParam().arch +
+                     (GetParam().wave64 ? "-w64" : "") + ".co";
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = cache[path];
+  if (!slot) {
+    std::string error;
+    slot = vgpu::isa::CodeObject::load(path, error);
+    if (!slot) ADD_FAILURE() << error;
+  }
+  return *slot;
+}
+
+vgpu::DispatchOutcome IsaTest::tryRun(const std::string& stem, const std::string& kernel, vgpu::isa::Launch launch) {
+  launch.memory = &memory;
+  return vgpu::isa::runKernel(code(stem), kernel, launch);
+}
+
+void IsaTest::run(const std::string& stem, const std::string& kernel, vgpu::isa::Launch launch) {
+  vgpu::DispatchOutcome o = tryRun(stem, kernel, std::move(launch));
+  ASSERT_TRUE(o.ok()) << o.report;
+}
+
+vgpu::isa::Launch launch1d(std::uint32_t blocks, std::uint32_t threads) {
+  vgpu::isa::Launch l;
+  l.grid[0] = blocks;
+  l.block[0] = threads;
+  l.threads = 2;
+  return l;
+}
+
+}  // namespace isatest

@@ -1,0 +1,231 @@
+// Operand fetch, DPP, modifiers and EXEC blending shared by every instruction family.
+//
+// Each handler body states only the per-lane arithmetic; these helpers read the sources once
+// per instruction into 64-lane arrays, apply input modifiers (VOP3 neg/abs, DPP) and write
+// results only to lanes enabled in EXEC (RDNA2 ISA sections 6.2 "VOP3", 6.2.3 "DPP").
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "isa/MicroOp.h"
+#include "isa/Wave.h"
+
+namespace vgpu::isa {
+
+using Lanes32 = std::uint32_t[64];
+using Lanes64 = std::uint64_t[64];
+
+inline float asF32(std::uint32_t x) { return std::bit_cast<float>(x); }
+inline std::uint32_t bitsF32(float x) { return std::bit_cast<std::uint32_t>(x); }
+inline double asF64(std::uint64_t x) { return std::bit_cast<double>(x); }
+inline std::uint64_t bitsF64(double x) { return std::bit_cast<std::uint64_t>(x); }
+inline _Float16 asF16(std::uint32_t x) { return std::bit_cast<_Float16>(static_cast<std::uint16_t>(x)); }
+inline std::uint32_t bitsF16(_Float16 x) { return std::bit_cast<std::uint16_t>(x); }
+
+// ---- scalar operands ----
+inline std::uint32_t readScalar(const Wave& w, const Operand& o) {
+  switch (o.kind) {
+    case Operand::Kind::sgpr: return w.s[o.index];
+    case Operand::Kind::scc: return w.scc;
+    default: return o.lo();
+  }
+}
+inline std::uint64_t readScalar64(const Wave& w, const Operand& o) {
+  if (o.kind == Operand::Kind::sgpr)
+    return w.s[o.index] | (std::uint64_t{w.s[(o.index + 1) & 127]} << 32);
+  if (o.kind == Operand::Kind::scc) return w.scc;
+  return o.value;
+}
+inline void writeScalar(Wave& w, const Operand& o, std::uint32_t x) { w.s[o.index] = x; }
+inline void writeScalar64(Wave& w, const Operand& o, std::uint64_t x) {
+  w.s[o.index] = static_cast<std::uint32_t>(x);
+  w.s[(o.index + 1) & 127] = static_cast<std::uint32_t>(x >> 32);
+}
+// A lane mask operand (VCC, an SGPR or pair): one SGPR in wave32, two in wave64.
+inline std::uint64_t readMask(const Wave& w, const Operand& o) {
+  return w.wave64 ? readScalar64(w, o) : readScalar(w, o);
+}
+inline void writeMask(Wave& w, const Operand& o, std::uint64_t m) {
+  if (w.wave64) writeScalar64(w, o, m);
+  else writeScalar(w, o, static_cast<std::uint32_t>(m));
+}
+
+// ---- DPP: lane permutation of src0 (RDNA2 ISA section 6.2.3) ----
+// Returns the lanes that may be written; fills out[] with the permuted source.
+std::uint64_t applyDpp(const Wave& w, const MicroOp& u, const std::uint32_t* in, std::uint32_t* out);
+
+// ---- vector operands ----
+// 32-bit source i as a lane array (tmp is used when the value must be materialised).
+inline const std::uint32_t* src32(Wave& w, const MicroOp& u, int i, std::uint32_t* tmp) {
+  const Operand& o = u.src[i];
+  const std::uint32_t* p;
+  if (o.kind == Operand::Kind::vgpr) {
+    p = w.vreg(o.index);
+  } else {
+    std::uint32_t x = readScalar(w, o);
+    for (unsigned l = 0; l < w.lanes; ++l) tmp[l] = x;
+    p = tmp;
+  }
+  if (o.neg || o.abs) {
+    std::uint32_t sign = u.type == DataType::f16 ? 0x8000u : 0x80000000u;
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      std::uint32_t x = p[l];
+      if (o.abs) x &= ~sign;
+      if (o.neg) x ^= sign;
+      tmp[l] = x;
+    }
+    p = tmp;
+  }
+  return p;
+}
+
+inline void src64(Wave& w, const MicroOp& u, int i, std::uint64_t* out) {
+  const Operand& o = u.src[i];
+  if (o.kind == Operand::Kind::vgpr) {
+    const std::uint32_t* lo = w.vreg(o.index);
+    const std::uint32_t* hi = w.vreg(o.index + 1);
+    for (unsigned l = 0; l < w.lanes; ++l) out[l] = lo[l] | (std::uint64_t{hi[l]} << 32);
+  } else {
+    std::uint64_t x = readScalar64(w, o);
+    for (unsigned l = 0; l < w.lanes; ++l) out[l] = x;
+  }
+  if (o.neg || o.abs) {
+    const std::uint64_t sign = std::uint64_t{1} << 63;
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      if (o.abs) out[l] &= ~sign;
+      if (o.neg) out[l] ^= sign;
+    }
+  }
+}
+
+// Lanes an instruction writes: EXEC, narrowed by DPP row/bank masks when present.
+inline std::uint64_t writeMaskOf(const Wave& w) { return w.exec(); }
+
+inline void store32(Wave& w, unsigned reg, const std::uint32_t* r, std::uint64_t mask) {
+  std::uint32_t* d = w.vreg(reg);
+  if (mask == w.laneMask()) {
+    std::memcpy(d, r, w.lanes * 4);
+    return;
+  }
+  for (unsigned l = 0; l < w.lanes; ++l)
+    if ((mask >> l) & 1) d[l] = r[l];
+}
+inline void store64(Wave& w, unsigned reg, const std::uint64_t* r, std::uint64_t mask) {
+  std::uint32_t* lo = w.vreg(reg);
+  std::uint32_t* hi = w.vreg(reg + 1);
+  for (unsigned l = 0; l < w.lanes; ++l)
+    if ((mask >> l) & 1) {
+      lo[l] = static_cast<std::uint32_t>(r[l]);
+      hi[l] = static_cast<std::uint32_t>(r[l] >> 32);
+    }
+}
+
+// Sources 0..n-1 as 32-bit lane arrays, with DPP applied to src0; returns the write mask.
+struct Sources32 {
+  Lanes32 tmp[4];
+  const std::uint32_t* p[4];
+};
+inline std::uint64_t fetch32(Wave& w, const MicroOp& u, int n, Sources32& s) {
+  for (int i = 0; i < n; ++i) s.p[i] = src32(w, u, i, s.tmp[i]);
+  std::uint64_t mask = w.exec();
+  if (u.dpp.kind != DppControl::Kind::none) {
+    Lanes32 permuted;
+    mask &= applyDpp(w, u, s.p[0], permuted);
+    std::memcpy(s.tmp[0], permuted, sizeof permuted);
+    s.p[0] = s.tmp[0];
+  }
+  return mask;
+}
+
+// d = f(a, b, c) on 32-bit lanes.
+template <int N, class F>
+inline void valu32(Wave& w, const MicroOp& u, F f) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, N, s);
+  Lanes32 r;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    if constexpr (N == 1) r[l] = f(s.p[0][l]);
+    else if constexpr (N == 2) r[l] = f(s.p[0][l], s.p[1][l]);
+    else r[l] = f(s.p[0][l], s.p[1][l], s.p[2][l]);
+  }
+  store32(w, u.dst[0].index, r, mask);
+}
+
+// Output modifiers of VOP3 float results (omod then clamp, RDNA2 ISA section 6.2.1).
+inline float outputModifiers(const MicroOp& u, float x) {
+  if (u.omod == 1) x *= 2.0f;
+  else if (u.omod == 2) x *= 4.0f;
+  else if (u.omod == 3) x *= 0.5f;
+  if (u.clamp) x = std::isnan(x) ? 0.0f : std::fmin(std::fmax(x, 0.0f), 1.0f);
+  return x;
+}
+inline double outputModifiers64(const MicroOp& u, double x) {
+  if (u.omod == 1) x *= 2.0;
+  else if (u.omod == 2) x *= 4.0;
+  else if (u.omod == 3) x *= 0.5;
+  if (u.clamp) x = std::isnan(x) ? 0.0 : std::fmin(std::fmax(x, 0.0), 1.0);
+  return x;
+}
+
+template <int N, class F>
+inline void valuF32(Wave& w, const MicroOp& u, F f) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, N, s);
+  Lanes32 r;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    float x;
+    if constexpr (N == 1) x = f(asF32(s.p[0][l]));
+    else if constexpr (N == 2) x = f(asF32(s.p[0][l]), asF32(s.p[1][l]));
+    else x = f(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]));
+    r[l] = bitsF32(x);
+  }
+  if (u.clamp || u.omod)
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+  store32(w, u.dst[0].index, r, mask);
+}
+
+template <int N, class F>
+inline void valuF64(Wave& w, const MicroOp& u, F f) {
+  Lanes64 a, b, c, r;
+  if (N > 0) src64(w, u, 0, a);
+  if (N > 1) src64(w, u, 1, b);
+  if (N > 2) src64(w, u, 2, c);
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    double x;
+    if constexpr (N == 1) x = f(asF64(a[l]));
+    else if constexpr (N == 2) x = f(asF64(a[l]), asF64(b[l]));
+    else x = f(asF64(a[l]), asF64(b[l]), asF64(c[l]));
+    r[l] = bitsF64(u.clamp || u.omod ? outputModifiers64(u, x) : x);
+  }
+  store64(w, u.dst[0].index, r, w.exec());
+}
+
+// f16 operations on the low halves (op_sel picks high halves on VOP3, RDNA2 ISA 6.2.1).
+template <int N, class F>
+inline void valuF16(Wave& w, const MicroOp& u, F f) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, N, s);
+  Lanes32 r;
+  std::uint32_t* d = w.vreg(u.dst[0].index);
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    _Float16 in[3];
+    for (int i = 0; i < N; ++i) in[i] = asF16(s.p[i][l] >> ((u.opSel >> i) & 1 ? 16 : 0));
+    _Float16 x;
+    if constexpr (N == 1) x = f(in[0]);
+    else if constexpr (N == 2) x = f(in[0], in[1]);
+    else x = f(in[0], in[1], in[2]);
+    if (u.clamp) x = x != x ? _Float16(0) : (x < _Float16(0) ? _Float16(0) : (x > _Float16(1) ? _Float16(1) : x));
+    std::uint32_t bits = bitsF16(x);
+    // gfx10 VOP1/2/3 f16 results zero the high half unless op_sel[3] writes it (RDNA2 6.2.1).
+    r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (bits << 16)) : bits;
+  }
+  store32(w, u.dst[0].index, r, mask);
+}
+
+// Per-lane compare into a lane mask: VCC/SGPR destination, or EXEC for v_cmpx.
+void writeCompare(Wave& w, const MicroOp& u, std::uint64_t result);
+
+}  // namespace vgpu::isa

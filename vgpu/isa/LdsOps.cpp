@@ -1,0 +1,197 @@
+// DS instructions: LDS loads, stores, atomics and the ds_(b)permute lane shuffles (RDNA2 ISA
+// chapter 11, RDNA3 ISA chapter 11). A workgroup's waves run on one thread, so LDS atomics are
+// plain read-modify-writes.
+#include <string>
+
+#include "isa/HandlerTable.h"
+#include "isa/Lanes.h"
+#include "isa/Memory.h"
+
+namespace vgpu::isa {
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+enum class Ext { none, sign8, sign16, d16lo, d16hi };
+
+template <unsigned Bytes, Ext E>
+void dsLoad(Wave& w, const MicroOp& u) {
+  const u32* a = w.vreg(u.src[0].index);
+  u64 exec = w.exec();
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    if (!((exec >> l) & 1)) continue;
+    u32 buf[4] = {0, 0, 0, 0};
+    if (!accessLane(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), buf, Bytes, false)) return;
+    u32* d = w.vreg(u.dst[0].index);
+    u32 v = buf[0];
+    if (E == Ext::sign8) v = static_cast<u32>(static_cast<std::int8_t>(v));
+    if (E == Ext::sign16) v = static_cast<u32>(static_cast<std::int16_t>(v));
+    if (E == Ext::d16lo) v = (d[l] & 0xffff0000u) | (v & 0xffff);
+    if (E == Ext::d16hi) v = (d[l] & 0xffffu) | (v << 16);
+    d[l] = v;
+    for (unsigned k = 1; k < (Bytes + 3) / 4; ++k) w.vreg(u.dst[0].index + k)[l] = buf[k];
+  }
+}
+
+template <unsigned Bytes, bool High>
+void dsStore(Wave& w, const MicroOp& u) {
+  const u32* a = w.vreg(u.src[0].index);
+  u64 exec = w.exec();
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    if (!((exec >> l) & 1)) continue;
+    u32 buf[4];
+    for (unsigned k = 0; k < (Bytes + 3) / 4; ++k) buf[k] = w.vreg(u.src[1].index + k)[l];
+    if (High) buf[0] >>= 16;
+    if (!accessLane(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), buf, Bytes, true)) return;
+  }
+}
+
+// ds_read2/ds_write2: two elements at offset0 and offset1, scaled by the element size (times
+// 64 for the st64 forms).
+template <unsigned Bytes, unsigned Scale, bool Store>
+void ds2(Wave& w, const MicroOp& u) {
+  const u32* a = w.vreg(u.src[0].index);
+  u64 exec = w.exec();
+  constexpr unsigned words = Bytes / 4;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    if (!((exec >> l) & 1)) continue;
+    u64 addr[2] = {u64{a[l]} + u64(u32(u.offset)) * Bytes * Scale, u64{a[l]} + u64(u32(u.offset1)) * Bytes * Scale};
+    for (unsigned e = 0; e < 2; ++e) {
+      u32 buf[2];
+      if (Store) {
+        for (unsigned k = 0; k < words; ++k) buf[k] = w.vreg(u.src[1 + e].index + k)[l];
+        if (!accessLane(w, l, Space::lds, addr[e], buf, Bytes, true)) return;
+      } else {
+        if (!accessLane(w, l, Space::lds, addr[e], buf, Bytes, false)) return;
+        for (unsigned k = 0; k < words; ++k) w.vreg(u.dst[0].index + e * words + k)[l] = buf[k];
+      }
+    }
+  }
+}
+
+// LDS atomics: new = Op(old, data, data2); the _rtn forms return the old value. SwapData
+// covers gfx11's ds_cmpstore (data = new value, data2 = compare) vs gfx10's ds_cmpst
+// (data = compare, data2 = new value).
+template <class T, bool Returns, bool SwapData = false, class Op>
+Handler dsAtomic(Op) {
+  return [](Wave& w, const MicroOp& u) {
+    const u32* a = w.vreg(u.src[0].index);
+    u64 exec = w.exec();
+    constexpr unsigned words = sizeof(T) / 4;
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      if (!((exec >> l) & 1)) continue;
+      std::uint8_t* p = locate(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), sizeof(T));
+      if (!p) return;
+      T d0 = 0, d1 = 0;
+      for (unsigned k = 0; k < words; ++k) {
+        if (u.numSrc > 1) d0 |= static_cast<T>(w.vreg(u.src[1].index + k)[l]) << (32 * k);
+        if (u.numSrc > 2) d1 |= static_cast<T>(w.vreg(u.src[2].index + k)[l]) << (32 * k);
+      }
+      if (SwapData) std::swap(d0, d1);
+      T old;
+      std::memcpy(&old, p, sizeof(T));
+      T next = Op{}(old, d0, d1);
+      std::memcpy(p, &next, sizeof(T));
+      if (Returns)
+        for (unsigned k = 0; k < words; ++k) w.vreg(u.dst[0].index + k)[l] = static_cast<u32>(old >> (32 * k));
+    }
+  };
+}
+
+// ds_bpermute: lane l reads data from lane (addr[l] + offset) / 4; ds_permute: lane l writes
+// its data to that lane (RDNA2 ISA 11.2). Both wrap around the wave.
+template <bool Backward>
+void permute(Wave& w, const MicroOp& u) {
+  const u32* a = w.vreg(u.src[0].index);
+  const u32* data = w.vreg(u.src[1].index);
+  u64 exec = w.exec();
+  Lanes32 r;
+  u32* d = w.vreg(u.dst[0].index);
+  for (unsigned l = 0; l < w.lanes; ++l) r[l] = Backward ? d[l] : 0;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    if (!((exec >> l) & 1)) continue;
+    unsigned other = ((a[l] + static_cast<u32>(u.offset)) / 4) & (w.lanes - 1);
+    if (Backward) r[l] = data[other];
+    else r[other] = data[l];
+  }
+  store32(w, u.dst[0].index, r, exec);
+}
+
+template <class T, class Op>
+void atomicPair(Op op, HandlerTable& t, const std::string& name) {
+  t.add("ds_" + name, dsAtomic<T, false>(op), 0);
+  t.add("ds_" + name.substr(0, name.rfind('_')) + "_rtn" + name.substr(name.rfind('_')), dsAtomic<T, true>(op), 1);
+}
+
+}  // namespace
+
+void registerLdsOps(HandlerTable& t) {
+  for (const char* p : {"ds_read", "ds_load"}) {
+    std::string s(p);
+    bool gfx11 = s == "ds_load";
+    t.add(s + "_b32", dsLoad<4, Ext::none>, 1);
+    t.add(s + "_b64", dsLoad<8, Ext::none>, 1);
+    t.add(s + "_b96", dsLoad<12, Ext::none>, 1);
+    t.add(s + "_b128", dsLoad<16, Ext::none>, 1);
+    t.add(s + "_u8", dsLoad<1, Ext::none>, 1);
+    t.add(s + "_i8", dsLoad<1, Ext::sign8>, 1);
+    t.add(s + "_u16", dsLoad<2, Ext::none>, 1);
+    t.add(s + "_i16", dsLoad<2, Ext::sign16>, 1);
+    t.add(s + (gfx11 ? "_2addr_b32" : "2_b32"), ds2<4, 1, false>, 1);
+    t.add(s + (gfx11 ? "_2addr_b64" : "2_b64"), ds2<8, 1, false>, 1);
+    t.add(s + (gfx11 ? "_2addr_stride64_b32" : "2st64_b32"), ds2<4, 64, false>, 1);
+    t.add(s + (gfx11 ? "_2addr_stride64_b64" : "2st64_b64"), ds2<8, 64, false>, 1);
+  }
+  t.add("ds_read_u16_d16", dsLoad<2, Ext::d16lo>, 1);
+  t.add("ds_read_u16_d16_hi", dsLoad<2, Ext::d16hi>, 1);
+  t.add("ds_load_u16_d16", dsLoad<2, Ext::d16lo>, 1);
+  t.add("ds_load_u16_d16_hi", dsLoad<2, Ext::d16hi>, 1);
+  for (const char* p : {"ds_write", "ds_store"}) {
+    std::string s(p);
+    bool gfx11 = s == "ds_store";
+    t.add(s + "_b8", dsStore<1, false>, 0);
+    t.add(s + "_b16", dsStore<2, false>, 0);
+    t.add(s + "_b32", dsStore<4, false>, 0);
+    t.add(s + "_b64", dsStore<8, false>, 0);
+    t.add(s + "_b96", dsStore<12, false>, 0);
+    t.add(s + "_b128", dsStore<16, false>, 0);
+    t.add(s + (gfx11 ? "_b8_d16_hi" : "_b8_d16_hi"), dsStore<1, true>, 0);
+    t.add(s + (gfx11 ? "_b16_d16_hi" : "_b16_d16_hi"), dsStore<2, true>, 0);
+    t.add(s + (gfx11 ? "_2addr_b32" : "2_b32"), ds2<4, 1, true>, 0);
+    t.add(s + (gfx11 ? "_2addr_b64" : "2_b64"), ds2<8, 1, true>, 0);
+    t.add(s + (gfx11 ? "_2addr_stride64_b32" : "2st64_b32"), ds2<4, 64, true>, 0);
+    t.add(s + (gfx11 ? "_2addr_stride64_b64" : "2st64_b64"), ds2<8, 64, true>, 0);
+  }
+  atomicPair<u32>([](u32 o, u32 v, u32) { return o + v; }, t, "add_u32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return o - v; }, t, "sub_u32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return std::int32_t(o) < std::int32_t(v) ? o : v; }, t, "min_i32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return (std::int32_t(o) > std::int32_t(v)) ? o : v; }, t, "max_i32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return o < v ? o : v; }, t, "min_u32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return (o > v) ? o : v; }, t, "max_u32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return o & v; }, t, "and_b32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return o | v; }, t, "or_b32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return o ^ v; }, t, "xor_b32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return (o >= v) ? 0u : o + 1; }, t, "inc_u32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return ((o == 0 || o > v)) ? v : o - 1; }, t, "dec_u32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(asF32(o) + asF32(v)); }, t, "add_f32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmin(asF32(o), asF32(v))); }, t, "min_f32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t, "max_f32");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return o + v; }, t, "add_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return o < v ? o : v; }, t, "min_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return (o > v) ? o : v; }, t, "max_u64");
+  t.add("ds_wrxchg_rtn_b32", dsAtomic<u32, true>([](u32, u32 v, u32) { return v; }), 1);
+  t.add("ds_storexchg_rtn_b32", dsAtomic<u32, true>([](u32, u32 v, u32) { return v; }), 1);
+  // gfx10 ds_cmpst: data0 = compare, data1 = new; gfx11 ds_cmpstore: data0 = new, data1 = compare.
+  auto cmpst = [](u32 o, u32 cmp, u32 v) { return o == cmp ? v : o; };
+  t.add("ds_cmpst_b32", dsAtomic<u32, false>(cmpst), 0);
+  t.add("ds_cmpst_rtn_b32", dsAtomic<u32, true>(cmpst), 1);
+  t.add("ds_cmpstore_b32", dsAtomic<u32, false, true>(cmpst), 0);
+  t.add("ds_cmpstore_rtn_b32", dsAtomic<u32, true, true>(cmpst), 1);
+  t.add("ds_bpermute_b32", permute<true>, 1);
+  t.add("ds_permute_b32", permute<false>, 1);
+  t.add("ds_nop", [](Wave&, const MicroOp&) {}, 0);
+}
+
+}  // namespace vgpu::isa

@@ -1,0 +1,101 @@
+// Checked access to GPU-visible memory (host memory at identity addresses) for the memory
+// instruction families.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+
+#include "isa/Wave.h"
+
+namespace vgpu::isa {
+
+// True when the access may proceed; otherwise the wave has faulted with a report.
+inline bool checkGlobal(Wave& w, std::uint64_t address, std::uint32_t bytes, int lane) {
+  const AddressSpace* m = w.wg->dispatch->memory;
+  if (address == 0 && bytes) {
+    w.fail(DispatchOutcome::Kind::memoryViolation, lane, address, "access through a null pointer");
+    return false;
+  }
+  if (!m || m->accessible(address, bytes)) return true;
+  w.fail(DispatchOutcome::Kind::memoryViolation, lane, address,
+         std::to_string(bytes) + "-byte access outside every allocation");
+  return false;
+}
+
+inline void loadBytes(void* dst, std::uint64_t address, std::size_t n) {
+  std::memcpy(dst, reinterpret_cast<const void*>(address), n);
+}
+inline void storeBytes(std::uint64_t address, const void* src, std::size_t n) {
+  std::memcpy(reinterpret_cast<void*>(address), src, n);
+}
+
+template <class T>
+inline std::atomic_ref<T> atomicAt(std::uint64_t address) {
+  return std::atomic_ref<T>(*reinterpret_cast<T*>(address));
+}
+
+}  // namespace vgpu::isa
+
+namespace vgpu::isa {
+
+enum class Space : std::uint8_t { global, lds, scratch };
+
+// Host pointer for bytes at a per-lane address of a space, or null after recording a fault.
+// Scratch is interleaved per dword across the wave's lanes as hardware swizzles it (RDNA2 ISA
+// 8.1.5 "swizzled buffer"), so the same per-lane offset reaches the same byte whether the code
+// used MUBUF (wave-scaled soffset), scratch_* or a flat pointer into the private aperture.
+inline std::uint8_t* locate(Wave& w, unsigned lane, Space space, std::uint64_t address, unsigned bytes) {
+  switch (space) {
+    case Space::global:
+      return checkGlobal(w, address, bytes, static_cast<int>(lane)) ? reinterpret_cast<std::uint8_t*>(address)
+                                                                    : nullptr;
+    case Space::lds: {
+      auto& lds = w.wg->lds;
+      if (address + bytes <= lds.size()) return lds.data() + address;
+      w.fail(DispatchOutcome::Kind::memoryViolation, static_cast<int>(lane), address,
+             "LDS access beyond the workgroup's " + std::to_string(lds.size()) + " bytes");
+      return nullptr;
+    }
+    case Space::scratch: {
+      std::uint64_t physical = (address / 4) * 4 * w.lanes + lane * 4 + (address % 4);
+      if (address % 4 + bytes <= 4 && physical + bytes <= w.scratchBytes) return w.scratch + physical;
+      w.fail(DispatchOutcome::Kind::memoryViolation, static_cast<int>(lane), address,
+             "scratch access beyond the " + std::to_string(w.scratchBytes / w.lanes) + " private bytes per lane");
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+// Copies bytes between a lane's memory and buf; scratch is split per dword.
+inline bool accessLane(Wave& w, unsigned lane, Space space, std::uint64_t address, void* buf,
+                       unsigned bytes, bool store) {
+  auto* b = static_cast<std::uint8_t*>(buf);
+  unsigned step = space == Space::scratch ? 4 : bytes;
+  for (unsigned off = 0; off < bytes; off += step) {
+    unsigned n = std::min(step, bytes - off);
+    std::uint8_t* p = locate(w, lane, space, address + off, n);
+    if (!p) return false;
+    if (store) std::memcpy(p, b + off, n);
+    else std::memcpy(b + off, p, n);
+  }
+  return true;
+}
+
+// A flat address selects LDS or scratch through the apertures, global memory otherwise.
+inline Space flatSpace(std::uint64_t& address) {
+  std::uint32_t hi = static_cast<std::uint32_t>(address >> 32);
+  if (hi == kSharedApertureHi) {
+    address &= 0xffffffffu;
+    return Space::lds;
+  }
+  if (hi == kPrivateApertureHi) {
+    address &= 0xffffffffu;
+    return Space::scratch;
+  }
+  return Space::global;
+}
+
+}  // namespace vgpu::isa

@@ -1,0 +1,279 @@
+// Vector memory: GLOBAL, FLAT, SCRATCH and MUBUF loads, stores and atomics (RDNA2 ISA chapters
+// 8 and 10, RDNA3 ISA chapter 9). Global atomics are host atomics on the identity-mapped memory.
+#include <string>
+
+#include "isa/HandlerTable.h"
+#include "isa/Lanes.h"
+#include "isa/Memory.h"
+
+namespace vgpu::isa {
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+enum class Form { global, flat, scratch, buffer };
+enum class Ext { none, zero8, sign8, zero16, sign16, d16lo, d16hi, d16hi8, d16hiStore };
+
+// Where the address operands sit among the sources: loads have the destination removed, so the
+// address comes first; stores and atomics have vaddr, data, then saddr (MUBUF: vdata first).
+struct Layout {
+  int vaddr, saddr, data;
+};
+constexpr Layout kLoad{0, 1, -1};
+constexpr Layout kStore{0, 2, 1};
+constexpr Layout kBufLoad{0, 1, -1};   // vaddr, srsrc, soffset
+constexpr Layout kBufStore{1, 2, 0};   // vdata, vaddr, srsrc, soffset
+
+struct BufferResource {
+  u64 base = 0;
+  u32 stride = 0, records = 0;
+  bool scratch = false;
+};
+
+BufferResource readResource(const Wave& w, const Operand& o) {
+  BufferResource r;
+  u32 w0 = w.s[o.index], w1 = w.s[(o.index + 1) & 127];
+  r.base = w0 | (u64{w1 & 0xffff} << 32);
+  r.stride = (w1 >> 16) & 0x3fff;
+  r.records = w.s[(o.index + 2) & 127];
+  r.scratch = (w1 >> 31) & 1;  // SWIZZLE_ENABLE: the private segment resource vgpu built
+  return r;
+}
+
+// Per-lane address of a memory instruction; false when the lane must be skipped (buffer
+// accesses out of range) or after a fault.
+template <Form F, Layout L>
+bool laneAddress(Wave& w, const MicroOp& u, unsigned lane, unsigned bytes, Space& space, u64& addr, bool& skip) {
+  skip = false;
+  const Operand& va = u.src[L.vaddr];
+  if constexpr (F == Form::global) {
+    space = Space::global;
+    if (u.src[L.saddr].kind == Operand::Kind::sgpr)
+      addr = readScalar64(w, u.src[L.saddr]) + w.vreg(va.index)[lane];
+    else
+      addr = w.vreg(va.index)[lane] | (u64{w.vreg(va.index + 1)[lane]} << 32);
+    addr += static_cast<std::int64_t>(u.offset);
+  } else if constexpr (F == Form::flat) {
+    addr = (w.vreg(va.index)[lane] | (u64{w.vreg(va.index + 1)[lane]} << 32)) + static_cast<std::int64_t>(u.offset);
+    space = flatSpace(addr);
+  } else if constexpr (F == Form::scratch) {
+    space = Space::scratch;
+    u32 x = static_cast<u32>(u.offset);
+    if (va.kind == Operand::Kind::vgpr) x += w.vreg(va.index)[lane];
+    if (u.src[L.saddr].kind == Operand::Kind::sgpr) x += readScalar(w, u.src[L.saddr]);
+    addr = x;
+  } else {
+    BufferResource r = readResource(w, u.src[L.vaddr + 1]);
+    u32 soffset = readScalar(w, u.src[L.vaddr + 2]);
+    u32 index = 0, offset = static_cast<u32>(u.offset);
+    unsigned v = va.index;
+    if (u.idxen && va.kind == Operand::Kind::vgpr) index = w.vreg(v++)[lane];
+    if (u.offen && va.kind == Operand::Kind::vgpr) offset += w.vreg(v)[lane];
+    if (r.scratch) {
+      // Private segment: soffset is wave-scaled (per-lane bytes times the wave size).
+      space = Space::scratch;
+      addr = soffset / w.lanes + offset;
+      return true;
+    }
+    space = Space::global;
+    u64 rel = u64{index} * r.stride + offset;
+    if ((r.stride == 0 ? rel + bytes > r.records : index >= r.records)) {
+      skip = true;  // out of range: loads read 0, stores are dropped
+      return true;
+    }
+    addr = r.base + soffset + rel;
+  }
+  return true;
+}
+
+template <Form F, unsigned Bytes, Ext E>
+void load(Wave& w, const MicroOp& u) {
+  constexpr Layout L = F == Form::buffer ? kBufLoad : kLoad;
+  u64 exec = w.exec();
+  unsigned dwords = Bytes > 4 ? Bytes / 4 : 1;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    if (!((exec >> l) & 1)) continue;
+    Space space;
+    u64 addr;
+    bool skip;
+    laneAddress<F, L>(w, u, l, Bytes, space, addr, skip);
+    u32 buf[4] = {0, 0, 0, 0};
+    if (!skip && !accessLane(w, l, space, addr, buf, Bytes, false)) return;
+    u32 v = buf[0];
+    u32* d = w.vreg(u.dst[0].index);
+    switch (E) {
+      case Ext::sign8: v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v))); break;
+      case Ext::sign16: v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v))); break;
+      case Ext::d16lo: v = (d[l] & 0xffff0000u) | (v & 0xffff); break;
+      case Ext::d16hi: v = (d[l] & 0xffffu) | (v << 16); break;
+      default: break;
+    }
+    d[l] = v;
+    for (unsigned k = 1; k < dwords; ++k) w.vreg(u.dst[0].index + k)[l] = buf[k];
+  }
+}
+
+template <Form F, unsigned Bytes, Ext E>
+void store(Wave& w, const MicroOp& u) {
+  constexpr Layout L = F == Form::buffer ? kBufStore : kStore;
+  u64 exec = w.exec();
+  unsigned dwords = Bytes > 4 ? Bytes / 4 : 1;
+  const Operand& data = u.src[L.data];
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    if (!((exec >> l) & 1)) continue;
+    Space space;
+    u64 addr;
+    bool skip;
+    laneAddress<F, L>(w, u, l, Bytes, space, addr, skip);
+    if (skip) continue;
+    u32 buf[4];
+    for (unsigned k = 0; k < dwords; ++k) buf[k] = w.vreg(data.index + k)[l];
+    if (E == Ext::d16hiStore) buf[0] >>= 16;
+    if (!accessLane(w, l, space, addr, buf, Bytes, true)) return;
+  }
+}
+
+// Atomics: new = Op(old, data, compare); with glc the old value returns to the destination.
+template <Form F, class T, bool HasCompare, class Op>
+Handler atomic(Op) {
+  return [](Wave& w, const MicroOp& u) {
+    constexpr Layout L = F == Form::buffer ? kBufStore : kStore;
+    const bool returns = F == Form::buffer ? u.glc : u.numDst > 0;
+    unsigned ret = F == Form::buffer ? u.src[0].index : u.dst[0].index;
+    constexpr unsigned words = sizeof(T) / 4;
+    const Operand& data = u.src[L.data];
+    u64 exec = w.exec();
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      if (!((exec >> l) & 1)) continue;
+      Space space;
+      u64 addr;
+      bool skip;
+      laneAddress<F, L>(w, u, l, sizeof(T), space, addr, skip);
+      if (skip) continue;
+      T value = 0, cmp = 0;
+      for (unsigned k = 0; k < words; ++k) {
+        value |= static_cast<T>(w.vreg(data.index + k)[l]) << (32 * k);
+        if (HasCompare) cmp |= static_cast<T>(w.vreg(data.index + words + k)[l]) << (32 * k);
+      }
+      std::uint8_t* p = locate(w, l, space, addr, sizeof(T));
+      if (!p) return;
+      if (addr % sizeof(T)) {
+        w.fail(DispatchOutcome::Kind::memoryViolation, static_cast<int>(l), addr, "misaligned atomic");
+        return;
+      }
+      T old;
+      if (space == Space::global) {
+        std::atomic_ref<T> ref(*reinterpret_cast<T*>(p));
+        old = ref.load(std::memory_order_relaxed);
+        while (!ref.compare_exchange_weak(old, Op{}(old, value, cmp), std::memory_order_acq_rel)) {
+        }
+      } else {
+        std::memcpy(&old, p, sizeof(T));
+        T next = Op{}(old, value, cmp);
+        std::memcpy(p, &next, sizeof(T));
+      }
+      if (returns)
+        for (unsigned k = 0; k < words; ++k) w.vreg(ret + k)[l] = static_cast<u32>(old >> (32 * k));
+    }
+  };
+}
+
+template <class T>
+T smin(T a, T b, T) { using S = std::make_signed_t<T>; return S(a) < S(b) ? a : b; }
+template <class T>
+T smax(T a, T b, T) { using S = std::make_signed_t<T>; return S(a) > S(b) ? a : b; }
+
+// Registers one atomic under its gfx10 and gfx11 names for global, flat and buffer forms.
+template <class T, bool Cmp = false, class Op>
+void atomicFamily(Op op, HandlerTable& t, const std::string& gfx10, const std::string& gfx11) {
+  for (const std::string& name : {gfx10, gfx11}) {
+    if (name.empty()) continue;
+    t.add("global_atomic_" + name, atomic<Form::global, T, Cmp>(op), 0).returnsWithGlc = true;
+    t.add("flat_atomic_" + name, atomic<Form::flat, T, Cmp>(op), 0).returnsWithGlc = true;
+    t.add("buffer_atomic_" + name, atomic<Form::buffer, T, Cmp>(op), 0);
+  }
+}
+
+template <Form F>
+void registerLoadsStores(HandlerTable& t, const std::string& p) {
+  t.add(p + "_load_ubyte", load<F, 1, Ext::zero8>, 1);
+  t.add(p + "_load_sbyte", load<F, 1, Ext::sign8>, 1);
+  t.add(p + "_load_ushort", load<F, 2, Ext::zero16>, 1);
+  t.add(p + "_load_sshort", load<F, 2, Ext::sign16>, 1);
+  t.add(p + "_load_dword", load<F, 4, Ext::none>, 1);
+  t.add(p + "_load_dwordx2", load<F, 8, Ext::none>, 1);
+  t.add(p + "_load_dwordx3", load<F, 12, Ext::none>, 1);
+  t.add(p + "_load_dwordx4", load<F, 16, Ext::none>, 1);
+  t.add(p + "_load_short_d16", load<F, 2, Ext::d16lo>, 1);
+  t.add(p + "_load_short_d16_hi", load<F, 2, Ext::d16hi>, 1);
+  t.add(p + "_store_byte", store<F, 1, Ext::none>, 0);
+  t.add(p + "_store_short", store<F, 2, Ext::none>, 0);
+  t.add(p + "_store_byte_d16_hi", store<F, 1, Ext::d16hiStore>, 0);
+  t.add(p + "_store_short_d16_hi", store<F, 2, Ext::d16hiStore>, 0);
+  t.add(p + "_store_dword", store<F, 4, Ext::none>, 0);
+  t.add(p + "_store_dwordx2", store<F, 8, Ext::none>, 0);
+  t.add(p + "_store_dwordx3", store<F, 12, Ext::none>, 0);
+  t.add(p + "_store_dwordx4", store<F, 16, Ext::none>, 0);
+  if (F == Form::buffer) return;  // gfx11 has no MUBUF scratch in clang's output
+  t.add(p + "_load_u8", load<F, 1, Ext::zero8>, 1);
+  t.add(p + "_load_i8", load<F, 1, Ext::sign8>, 1);
+  t.add(p + "_load_u16", load<F, 2, Ext::zero16>, 1);
+  t.add(p + "_load_i16", load<F, 2, Ext::sign16>, 1);
+  t.add(p + "_load_b32", load<F, 4, Ext::none>, 1);
+  t.add(p + "_load_b64", load<F, 8, Ext::none>, 1);
+  t.add(p + "_load_b96", load<F, 12, Ext::none>, 1);
+  t.add(p + "_load_b128", load<F, 16, Ext::none>, 1);
+  t.add(p + "_load_d16_b16", load<F, 2, Ext::d16lo>, 1);
+  t.add(p + "_load_d16_hi_b16", load<F, 2, Ext::d16hi>, 1);
+  t.add(p + "_store_b8", store<F, 1, Ext::none>, 0);
+  t.add(p + "_store_b16", store<F, 2, Ext::none>, 0);
+  t.add(p + "_store_d16_hi_b8", store<F, 1, Ext::d16hiStore>, 0);
+  t.add(p + "_store_d16_hi_b16", store<F, 2, Ext::d16hiStore>, 0);
+  t.add(p + "_store_b32", store<F, 4, Ext::none>, 0);
+  t.add(p + "_store_b64", store<F, 8, Ext::none>, 0);
+  t.add(p + "_store_b96", store<F, 12, Ext::none>, 0);
+  t.add(p + "_store_b128", store<F, 16, Ext::none>, 0);
+}
+
+}  // namespace
+
+void registerMemoryOps(HandlerTable& t) {
+  registerLoadsStores<Form::global>(t, "global");
+  registerLoadsStores<Form::flat>(t, "flat");
+  registerLoadsStores<Form::scratch>(t, "scratch");
+  registerLoadsStores<Form::buffer>(t, "buffer");
+  t.add("buffer_load_format_x", load<Form::buffer, 4, Ext::none>, 1);
+  t.add("buffer_store_format_x", store<Form::buffer, 4, Ext::none>, 0);
+
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return o + v; }, t, "add", "add_u32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return o - v; }, t, "sub", "sub_u32");
+  atomicFamily<u32>([](u32 a, u32 b, u32 c) { return smin<u32>(a, b, c); }, t, "smin", "min_i32");
+  atomicFamily<u32>([](u32 a, u32 b, u32 c) { return smax<u32>(a, b, c); }, t, "smax", "max_i32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return o < v ? o : v; }, t, "umin", "min_u32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return (o > v) ? o : v; }, t, "umax", "max_u32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return o & v; }, t, "and", "and_b32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return o | v; }, t, "or", "or_b32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return o ^ v; }, t, "xor", "xor_b32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return (o >= v) ? 0u : o + 1; }, t, "inc", "inc_u32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return ((o == 0 || o > v)) ? v : o - 1; }, t, "dec", "dec_u32");
+  atomicFamily<u32>([](u32, u32 v, u32) { return v; }, t, "swap", "swap_b32");
+  atomicFamily<u32, true>([](u32 o, u32 v, u32 c) { return o == c ? v : o; }, t, "cmpswap", "cmpswap_b32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(asF32(o) + asF32(v)); }, t, "add_f32", "");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmin(asF32(o), asF32(v))); }, t, "fmin", "min_f32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t, "fmax", "max_f32");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return o + v; }, t, "add_x2", "add_u64");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return o - v; }, t, "sub_x2", "sub_u64");
+  atomicFamily<u64>([](u64 a, u64 b, u64 c) { return smin<u64>(a, b, c); }, t, "smin_x2", "min_i64");
+  atomicFamily<u64>([](u64 a, u64 b, u64 c) { return smax<u64>(a, b, c); }, t, "smax_x2", "max_i64");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return o < v ? o : v; }, t, "umin_x2", "min_u64");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return (o > v) ? o : v; }, t, "umax_x2", "max_u64");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return o & v; }, t, "and_x2", "and_b64");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return o | v; }, t, "or_x2", "or_b64");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return o ^ v; }, t, "xor_x2", "xor_b64");
+  atomicFamily<u64>([](u64, u64 v, u64) { return v; }, t, "swap_x2", "swap_b64");
+  atomicFamily<u64, true>([](u64 o, u64 v, u64 c) { return o == c ? v : o; }, t, "cmpswap_x2", "cmpswap_b64");
+}
+
+}  // namespace vgpu::isa

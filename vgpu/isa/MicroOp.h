@@ -1,0 +1,87 @@
+// Predecoded instructions ("micro-ops"): what the interpreter executes instead of machine code.
+//
+// A MicroOp carries a handler and operands resolved once at decode time (register indices,
+// materialised constants, modifiers, branch targets), so executing it never looks at encodings.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace vgpu::isa {
+
+struct Wave;
+struct MicroOp;
+using Handler = void (*)(Wave&, const MicroOp&);
+
+// Slots of the scalar register file as the interpreter lays it out. Specials live in the same
+// array so that EXEC, VCC and M0 are read and written like any SGPR (RDNA2 ISA section 3.1).
+enum ScalarSlot : std::uint16_t {
+  kSgprCount = 106,  // s0..s105
+  kVccLo = 106,
+  kVccHi = 107,
+  kFlatScratchLo = 120,
+  kFlatScratchHi = 121,
+  kNullSlot = 124,  // writes land here and are never read back (reads of null are constant 0)
+  kM0 = 125,
+  kExecLo = 126,
+  kExecHi = 127,
+  kScalarSlots = 128,
+};
+
+// The data type an instruction gives its source operands: decides how inline constants and
+// literals are materialised and which bit is the sign for neg/abs.
+enum class DataType : std::uint8_t { b32, f32, f16, f64, b64 };
+
+struct Operand {
+  enum class Kind : std::uint8_t { none, sgpr, vgpr, constant, scc };
+  Kind kind = Kind::none;
+  std::uint8_t dwords = 1;  // register count (v[2:3] is 2)
+  bool neg = false;         // float input modifiers (VOP3 / DPP), applied at fetch
+  bool abs = false;
+  std::uint16_t index = 0;  // SGPR slot or VGPR number
+  std::uint64_t value = 0;  // constant, already in the instruction's data type
+  // Bits of the operand as a 32-bit value (low dword of 64-bit constants when dwords==2).
+  std::uint32_t lo() const { return static_cast<std::uint32_t>(value); }
+};
+
+// DPP16 controls (RDNA2 ISA section 6.2.3), resolved to a lane-permutation kind.
+struct DppControl {
+  enum class Kind : std::uint8_t { none, quadPerm, rowShl, rowShr, rowRor, rowMirror,
+                                   rowHalfMirror, rowShare, rowXmask, dpp8 };
+  Kind kind = Kind::none;
+  std::uint8_t rowMask = 0xf;
+  std::uint8_t bankMask = 0xf;
+  bool boundCtrl = false;  // invalid source lanes read 0 instead of disabling the lane
+  bool fetchInactive = false;
+  std::uint32_t arg = 0;   // shift amount, quad_perm packed 2 bits per lane, dpp8 3 bits per lane
+};
+
+struct MicroOp {
+  Handler handler = nullptr;
+  Operand dst[2];
+  Operand src[4];
+  std::uint8_t numDst = 0;
+  std::uint8_t numSrc = 0;
+  DataType type = DataType::b32;
+  // VOP3 output modifiers and VOP3P selects.
+  bool clamp = false;
+  std::uint8_t omod = 0;     // 0 none, 1 mul:2, 2 mul:4, 3 div:2
+  std::uint8_t opSel = 0;    // bit i: operand i (bit 3: destination) uses the high half
+  std::uint8_t opSelHi = 0x7;
+  std::uint8_t negLo = 0, negHi = 0;
+  DppControl dpp;
+  // Memory instruction fields.
+  std::int32_t offset = 0;   // immediate offset (offset:, offset0: for DS)
+  std::int32_t offset1 = 0;  // DS offset1:
+  bool glc = false, offen = false, idxen = false;
+  std::uint8_t wideDwords = 0;  // bits per handler use (e.g. dwords moved by a load)
+  // Control flow.
+  std::uint32_t target = 0;  // micro-op index of a branch target
+  std::uint64_t address = 0; // machine address of the instruction
+  std::uint32_t size = 0;    // bytes
+  std::uint32_t imm = 0;     // SOPP/SOPK simm16, s_waitcnt etc.
+  const char* name = "";     // mnemonic (owned by the handler table)
+  std::string text;          // the disassembly, for reports and traces
+};
+
+}  // namespace vgpu::isa

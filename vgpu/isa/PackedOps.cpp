@@ -1,0 +1,70 @@
+// VOP3P packed 16-bit math: each of the two halves selects its source halves through op_sel /
+// op_sel_hi and negates through neg_lo / neg_hi (RDNA2 ISA section 6.5).
+#include <cmath>
+
+#include "isa/HandlerTable.h"
+#include "isa/Lanes.h"
+
+namespace vgpu::isa {
+
+namespace {
+
+using u32 = std::uint32_t;
+using u16 = std::uint16_t;
+using f16 = _Float16;
+
+// F works on raw 16-bit values; Float selects whether neg_lo/neg_hi flip the sign bit.
+template <int N, bool Float, class F>
+Handler packed(F) {
+  return [](Wave& w, const MicroOp& u) {
+    Sources32 s;
+    for (int i = 0; i < N; ++i) {
+      s.p[i] = src32(w, u, i, s.tmp[i]);
+      // Inline constants apply to both halves.
+      if (u.src[i].kind == Operand::Kind::constant) {
+        u32 c = u.src[i].lo() & 0xffff;
+        for (unsigned l = 0; l < w.lanes; ++l) s.tmp[i][l] = c | (c << 16);
+        s.p[i] = s.tmp[i];
+      }
+    }
+    Lanes32 r;
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      u32 out = 0;
+      for (int h = 0; h < 2; ++h) {
+        u16 in[3] = {0, 0, 0};
+        for (int i = 0; i < N; ++i) {
+          bool hi = h == 0 ? (u.opSel >> i) & 1 : (u.opSelHi >> i) & 1;
+          u16 v = static_cast<u16>(s.p[i][l] >> (hi ? 16 : 0));
+          bool neg = h == 0 ? (u.negLo >> i) & 1 : (u.negHi >> i) & 1;
+          if (Float && neg) v ^= 0x8000;
+          in[i] = v;
+        }
+        out |= static_cast<u32>(F{}(in[0], in[1], in[2])) << (16 * h);
+      }
+      r[l] = out;
+    }
+    store32(w, u.dst[0].index, r, w.exec());
+  };
+}
+
+f16 h(u16 x) { return std::bit_cast<f16>(x); }
+u16 b(f16 x) { return std::bit_cast<u16>(x); }
+
+}  // namespace
+
+void registerPackedOps(HandlerTable& t) {
+  t.add("v_pk_fma_f16", packed<3, true>([](u16 a, u16 c, u16 d) { return b(f16(std::fma(float(h(a)), float(h(c)), float(h(d))))); }), 1);
+  t.add("v_pk_add_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(h(a) + h(c))); }), 1);
+  t.add("v_pk_mul_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(h(a) * h(c))); }), 1);
+  t.add("v_pk_max_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(std::fmax(float(h(a)), float(h(c))))); }), 1);
+  t.add("v_pk_min_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(std::fmin(float(h(a)), float(h(c))))); }), 1);
+  t.add("v_pk_add_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a + c); }), 1);
+  t.add("v_pk_sub_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a - c); }), 1);
+  t.add("v_pk_mul_lo_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a * c); }), 1);
+  t.add("v_pk_lshlrev_b16", packed<2, false>([](u16 a, u16 c, u16) { return u16(c << (a & 15)); }), 1);
+  t.add("v_pk_lshrrev_b16", packed<2, false>([](u16 a, u16 c, u16) { return u16(c >> (a & 15)); }), 1);
+  t.add("v_pk_max_u16", packed<2, false>([](u16 a, u16 c, u16) { return (a > c) ? a : c; }), 1);
+  t.add("v_pk_min_u16", packed<2, false>([](u16 a, u16 c, u16) { return a < c ? a : c; }), 1);
+}
+
+}  // namespace vgpu::isa

@@ -1,0 +1,329 @@
+// Predecoding: walks the code from the entry, prints each instruction with LLVM MC, parses the
+// text into micro-ops, drops hints and resolves branch targets.
+#include "isa/Program.h"
+
+#include <map>
+#include <set>
+
+#include "isa/AsmText.h"
+#include "isa/Disassembler.h"
+#include "isa/HandlerTable.h"
+#include "isa/Wave.h"
+
+namespace vgpu::isa {
+
+void illegalInstruction(Wave& w, const MicroOp& u) {
+  w.fail(DispatchOutcome::Kind::illegalInstruction, -1, u.address,
+         "instruction not implemented by the vgpu interpreter");
+}
+
+namespace {
+
+void fellOffEnd(Wave& w, const MicroOp& u) {
+  w.fail(DispatchOutcome::Kind::illegalInstruction, -1, u.address,
+         "execution ran past the decoded code (undecodable bytes or a jump into data)");
+}
+
+constexpr std::size_t kMaxInstructions = 1 << 20;
+
+// hwreg(HW_REG_...) ids the handlers care about (RDNA2 ISA section 4.4 "s_getreg").
+std::uint32_t encodeSpecialOperand(const std::string& tok) {
+  if (tok.find("HW_REG_SH_MEM_BASES") != std::string::npos) return 1;
+  if (tok.find("HW_REG_HW_ID") != std::string::npos) return 2;
+  if (tok.find("HW_REG_MODE") != std::string::npos) return 3;
+  if (tok.find("HW_REG_FLAT_SCR") != std::string::npos) return 4;
+  return 0;
+}
+
+void parseDpp(const AsmInstruction& a, DppControl& d) {
+  using K = DppControl::Kind;
+  if (const std::string* v = a.modifier("quad_perm")) {
+    d.kind = K::quadPerm;
+    unsigned i = 0;
+    for (char c : *v)
+      if (c >= '0' && c <= '3') d.arg |= static_cast<std::uint32_t>(c - '0') << (2 * i++);
+  }
+  if (const std::string* v = a.modifier("dpp8")) {
+    d.kind = K::dpp8;
+    unsigned i = 0;
+    for (char c : *v)
+      if (c >= '0' && c <= '7') d.arg |= static_cast<std::uint32_t>(c - '0') << (3 * i++);
+  }
+  struct Named { const char* key; K kind; };
+  static const Named shifts[] = {{"row_shl", K::rowShl}, {"row_shr", K::rowShr}, {"row_ror", K::rowRor},
+                                 {"row_share", K::rowShare}, {"row_xmask", K::rowXmask}};
+  for (const Named& n : shifts)
+    if (const std::string* v = a.modifier(n.key)) {
+      d.kind = n.kind;
+      d.arg = static_cast<std::uint32_t>(parseInteger(*v));
+    }
+  if (a.modifier("row_mirror")) d.kind = K::rowMirror;
+  if (a.modifier("row_half_mirror")) d.kind = K::rowHalfMirror;
+  if (const std::string* v = a.modifier("row_mask")) d.rowMask = static_cast<std::uint8_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("bank_mask")) d.bankMask = static_cast<std::uint8_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("bound_ctrl")) d.boundCtrl = *v != "0";
+  if (const std::string* v = a.modifier("fi")) d.fetchInactive = *v != "0";
+}
+
+struct Decoded {
+  DecodedInstruction inst;
+  AsmInstruction parsed;
+  const HandlerInfo* info = nullptr;  // null: unknown mnemonic
+  std::uint64_t branchTarget = 0;
+  bool hasBranchTarget = false;
+};
+
+}  // namespace
+
+class ProgramBuilder {
+public:
+  ProgramBuilder(const Program::Source& src, Disassembler& dis) : src_(src), dis_(dis) {}
+
+  std::unique_ptr<Program> run(std::string& error);
+
+private:
+  bool decodeRun(std::uint64_t start, std::string& error);
+  void emit(Program& p, const Decoded& d, std::vector<std::uint64_t>& pendingHints);
+  bool buildOp(const Decoded& d, const AsmInstruction& a, const HandlerInfo* info, MicroOp& u);
+  void noteCallTargets(const Decoded& d);
+  std::size_t readable(std::uint64_t address) const;
+
+  const Program::Source& src_;
+  Disassembler& dis_;
+  std::map<std::uint64_t, Decoded> decoded_;
+  std::vector<std::uint64_t> work_;
+  std::map<unsigned, std::uint64_t> getpc_;  // SGPR -> value s_getpc_b64 left there
+  unsigned maxVgpr_ = 0;
+};
+
+std::size_t ProgramBuilder::readable(std::uint64_t address) const {
+  std::size_t n = 20;  // longest RDNA instruction: MIMG NSA or VOP3 + literal
+  if (!src_.memory) return n;
+  while (n >= 4 && !src_.memory->accessible(address, n)) n -= 4;
+  return n >= 4 ? n : 0;
+}
+
+void ProgramBuilder::noteCallTargets(const Decoded& d) {
+  // Calls are s_getpc_b64 s[a:b]; s_add_u32 sa, sa, rel32@lo; s_addc_u32 ...; s_swappc_b64.
+  // The linker resolved rel32 against the address s_getpc_b64 returns, so the callee is
+  // getpc + literal: decode it now, since its address is only a register value at run time.
+  const AsmInstruction& a = d.parsed;
+  Operand o;
+  std::string why;
+  if (a.mnemonic == "s_getpc_b64" && !a.operands.empty() && parseOperand(a.operands[0], DataType::b64, o, why) &&
+      o.kind == Operand::Kind::sgpr) {
+    getpc_[o.index] = d.inst.address + d.inst.size;
+    return;
+  }
+  if (a.mnemonic == "s_add_u32" && a.operands.size() == 3 && parseOperand(a.operands[0], DataType::b32, o, why) &&
+      o.kind == Operand::Kind::sgpr && a.operands[2].rfind("0x", 0) == 0) {
+    auto it = getpc_.find(o.index);
+    if (it == getpc_.end() || a.operands[1] != a.operands[0]) return;
+    std::int32_t rel = static_cast<std::int32_t>(parseInteger(a.operands[2]));
+    work_.push_back(it->second + static_cast<std::int64_t>(rel));
+    getpc_.erase(it);
+  }
+}
+
+bool ProgramBuilder::decodeRun(std::uint64_t pc, std::string& error) {
+  const HandlerTable& table = HandlerTable::instance();
+  while (!decoded_.count(pc)) {
+    if (decoded_.size() >= kMaxInstructions) {
+      error = "kernel code larger than the predecoder's limit";
+      return false;
+    }
+    std::size_t avail = readable(pc);
+    std::optional<DecodedInstruction> inst;
+    if (avail) inst = dis_.decode(reinterpret_cast<const std::uint8_t*>(pc), avail, pc);
+    if (!inst) return true;  // leave undecoded: reaching it runs into fellOffEnd
+    Decoded d;
+    d.inst = std::move(*inst);
+    std::string_view text = d.inst.text;
+    d.parsed = parseAsm(text.substr(0, text.find(" :: ")));
+    d.info = table.find(d.parsed.mnemonic);
+    if (d.info && d.info->branch && !d.parsed.operands.empty()) {
+      std::int64_t rel = static_cast<std::int16_t>(parseInteger(d.parsed.operands[0]));
+      d.branchTarget = pc + 4 + rel * 4;
+      d.hasBranchTarget = true;
+      work_.push_back(d.branchTarget);
+    }
+    noteCallTargets(d);
+    bool stop = d.info && d.info->terminator;
+    std::uint64_t next = pc + d.inst.size;
+    decoded_.emplace(pc, std::move(d));
+    if (stop) return true;
+    pc = next;
+  }
+  return true;
+}
+
+bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const HandlerInfo* info, MicroOp& u) {
+  u.address = d.inst.address;
+  u.size = d.inst.size;
+  u.text = d.inst.text;
+  if (!info || !info->fn) {
+    u.handler = illegalInstruction;
+    return true;
+  }
+  u.handler = info->fn;
+  u.name = info->name.c_str();
+  u.type = info->type;
+  if (const std::string* v = a.modifier("offset")) u.offset = static_cast<std::int32_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("offset0")) u.offset = static_cast<std::int32_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("offset1")) u.offset1 = static_cast<std::int32_t>(parseInteger(*v));
+  u.glc = a.modifier("glc") || a.modifier("sc0");
+  u.offen = a.modifier("offen") != nullptr;
+  u.idxen = a.modifier("idxen") != nullptr;
+  u.clamp = a.modifier("clamp") != nullptr;
+  if (const std::string* v = a.modifier("mul")) u.omod = *v == "2" ? 1 : 2;
+  if (a.modifier("div")) u.omod = 3;
+  if (const std::string* v = a.modifier("op_sel")) u.opSel = static_cast<std::uint8_t>(parseBitList(*v));
+  if (const std::string* v = a.modifier("op_sel_hi")) u.opSelHi = static_cast<std::uint8_t>(parseBitList(*v));
+  if (const std::string* v = a.modifier("neg_lo")) u.negLo = static_cast<std::uint8_t>(parseBitList(*v));
+  if (const std::string* v = a.modifier("neg_hi")) u.negHi = static_cast<std::uint8_t>(parseBitList(*v));
+  parseDpp(a, u.dpp);
+  u.numDst = info->numDst + (info->returnsWithGlc && u.glc ? 1 : 0);
+  if (d.hasBranchTarget) u.imm = 0;
+  std::size_t n = a.operands.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    Operand o;
+    std::string why;
+    const std::string& tok = a.operands[i];
+    if (!parseOperand(tok, u.type, o, why)) {
+      // hwreg(...), sendmsg(...), waitcnt fields: the handler reads what it needs from imm.
+      if (i == 0 || tok.find('(') != std::string::npos) {
+        u.imm = encodeSpecialOperand(tok);
+        continue;
+      }
+      u.handler = illegalInstruction;
+      u.text += "   ; " + why;
+      return true;
+    }
+    if (o.kind == Operand::Kind::vgpr) maxVgpr_ = std::max<unsigned>(maxVgpr_, o.index + o.dwords);
+    if (i < u.numDst) {
+      u.dst[i] = o;
+    } else {
+      std::size_t s = i - u.numDst;
+      if (s >= 4) {
+        u.handler = illegalInstruction;
+        u.text += "   ; too many operands";
+        return true;
+      }
+      u.src[s] = o;
+      u.numSrc = static_cast<std::uint8_t>(s + 1);
+      if (o.kind == Operand::Kind::constant && o.index != kNullSlot) u.imm = o.lo();
+    }
+  }
+  return true;
+}
+
+void ProgramBuilder::emit(Program& p, const Decoded& d, std::vector<std::uint64_t>& pendingHints) {
+  auto place = [&](MicroOp&& u) {
+    std::uint32_t index = static_cast<std::uint32_t>(p.ops_.size());
+    for (std::uint64_t h : pendingHints) p.byAddress_[h] = index;
+    pendingHints.clear();
+    p.byAddress_.emplace(u.address, index);
+    p.ops_.push_back(std::move(u));
+  };
+  std::size_t dual = d.inst.text.find(" :: ");
+  if (dual == std::string::npos) {
+    MicroOp u;
+    buildOp(d, d.parsed, d.info, u);
+    place(std::move(u));
+    return;
+  }
+  // VOPD (gfx11): two VALU ops issued together, both reading their sources before either
+  // writes (RDNA3 ISA section 7.6). Run them in an order where that holds, or refuse.
+  const HandlerTable& table = HandlerTable::instance();
+  AsmInstruction ax = d.parsed, ay = parseAsm(std::string_view(d.inst.text).substr(dual + 4));
+  auto strip = [](std::string m) { return m.rfind("v_dual_", 0) == 0 ? "v_" + m.substr(7) : m; };
+  ax.mnemonic = strip(ax.mnemonic);
+  ay.mnemonic = strip(ay.mnemonic);
+  MicroOp x, y;
+  buildOp(d, ax, table.find(ax.mnemonic), x);
+  buildOp(d, ay, table.find(ay.mnemonic), y);
+  auto reads = [](const MicroOp& r, const MicroOp& w) {
+    for (int i = 0; i < r.numSrc; ++i)
+      if (r.src[i].kind == Operand::Kind::vgpr && r.src[i].index == w.dst[0].index) return true;
+    // v_dual_fmac reads its destination too.
+    return r.dst[0].index == w.dst[0].index;
+  };
+  bool xFirst = !reads(y, x);
+  if (!xFirst && reads(x, y)) {
+    x.handler = illegalInstruction;
+    x.text += "   ; VOPD halves read each other's results";
+  }
+  y.address = x.address;  // both halves report the same PC
+  place(std::move(xFirst ? x : y));
+  p.ops_.push_back(std::move(xFirst ? y : x));
+}
+
+std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
+  work_.push_back(src_.entry);
+  while (!work_.empty()) {
+    std::uint64_t a = work_.back();
+    work_.pop_back();
+    if (!decodeRun(a, error)) return nullptr;
+  }
+  if (!decoded_.count(src_.entry)) {
+    error = dis_.error().empty() ? "the kernel entry is not a decodable instruction" : dis_.error();
+    return nullptr;
+  }
+  auto p = std::make_unique<Program>();
+  std::vector<std::uint64_t> pendingHints;
+  std::uint64_t expect = 0;
+  for (const auto& [address, d] : decoded_) {
+    if (expect && address != expect && !p->ops_.empty()) {
+      // A gap: whatever fell through to it is undecodable.
+      MicroOp end;
+      end.handler = fellOffEnd;
+      end.address = expect;
+      end.text = "<undecoded>";
+      p->ops_.push_back(std::move(end));
+    }
+    expect = address + d.inst.size;
+    if (d.info && d.info->hint) {
+      pendingHints.push_back(address);
+      continue;
+    }
+    emit(*p, d, pendingHints);
+  }
+  MicroOp end;
+  end.handler = fellOffEnd;
+  end.address = expect;
+  end.text = "<end of decoded code>";
+  for (std::uint64_t h : pendingHints) p->byAddress_[h] = static_cast<std::uint32_t>(p->ops_.size());
+  p->ops_.push_back(std::move(end));
+  // Branch targets: micro-op indices (a hint target resolves to the next real instruction).
+  for (MicroOp& u : p->ops_) {
+    auto it = decoded_.find(u.address);
+    if (it == decoded_.end() || !it->second.hasBranchTarget) continue;
+    auto t = p->byAddress_.find(it->second.branchTarget);
+    if (t == p->byAddress_.end()) {
+      u.handler = illegalInstruction;
+      u.text += "   ; branch target was not decoded";
+      continue;
+    }
+    u.target = t->second;
+  }
+  p->entryIndex_ = p->byAddress_.at(src_.entry);
+  p->vgprsUsed_ = maxVgpr_;
+  return p;
+}
+
+std::unique_ptr<Program> Program::build(const Source& source, std::string& error) {
+  Disassembler dis(source.target, source.wave64);
+  if (!dis.error().empty()) {
+    error = dis.error();
+    return nullptr;
+  }
+  ProgramBuilder builder(source, dis);
+  return builder.run(error);
+}
+
+std::int64_t Program::indexOf(std::uint64_t address) const {
+  auto it = byAddress_.find(address);
+  return it == byAddress_.end() ? -1 : static_cast<std::int64_t>(it->second);
+}
+
+}  // namespace vgpu::isa

@@ -1,0 +1,304 @@
+// VALU floating point: f32, f64 and f16 arithmetic, transcendental approximations and
+// conversions (RDNA2 ISA chapter 6; IEEE semantics as the host computes them, documented
+// per instruction where hardware differs).
+#include <cfenv>
+#include <cmath>
+#include <limits>
+
+#include "isa/HandlerTable.h"
+#include "isa/Lanes.h"
+
+namespace vgpu::isa {
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+using i32 = std::int32_t;
+using f16 = _Float16;
+
+template <int N, class F>
+Handler vint(F) {
+  return [](Wave& w, const MicroOp& u) { valu32<N>(w, u, F{}); };
+}
+template <int N, class F>
+Handler vf32(F) {
+  return [](Wave& w, const MicroOp& u) { valuF32<N>(w, u, F{}); };
+}
+template <int N, class F>
+Handler vf64(F) {
+  return [](Wave& w, const MicroOp& u) { valuF64<N>(w, u, F{}); };
+}
+template <int N, class F>
+Handler vf16(F) {
+  return [](Wave& w, const MicroOp& u) { valuF16<N>(w, u, F{}); };
+}
+
+// Hardware min/max return the other operand when one is NaN (IEEE mode, RDNA2 ISA 6.2).
+float fmin32(float a, float b) { return std::fmin(a, b); }
+float fmax32(float a, float b) { return std::fmax(a, b); }
+
+// Float -> integer conversions saturate and map NaN to 0 (RDNA2 ISA v_cvt_i32_f32).
+template <class I, class F>
+u32 toInt(F x) {
+  if (std::isnan(x)) return 0;
+  if (x <= static_cast<F>(std::numeric_limits<I>::min())) return static_cast<u32>(std::numeric_limits<I>::min());
+  if (x >= static_cast<F>(std::numeric_limits<I>::max())) return static_cast<u32>(std::numeric_limits<I>::max());
+  return static_cast<u32>(static_cast<I>(x));
+}
+
+// Conversions between lane widths need their own loops: 32 -> 64 and 64 -> 32 bits.
+template <class F>
+Handler from32to64(F) {
+  return [](Wave& w, const MicroOp& u) {
+    Sources32 s;
+    u64 mask = fetch32(w, u, 1, s);
+    Lanes64 r;
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = F{}(s.p[0][l]);
+    store64(w, u.dst[0].index, r, mask);
+  };
+}
+template <class F>
+Handler from64to32(F) {
+  return [](Wave& w, const MicroOp& u) {
+    Lanes64 a;
+    src64(w, u, 0, a);
+    Lanes32 r;
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = F{}(a[l]);
+    if (u.clamp)
+      for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+    store32(w, u.dst[0].index, r, w.exec());
+  };
+}
+// f64 op with a 32-bit second source (v_ldexp_f64).
+void ldexp64(Wave& w, const MicroOp& u) {
+  Lanes64 a, r;
+  src64(w, u, 0, a);
+  Lanes32 t;
+  const u32* e = src32(w, u, 1, t);
+  for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF64(std::ldexp(asF64(a[l]), i32(e[l])));
+  store64(w, u.dst[0].index, r, w.exec());
+}
+
+// v_div_scale: scales numerator/denominator away from the denormal/overflow range and sets
+// VCC when v_div_fmas must undo the scaling (RDNA3 ISA pseudo-code of V_DIV_SCALE_F32/F64;
+// Scale is 64 for f32, 128 for f64; exponents are biased).
+template <class F, int Scale, int Bias, int Mant, int Far>
+F divScale(F s0, F s1, F s2, bool& vcc) {
+  vcc = false;
+  if (s2 == F(0) || s1 == F(0)) return std::numeric_limits<F>::quiet_NaN();
+  auto biased = [](F x) { return std::fpclassify(x) == FP_NORMAL ? std::ilogb(x) + Bias : 0; };
+  auto denorm = [](auto x) { return std::fpclassify(x) == FP_SUBNORMAL; };
+  F r = s0;
+  double inv = 1.0 / static_cast<double>(s1);
+  bool invDenorm = sizeof(F) == 4 ? false : denorm(inv);
+  if (biased(s2) - biased(s1) >= Far) {
+    vcc = true;
+    if (s0 == s1) r = std::ldexp(s0, Scale);
+  } else if (denorm(s1)) {
+    r = std::ldexp(s0, Scale);
+  } else if (invDenorm && denorm(F(s2 / s1))) {
+    vcc = true;
+    if (s0 == s1) r = std::ldexp(s0, Scale);
+  } else if (invDenorm) {
+    r = std::ldexp(s0, -Scale);
+  } else if (denorm(F(s2 / s1))) {
+    vcc = true;
+    if (s0 == s2) r = std::ldexp(s0, Scale);
+  } else if (biased(s2) <= Mant) {
+    r = std::ldexp(s0, Scale);
+  }
+  return r;
+}
+
+void divScale32(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  u64 mask = fetch32(w, u, 3, s);
+  Lanes32 r;
+  u64 vcc = 0;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    bool v = false;
+    r[l] = bitsF32(divScale<float, 64, 127, 23, 96>(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]), v));
+    vcc |= u64(v) << l;
+  }
+  store32(w, u.dst[0].index, r, mask);
+  writeMask(w, u.dst[1], vcc & mask);
+}
+void divScale64(Wave& w, const MicroOp& u) {
+  Lanes64 a, b, c, r;
+  src64(w, u, 0, a);
+  src64(w, u, 1, b);
+  src64(w, u, 2, c);
+  u64 vcc = 0;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    bool v = false;
+    r[l] = bitsF64(divScale<double, 128, 1023, 53, 768>(asF64(a[l]), asF64(b[l]), asF64(c[l]), v));
+    vcc |= u64(v) << l;
+  }
+  store64(w, u.dst[0].index, r, w.exec());
+  writeMask(w, u.dst[1], vcc & w.exec());
+}
+// v_div_fmas: fma, scaled by 2^32 (f32) / 2^64 (f64) where VCC is set.
+void divFmas32(Wave& w, const MicroOp& u) {
+  u64 vcc = readMask(w, Operand{Operand::Kind::sgpr, 1, false, false, kVccLo, 0});
+  Sources32 s;
+  u64 mask = fetch32(w, u, 3, s);
+  Lanes32 r;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    float x = std::fma(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]));
+    if ((vcc >> l) & 1) x = std::ldexp(x, std::fabs(asF32(s.p[2][l])) >= 2.0f ? 64 : -64);
+    r[l] = bitsF32(x);
+  }
+  store32(w, u.dst[0].index, r, mask);
+}
+void divFmas64(Wave& w, const MicroOp& u) {
+  u64 vcc = readMask(w, Operand{Operand::Kind::sgpr, 1, false, false, kVccLo, 0});
+  Lanes64 a, b, c, r;
+  src64(w, u, 0, a);
+  src64(w, u, 1, b);
+  src64(w, u, 2, c);
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    double x = std::fma(asF64(a[l]), asF64(b[l]), asF64(c[l]));
+    if ((vcc >> l) & 1) x = std::ldexp(x, std::fabs(asF64(c[l])) >= 2.0 ? 128 : -128);
+    r[l] = bitsF64(x);
+  }
+  store64(w, u.dst[0].index, r, w.exec());
+}
+
+// v_div_fixup: special cases of the division (signs, zeros, infinities, NaN) around the
+// quotient estimate s0 of s2 / s1.
+template <class F>
+F divFixup(F s0, F s1, F s2) {
+  bool neg = std::signbit(s1) != std::signbit(s2);
+  if (std::isnan(s1)) return s1;
+  if (std::isnan(s2)) return s2;
+  if (s1 == F(0) && s2 == F(0)) return std::numeric_limits<F>::quiet_NaN();
+  if (std::isinf(s1) && std::isinf(s2)) return std::numeric_limits<F>::quiet_NaN();
+  if (s1 == F(0) || std::isinf(s2)) return neg ? -std::numeric_limits<F>::infinity() : std::numeric_limits<F>::infinity();
+  if (std::isinf(s1) || s2 == F(0)) return neg ? -F(0) : F(0);
+  if (std::isnan(s0)) return neg ? -std::numeric_limits<F>::infinity() : std::numeric_limits<F>::infinity();
+  return neg ? -std::fabs(s0) : std::fabs(s0);
+}
+
+// v_frexp_mant / v_frexp_exp: mantissa in [0.5, 1) and exponent (inf/NaN: mantissa itself, 0).
+float frexpMant(float x) { if (std::isnan(x) || std::isinf(x)) return x; int e; return std::frexp(x, &e); }
+u32 frexpExp(float x) { if (std::isnan(x) || std::isinf(x)) return 0; int e; std::frexp(x, &e); return u32(e); }
+double frexpMant64(double x) { if (std::isnan(x) || std::isinf(x)) return x; int e; return std::frexp(x, &e); }
+
+// v_rcp/v_rsq/v_sqrt/v_exp/v_log are approximations on hardware (1 ULP); computed exactly here.
+float rcp(float x) { return 1.0f / x; }
+float fract32(float x) { if (std::isinf(x)) return std::numeric_limits<float>::quiet_NaN(); return std::fmin(x - std::floor(x), 0x1.fffffep-1f); }
+double fract64(double x) { if (std::isinf(x)) return std::numeric_limits<double>::quiet_NaN(); return std::fmin(x - std::floor(x), 0x1.fffffffffffffp-1); }
+
+}  // namespace
+
+void registerVectorFloatOps(HandlerTable& t) {
+  // ---- f32 ----
+  t.add("v_add_f32", vf32<2>([](float a, float b) { return a + b; }), 1);
+  t.add("v_sub_f32", vf32<2>([](float a, float b) { return a - b; }), 1);
+  t.add("v_subrev_f32", vf32<2>([](float a, float b) { return b - a; }), 1);
+  t.add("v_mul_f32", vf32<2>([](float a, float b) { return a * b; }), 1);
+  t.add("v_mul_legacy_f32", vf32<2>([](float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }), 1);
+  t.add("v_max_f32", vf32<2>([](float a, float b) { return fmax32(a, b); }), 1);
+  t.add("v_min_f32", vf32<2>([](float a, float b) { return fmin32(a, b); }), 1);
+  t.add("v_fma_f32", vf32<3>([](float a, float b, float c) { return std::fma(a, b, c); }), 1);
+  t.add("v_mad_f32", vf32<3>([](float a, float b, float c) { return a * b + c; }), 1);
+  t.add("v_fmac_f32", [](Wave& w, const MicroOp& u) {
+    MicroOp m = u;  // d = a * b + d: the destination is the third source
+    m.src[2] = u.dst[0];
+    m.numSrc = 3;
+    valuF32<3>(w, m, [](float a, float b, float c) { return std::fma(a, b, c); });
+  }, 1);
+  t.add("v_fmaak_f32", vf32<3>([](float a, float b, float k) { return std::fma(a, b, k); }), 1);
+  t.add("v_fmamk_f32", vf32<3>([](float a, float k, float b) { return std::fma(a, k, b); }), 1);
+  t.add("v_ldexp_f32", [](Wave& w, const MicroOp& u) {
+    Sources32 s;
+    std::uint64_t mask = fetch32(w, u, 2, s);
+    Lanes32 r;
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, std::ldexp(asF32(s.p[0][l]), i32(s.p[1][l]))));
+    store32(w, u.dst[0].index, r, mask);
+  }, 1);
+  t.add("v_min3_f32", vf32<3>([](float a, float b, float c) { return std::fmin(std::fmin(a, b), c); }), 1);
+  t.add("v_max3_f32", vf32<3>([](float a, float b, float c) { return std::fmax(std::fmax(a, b), c); }), 1);
+  t.add("v_med3_f32", vf32<3>([](float a, float b, float c) { return std::fmax(std::fmin(a, b), std::fmin(std::fmax(a, b), c)); }), 1);
+  t.add("v_rcp_f32", vf32<1>([](float a) { return rcp(a); }), 1);
+  t.add("v_rcp_iflag_f32", vf32<1>([](float a) { return rcp(a); }), 1);
+  t.add("v_rsq_f32", vf32<1>([](float a) { return 1.0f / std::sqrt(a); }), 1);
+  t.add("v_sqrt_f32", vf32<1>([](float a) { return std::sqrt(a); }), 1);
+  t.add("v_exp_f32", vf32<1>([](float a) { return std::exp2(a); }), 1);
+  t.add("v_log_f32", vf32<1>([](float a) { return std::log2(a); }), 1);
+  t.add("v_sin_f32", vf32<1>([](float a) { return std::sin(a * 6.283185307179586f); }), 1);
+  t.add("v_cos_f32", vf32<1>([](float a) { return std::cos(a * 6.283185307179586f); }), 1);
+  t.add("v_rndne_f32", vf32<1>([](float a) { return std::nearbyint(a); }), 1);
+  t.add("v_trunc_f32", vf32<1>([](float a) { return std::trunc(a); }), 1);
+  t.add("v_ceil_f32", vf32<1>([](float a) { return std::ceil(a); }), 1);
+  t.add("v_floor_f32", vf32<1>([](float a) { return std::floor(a); }), 1);
+  t.add("v_fract_f32", vf32<1>([](float a) { return fract32(a); }), 1);
+  t.add("v_frexp_mant_f32", vf32<1>([](float a) { return frexpMant(a); }), 1);
+  t.add("v_frexp_exp_i32_f32", vint<1>([](u32 a) { return frexpExp(asF32(a)); }), 1).type = DataType::f32;
+  t.add("v_div_scale_f32", divScale32, 2);
+  t.add("v_div_fmas_f32", divFmas32, 1);
+  t.add("v_div_fixup_f32", vf32<3>([](float a, float b, float c) { return divFixup<float>(a, b, c); }), 1);
+  // ---- conversions ----
+  t.add("v_cvt_f32_i32", vint<1>([](u32 a) { return bitsF32(float(i32(a))); }), 1);
+  t.add("v_cvt_f32_u32", vint<1>([](u32 a) { return bitsF32(float(a)); }), 1);
+  t.add("v_cvt_i32_f32", vint<1>([](u32 a) { return toInt<i32>(asF32(a)); }), 1).type = DataType::f32;
+  t.add("v_cvt_u32_f32", vint<1>([](u32 a) { return toInt<u32>(asF32(a)); }), 1).type = DataType::f32;
+  t.add("v_cvt_f32_ubyte0", vint<1>([](u32 a) { return bitsF32(float(a & 0xff)); }), 1);
+  t.add("v_cvt_f32_ubyte1", vint<1>([](u32 a) { return bitsF32(float((a >> 8) & 0xff)); }), 1);
+  t.add("v_cvt_f32_ubyte2", vint<1>([](u32 a) { return bitsF32(float((a >> 16) & 0xff)); }), 1);
+  t.add("v_cvt_f32_ubyte3", vint<1>([](u32 a) { return bitsF32(float(a >> 24)); }), 1);
+  t.add("v_cvt_f16_f32", vint<1>([](u32 a) { return bitsF16(f16(asF32(a))); }), 1).type = DataType::f32;
+  t.add("v_cvt_f32_f16", vint<1>([](u32 a) { return bitsF32(float(asF16(a))); }), 1).type = DataType::f16;
+  t.add("v_cvt_f64_i32", from32to64([](u32 a) { return bitsF64(double(i32(a))); }), 1);
+  t.add("v_cvt_f64_u32", from32to64([](u32 a) { return bitsF64(double(a)); }), 1);
+  t.add("v_cvt_f64_f32", from32to64([](u32 a) { return bitsF64(double(asF32(a))); }), 1).type = DataType::f32;
+  t.add("v_cvt_f32_f64", from64to32([](u64 a) { return bitsF32(float(asF64(a))); }), 1);
+  t.add("v_cvt_i32_f64", from64to32([](u64 a) { return toInt<i32>(asF64(a)); }), 1);
+  t.add("v_cvt_u32_f64", from64to32([](u64 a) { return toInt<u32>(asF64(a)); }), 1);
+  t.add("v_frexp_exp_i32_f64", from64to32([](u64 a) {
+    double x = asF64(a);
+    if (std::isnan(x) || std::isinf(x)) return 0u;
+    int e;
+    std::frexp(x, &e);
+    return u32(e);
+  }), 1);
+  // ---- f64 ----
+  t.add("v_add_f64", vf64<2>([](double a, double b) { return a + b; }), 1);
+  t.add("v_mul_f64", vf64<2>([](double a, double b) { return a * b; }), 1);
+  t.add("v_fma_f64", vf64<3>([](double a, double b, double c) { return std::fma(a, b, c); }), 1);
+  t.add("v_max_f64", vf64<2>([](double a, double b) { return std::fmax(a, b); }), 1);
+  t.add("v_min_f64", vf64<2>([](double a, double b) { return std::fmin(a, b); }), 1);
+  t.add("v_rcp_f64", vf64<1>([](double a) { return 1.0 / a; }), 1);
+  t.add("v_rsq_f64", vf64<1>([](double a) { return 1.0 / std::sqrt(a); }), 1);
+  t.add("v_sqrt_f64", vf64<1>([](double a) { return std::sqrt(a); }), 1);
+  t.add("v_rndne_f64", vf64<1>([](double a) { return std::nearbyint(a); }), 1);
+  t.add("v_trunc_f64", vf64<1>([](double a) { return std::trunc(a); }), 1);
+  t.add("v_ceil_f64", vf64<1>([](double a) { return std::ceil(a); }), 1);
+  t.add("v_floor_f64", vf64<1>([](double a) { return std::floor(a); }), 1);
+  t.add("v_fract_f64", vf64<1>([](double a) { return fract64(a); }), 1);
+  t.add("v_frexp_mant_f64", vf64<1>([](double a) { return frexpMant64(a); }), 1);
+  t.add("v_ldexp_f64", ldexp64, 1);
+  t.add("v_div_scale_f64", divScale64, 2);
+  t.add("v_div_fmas_f64", divFmas64, 1);
+  t.add("v_div_fixup_f64", vf64<3>([](double a, double b, double c) { return divFixup<double>(a, b, c); }), 1);
+  // ---- f16 ----
+  t.add("v_add_f16", vf16<2>([](f16 a, f16 b) { return f16(a + b); }), 1);
+  t.add("v_sub_f16", vf16<2>([](f16 a, f16 b) { return f16(a - b); }), 1);
+  t.add("v_mul_f16", vf16<2>([](f16 a, f16 b) { return f16(a * b); }), 1);
+  t.add("v_fma_f16", vf16<3>([](f16 a, f16 b, f16 c) { return f16(std::fma(float(a), float(b), float(c))); }), 1);
+  t.add("v_fmac_f16", [](Wave& w, const MicroOp& u) {
+    MicroOp m = u;
+    m.src[2] = u.dst[0];
+    m.numSrc = 3;
+    valuF16<3>(w, m, [](f16 a, f16 b, f16 c) { return f16(std::fma(float(a), float(b), float(c))); });
+  }, 1);
+  t.add("v_fmamk_f16", vf16<3>([](f16 a, f16 k, f16 b) { return f16(std::fma(float(a), float(k), float(b))); }), 1);
+  t.add("v_fmaak_f16", vf16<3>([](f16 a, f16 b, f16 k) { return f16(std::fma(float(a), float(b), float(k))); }), 1);
+  t.add("v_max_f16", vf16<2>([](f16 a, f16 b) { return f16(std::fmax(float(a), float(b))); }), 1);
+  t.add("v_min_f16", vf16<2>([](f16 a, f16 b) { return f16(std::fmin(float(a), float(b))); }), 1);
+  t.add("v_rcp_f16", vf16<1>([](f16 a) { return f16(1.0f / float(a)); }), 1);
+  t.add("v_sqrt_f16", vf16<1>([](f16 a) { return f16(std::sqrt(float(a))); }), 1);
+}
+
+}  // namespace vgpu::isa

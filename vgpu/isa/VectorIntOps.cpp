@@ -1,0 +1,199 @@
+// VALU integer and bitwise instructions (VOP1/VOP2/VOP3 forms share one handler each; RDNA2 ISA
+// chapter 6, RDNA3 ISA chapter 7). Carry-out lanes outside EXEC are written as 0.
+#include <algorithm>
+#include <bit>
+
+#include "isa/HandlerTable.h"
+#include "isa/Lanes.h"
+
+namespace vgpu::isa {
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+using i32 = std::int32_t;
+using i64 = std::int64_t;
+
+template <int N, class F>
+Handler vint(F) {
+  return [](Wave& w, const MicroOp& u) {
+    valu32<N>(w, u, F{});
+  };
+}
+
+// d, carry = F(a, b, carry-in); the carry-in mask is the third source when present.
+template <class F>
+Handler vcarry(F) {
+  return [](Wave& w, const MicroOp& u) {
+    Sources32 s;
+    u64 mask = fetch32(w, u, 2, s);
+    u64 cin = u.numSrc > 2 ? readMask(w, u.src[2]) : 0;
+    Lanes32 r;
+    u64 cout = 0;
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      u32 c = 0;
+      r[l] = F{}(s.p[0][l], s.p[1][l], static_cast<u32>((cin >> l) & 1), c);
+      cout |= u64{c} << l;
+    }
+    store32(w, u.dst[0].index, r, mask);
+    writeMask(w, u.dst[1], cout & mask);
+  };
+}
+
+void cndmask(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  u64 mask = fetch32(w, u, 2, s);
+  u64 sel = readMask(w, u.src[2]);
+  Lanes32 r;
+  for (unsigned l = 0; l < w.lanes; ++l) r[l] = (sel >> l) & 1 ? s.p[1][l] : s.p[0][l];
+  store32(w, u.dst[0].index, r, mask);
+}
+
+// 64-bit shifts: src0 is the 32-bit shift amount, src1 the 64-bit value.
+template <class F>
+Handler shift64(F) {
+  return [](Wave& w, const MicroOp& u) {
+    Lanes32 t0;
+    const u32* sh = src32(w, u, 0, t0);
+    Lanes64 v, r;
+    src64(w, u, 1, v);
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = F{}(v[l], sh[l] & 63);
+    store64(w, u.dst[0].index, r, w.exec());
+  };
+}
+
+// v_mad_u64_u32 / v_mad_i64_i32: {carry, d} = a * b + c (64-bit c, RDNA2 ISA 6.3 VOP3).
+template <bool Signed>
+void mad64(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  u64 mask = fetch32(w, u, 2, s);
+  Lanes64 c, r;
+  src64(w, u, 2, c);
+  u64 cout = 0;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    if (Signed) {
+      __int128 p = static_cast<__int128>(i64(i32(s.p[0][l])) * i64(i32(s.p[1][l]))) + static_cast<i64>(c[l]);
+      r[l] = static_cast<u64>(p);
+      cout |= u64(p > INT64_MAX || p < INT64_MIN) << l;
+    } else {
+      unsigned __int128 p = static_cast<unsigned __int128>(u64{s.p[0][l]} * s.p[1][l]) + c[l];
+      r[l] = static_cast<u64>(p);
+      cout |= u64(p >> 64) << l;
+    }
+  }
+  store64(w, u.dst[0].index, r, mask);
+  writeMask(w, u.dst[1], cout & mask);
+}
+
+u32 bfe(u32 a, u32 off, u32 width) {
+  off &= 31;
+  width &= 31;
+  if (width == 0) return 0;
+  return (a >> off) & ((width == 32) ? ~0u : ((1u << width) - 1));
+}
+
+u32 permByte(u64 data, u32 sel) {
+  // v_perm_b32 selector (RDNA2 ISA 6.3): 0-7 pick a byte, 8-11 sign-replicate, 12 zero, 13+ 0xff.
+  if (sel < 8) return (data >> (sel * 8)) & 0xff;
+  if (sel < 12) {
+    static const unsigned signBit[] = {15, 31, 47, 63};
+    return ((data >> signBit[sel - 8]) & 1) ? 0xff : 0;
+  }
+  return sel == 12 ? 0 : 0xff;
+}
+
+}  // namespace
+
+void registerVectorIntOps(HandlerTable& t) {
+  t.add("v_mov_b32", vint<1>([](u32 a) { return a; }), 1);
+  t.add("v_not_b32", vint<1>([](u32 a) { return ~a; }), 1);
+  t.add("v_bfrev_b32", vint<1>([](u32 a) { u32 r = 0; for (int i = 0; i < 32; ++i) r |= ((a >> i) & 1) << (31 - i); return r; }), 1);
+  auto ffbh = vint<1>([](u32 a) { return a ? u32(std::countl_zero(a)) : ~0u; });
+  t.add("v_ffbh_u32", ffbh, 1);
+  t.add("v_clz_i32_u32", ffbh, 1);
+  auto ffbl = vint<1>([](u32 a) { return a ? u32(std::countr_zero(a)) : ~0u; });
+  t.add("v_ffbl_b32", ffbl, 1);
+  t.add("v_ctz_i32_b32", ffbl, 1);
+  auto ffbhi = vint<1>([](u32 a) {
+    u32 x = i32(a) < 0 ? ~a : a;
+    return (a == 0 || a == ~0u) ? ~0u : u32(std::countl_zero(x));
+  });
+  t.add("v_ffbh_i32", ffbhi, 1);
+  t.add("v_cls_i32", ffbhi, 1);
+
+  t.add("v_add_nc_u32", vint<2>([](u32 a, u32 b) { return a + b; }), 1);
+  t.add("v_sub_nc_u32", vint<2>([](u32 a, u32 b) { return a - b; }), 1);
+  t.add("v_subrev_nc_u32", vint<2>([](u32 a, u32 b) { return b - a; }), 1);
+  t.add("v_add_nc_i32", vint<2>([](u32 a, u32 b) { return a + b; }), 1);
+  t.add("v_sub_nc_i32", vint<2>([](u32 a, u32 b) { return a - b; }), 1);
+  t.add("v_add_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { u64 r = u64{a} + b; c = r >> 32; return u32(r); }), 2);
+  t.add("v_sub_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { c = b > a; return a - b; }), 2);
+  t.add("v_subrev_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { c = a > b; return b - a; }), 2);
+  t.add("v_add_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { u64 r = u64{a} + b + ci; c = r >> 32; return u32(r); }), 2);
+  t.add("v_sub_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { u64 r = u64{a} - b - ci; c = (r >> 32) != 0; return u32(r); }), 2);
+  t.add("v_subrev_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { u64 r = u64{b} - a - ci; c = (r >> 32) != 0; return u32(r); }), 2);
+  t.add("v_cndmask_b32", cndmask, 1);
+
+  t.add("v_and_b32", vint<2>([](u32 a, u32 b) { return a & b; }), 1);
+  t.add("v_or_b32", vint<2>([](u32 a, u32 b) { return a | b; }), 1);
+  t.add("v_xor_b32", vint<2>([](u32 a, u32 b) { return a ^ b; }), 1);
+  t.add("v_xnor_b32", vint<2>([](u32 a, u32 b) { return ~(a ^ b); }), 1);
+  t.add("v_lshlrev_b32", vint<2>([](u32 a, u32 b) { return b << (a & 31); }), 1);
+  t.add("v_lshrrev_b32", vint<2>([](u32 a, u32 b) { return b >> (a & 31); }), 1);
+  t.add("v_ashrrev_i32", vint<2>([](u32 a, u32 b) { return u32(i32(b) >> (a & 31)); }), 1);
+  t.add("v_lshlrev_b64", shift64([](u64 v, u32 s) { return v << s; }), 1);
+  t.add("v_lshrrev_b64", shift64([](u64 v, u32 s) { return v >> s; }), 1);
+  t.add("v_ashrrev_i64", shift64([](u64 v, u32 s) { return u64(i64(v) >> s); }), 1);
+  t.add("v_max_i32", vint<2>([](u32 a, u32 b) { return (i32(a) > i32(b)) ? a : b; }), 1);
+  t.add("v_min_i32", vint<2>([](u32 a, u32 b) { return i32(a) < i32(b) ? a : b; }), 1);
+  t.add("v_max_u32", vint<2>([](u32 a, u32 b) { return (a > b) ? a : b; }), 1);
+  t.add("v_min_u32", vint<2>([](u32 a, u32 b) { return a < b ? a : b; }), 1);
+  t.add("v_mul_lo_u32", vint<2>([](u32 a, u32 b) { return a * b; }), 1);
+  t.add("v_mul_hi_u32", vint<2>([](u32 a, u32 b) { return u32((u64{a} * b) >> 32); }), 1);
+  t.add("v_mul_hi_i32", vint<2>([](u32 a, u32 b) { return u32(u64(i64(i32(a)) * i32(b)) >> 32); }), 1);
+  t.add("v_mul_u32_u24", vint<2>([](u32 a, u32 b) { return (a & 0xffffff) * (b & 0xffffff); }), 1);
+  t.add("v_mul_hi_u32_u24", vint<2>([](u32 a, u32 b) { return u32((u64{a & 0xffffff} * (b & 0xffffff)) >> 32); }), 1);
+  t.add("v_mul_i32_i24", vint<2>([](u32 a, u32 b) { return u32(i32(a << 8) >> 8) * u32(i32(b << 8) >> 8); }), 1);
+  t.add("v_mul_hi_i32_i24", vint<2>([](u32 a, u32 b) { return u32(u64(i64(i32(a << 8) >> 8) * (i32(b << 8) >> 8)) >> 32); }), 1);
+  t.add("v_mad_u32_u24", vint<3>([](u32 a, u32 b, u32 c) { return (a & 0xffffff) * (b & 0xffffff) + c; }), 1);
+  t.add("v_mad_i32_i24", vint<3>([](u32 a, u32 b, u32 c) { return u32(i32(a << 8) >> 8) * u32(i32(b << 8) >> 8) + c; }), 1);
+  t.add("v_mad_u64_u32", mad64<false>, 2);
+  t.add("v_mad_i64_i32", mad64<true>, 2);
+  t.add("v_add3_u32", vint<3>([](u32 a, u32 b, u32 c) { return a + b + c; }), 1);
+  t.add("v_add_lshl_u32", vint<3>([](u32 a, u32 b, u32 c) { return (a + b) << (c & 31); }), 1);
+  t.add("v_lshl_add_u32", vint<3>([](u32 a, u32 b, u32 c) { return (a << (b & 31)) + c; }), 1);
+  t.add("v_lshl_or_b32", vint<3>([](u32 a, u32 b, u32 c) { return (a << (b & 31)) | c; }), 1);
+  t.add("v_and_or_b32", vint<3>([](u32 a, u32 b, u32 c) { return (a & b) | c; }), 1);
+  t.add("v_or3_b32", vint<3>([](u32 a, u32 b, u32 c) { return a | b | c; }), 1);
+  t.add("v_xor3_b32", vint<3>([](u32 a, u32 b, u32 c) { return a ^ b ^ c; }), 1);
+  t.add("v_xad_u32", vint<3>([](u32 a, u32 b, u32 c) { return (a ^ b) + c; }), 1);
+  t.add("v_alignbit_b32", vint<3>([](u32 a, u32 b, u32 c) { return u32(((u64{a} << 32) | b) >> (c & 31)); }), 1);
+  t.add("v_alignbyte_b32", vint<3>([](u32 a, u32 b, u32 c) { return u32(((u64{a} << 32) | b) >> (8 * (c & 3))); }), 1);
+  t.add("v_bfe_u32", vint<3>([](u32 a, u32 b, u32 c) { return bfe(a, b, c); }), 1);
+  t.add("v_bfe_i32", vint<3>([](u32 a, u32 b, u32 c) {
+    u32 width = c & 31, r = bfe(a, b, c);
+    if (width > 0 && ((r >> (width - 1)) & 1)) r |= ~((1u << width) - 1);
+    return r;
+  }), 1);
+  t.add("v_bfi_b32", vint<3>([](u32 a, u32 b, u32 c) { return (a & b) | (~a & c); }), 1);
+  t.add("v_bfm_b32", vint<2>([](u32 a, u32 b) { return ((1u << (a & 31)) - 1) << (b & 31); }), 1);
+  t.add("v_bcnt_u32_b32", vint<2>([](u32 a, u32 b) { return u32(std::popcount(a)) + b; }), 1);
+  t.add("v_perm_b32", vint<3>([](u32 a, u32 b, u32 c) {
+    u64 data = (u64{a} << 32) | b;
+    u32 r = 0;
+    for (int i = 0; i < 4; ++i) r |= permByte(data, (c >> (8 * i)) & 0xff) << (8 * i);
+    return r;
+  }), 1);
+  t.add("v_min3_i32", vint<3>([](u32 a, u32 b, u32 c) { return u32(std::min({i32(a), i32(b), i32(c)})); }), 1);
+  t.add("v_max3_i32", vint<3>([](u32 a, u32 b, u32 c) { return u32(std::max({i32(a), i32(b), i32(c)})); }), 1);
+  t.add("v_min3_u32", vint<3>([](u32 a, u32 b, u32 c) { return std::min({a, b, c}); }), 1);
+  t.add("v_max3_u32", vint<3>([](u32 a, u32 b, u32 c) { return std::max({a, b, c}); }), 1);
+  t.add("v_med3_i32", vint<3>([](u32 a, u32 b, u32 c) { return u32(std::max(std::min(i32(a), i32(b)), std::min(std::max(i32(a), i32(b)), i32(c)))); }), 1);
+  t.add("v_med3_u32", vint<3>([](u32 a, u32 b, u32 c) { return std::max(std::min(a, b), std::min(std::max(a, b), c)); }), 1);
+  t.add("v_sad_u32", vint<3>([](u32 a, u32 b, u32 c) { return ((a > b) ? a - b : b - a) + c; }), 1);
+  t.add("v_cvt_u32_u16", vint<1>([](u32 a) { return a & 0xffff; }), 1);
+  t.add("v_cvt_i32_i16", vint<1>([](u32 a) { return u32(i32(std::int16_t(a))); }), 1);
+}
+
+}  // namespace vgpu::isa

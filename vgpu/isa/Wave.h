@@ -1,0 +1,91 @@
+// The architectural state of one wave and the workgroup/dispatch context its handlers reach.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/Dispatch.h"
+#include "isa/MicroOp.h"
+
+namespace vgpu::isa {
+
+class Program;
+
+// Fixed aperture bases reported by src_shared_base / src_private_base: flat addresses whose
+// high dword equals one of these reach LDS or scratch (RDNA2 ISA section 10.1.1 "Flat").
+inline constexpr std::uint32_t kSharedApertureHi = 0x00010000u;
+inline constexpr std::uint32_t kPrivateApertureHi = 0x00020000u;
+
+// The first fault of a dispatch; later faults of other waves are ignored.
+struct Fault {
+  DispatchOutcome::Kind kind = DispatchOutcome::Kind::completed;
+  int lane = -1;
+  std::uint64_t address = 0;
+  std::string detail;
+};
+
+// What every wave of a dispatch shares (read-only while waves run).
+struct DispatchContext {
+  const DispatchRequest* request = nullptr;
+  const Program* program = nullptr;
+  GpuTarget target = GpuTarget::gfx1030;
+  bool wave64 = false;
+  unsigned lanes = 32;
+  unsigned vgprs = 0;            // VGPRs allocated per wave
+  std::uint32_t privateBytes = 0;  // scratch bytes per lane
+  std::uint32_t ldsBytes = 0;
+  const AddressSpace* memory = nullptr;
+};
+
+// One workgroup's shared state: LDS and the per-wave scratch blocks.
+struct WorkgroupContext {
+  const DispatchContext* dispatch = nullptr;
+  std::vector<std::uint8_t> lds;
+  std::uint32_t id[3] = {0, 0, 0};
+  Fault fault;
+  bool faulted = false;
+  unsigned faultWave = 0;
+  std::uint32_t faultPc = 0;    // micro-op index of the faulting instruction
+  std::uint64_t executed = 0;   // wave-instructions run by this workgroup
+};
+
+enum class WaveStatus : std::uint8_t { running, barrier, yielded, ended, faulted };
+
+struct Wave {
+  std::uint32_t s[kScalarSlots] = {};
+  std::uint32_t scc = 0;
+  unsigned lanes = 32;
+  bool wave64 = false;
+  WaveStatus status = WaveStatus::running;
+  std::uint32_t pc = 0;  // micro-op index of the next instruction
+  std::uint32_t lastPc = 0;
+  unsigned id = 0;       // wave number inside the workgroup
+  std::uint32_t* v = nullptr;  // VGPRs: v[reg * 64 + lane]
+  std::uint8_t* scratch = nullptr;  // lanes * privateBytes, interleaved per dword (swizzled)
+  std::uint32_t scratchBytes = 0;
+  WorkgroupContext* wg = nullptr;
+  std::uint64_t executed = 0;
+
+  std::uint32_t* vreg(unsigned r) { return v + static_cast<std::size_t>(r) * 64; }
+  std::uint64_t exec() const {
+    return wave64 ? (s[kExecLo] | (std::uint64_t{s[kExecHi]} << 32)) : s[kExecLo];
+  }
+  void setExec(std::uint64_t e) {
+    s[kExecLo] = static_cast<std::uint32_t>(e);
+    if (wave64) s[kExecHi] = static_cast<std::uint32_t>(e >> 32);
+  }
+  std::uint64_t laneMask() const { return wave64 ? ~std::uint64_t{0} : 0xffffffffu; }
+
+  // Stops the wave and records the dispatch's first fault.
+  void fail(DispatchOutcome::Kind kind, int lane, std::uint64_t address, std::string detail) {
+    status = WaveStatus::faulted;
+    if (wg->faulted) return;
+    wg->faulted = true;
+    wg->faultWave = id;
+    wg->faultPc = lastPc;
+    wg->fault = Fault{kind, lane, address, std::move(detail)};
+  }
+};
+
+}  // namespace vgpu::isa

@@ -1,0 +1,142 @@
+// Wave creation (initial SGPR/VGPR state per AMDGPUUsage "Initial Kernel Execution State")
+// and the round-robin wave scheduler of one workgroup.
+#include "isa/Workgroup.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "isa/Program.h"
+
+namespace vgpu::isa {
+
+void WorkgroupRunner::execute(Wave& w, const std::vector<MicroOp>& ops) {
+  const MicroOp* base = ops.data();
+  std::uint64_t n = 0;
+  while (w.status == WaveStatus::running) {
+    const MicroOp& u = base[w.pc];
+    w.lastPc = w.pc++;
+    u.handler(w, u);
+    ++n;
+  }
+  w.executed += n;
+}
+
+void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t size[3], unsigned threads) {
+  const DispatchRequest& req = *dispatch_.request;
+  std::memset(w.s, 0, sizeof w.s);
+  w.scc = 0;
+  w.lanes = dispatch_.lanes;
+  w.wave64 = dispatch_.wave64;
+  w.status = WaveStatus::running;
+  w.pc = dispatch_.program->entryIndex();
+  w.id = waveIndex;
+  w.executed = 0;
+  unsigned first = waveIndex * w.lanes;
+  unsigned active = std::min(w.lanes, threads - first);
+  w.setExec(active == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << active) - 1);
+
+  // User SGPRs in the fixed order of kernel_code_properties.
+  unsigned sgpr = 0;
+  auto put64 = [&](std::uint64_t v) {
+    w.s[sgpr++] = static_cast<std::uint32_t>(v);
+    w.s[sgpr++] = static_cast<std::uint32_t>(v >> 32);
+  };
+  std::uint64_t scratch = reinterpret_cast<std::uint64_t>(w.scratch);
+  if (kd_.privateSegmentBuffer()) {
+    // A buffer resource for MUBUF scratch: SWIZZLE_ENABLE (word1 bit 31) marks it as this
+    // wave's private memory, which the buffer handlers address per lane.
+    w.s[sgpr++] = static_cast<std::uint32_t>(scratch);
+    w.s[sgpr++] = static_cast<std::uint32_t>((scratch >> 32) & 0xffff) | (1u << 31);
+    w.s[sgpr++] = 0xffffffffu;
+    w.s[sgpr++] = 1u << 23;  // ADD_TID_ENABLE
+  }
+  if (kd_.dispatchPtr()) put64(reinterpret_cast<std::uint64_t>(&req.packet));
+  if (kd_.queuePtr()) put64(req.queueAddress);
+  if (kd_.kernargPtr()) put64(reinterpret_cast<std::uint64_t>(req.packet.kernarg_address));
+  if (kd_.dispatchId()) put64(req.dispatchId);
+  if (kd_.flatScratchInit()) put64(scratch);
+  if (kd_.privateSegmentSizeSgpr()) w.s[sgpr++] = dispatch_.privateBytes;
+  // System SGPRs start at USER_SGPR_COUNT (padded by LLVM on gfx11).
+  sgpr = std::max(sgpr, kd_.userSgprCount());
+  for (int d = 0; d < 3; ++d)
+    if (kd_.workgroupId(d)) w.s[sgpr++] = w.wg->id[d];
+  if (kd_.workgroupInfo()) w.s[sgpr++] = 0;
+  if (kd_.privateSegmentWaveOffset()) w.s[sgpr++] = 0;  // each wave has its own scratch block
+
+  // Work-item ids: packed in v0 on gfx11, v0/v1/v2 on gfx10.
+  std::uint32_t* v0 = w.vreg(0);
+  std::uint32_t* v1 = w.vreg(1);
+  std::uint32_t* v2 = w.vreg(2);
+  bool packed = dispatch_.target == GpuTarget::gfx1100;
+  unsigned dims = kd_.workitemIdDims();
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    unsigned t = std::min(first + l, threads - 1);
+    std::uint32_t x = t % size[0], y = (t / size[0]) % size[1], z = t / (size[0] * size[1]);
+    if (packed) {
+      v0[l] = x | (y << 10) | (z << 20);
+    } else {
+      v0[l] = x;
+      if (dims >= 2 && dispatch_.vgprs > 1) v1[l] = y;
+      if (dims >= 3 && dispatch_.vgprs > 2) v2[l] = z;
+    }
+  }
+}
+
+bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& st, WorkgroupContext& wg) {
+  const hsa_kernel_dispatch_packet_t& p = dispatch_.request->packet;
+  wg.dispatch = &dispatch_;
+  wg.id[0] = x;
+  wg.id[1] = y;
+  wg.id[2] = z;
+  wg.faulted = false;
+  wg.executed = 0;
+  // A partial workgroup at the grid's edge has fewer work-items (HSA "grid and workgroup").
+  std::uint32_t size[3] = {
+      std::min<std::uint32_t>(p.workgroup_size_x, p.grid_size_x - x * p.workgroup_size_x),
+      std::min<std::uint32_t>(p.workgroup_size_y, p.grid_size_y - y * p.workgroup_size_y),
+      std::min<std::uint32_t>(p.workgroup_size_z, p.grid_size_z - z * p.workgroup_size_z)};
+  unsigned threads = size[0] * size[1] * size[2];
+  unsigned lanes = dispatch_.lanes;
+  unsigned waves = (threads + lanes - 1) / lanes;
+  std::size_t vgprWords = static_cast<std::size_t>(dispatch_.vgprs) * 64;
+  std::size_t scratchPerWave = static_cast<std::size_t>(dispatch_.privateBytes) * lanes;
+  if (st.waves.size() < waves) st.waves.resize(waves);
+  if (st.vgprs.size() < vgprWords * waves) st.vgprs.resize(vgprWords * waves);
+  if (st.scratch.size() < scratchPerWave * waves) st.scratch.resize(scratchPerWave * waves);
+  if (wg.lds.size() != dispatch_.ldsBytes) wg.lds.assign(dispatch_.ldsBytes, 0);
+  for (unsigned i = 0; i < waves; ++i) {
+    Wave& w = st.waves[i];
+    w.v = st.vgprs.data() + vgprWords * i;
+    std::fill_n(w.v, vgprWords, 0u);
+    w.scratch = st.scratch.data() + scratchPerWave * i;
+    w.scratchBytes = static_cast<std::uint32_t>(scratchPerWave);
+    w.wg = &wg;
+    initWave(w, i, size, threads);
+  }
+  const std::vector<MicroOp>& ops = dispatch_.program->ops();
+  unsigned alive = waves;
+  while (alive > 0) {
+    unsigned atBarrier = 0;
+    alive = 0;
+    for (unsigned i = 0; i < waves; ++i) {
+      Wave& w = st.waves[i];
+      if (w.status == WaveStatus::yielded) w.status = WaveStatus::running;
+      if (w.status == WaveStatus::running) {
+        std::uint64_t before = w.executed;
+        execute(w, ops);
+        wg.executed += w.executed - before;
+      }
+      if (w.status == WaveStatus::faulted) return false;
+      if (w.status == WaveStatus::ended) continue;
+      ++alive;
+      if (w.status == WaveStatus::barrier) ++atBarrier;
+    }
+    // s_barrier: once every wave still running has arrived, all continue (RDNA2 ISA 4.5).
+    if (alive > 0 && atBarrier == alive)
+      for (unsigned i = 0; i < waves; ++i)
+        if (st.waves[i].status == WaveStatus::barrier) st.waves[i].status = WaveStatus::running;
+  }
+  return true;
+}
+
+}  // namespace vgpu::isa
