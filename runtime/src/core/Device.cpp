@@ -20,7 +20,7 @@ Device::Device(int index, hsa::GpuAgent agent)
 Device::~Device() = default;
 
 Status Device::createNullStream() {
-  auto queue = hsa::AqlQueue::create(agent_.agent, kQueuePackets);
+  auto queue = hsa::AqlQueue::create(agent_.agent, kQueuePackets, &queueError_);
   if (!queue) return fail(hipErrorOutOfMemory, "device %d: %s", index_, queue.message().c_str());
   queue_ = std::move(queue).value();
   KernargRing ring{nullptr, kKernargSlotBytes, 2 * queue_->size()};
@@ -51,8 +51,17 @@ Status Device::synchronize() {
   std::lock_guard lock(stream->syncMutex());
   syncSignal_->store(1);
   stream->submitBarrier(syncSignal_->handle());
-  syncSignal_->waitForZero();
+  if (int error = syncSignal_->waitForZero(&queueError_); error != 0) return queueFailure();
   return Status::success();
+}
+
+Status Device::queueFailure() const {
+  int error = queueError_.load(std::memory_order_acquire);
+  // Memory faults map to an illegal address; everything else (illegal instruction, invalid
+  // packet) is a launch failure. Either is sticky: the queue is dead.
+  hipError_t code = hsa::isMemoryFault(error) ? hipErrorIllegalAddress : hipErrorLaunchFailure;
+  return fail(code, "device %d: a kernel failed and its queue stopped: %s", index_,
+              hsa::statusName(error).c_str());
 }
 
 Status Device::resolve(const Kernel& kernel, const DeviceKernel*& out) {

@@ -32,6 +32,10 @@ class Device {
   // kernel's fat binary (parse, choose, load into ROCR) under that fat binary's mutex.
   Status resolve(const Kernel& kernel, const DeviceKernel*& out);
 
+  // Non-zero once a kernel faulted: the queue is dead and every later launch fails.
+  bool failed() const noexcept { return queueError_.load(std::memory_order_relaxed) != 0; }
+  Status queueFailure() const;
+
   Status allocate(size_t bytes, void*& out);
   Status release(void* pointer);
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
@@ -50,7 +54,8 @@ class Device {
   std::unique_ptr<hsa::AqlQueue> queue_;
   void* kernargMemory_ = nullptr;
   std::unique_ptr<Stream> nullStream_;
-  std::atomic<Stream*> streamReady_{nullptr};  // nullStream_ once fully created
+  std::atomic<Stream*> streamReady_{nullptr};
+  std::atomic<int> queueError_{0};  // HSA status of the queue error, set from ROCR's thread  // nullStream_ once fully created
   std::unique_ptr<hsa::Signal> syncSignal_;
 
   std::mutex copyMutex_;  // one staging buffer and copy signal per device

@@ -35,6 +35,7 @@ Device* Runtime::device(int index) const {
 
 Status Runtime::launch(Device& device, const void* handle, const loader::LaunchGeometry& geometry,
                        void* const* args) noexcept {
+  if (device.failed()) return device.queueFailure();
   const Kernel* kernel = registry_.findKernel(handle);
   if (kernel == nullptr)
     return fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", handle);

@@ -3,6 +3,7 @@
 // Handles cross this interface as plain integers so that core code stays free of HSA types.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -23,6 +24,8 @@ using loader::Status;
 // hsa_init; the message says what failed and, for the usual no-driver case, what to do.
 Status initialize();
 std::string statusName(int status);
+// True for the statuses of a queue error caused by a bad memory access.
+bool isMemoryFault(int status);
 
 // What hipGetDeviceProperties reports, read from agent and pool info.
 struct AgentProperties {
@@ -77,8 +80,9 @@ class Signal {
   Signal& operator=(const Signal&) = delete;
   uint64_t handle() const { return handle_; }
   void store(int64_t value);
-  // Waits (spinning briefly, then blocking) until the value is 0.
-  void waitForZero();
+  // Waits (spinning briefly, then blocking) until the value is 0, or until `abandon` holds a
+  // non-zero HSA status (a queue error: the signal will never reach 0). Returns that status.
+  int waitForZero(const std::atomic<int>* abandon = nullptr);
 
  private:
   explicit Signal(uint64_t handle) : handle_(handle) {}
@@ -92,7 +96,10 @@ Status copyAndWait(void* destination, uint64_t destinationAgent, const void* sou
 // A user-mode AQL queue of the GPU.
 class AqlQueue final : public PacketQueue {
  public:
-  static Result<std::unique_ptr<AqlQueue>> create(uint64_t agent, uint32_t packets);
+  // A queue error (a faulting kernel, an illegal instruction) stores its HSA status in
+  // *errorSlot, from ROCR's thread; the queue is dead from then on.
+  static Result<std::unique_ptr<AqlQueue>> create(uint64_t agent, uint32_t packets,
+                                                  std::atomic<int>* errorSlot);
   ~AqlQueue() override;
   void* packets() const override;
   uint32_t size() const override;

@@ -123,6 +123,10 @@ std::string statusName(int status) {
   return "HSA status " + std::to_string(status);
 }
 
+bool isMemoryFault(int status) {
+  return status == HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION || status == HSA_STATUS_ERROR_MEMORY_FAULT;
+}
+
 Status initialize() {
   hsa_status_t status = hsa_init();
   if (status == HSA_STATUS_SUCCESS) return loader::Ok{};

@@ -62,10 +62,21 @@ Signal::~Signal() { hsa_signal_destroy(hsa_signal_t{handle_}); }
 
 void Signal::store(int64_t value) { hsa_signal_store_screlease(hsa_signal_t{handle_}, value); }
 
-void Signal::waitForZero() {
-  // ROCR spins for a short while before it blocks in the driver: no 100% CPU waits.
-  while (hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
-                                   HSA_WAIT_STATE_BLOCKED) != 0) {
+int Signal::waitForZero(const std::atomic<int>* abandon) {
+  // ROCR spins for a short while before it blocks in the driver: no 100% CPU waits. The
+  // timeout (in timestamp ticks) only bounds how late a queue error is noticed.
+  static const uint64_t tenMilliseconds = [] {
+    uint64_t frequency = 0;
+    hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
+    return frequency ? frequency / 100 : 1'000'000;
+  }();
+  for (;;) {
+    if (hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0, tenMilliseconds,
+                                  HSA_WAIT_STATE_BLOCKED) == 0)
+      return 0;
+    if (abandon != nullptr) {
+      if (int status = abandon->load(std::memory_order_acquire); status != 0) return status;
+    }
   }
 }
 

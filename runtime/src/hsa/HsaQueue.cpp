@@ -10,19 +10,21 @@ namespace {
 
 hsa_queue_t* queueOf(void* queue) { return static_cast<hsa_queue_t*>(queue); }
 
-void onQueueError(hsa_status_t status, hsa_queue_t* queue, void*) {
-  // A queue error (a faulting kernel, an invalid packet) is fatal to the queue; ROCR reports
-  // it here on its own thread. Sticky device errors are future work: report loudly.
+void onQueueError(hsa_status_t status, hsa_queue_t* queue, void* errorSlot) {
+  // A queue error is fatal to the queue; ROCR reports it here on its own thread. Waiters
+  // watch the slot so that they return the error instead of waiting forever.
   std::fprintf(stderr, "hipcore: AQL queue %p failed: %s\n", static_cast<void*>(queue),
                statusName(status).c_str());
+  static_cast<std::atomic<int>*>(errorSlot)->store(status, std::memory_order_release);
 }
 
 }  // namespace
 
-Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t packets) {
+Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t packets,
+                                                   std::atomic<int>* errorSlot) {
   hsa_queue_t* queue = nullptr;
   hsa_status_t status = hsa_queue_create(hsa_agent_t{agent}, packets, HSA_QUEUE_TYPE_MULTI,
-                                         onQueueError, nullptr, UINT32_MAX, UINT32_MAX, &queue);
+                                         onQueueError, errorSlot, UINT32_MAX, UINT32_MAX, &queue);
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_queue_create of %u packets: %s", packets, statusName(status).c_str());
   return std::unique_ptr<AqlQueue>(new AqlQueue(queue));
