@@ -1,0 +1,19 @@
+// Host-side launchers of the GPU test kernels (compiled by clang-19 in GpuKernels.hip).
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+struct MixedPair {
+  int a;
+  float b;
+};
+
+struct GeometryRecord {
+  unsigned tx, ty, tz, bx, by, bz, bdx, bdy, bdz, gdx, gdy, gdz;
+};
+
+hipError_t launchAdd(const float* a, const float* b, float* c, int n, unsigned block);
+hipError_t launchMixed(char c, double d, long long* out, MixedPair p, short h);
+hipError_t launchGeometry(GeometryRecord* out, dim3 grid, dim3 block);
+hipError_t launchEmpty();
+const void* emptyKernelHandle();

@@ -1,0 +1,52 @@
+// Kernels for the runtime's GPU tests, with host-side launchers callable from plain C++.
+#include <hip/hip_runtime.h>
+
+#include "GpuKernels.h"
+
+__global__ void addKernel(const float* a, const float* b, float* c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}
+
+// Mixed argument sizes: each value lands in its own output slot.
+__global__ void mixedKernel(char c, double d, long long* out, MixedPair p, short h) {
+  if (threadIdx.x != 0) return;
+  out[0] = c;
+  out[1] = static_cast<long long>(d * 4.0);
+  out[2] = p.a;
+  out[3] = static_cast<long long>(p.b * 2.0f);
+  out[4] = h;
+}
+
+// Every thread records its coordinates and the launch shape it sees.
+__global__ void geometryKernel(GeometryRecord* out) {
+  unsigned block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  unsigned thread = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned index = block * (blockDim.x * blockDim.y * blockDim.z) + thread;
+  out[index] = {threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z,
+                blockDim.x, blockDim.y, blockDim.z, gridDim.x, gridDim.y, gridDim.z};
+}
+
+__global__ void emptyKernel() {}
+
+hipError_t launchAdd(const float* a, const float* b, float* c, int n, unsigned block) {
+  addKernel<<<(n + block - 1) / block, block>>>(a, b, c, n);
+  return hipGetLastError();
+}
+
+hipError_t launchMixed(char c, double d, long long* out, MixedPair p, short h) {
+  mixedKernel<<<1, 32>>>(c, d, out, p, h);
+  return hipGetLastError();
+}
+
+hipError_t launchGeometry(GeometryRecord* out, dim3 grid, dim3 block) {
+  geometryKernel<<<grid, block>>>(out);
+  return hipGetLastError();
+}
+
+hipError_t launchEmpty() {
+  emptyKernel<<<1, 32>>>();
+  return hipGetLastError();
+}
+
+const void* emptyKernelHandle() { return reinterpret_cast<const void*>(&emptyKernel); }
