@@ -36,6 +36,9 @@ void Registry::addKernel(FatBinary* fatBinary, const void* handle, const char* n
   ++counts_.functions;
   kernels_.push_back(std::make_unique<Kernel>(*fatBinary, handle, name));
   stale_ = true;
+  // A re-registered handle (a library unloaded and loaded again at the same address) would
+  // still hit the old entry, which no miss would ever replace: publish the new table now.
+  if (search(table_.load(std::memory_order_acquire), handle) != nullptr) rebuildLocked();
 }
 
 void Registry::addVariable(Variable variable) {
@@ -65,23 +68,25 @@ const Kernel* Registry::findKernel(const void* handle) const noexcept {
 
 const Kernel* Registry::rebuildAndFind(const void* handle) const {
   std::lock_guard lock(mutex_);
-  if (stale_) {
-    auto table = std::make_unique<Table>();
-    for (const auto& kernel : kernels_) table->sorted.emplace_back(kernel->handle(), kernel.get());
-    // With duplicate handles (a kernel registered twice), the later registration wins.
-    std::stable_sort(table->sorted.begin(), table->sorted.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<std::pair<const void*, const Kernel*>> unique;
-    for (const auto& entry : table->sorted) {
-      if (!unique.empty() && unique.back().first == entry.first) unique.back() = entry;
-      else unique.push_back(entry);
-    }
-    table->sorted = std::move(unique);
-    table_.store(table.get(), std::memory_order_release);
-    tables_.push_back(std::move(table));
-    stale_ = false;
-  }
+  if (stale_) rebuildLocked();
   return search(table_.load(std::memory_order_acquire), handle);
+}
+
+void Registry::rebuildLocked() const {
+  auto table = std::make_unique<Table>();
+  for (const auto& kernel : kernels_) table->sorted.emplace_back(kernel->handle(), kernel.get());
+  // With duplicate handles (a kernel registered twice), the later registration wins.
+  std::stable_sort(table->sorted.begin(), table->sorted.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::pair<const void*, const Kernel*>> unique;
+  for (const auto& entry : table->sorted) {
+    if (!unique.empty() && unique.back().first == entry.first) unique.back() = entry;
+    else unique.push_back(entry);
+  }
+  table->sorted = std::move(unique);
+  table_.store(table.get(), std::memory_order_release);
+  tables_.push_back(std::move(table));
+  stale_ = false;
 }
 
 const Variable* Registry::findVariable(const void* hostAddress) const {

@@ -114,6 +114,7 @@ class Registry {
   };
   static const Kernel* search(const Table* table, const void* handle) noexcept;
   const Kernel* rebuildAndFind(const void* handle) const;
+  void rebuildLocked() const;  // caller holds mutex_
 
   mutable std::mutex mutex_;
   mutable std::atomic<const Table*> table_{nullptr};
