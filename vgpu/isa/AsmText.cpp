@@ -61,7 +61,12 @@ bool parseRegister(std::string_view t, Operand& o) {
       o.dwords = n.dwords;
       return true;
     }
-  if (t.size() < 2 || (t[0] != 'v' && t[0] != 's')) return false;
+  unsigned base = 0;
+  if (t.substr(0, 4) == "ttmp") {
+    base = kTtmp0;
+    t.remove_prefix(3);  // "ttmp5" -> "p5": parsed below like an SGPR
+  }
+  if (t.size() < 2 || (t[0] != 'v' && t[0] != 's' && !(base && t[0] == 'p'))) return false;
   Operand::Kind kind = t[0] == 'v' ? Operand::Kind::vgpr : Operand::Kind::sgpr;
   std::string_view rest = t.substr(1);
   unsigned first = 0, last = 0;
@@ -76,7 +81,13 @@ bool parseRegister(std::string_view t, Operand& o) {
     first = last = std::strtoul(std::string(rest).c_str(), nullptr, 10);
   }
   if (last < first || last - first >= 16) return false;
-  if (kind == Operand::Kind::sgpr && last >= kSgprCount) return false;
+  if (base) {
+    if (last >= 16) return false;
+    first += base;
+    last += base;
+  } else if (kind == Operand::Kind::sgpr && last >= kSgprCount) {
+    return false;
+  }
   if (kind == Operand::Kind::vgpr && last >= 256) return false;
   o.kind = kind;
   o.index = static_cast<std::uint16_t>(first);

@@ -89,7 +89,7 @@ void registerControlOps(HandlerTable& t) {
                         "s_waitcnt_expcnt", "s_waitcnt_depctr", "s_delay_alu", "s_nop", "s_clause",
                         "s_inst_prefetch", "s_setprio", "s_icache_inv", "s_dcache_inv", "s_gl1_inv",
                         "buffer_gl0_inv", "buffer_gl1_inv", "s_denorm_mode", "s_round_mode",
-                        "s_ttracedata", "s_version", "s_wakeup", "s_incperflevel", "s_decperflevel"})
+                        "s_ttracedata", "s_version", "s_set_inst_prefetch_distance", "s_wakeup", "s_incperflevel", "s_decperflevel"})
     t.hint(h);
 }
 

@@ -175,6 +175,12 @@ const KernelInfo* CodeObject::kernel(const std::string& name) const {
   return it == kernels_.end() || !it->second.descriptor ? nullptr : &it->second;
 }
 
+std::vector<std::string> CodeObject::kernelNames() const {
+  std::vector<std::string> names;
+  for (const auto& [name, info] : kernels_) names.push_back(name);
+  return names;
+}
+
 namespace {
 
 void put(std::vector<std::uint8_t>& k, const KernelInfo::Arg& a, std::uint64_t v) {

@@ -51,6 +51,7 @@ public:
 
   GpuTarget target() const { return target_; }
   const KernelInfo* kernel(const std::string& name) const;
+  std::vector<std::string> kernelNames() const;
   const std::uint8_t* image() const { return image_; }
   std::size_t imageSize() const { return imageSize_; }
 

@@ -35,14 +35,14 @@ inline std::uint32_t readScalar(const Wave& w, const Operand& o) {
 }
 inline std::uint64_t readScalar64(const Wave& w, const Operand& o) {
   if (o.kind == Operand::Kind::sgpr)
-    return w.s[o.index] | (std::uint64_t{w.s[(o.index + 1) & 127]} << 32);
+    return w.s[o.index] | (std::uint64_t{w.s[(o.index + 1)]} << 32);
   if (o.kind == Operand::Kind::scc) return w.scc;
   return o.value;
 }
 inline void writeScalar(Wave& w, const Operand& o, std::uint32_t x) { w.s[o.index] = x; }
 inline void writeScalar64(Wave& w, const Operand& o, std::uint64_t x) {
   w.s[o.index] = static_cast<std::uint32_t>(x);
-  w.s[(o.index + 1) & 127] = static_cast<std::uint32_t>(x >> 32);
+  w.s[(o.index + 1)] = static_cast<std::uint32_t>(x >> 32);
 }
 // A lane mask operand (VCC, an SGPR or pair): one SGPR in wave32, two in wave64.
 inline std::uint64_t readMask(const Wave& w, const Operand& o) {

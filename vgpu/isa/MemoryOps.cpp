@@ -34,10 +34,10 @@ struct BufferResource {
 
 BufferResource readResource(const Wave& w, const Operand& o) {
   BufferResource r;
-  u32 w0 = w.s[o.index], w1 = w.s[(o.index + 1) & 127];
+  u32 w0 = w.s[o.index], w1 = w.s[(o.index + 1)];
   r.base = w0 | (u64{w1 & 0xffff} << 32);
   r.stride = (w1 >> 16) & 0x3fff;
-  r.records = w.s[(o.index + 2) & 127];
+  r.records = w.s[(o.index + 2)];
   r.scratch = (w1 >> 31) & 1;  // SWIZZLE_ENABLE: the private segment resource vgpu built
   return r;
 }

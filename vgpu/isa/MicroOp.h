@@ -19,13 +19,14 @@ enum ScalarSlot : std::uint16_t {
   kSgprCount = 106,  // s0..s105
   kVccLo = 106,
   kVccHi = 107,
-  kFlatScratchLo = 120,
-  kFlatScratchHi = 121,
+  kTtmp0 = 108,     // trap temporaries ttmp0..ttmp15
   kNullSlot = 124,  // writes land here and are never read back (reads of null are constant 0)
   kM0 = 125,
   kExecLo = 126,
   kExecHi = 127,
-  kScalarSlots = 128,
+  kFlatScratchLo = 128,
+  kFlatScratchHi = 129,
+  kScalarSlots = 136,
 };
 
 // The data type an instruction gives its source operands: decides how inline constants and

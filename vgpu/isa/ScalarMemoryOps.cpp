@@ -24,7 +24,7 @@ void sload(Wave& w, const MicroOp& u) {
 template <unsigned Dwords>
 void sbufferLoad(Wave& w, const MicroOp& u) {
   std::uint64_t desc = readScalar64(w, u.src[0]);
-  std::uint32_t records = w.s[(u.src[0].index + 2) & 127];
+  std::uint32_t records = w.s[(u.src[0].index + 2)];
   std::uint64_t off = smemOffset(w, u) & ~std::uint64_t{3};
   std::uint64_t base = desc & 0xffffffffffffull;
   for (unsigned i = 0; i < Dwords; ++i) {
@@ -34,7 +34,7 @@ void sbufferLoad(Wave& w, const MicroOp& u) {
       if (!checkGlobal(w, base + o, 4, -1)) return;
       loadBytes(&v, base + o, 4);
     }
-    w.s[(u.dst[0].index + i) & 127] = v;
+    w.s[(u.dst[0].index + i)] = v;
   }
 }
 

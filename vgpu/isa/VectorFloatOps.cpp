@@ -190,9 +190,68 @@ float rcp(float x) { return 1.0f / x; }
 float fract32(float x) { if (std::isinf(x)) return std::numeric_limits<float>::quiet_NaN(); return std::fmin(x - std::floor(x), 0x1.fffffep-1f); }
 double fract64(double x) { if (std::isinf(x)) return std::numeric_limits<double>::quiet_NaN(); return std::fmin(x - std::floor(x), 0x1.fffffffffffffp-1); }
 
+// 2/pi as 1280 fraction bits, most significant first (computed with Machin's formula in
+// integer arithmetic): the table v_trig_preop_f64 reads for Payne-Hanek range reduction.
+constexpr std::uint64_t kTwoOverPi[20] = {
+0xa2f9836e4e441529ull,
+0xfc2757d1f534ddc0ull,
+0xdb6295993c439041ull,
+0xfe5163abdebbc561ull,
+0xb7246e3a424dd2e0ull,
+0x06492eea09d1921cull,
+0xfe1deb1cb129a73eull,
+0xe88235f52ebb4484ull,
+0xe99c7026b45f7e41ull,
+0x3991d639835339f4ull,
+0x9c845f8bbdf9283bull,
+0x1ff897ffde05980full,
+0xef2f118b5a0a6d1full,
+0x6d367ecf27cb09b7ull,
+0x4f463f669e5fea2dull,
+0x7527bac7ebe5f17bull,
+0x3d0739f78a5292eaull,
+0x6bfb5fb11f8d5d08ull,
+0x56033046fc7b6babull,
+0xf0cfbc209af4361dull};
+
+// 53 bits of 2/pi starting `shift` bits after the binary point.
+u64 twoOverPiBits(unsigned shift) {
+  u64 r = 0;
+  for (unsigned i = 0; i < 53; ++i) {
+    unsigned bit = shift + i;
+    u64 b = bit < 1280 ? (kTwoOverPi[bit / 64] >> (63 - bit % 64)) & 1 : 0;
+    r = (r << 1) | b;
+  }
+  return r;
+}
+
+// v_trig_preop_f64 (RDNA2 ISA 6.3): segment S1 of 2/pi, scaled, for an argument's exponent.
+void trigPreop(Wave& w, const MicroOp& u) {
+  Lanes64 a, r;
+  src64(w, u, 0, a);
+  Lanes32 t;
+  const u32* seg = src32(w, u, 1, t);
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    int exponent = static_cast<int>((a[l] >> 52) & 0x7ff);
+    int shift = static_cast<int>(seg[l] & 31) * 53;
+    if (exponent > 1077) shift += exponent - 1077;
+    int scale = -53 - shift;
+    if (exponent >= 1968) scale += 128;
+    r[l] = bitsF64(std::ldexp(static_cast<double>(twoOverPiBits(static_cast<unsigned>(shift))), scale));
+  }
+  store64(w, u.dst[0].index, r, w.exec());
+}
+
 }  // namespace
 
 void registerVectorFloatOps(HandlerTable& t) {
+  t.add("v_trig_preop_f64", trigPreop, 1);
+  t.add("v_pack_b32_f16", [](Wave& w, const MicroOp& u) {
+    valu32<2>(w, u, [&u](u32 a, u32 b) {
+      u32 lo = (a >> ((u.opSel & 1) ? 16 : 0)) & 0xffff, hi = (b >> ((u.opSel & 2) ? 16 : 0)) & 0xffff;
+      return lo | (hi << 16);
+    });
+  }, 1).type = DataType::f16;
   // ---- f32 ----
   t.add("v_add_f32", vf32<2>([](float a, float b) { return a + b; }), 1);
   t.add("v_sub_f32", vf32<2>([](float a, float b) { return a - b; }), 1);

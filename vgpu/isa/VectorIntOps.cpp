@@ -103,9 +103,43 @@ u32 permByte(u64 data, u32 sel) {
   return sel == 12 ? 0 : 0xff;
 }
 
+// 16-bit integer ops: sources from the halves op_sel picks; the result goes to the low half
+// (high half zeroed) or, with op_sel[3], to the high half keeping the low (RDNA2 ISA 6.2.1).
+template <int N, class F>
+Handler vint16(F) {
+  return [](Wave& w, const MicroOp& u) {
+    Sources32 s;
+    u64 mask = fetch32(w, u, N, s);
+    Lanes32 r;
+    const u32* d = w.vreg(u.dst[0].index);
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      std::uint16_t in[3] = {0, 0, 0};
+      for (int i = 0; i < N; ++i) in[i] = static_cast<std::uint16_t>(s.p[i][l] >> (((u.opSel >> i) & 1) ? 16 : 0));
+      u32 v = static_cast<std::uint16_t>(F{}(in[0], in[1], in[2]));
+      r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (v << 16)) : v;
+    }
+    store32(w, u.dst[0].index, r, mask);
+  };
+}
+
 }  // namespace
 
 void registerVectorIntOps(HandlerTable& t) {
+  using u16 = std::uint16_t;
+  using i16 = std::int16_t;
+  t.add("v_add_nc_u16", vint16<2>([](u16 a, u16 b, u16) { return u16(a + b); }), 1);
+  t.add("v_sub_nc_u16", vint16<2>([](u16 a, u16 b, u16) { return u16(a - b); }), 1);
+  t.add("v_add_nc_i16", vint16<2>([](u16 a, u16 b, u16) { return u16(a + b); }), 1);
+  t.add("v_sub_nc_i16", vint16<2>([](u16 a, u16 b, u16) { return u16(a - b); }), 1);
+  t.add("v_mul_lo_u16", vint16<2>([](u16 a, u16 b, u16) { return u16(a * b); }), 1);
+  t.add("v_mad_u16", vint16<3>([](u16 a, u16 b, u16 c) { return u16(a * b + c); }), 1);
+  t.add("v_lshlrev_b16", vint16<2>([](u16 a, u16 b, u16) { return u16(b << (a & 15)); }), 1);
+  t.add("v_lshrrev_b16", vint16<2>([](u16 a, u16 b, u16) { return u16(b >> (a & 15)); }), 1);
+  t.add("v_ashrrev_i16", vint16<2>([](u16 a, u16 b, u16) { return u16(i16(b) >> (a & 15)); }), 1);
+  t.add("v_max_u16", vint16<2>([](u16 a, u16 b, u16) { return a < b ? b : a; }), 1);
+  t.add("v_min_u16", vint16<2>([](u16 a, u16 b, u16) { return a < b ? a : b; }), 1);
+  t.add("v_max_i16", vint16<2>([](u16 a, u16 b, u16) { return i16(a) < i16(b) ? b : a; }), 1);
+  t.add("v_min_i16", vint16<2>([](u16 a, u16 b, u16) { return i16(a) < i16(b) ? a : b; }), 1);
   t.add("v_mov_b32", vint<1>([](u32 a) { return a; }), 1);
   t.add("v_not_b32", vint<1>([](u32 a) { return ~a; }), 1);
   t.add("v_bfrev_b32", vint<1>([](u32 a) { u32 r = 0; for (int i = 0; i < 32; ++i) r |= ((a >> i) & 1) << (31 - i); return r; }), 1);

@@ -1,0 +1,42 @@
+// Every instruction of every compiled test kernel decodes to an implemented handler.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "isa/Harness.h"
+#include "isa/KernelDescriptor.h"
+#include "isa/Program.h"
+
+namespace {
+
+TEST(CorpusDecode, EveryInstructionHasAHandler) {
+  std::set<std::string> missing;
+  unsigned kernels = 0;
+  std::size_t ops = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(ISA_KERNEL_DIR)) {
+    if (entry.path().extension() != ".co") continue;
+    std::string error;
+    auto code = vgpu::isa::CodeObject::load(entry.path().string(), error);
+    ASSERT_TRUE(code) << error;
+    for (const std::string& name : code->kernelNames()) {
+      const vgpu::isa::KernelInfo* k = code->kernel(name);
+      ASSERT_TRUE(k) << name;
+      auto kd = vgpu::isa::KernelDescriptor::read(reinterpret_cast<const void*>(k->descriptor));
+      vgpu::isa::Program::Source src{code->target(), !kd.wave32(), k->descriptor + kd.entryOffset, nullptr};
+      auto program = vgpu::isa::Program::build(src, error);
+      ASSERT_TRUE(program) << entry.path() << " " << name << ": " << error;
+      ++kernels;
+      for (const vgpu::isa::MicroOp& u : program->ops()) {
+        ++ops;
+        if (u.handler == vgpu::isa::illegalInstruction) missing.insert(u.text);
+      }
+    }
+  }
+  EXPECT_GE(kernels, 25u * 4);
+  std::string list;
+  for (const std::string& m : missing) list += "  " + m + "\n";
+  EXPECT_TRUE(missing.empty()) << missing.size() << " unimplemented instructions in " << ops << " micro-ops:\n" << list;
+}
+
+}  // namespace

@@ -1,0 +1,78 @@
+// LDS transpose, LDS and global atomics, dynamic shared memory.
+#include <algorithm>
+#include <climits>
+#include <random>
+
+#include "IsaTestSupport.h"
+
+namespace isatest {
+namespace {
+
+class Lds : public IsaTest {};
+
+TEST_P(Lds, TiledTranspose) {
+  const int rows = 48, cols = 64;
+  std::vector<float> in(rows * cols), out(rows * cols, -1.0f);
+  for (int i = 0; i < rows * cols; ++i) in[i] = static_cast<float>(i);
+  vgpu::isa::Launch l;
+  l.grid[0] = cols / 16;
+  l.grid[1] = rows / 16;
+  l.block[0] = 16;
+  l.block[1] = 16;
+  l.threads = 2;
+  l.arg(buffer(in, "in")).arg(buffer(out, "out")).arg(rows).arg(cols);
+  run("lds", "transpose", l);
+  for (int y = 0; y < rows; ++y)
+    for (int x = 0; x < cols; ++x) ASSERT_EQ(out[x * rows + y], in[y * cols + x]) << x << "," << y;
+}
+
+TEST_P(Lds, HistogramWithLdsAndGlobalAtomics) {
+  const int n = 10007;
+  std::vector<unsigned char> data(n);
+  std::mt19937 rng(11);
+  for (auto& d : data) d = static_cast<unsigned char>(rng());
+  std::vector<unsigned> bins(64, 0), expect(64, 0);
+  for (unsigned char d : data) ++expect[d & 63];
+  vgpu::isa::Launch l = launch1d(7, 96);
+  l.arg(buffer(data, "data")).arg(n).arg(buffer(bins, "bins"));
+  run("lds", "histogram", l);
+  EXPECT_EQ(bins, expect);
+}
+
+TEST_P(Lds, GlobalAtomicsAcrossWorkgroups) {
+  const int n = 1000;
+  std::vector<int> in(n);
+  std::mt19937 rng(5);
+  for (int& v : in) v = static_cast<int>(rng() % 2001) - 1000;
+  std::vector<unsigned> count(1, 0);
+  std::vector<unsigned long long> sum(1, 0);
+  std::vector<int> maxv(1, INT_MIN);
+  std::vector<float> fsum(1, 0.0f);
+  vgpu::isa::Launch l = launch1d(8, 128);
+  l.threads = 2;
+  l.arg(buffer(in, "in")).arg(n).arg(buffer(count, "count")).arg(buffer(sum, "sum")).arg(buffer(maxv, "max")).arg(buffer(fsum, "fsum"));
+  run("lds", "global_atomics", l);
+  unsigned long long s = 0;
+  for (int v : in) s += static_cast<unsigned long long>(static_cast<long long>(v));
+  EXPECT_EQ(count[0], static_cast<unsigned>(n));
+  EXPECT_EQ(sum[0], s);
+  EXPECT_EQ(maxv[0], *std::max_element(in.begin(), in.end()));
+  EXPECT_EQ(fsum[0], static_cast<float>(n));
+}
+
+TEST_P(Lds, DynamicSharedMemoryRotate) {
+  const int blocks = 3, threads = 96;
+  std::vector<int> in(blocks * threads), out(blocks * threads, 0);
+  for (int i = 0; i < blocks * threads; ++i) in[i] = i * 3 + 1;
+  vgpu::isa::Launch l = launch1d(blocks, threads);
+  l.dynamicLds = threads * 4;
+  l.arg(buffer(in, "in")).arg(buffer(out, "out"));
+  run("lds", "lds_rotate", l);
+  for (int b = 0; b < blocks; ++b)
+    for (int t = 0; t < threads; ++t) ASSERT_EQ(out[b * threads + t], in[b * threads + (t + 1) % threads]);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTargets, Lds, ::testing::ValuesIn(kAllVariants), variantName);
+
+}  // namespace
+}  // namespace isatest
