@@ -75,6 +75,14 @@ TEST(GpuRuntime, CopiesRoundTripInEveryDirectionKind) {
   std::vector<uint8_t> host(n, 0);
   ASSERT_HIP(hipMemcpy(host.data(), source.data(), n, hipMemcpyHostToHost));
   EXPECT_EQ(host, source);
+  // Device to device runs ROCR's blit kernel on the GPU.
+  void* second = nullptr;
+  ASSERT_HIP(hipMalloc(&second, n));
+  ASSERT_HIP(hipMemcpy(second, device, n, hipMemcpyDeviceToDevice));
+  std::fill(back.begin(), back.end(), 0);
+  ASSERT_HIP(hipMemcpy(back.data(), second, n, hipMemcpyDeviceToHost));
+  EXPECT_EQ(back, source);
+  ASSERT_HIP(hipFree(second));
   ASSERT_HIP(hipFree(device));
 }
 
