@@ -71,7 +71,7 @@ TEST(RawDispatch, EndProgramCompletes) {
 
 TEST(RawDispatch, UndecodableWordIsIllegalInstruction) {
   RawKernel k;
-  k.code({0xbe800080u, 0xffffffffu, 0xffffffffu, 0xbf810000u});  // s_mov_b32 s0, 0; garbage
+  k.code({0xbe800380u, 0xffffffffu, 0xffffffffu, 0xbf810000u});  // s_mov_b32 s0, 0; garbage
   vgpu::DispatchOutcome o = k.run();
   EXPECT_EQ(o.kind, vgpu::DispatchOutcome::Kind::illegalInstruction) << o.report;
   EXPECT_NE(o.report.find("descriptor 0x"), std::string::npos) << o.report;

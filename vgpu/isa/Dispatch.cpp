@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -127,13 +128,15 @@ DispatchOutcome executeDispatch(const DispatchRequest& req) {
   ctx.wave64 = !kd.wave32();
   ctx.lanes = ctx.wave64 ? 64 : 32;
   ctx.memory = req.memory;
+  const char* trace = std::getenv("VGPU_ISA_TRACE");
+  ctx.trace = trace && *trace && *trace != '0';
   Program::Source src{req.target, ctx.wave64, p.kernel_object + kd.entryOffset, req.memory};
   std::string error;
   std::shared_ptr<const Program> prog = programCache().get(src, error);
   if (!prog) {
     DispatchOutcome o;
     o.kind = DispatchOutcome::Kind::illegalInstruction;
-    o.report = "vgpu: cannot decode kernel " + std::string(req.kernelName ? req.kernelName : hex(p.kernel_object)) +
+    o.report = "vgpu: cannot decode kernel " + std::string(req.kernelName ? req.kernelName : "at descriptor " + hex(p.kernel_object)) +
                " at " + hex(src.entry) + ": " + error;
     return o;
   }

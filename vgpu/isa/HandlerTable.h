@@ -15,6 +15,9 @@ struct HandlerInfo {
   Handler fn = nullptr;
   std::uint8_t numDst = 0;   // leading printed operands that are destinations
   DataType type = DataType::b32;
+  // Sources whose type differs from the instruction's (v_ldexp_f64's i32 exponent): index, type.
+  int mixedSource = -1;
+  DataType mixedType = DataType::b32;
   bool hint = false;         // dropped at predecode (s_waitcnt, s_nop, ...)
   bool branch = false;       // imm is a relative branch offset; target resolved at predecode
   bool terminator = false;   // never falls through (s_endpgm, s_branch, s_setpc_b64)

@@ -189,7 +189,9 @@ bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const Ha
     Operand o;
     std::string why;
     const std::string& tok = a.operands[i];
-    if (!parseOperand(tok, u.type, o, why)) {
+    DataType type = u.type;
+    if (info->mixedSource >= 0 && static_cast<int>(i) - u.numDst == info->mixedSource) type = info->mixedType;
+    if (!parseOperand(tok, type, o, why)) {
       // hwreg(...), sendmsg(...), waitcnt fields: the handler reads what it needs from imm.
       if (i == 0 || tok.find('(') != std::string::npos) {
         u.imm = encodeSpecialOperand(tok);

@@ -163,8 +163,8 @@ void registerVectorCompareOps(HandlerTable& t) {
   floatCompares<_Float16>(t, "f16");
   t.add("v_cmp_class_f32", compareClass<float>, 1);
   t.add("v_cmpx_class_f32", compareClass<float>, 0);
-  t.add("v_cmp_class_f64", compareClass<double>, 1);
-  t.add("v_cmpx_class_f64", compareClass<double>, 0);
+  t.add("v_cmp_class_f64", compareClass<double>, 1).mixedSource = 1;
+  t.add("v_cmpx_class_f64", compareClass<double>, 0).mixedSource = 1;
   t.add("v_cmp_class_f16", compareClass<_Float16>, 1);
   t.add("v_cmpx_class_f16", compareClass<_Float16>, 0);
 }

@@ -245,7 +245,7 @@ void trigPreop(Wave& w, const MicroOp& u) {
 }  // namespace
 
 void registerVectorFloatOps(HandlerTable& t) {
-  t.add("v_trig_preop_f64", trigPreop, 1);
+  t.add("v_trig_preop_f64", trigPreop, 1).mixedSource = 1;
   t.add("v_pack_b32_f16", [](Wave& w, const MicroOp& u) {
     valu32<2>(w, u, [&u](u32 a, u32 b) {
       u32 lo = (a >> ((u.opSel & 1) ? 16 : 0)) & 0xffff, hi = (b >> ((u.opSel & 2) ? 16 : 0)) & 0xffff;
@@ -337,7 +337,7 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_floor_f64", vf64<1>([](double a) { return std::floor(a); }), 1);
   t.add("v_fract_f64", vf64<1>([](double a) { return fract64(a); }), 1);
   t.add("v_frexp_mant_f64", vf64<1>([](double a) { return frexpMant64(a); }), 1);
-  t.add("v_ldexp_f64", ldexp64, 1);
+  t.add("v_ldexp_f64", ldexp64, 1).mixedSource = 1;
   t.add("v_div_scale_f64", divScale64, 2);
   t.add("v_div_fmas_f64", divFmas64, 1);
   t.add("v_div_fixup_f64", vf64<3>([](double a, double b, double c) { return divFixup<double>(a, b, c); }), 1);

@@ -44,7 +44,9 @@ Handler vcarry(F) {
 void cndmask(Wave& w, const MicroOp& u) {
   Sources32 s;
   u64 mask = fetch32(w, u, 2, s);
-  u64 sel = readMask(w, u.src[2]);
+  // VOPD's v_dual_cndmask_b32 prints no mask operand: it is VCC implicitly.
+  u64 sel = u.src[2].kind == Operand::Kind::none ? readMask(w, Operand{Operand::Kind::sgpr, 2, false, false, kVccLo, 0})
+                                                 : readMask(w, u.src[2]);
   Lanes32 r;
   for (unsigned l = 0; l < w.lanes; ++l) r[l] = (sel >> l) & 1 ? s.p[1][l] : s.p[0][l];
   store32(w, u.dst[0].index, r, mask);

@@ -36,6 +36,8 @@ struct DispatchContext {
   std::uint32_t privateBytes = 0;  // scratch bytes per lane
   std::uint32_t ldsBytes = 0;
   const AddressSpace* memory = nullptr;
+  // VGPU_ISA_TRACE=1: print every executed instruction with lane 0 of its destination.
+  bool trace = false;
 };
 
 // One workgroup's shared state: LDS and the per-wave scratch blocks.

@@ -3,13 +3,43 @@
 #include "isa/Workgroup.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "isa/Program.h"
 
 namespace vgpu::isa {
 
+namespace {
+
+// The slow path of execute(): one line per instruction, for debugging the interpreter.
+void traceExecute(Wave& w, const std::vector<MicroOp>& ops) {
+  while (w.status == WaveStatus::running) {
+    const MicroOp& u = ops[w.pc];
+    w.lastPc = w.pc++;
+    u.handler(w, u);
+    ++w.executed;
+    std::uint64_t value = 0;
+    const Operand& d = u.dst[0];
+    if (u.numDst && d.kind == Operand::Kind::vgpr) {
+      unsigned lane = 0;
+      value = w.vreg(d.index)[lane] | (d.dwords > 1 ? std::uint64_t{w.vreg(d.index + 1)[lane]} << 32 : 0);
+    } else if (u.numDst) {
+      value = w.s[d.index] | (d.dwords > 1 ? std::uint64_t{w.s[d.index + 1]} << 32 : 0);
+    }
+    std::fprintf(stderr, "wg(%u,%u,%u) w%u %llx: %-60s -> 0x%llx exec=%llx scc=%u\n", w.wg->id[0], w.wg->id[1],
+                 w.wg->id[2], w.id, static_cast<unsigned long long>(u.address), u.text.c_str(),
+                 static_cast<unsigned long long>(value), static_cast<unsigned long long>(w.exec()), w.scc);
+  }
+}
+
+}  // namespace
+
 void WorkgroupRunner::execute(Wave& w, const std::vector<MicroOp>& ops) {
+  if (w.wg->dispatch->trace) {
+    traceExecute(w, ops);
+    return;
+  }
   const MicroOp* base = ops.data();
   std::uint64_t n = 0;
   while (w.status == WaveStatus::running) {
