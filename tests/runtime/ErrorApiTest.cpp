@@ -47,6 +47,23 @@ TEST(ErrorApi, LaunchConfigurationIsValidatedBeforeAnyDeviceWork) {
   (void)hipGetLastError();
 }
 
+TEST(ErrorApi, StreamHandlesAndVersionsAreValidated) {
+  EXPECT_EQ(hipStreamCreate(nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipStreamCreateWithFlags(nullptr, hipStreamNonBlocking), hipErrorInvalidValue);
+  EXPECT_EQ(hipStreamDestroy(nullptr), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamSynchronize(reinterpret_cast<hipStream_t>(8)), hipErrorInvalidHandle);
+  static int fakeHandle;
+  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(16)),
+            hipErrorInvalidHandle);
+  EXPECT_EQ(hipMemset(nullptr, 0, 4), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemset(nullptr, 0, 0), hipSuccess);
+  int version = 0;
+  EXPECT_EQ(hipRuntimeGetVersion(&version), hipSuccess);
+  EXPECT_EQ(version, HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH);
+  EXPECT_EQ(hipDriverGetVersion(nullptr), hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
 TEST(ErrorApi, CallConfigurationsNestAndPopInReverseOrder) {
   dim3 grid, block;
   size_t shared = 0;

@@ -72,6 +72,11 @@ typedef enum hipMemcpyKind {
 } hipMemcpyKind;
 
 typedef struct ihipStream_t* hipStream_t;
+
+// Stream flags (hipStreamCreateWithFlags) and the per-thread default stream handle.
+#define hipStreamDefault 0x0
+#define hipStreamNonBlocking 0x1
+#define hipStreamPerThread ((hipStream_t)2)
 typedef struct ihipEvent_t* hipEvent_t;
 
 typedef struct dim3 {
@@ -138,11 +143,23 @@ HIPCORE_API hipError_t hipGetDevice(int* device);
 HIPCORE_API hipError_t hipSetDevice(int device);
 HIPCORE_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device);
 HIPCORE_API hipError_t hipDeviceSynchronize(void);
+HIPCORE_API hipError_t hipRuntimeGetVersion(int* runtimeVersion);
+HIPCORE_API hipError_t hipDriverGetVersion(int* driverVersion);
+
+HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream);
+HIPCORE_API hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags);
+HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream);
+HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream);
 
 HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size);
 HIPCORE_API hipError_t hipFree(void* pointer);
 HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size,
                                  hipMemcpyKind kind);
+HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size,
+                                      hipMemcpyKind kind, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size);
+HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
+                                      hipStream_t stream HIPCORE_DEFAULT(0));
 
 HIPCORE_API hipError_t hipGetLastError(void);
 HIPCORE_API hipError_t hipPeekAtLastError(void);

@@ -55,4 +55,18 @@ core::Status currentDevice(core::Device*& out) {
   return core::Status::success();
 }
 
+core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQueue*& queue) {
+  queue = nullptr;
+  if (stream == nullptr || stream == hipStreamPerThread) return currentDevice(device);
+  // Handles are DeviceQueue pointers; small integers are never valid objects.
+  if (reinterpret_cast<uintptr_t>(stream) < 4096)
+    return core::fail(hipErrorInvalidHandle, "%p is not a stream", static_cast<void*>(stream));
+  auto* candidate = reinterpret_cast<core::DeviceQueue*>(stream);
+  if (!candidate->valid())
+    return core::fail(hipErrorInvalidHandle, "%p is not a live stream", static_cast<void*>(stream));
+  queue = candidate;
+  device = &candidate->device();
+  return core::Status::success();
+}
+
 }  // namespace hipcore::api

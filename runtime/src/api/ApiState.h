@@ -47,4 +47,8 @@ hipError_t finish(const char* call, core::Status status);
 // The calling thread's current device, or why there is none.
 core::Status currentDevice(core::Device*& out);
 
+// The device and queue of a stream handle: the null stream (0, or hipStreamPerThread, which
+// hipcore serves with the null stream) gives the current device and a null queue.
+core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQueue*& queue);
+
 }  // namespace hipcore::api

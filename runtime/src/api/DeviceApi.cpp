@@ -1,5 +1,5 @@
 // Device management: hipGetDeviceCount, hipGetDevice, hipSetDevice, hipGetDeviceProperties,
-// hipDeviceSynchronize.
+// hipDeviceSynchronize, hipRuntimeGetVersion, hipDriverGetVersion.
 #include <cstring>
 
 #include "ApiState.h"
@@ -48,4 +48,16 @@ HIPCORE_API hipError_t hipDeviceSynchronize(void) {
   Status status = hipcore::api::currentDevice(device);
   if (status.ok()) status = device->synchronize();
   return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipRuntimeGetVersion(int* version) {
+  if (version == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "version is null"));
+  *version = HIP_VERSION;
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t hipDriverGetVersion(int* version) {
+  if (version == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "version is null"));
+  *version = HIP_VERSION;  // hipcore is its own driver layer over ROCR
+  return hipSuccess;
 }

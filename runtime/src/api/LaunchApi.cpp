@@ -7,10 +7,9 @@ using hipcore::core::Status;
 
 namespace {
 
-Status validate(const void* function, dim3 grid, dim3 block, size_t sharedBytes, hipStream_t stream,
+Status validate(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
                 hipcore::loader::LaunchGeometry& geometry) {
   if (function == nullptr) return fail(hipErrorInvalidDeviceFunction, "kernel handle is null");
-  if (stream != nullptr) return fail(hipErrorInvalidHandle, "only the null stream exists yet");
   uint64_t threads = uint64_t{block.x} * block.y * block.z;
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || threads == 0 || threads > 1024 ||
       sharedBytes > UINT32_MAX)
@@ -34,11 +33,12 @@ Status validate(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
 HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
                                        size_t sharedMemBytes, hipStream_t stream) {
   hipcore::loader::LaunchGeometry geometry;
-  Status status = validate(function, numBlocks, dimBlocks, sharedMemBytes, stream, geometry);
+  Status status = validate(function, numBlocks, dimBlocks, sharedMemBytes, geometry);
   if (!status.ok()) return finish(__func__, std::move(status));
   hipcore::core::Device* device = nullptr;
-  status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = hipcore::api::runtime().launch(*device, function, geometry, args);
+  hipcore::core::DeviceQueue* queue = nullptr;
+  status = hipcore::api::streamOf(stream, device, queue);
+  if (status.ok()) status = hipcore::api::runtime().launch(*device, queue, function, geometry, args);
   return finish(__func__, std::move(status));
 }
 

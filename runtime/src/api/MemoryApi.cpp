@@ -1,4 +1,4 @@
-// Device memory: hipMalloc, hipFree, hipMemcpy.
+// Device memory: hipMalloc, hipFree, hipMemcpy(Async), hipMemset(Async).
 #include "ApiState.h"
 
 using hipcore::api::finish;
@@ -32,4 +32,32 @@ HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t s
   Status status = hipcore::api::currentDevice(device);
   if (status.ok()) status = device->copy(destination, source, size, kind);
   return finish(__func__, std::move(status));
+}
+
+// Asynchronous in HIP's contract, synchronous here (allowed: the copy is complete on return,
+// after the stream's earlier work).
+HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size, hipMemcpyKind kind,
+                                      hipStream_t stream) {
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (!status.ok()) return finish(__func__, std::move(status));
+  return hipMemcpy(destination, source, size, kind);
+}
+
+HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size) {
+  if (size == 0) return hipSuccess;
+  if (destination == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "hipMemset of %zu bytes at null", size));
+  hipcore::core::Device* device = nullptr;
+  Status status = hipcore::api::currentDevice(device);
+  if (status.ok()) status = device->fill(destination, static_cast<uint8_t>(value), size);
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size, hipStream_t stream) {
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (!status.ok()) return finish(__func__, std::move(status));
+  return hipMemset(destination, value, size);
 }

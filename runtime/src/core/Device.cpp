@@ -19,39 +19,43 @@ Device::Device(int index, hsa::GpuAgent agent)
 
 Device::~Device() = default;
 
-Status Device::createNullStream() {
-  auto queue = hsa::AqlQueue::create(agent_.agent, kQueuePackets, &queueError_);
-  if (!queue) return fail(hipErrorOutOfMemory, "device %d: %s", index_, queue.message().c_str());
-  queue_ = std::move(queue).value();
-  KernargRing ring{nullptr, kKernargSlotBytes, 2 * queue_->size()};
-  auto kernargs = hsa::allocate(agent_.kernargPool, size_t{ring.slotBytes} * ring.slotCount);
-  if (!kernargs) return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", index_, kernargs.message().c_str());
-  kernargMemory_ = *kernargs;
-  if (auto access = hsa::allowAccess(agent_.agent, kernargMemory_); !access)
-    return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", index_, access.message().c_str());
-  ring.base = static_cast<uint8_t*>(kernargMemory_);
-  auto signal = hsa::Signal::create(0);
-  if (!signal) return fail(hipErrorOutOfMemory, "device %d: %s", index_, signal.message().c_str());
-  syncSignal_ = std::move(signal).value();
-  nullStream_ = std::make_unique<Stream>(*queue_, ring, loader::HiddenArgValues{});
-  streamReady_.store(nullStream_.get(), std::memory_order_release);
+Status Device::nullQueue(DeviceQueue*& out) {
+  std::call_once(nullOnce_, [this] {
+    nullStatus_ = DeviceQueue::create(*this, queueError_, nullQueue_);
+    if (nullStatus_.ok()) nullReady_.store(nullQueue_.get(), std::memory_order_release);
+  });
+  out = nullQueue_.get();
+  return nullStatus_;
+}
+
+Status Device::createQueue(DeviceQueue*& out) {
+  std::unique_ptr<DeviceQueue> queue;
+  if (Status created = DeviceQueue::create(*this, queueError_, queue); !created.ok()) return created;
+  out = queue.get();
+  std::lock_guard lock(queuesMutex_);
+  userQueues_.push_back(std::move(queue));
   return Status::success();
 }
 
-Status Device::nullStream(Stream*& out) {
-  std::call_once(streamOnce_, [this] { streamStatus_ = createNullStream(); });
-  out = nullStream_.get();
-  return streamStatus_;
+Status Device::destroyQueue(DeviceQueue* queue) {
+  // HIP lets pending work finish before a stream goes away.
+  if (Status synced = queue->synchronize(); !synced.ok()) return synced;
+  std::lock_guard lock(queuesMutex_);
+  for (auto it = userQueues_.begin(); it != userQueues_.end(); ++it) {
+    if (it->get() != queue) continue;
+    userQueues_.erase(it);
+    return Status::success();
+  }
+  return fail(hipErrorInvalidHandle, "stream %p does not belong to device %d", static_cast<void*>(queue), index_);
 }
 
 Status Device::synchronize() {
-  // Without a null stream nothing was ever launched: there is nothing to wait for.
-  Stream* stream = streamReady_.load(std::memory_order_acquire);
-  if (stream == nullptr) return Status::success();
-  std::lock_guard lock(stream->syncMutex());
-  syncSignal_->store(1);
-  stream->submitBarrier(syncSignal_->handle());
-  if (int error = syncSignal_->waitForZero(&queueError_); error != 0) return queueFailure();
+  if (DeviceQueue* null = readyNullQueue()) {
+    if (Status synced = null->synchronize(); !synced.ok()) return synced;
+  }
+  std::lock_guard lock(queuesMutex_);
+  for (const auto& queue : userQueues_)
+    if (Status synced = queue->synchronize(); !synced.ok()) return synced;
   return Status::success();
 }
 
@@ -115,16 +119,36 @@ Status Device::ensureCopySignal() {
   return Status::success();
 }
 
+Status Device::ensureStaging() {
+  if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
+  if (staging_) return Status::success();
+  auto staging = hsa::allocate(agent_.hostPool, kStagingBytes);
+  if (!staging) return fail(hipErrorOutOfMemory, "staging buffer: %s", staging.message().c_str());
+  staging_ = *staging;
+  if (auto access = hsa::allowAccess(agent_.agent, staging_); !access)
+    return fail(hipErrorOutOfMemory, "staging buffer: %s", access.message().c_str());
+  return Status::success();
+}
+
+Status Device::fill(void* destination, uint8_t value, size_t bytes) {
+  if (bytes == 0) return Status::success();
+  if (Status synced = synchronize(); !synced.ok()) return synced;
+  std::lock_guard lock(copyMutex_);
+  if (Status ready = ensureStaging(); !ready.ok()) return ready;
+  std::memset(staging_, value, std::min(kStagingBytes, bytes));
+  auto* dst = static_cast<uint8_t*>(destination);
+  for (size_t done = 0; done < bytes;) {
+    size_t chunk = std::min(kStagingBytes, bytes - done);
+    auto copied = hsa::copyAndWait(dst + done, agent_.agent, staging_, agent_.cpuAgent, chunk, *copySignal_);
+    if (!copied) return fail(hipErrorInvalidValue, "hipMemset: %s", copied.message().c_str());
+    done += chunk;
+  }
+  return Status::success();
+}
+
 Status Device::copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice) {
   std::lock_guard lock(copyMutex_);
-  if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
-  if (!staging_) {
-    auto staging = hsa::allocate(agent_.hostPool, kStagingBytes);
-    if (!staging) return fail(hipErrorOutOfMemory, "staging buffer: %s", staging.message().c_str());
-    staging_ = *staging;
-    if (auto access = hsa::allowAccess(agent_.agent, staging_); !access)
-      return fail(hipErrorOutOfMemory, "staging buffer: %s", access.message().c_str());
-  }
+  if (Status ready = ensureStaging(); !ready.ok()) return ready;
   auto* dst = static_cast<uint8_t*>(destination);
   auto* src = static_cast<const uint8_t*>(source);
   for (size_t done = 0; done < bytes;) {

@@ -5,9 +5,11 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "Registry.h"
 #include "Status.h"
+#include "DeviceQueue.h"
 #include "Stream.h"
 #include "hsa/Hsa.h"
 
@@ -23,9 +25,13 @@ class Device {
   const hipDeviceProp_t& properties() const { return properties_; }
 
   // The null stream, created (queue, kernarg ring, signal) on first use.
-  Status nullStream(Stream*& out);
+  Status nullQueue(DeviceQueue*& out);
   // The null stream if it exists already (the launch path's check: one acquire load).
-  Stream* readyStream() const noexcept { return streamReady_.load(std::memory_order_acquire); }
+  DeviceQueue* readyNullQueue() const noexcept { return nullReady_.load(std::memory_order_acquire); }
+  // Streams created by hipStreamCreate; they live until destroyStream.
+  Status createQueue(DeviceQueue*& out);
+  Status destroyQueue(DeviceQueue* queue);
+  // Waits for the work of every stream of the device.
   Status synchronize();
 
   // The kernel's code on this device: one atomic load once loaded; the first call loads the
@@ -39,24 +45,25 @@ class Device {
   Status allocate(size_t bytes, void*& out);
   Status release(void* pointer);
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
+  // Sets `bytes` of device memory to `value` (through the staging buffer: SDMA, no kernel).
+  Status fill(void* destination, uint8_t value, size_t bytes);
 
  private:
-  Status createNullStream();
   Status ensureCopySignal();  // caller holds copyMutex_
   Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
+  Status ensureStaging();  // caller holds copyMutex_
 
   int index_;
   hsa::GpuAgent agent_;
   hipDeviceProp_t properties_;
 
-  std::once_flag streamOnce_;
-  Status streamStatus_;
-  std::unique_ptr<hsa::AqlQueue> queue_;
-  void* kernargMemory_ = nullptr;
-  std::unique_ptr<Stream> nullStream_;
-  std::atomic<Stream*> streamReady_{nullptr};
-  std::atomic<int> queueError_{0};  // HSA status of the queue error, set from ROCR's thread  // nullStream_ once fully created
-  std::unique_ptr<hsa::Signal> syncSignal_;
+  std::atomic<int> queueError_{0};  // HSA status of a queue error, set from ROCR's thread
+  std::once_flag nullOnce_;
+  Status nullStatus_;
+  std::unique_ptr<DeviceQueue> nullQueue_;
+  std::atomic<DeviceQueue*> nullReady_{nullptr};  // nullQueue_ once fully created
+  std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
+  std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 
   std::mutex copyMutex_;  // one staging buffer and copy signal per device
   void* staging_ = nullptr;

@@ -33,8 +33,8 @@ Device* Runtime::device(int index) const {
   return devices_[static_cast<size_t>(index)].get();
 }
 
-Status Runtime::launch(Device& device, const void* handle, const loader::LaunchGeometry& geometry,
-                       void* const* args) noexcept {
+Status Runtime::launch(Device& device, DeviceQueue* queue, const void* handle,
+                       const loader::LaunchGeometry& geometry, void* const* args) noexcept {
   if (device.failed()) return device.queueFailure();
   const Kernel* kernel = registry_.findKernel(handle);
   if (kernel == nullptr)
@@ -43,11 +43,10 @@ Status Runtime::launch(Device& device, const void* handle, const loader::LaunchG
   if (code == nullptr) {
     if (Status resolved = device.resolve(*kernel, code); !resolved.ok()) return resolved;
   }
-  Stream* stream = device.readyStream();
-  if (stream == nullptr) {
-    if (Status ready = device.nullStream(stream); !ready.ok()) return ready;
+  if (queue == nullptr && (queue = device.readyNullQueue()) == nullptr) {
+    if (Status ready = device.nullQueue(queue); !ready.ok()) return ready;
   }
-  return stream->launch(*code, geometry, args);
+  return queue->stream().launch(*code, geometry, args);
 }
 
 }  // namespace hipcore::core

@@ -22,8 +22,9 @@ class Runtime {
   Registry& registry() const { return registry_; }
 
   // handle -> Kernel -> per-device code -> stream: the launch data flow.
-  Status launch(Device& device, const void* handle, const loader::LaunchGeometry& geometry,
-                void* const* args) noexcept;
+  // `queue` is the stream's queue, or null for the device's null stream.
+  Status launch(Device& device, DeviceQueue* queue, const void* handle,
+                const loader::LaunchGeometry& geometry, void* const* args) noexcept;
 
  private:
   Registry& registry_;

@@ -15,5 +15,6 @@ struct GeometryRecord {
 hipError_t launchAdd(const float* a, const float* b, float* c, int n, unsigned block);
 hipError_t launchMixed(char c, double d, long long* out, MixedPair p, short h);
 hipError_t launchGeometry(GeometryRecord* out, dim3 grid, dim3 block);
+hipError_t launchAddOn(const float* a, const float* b, float* c, int n, hipStream_t stream);
 hipError_t launchEmpty();
 const void* emptyKernelHandle();

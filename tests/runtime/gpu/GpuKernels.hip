@@ -44,6 +44,11 @@ hipError_t launchGeometry(GeometryRecord* out, dim3 grid, dim3 block) {
   return hipGetLastError();
 }
 
+hipError_t launchAddOn(const float* a, const float* b, float* c, int n, hipStream_t stream) {
+  addKernel<<<(n + 63) / 64, 64, 0, stream>>>(a, b, c, n);
+  return hipGetLastError();
+}
+
 hipError_t launchEmpty() {
   emptyKernel<<<1, 32>>>();
   return hipGetLastError();

@@ -178,6 +178,53 @@ TEST(GpuRuntime, LaunchPathAllocatesNothingAfterWarmUp) {
   EXPECT_EQ(gAllocations.load(), before + allocations + 1);
 }
 
+TEST(GpuRuntime, StreamsRunTheirOwnWorkAndSynchronize) {
+  const int n = 3000;
+  std::vector<float> a(n), b(n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = static_cast<float>(i % 97);
+    b[i] = static_cast<float>(2 * i);
+  }
+  hipStream_t streams[2];
+  ASSERT_HIP(hipStreamCreate(&streams[0]));
+  ASSERT_HIP(hipStreamCreateWithFlags(&streams[1], hipStreamNonBlocking));
+  float *da, *db, *dc[2];
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&da), n * sizeof(float)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&db), n * sizeof(float)));
+  ASSERT_HIP(hipMemcpyAsync(da, a.data(), n * sizeof(float), hipMemcpyHostToDevice, streams[0]));
+  ASSERT_HIP(hipMemcpyAsync(db, b.data(), n * sizeof(float), hipMemcpyHostToDevice, streams[1]));
+  for (int s = 0; s < 2; ++s) {
+    ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&dc[s]), n * sizeof(float)));
+    ASSERT_HIP(hipMemsetAsync(dc[s], 0xff, n * sizeof(float), streams[s]));
+  }
+  ASSERT_HIP(launchAddOn(da, db, dc[0], n, streams[0]));
+  ASSERT_HIP(launchAddOn(db, db, dc[1], n, streams[1]));
+  ASSERT_HIP(hipStreamSynchronize(streams[0]));
+  ASSERT_HIP(hipStreamSynchronize(streams[1]));
+  std::vector<float> c(n);
+  ASSERT_HIP(hipMemcpy(c.data(), dc[0], n * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << i;
+  ASSERT_HIP(hipMemcpy(c.data(), dc[1], n * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], b[i] + b[i]) << i;
+  for (hipStream_t stream : streams) ASSERT_HIP(hipStreamDestroy(stream));
+  EXPECT_EQ(hipStreamSynchronize(streams[0]), hipErrorInvalidHandle);  // destroyed
+  for (void* p : {static_cast<void*>(da), static_cast<void*>(db), static_cast<void*>(dc[0]), static_cast<void*>(dc[1])})
+    ASSERT_HIP(hipFree(p));
+  (void)hipGetLastError();
+}
+
+TEST(GpuRuntime, MemsetFillsEveryByte) {
+  const size_t n = 5 * 1024 * 1024 + 3;  // more than one staging chunk, odd length
+  uint8_t* device;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), n));
+  ASSERT_HIP(hipMemset(device, 0x5a, n));
+  ASSERT_HIP(hipMemset(device + 10, 0x01, 7));
+  std::vector<uint8_t> back(n);
+  ASSERT_HIP(hipMemcpy(back.data(), device, n, hipMemcpyDeviceToHost));
+  for (size_t i = 0; i < n; ++i) ASSERT_EQ(back[i], (i >= 10 && i < 17) ? 0x01 : 0x5a) << i;
+  ASSERT_HIP(hipFree(device));
+}
+
 TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {
   EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(8)),
             hipErrorInvalidHandle);
