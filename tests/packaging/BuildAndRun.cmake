@@ -1,0 +1,28 @@
+# Configures, builds and runs one throwaway user project against an installed hipcore prefix.
+# Inputs: STYLE (hipcore | hip | hip-lang), PREFIX, SOURCE_DIR, WORK_DIR, CLANG, LAUNCHER.
+file(REMOVE_RECURSE "${WORK_DIR}")
+set(args -S "${SOURCE_DIR}/projects/${STYLE}" -B "${WORK_DIR}" -DCMAKE_PREFIX_PATH=${PREFIX})
+if(STYLE STREQUAL "hip-lang")
+  list(APPEND args -DCMAKE_HIP_COMPILER=${CLANG} -DCMAKE_HIP_COMPILER_ROCM_ROOT=${PREFIX}
+       -DCMAKE_HIP_ARCHITECTURES=gfx1030\;gfx1100 -DCMAKE_HIP_FLAGS=--rocm-path=${PREFIX})
+else()
+  list(APPEND args -DCMAKE_CXX_COMPILER=${CLANG} -DGPU_TARGETS=gfx1030\;gfx1100)
+endif()
+
+foreach(step configure build run)
+  if(step STREQUAL "configure")
+    set(command "${CMAKE_COMMAND}" ${args})
+  elseif(step STREQUAL "build")
+    set(command "${CMAKE_COMMAND}" --build "${WORK_DIR}")
+  else()
+    set(command ${LAUNCHER} "${WORK_DIR}/square")
+  endif()
+  execute_process(COMMAND ${command} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${STYLE}: ${step} failed (${status}):\n${out}\n${err}")
+  endif()
+endforeach()
+if(NOT out MATCHES "PASSED")
+  message(FATAL_ERROR "${STYLE}: the program did not pass:\n${out}")
+endif()
+message(STATUS "${STYLE}: ${out}")
