@@ -57,6 +57,12 @@ TEST(ErrorApi, StreamHandlesAndVersionsAreValidated) {
             hipErrorInvalidHandle);
   EXPECT_EQ(hipMemset(nullptr, 0, 4), hipErrorInvalidValue);
   EXPECT_EQ(hipMemset(nullptr, 0, 0), hipSuccess);
+  static int notASymbol;
+  size_t size = 0;
+  EXPECT_EQ(hipGetSymbolSize(&size, &notASymbol), hipErrorInvalidSymbol);
+  EXPECT_EQ(hipGetSymbolSize(nullptr, &notASymbol), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpyToSymbol(&notASymbol, &size, 4, 0, hipMemcpyDeviceToHost), hipErrorInvalidMemcpyDirection);
+  EXPECT_EQ(hipMemcpyFromSymbol(&size, &notASymbol, 4, 0, hipMemcpyDeviceToHost), hipErrorInvalidSymbol);
   int version = 0;
   EXPECT_EQ(hipRuntimeGetVersion(&version), hipSuccess);
   EXPECT_EQ(version, HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH);

@@ -158,6 +158,17 @@ HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t s
 HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size,
                                       hipMemcpyKind kind, hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size);
+
+// Device variables, named by the address of their host shadow: HIP_SYMBOL(x).
+#define HIP_SYMBOL(X) ((const void*)&(X))
+HIPCORE_API hipError_t hipGetSymbolAddress(void** devicePointer, const void* symbol);
+HIPCORE_API hipError_t hipGetSymbolSize(size_t* size, const void* symbol);
+HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source, size_t size,
+                                         size_t offset HIPCORE_DEFAULT(0),
+                                         hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyHostToDevice));
+HIPCORE_API hipError_t hipMemcpyFromSymbol(void* destination, const void* symbol, size_t size,
+                                           size_t offset HIPCORE_DEFAULT(0),
+                                           hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyDeviceToHost));
 HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
                                       hipStream_t stream HIPCORE_DEFAULT(0));
 

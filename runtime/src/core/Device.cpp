@@ -68,28 +68,45 @@ Status Device::queueFailure() const {
               hsa::statusName(error).c_str());
 }
 
-Status Device::resolve(const Kernel& kernel, const DeviceKernel*& out) {
-  if ((out = kernel.code(static_cast<size_t>(index_)))) return Status::success();
-  FatBinary& fatBinary = kernel.fatBinary();
-  std::lock_guard lock(fatBinary.loadMutex());
-  if ((out = kernel.code(static_cast<size_t>(index_)))) return Status::success();
+Status Device::loadModuleLocked(FatBinary& fatBinary, Module*& out) {
   std::unique_ptr<Module>& module = fatBinary.module(static_cast<size_t>(index_));
   if (!module) {
     auto bundle = fatBinary.bundle();
     if (!bundle)
-      return fail(hipErrorInvalidKernelFile, "fat binary %p of kernel %s: %s", fatBinary.bundleAddress(),
-                  kernel.name().c_str(), bundle.message().c_str());
+      return fail(hipErrorInvalidKernelFile, "fat binary %p: %s", fatBinary.bundleAddress(), bundle.message().c_str());
     Status loaded = Module::load(**bundle, agent_.properties.isaName, agent_.agent, module);
     if (!loaded.ok()) {
       loaded.message = "device " + std::to_string(index_) + " (" + agent_.properties.name + "): " + loaded.message;
       return loaded;
     }
   }
+  out = module.get();
+  return Status::success();
+}
+
+Status Device::resolve(const Kernel& kernel, const DeviceKernel*& out) {
+  if ((out = kernel.code(static_cast<size_t>(index_)))) return Status::success();
+  FatBinary& fatBinary = kernel.fatBinary();
+  std::lock_guard lock(fatBinary.loadMutex());
+  if ((out = kernel.code(static_cast<size_t>(index_)))) return Status::success();
+  Module* module = nullptr;
+  if (Status loaded = loadModuleLocked(fatBinary, module); !loaded.ok()) return loaded;
   out = module->kernel(kernel.name());
   if (out == nullptr)
     return fail(hipErrorInvalidDeviceFunction, "kernel %s is not in code object %s", kernel.name().c_str(),
                 module->target().c_str());
   kernel.publish(static_cast<size_t>(index_), out);
+  return Status::success();
+}
+
+Status Device::variableAddress(const Variable& variable, void*& out) {
+  FatBinary& fatBinary = *variable.fatBinary;
+  std::lock_guard lock(fatBinary.loadMutex());
+  Module* module = nullptr;
+  if (Status loaded = loadModuleLocked(fatBinary, module); !loaded.ok()) return loaded;
+  auto address = module->variableAddress(variable.name);
+  if (!address) return fail(hipErrorInvalidSymbol, "device variable %s: %s", variable.name.c_str(), address.message().c_str());
+  out = reinterpret_cast<void*>(*address);
   return Status::success();
 }
 

@@ -37,6 +37,8 @@ class Device {
   // The kernel's code on this device: one atomic load once loaded; the first call loads the
   // kernel's fat binary (parse, choose, load into ROCR) under that fat binary's mutex.
   Status resolve(const Kernel& kernel, const DeviceKernel*& out);
+  // The device address of a registered variable (loads its fat binary on first use).
+  Status variableAddress(const Variable& variable, void*& out);
 
   // Non-zero once a kernel faulted: the queue is dead and every later launch fails.
   bool failed() const noexcept { return queueError_.load(std::memory_order_relaxed) != 0; }
@@ -49,6 +51,7 @@ class Device {
   Status fill(void* destination, uint8_t value, size_t bytes);
 
  private:
+  Status loadModuleLocked(FatBinary& fatBinary, Module*& out);  // caller holds its loadMutex()
   Status ensureCopySignal();  // caller holds copyMutex_
   Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
   Status ensureStaging();  // caller holds copyMutex_

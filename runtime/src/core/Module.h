@@ -22,6 +22,9 @@ class Module {
                      uint64_t agent, std::unique_ptr<Module>& out);
 
   const DeviceKernel* kernel(const std::string& name) const;
+  loader::Result<uint64_t> variableAddress(const std::string& name) const {
+    return executable_->variableAddress(name);
+  }
   const std::string& target() const { return target_; }
 
  private:

@@ -17,4 +17,7 @@ hipError_t launchMixed(char c, double d, long long* out, MixedPair p, short h);
 hipError_t launchGeometry(GeometryRecord* out, dim3 grid, dim3 block);
 hipError_t launchAddOn(const float* a, const float* b, float* c, int n, hipStream_t stream);
 hipError_t launchEmpty();
+hipError_t launchPolynomial(float* out, int n);
+const void* coefficientsSymbol();  // __constant__ float coefficients[4]
+const void* hitsSymbol();          // __device__ int hits
 const void* emptyKernelHandle();

@@ -29,6 +29,25 @@ __global__ void geometryKernel(GeometryRecord* out) {
 
 __global__ void emptyKernel() {}
 
+__constant__ float coefficients[4];
+__device__ int hits;
+
+// out[i] = c0 + c1*i (coefficients set by hipMemcpyToSymbol); counts threads in `hits`.
+__global__ void polynomialKernel(float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  out[i] = coefficients[0] + coefficients[1] * static_cast<float>(i);
+  atomicAdd(&hits, 1);
+}
+
+hipError_t launchPolynomial(float* out, int n) {
+  polynomialKernel<<<(n + 63) / 64, 64>>>(out, n);
+  return hipGetLastError();
+}
+
+const void* coefficientsSymbol() { return HIP_SYMBOL(coefficients); }
+const void* hitsSymbol() { return HIP_SYMBOL(hits); }
+
 hipError_t launchAdd(const float* a, const float* b, float* c, int n, unsigned block) {
   addKernel<<<(n + block - 1) / block, block>>>(a, b, c, n);
   return hipGetLastError();

@@ -225,6 +225,37 @@ TEST(GpuRuntime, MemsetFillsEveryByte) {
   ASSERT_HIP(hipFree(device));
 }
 
+TEST(GpuRuntime, DeviceVariablesByHostSymbol) {
+  size_t size = 0;
+  ASSERT_HIP(hipGetSymbolSize(&size, coefficientsSymbol()));
+  EXPECT_EQ(size, 4 * sizeof(float));
+  void* address = nullptr;
+  ASSERT_HIP(hipGetSymbolAddress(&address, hitsSymbol()));
+  EXPECT_NE(address, nullptr);
+  const float coefficients[2] = {1.5f, -0.25f};
+  ASSERT_HIP(hipMemcpyToSymbol(coefficientsSymbol(), coefficients, sizeof(coefficients)));
+  const int zero = 0;
+  ASSERT_HIP(hipMemcpyToSymbol(hitsSymbol(), &zero, sizeof(zero), 0, hipMemcpyHostToDevice));
+  const int n = 1000;
+  float* out;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&out), n * sizeof(float)));
+  ASSERT_HIP(launchPolynomial(out, n));
+  std::vector<float> values(n);
+  ASSERT_HIP(hipMemcpy(values.data(), out, n * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(values[i], 1.5f + -0.25f * static_cast<float>(i)) << i;
+  int hits = -1;
+  ASSERT_HIP(hipMemcpyFromSymbol(&hits, hitsSymbol(), sizeof(hits)));
+  EXPECT_EQ(hits, n);
+  float second = 0;
+  ASSERT_HIP(hipMemcpyFromSymbol(&second, coefficientsSymbol(), sizeof(float), sizeof(float)));
+  EXPECT_EQ(second, -0.25f);
+  EXPECT_EQ(hipMemcpyToSymbol(coefficientsSymbol(), coefficients, 8, 12), hipErrorInvalidValue);  // past the end
+  static int notASymbol;
+  EXPECT_EQ(hipGetSymbolSize(&size, &notASymbol), hipErrorInvalidSymbol);
+  ASSERT_HIP(hipFree(out));
+  (void)hipGetLastError();
+}
+
 TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {
   EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(8)),
             hipErrorInvalidHandle);
