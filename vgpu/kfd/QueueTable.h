@@ -29,7 +29,8 @@ public:
 private:
   // The words the "hardware" owns for one queue, in GPU-visible memory of their own.
   struct alignas(64) QueueWords {
-    volatile std::uint64_t doorbell = 0;
+    // Not 0: ROCR's first AQL doorbell write is packet index 0, which must read as a change.
+    volatile std::uint64_t doorbell = ~0ull;
     volatile std::uint64_t readPointer = 0;   // SDMA only
     volatile std::uint64_t writePointer = 0;  // SDMA only
   };
