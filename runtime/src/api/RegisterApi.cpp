@@ -1,6 +1,9 @@
 // The registration calls of clang's HIP module constructors (FACTS.md section 3). They only
 // record pointers and names; parsing and loading wait for a kernel's first launch.
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "ApiState.h"
 #include "hip/hipcore_ext.h"
@@ -58,11 +61,22 @@ HIPCORE_API void __hipRegisterVar(void** modules, void* var, char* hostVar, char
 
 HIPCORE_API void __hipRegisterManagedVar(void* hipModule, void** pointer, void* initValue, const char* name,
                                          size_t size, unsigned align) {
-  (void)initValue;
-  (void)align;
   if (hipModule == nullptr || pointer == nullptr || name == nullptr) return;
-  hipcore::api::registry().addVariable(
-      {fatBinaryOf(static_cast<void**>(hipModule)), pointer, name, size, false, true});
+  // Host code reads the variable through *pointer from the start, so its storage exists now:
+  // page-aligned host memory (no device work here), pinned for a GPU when the code loads.
+  size_t alignment = std::max<size_t>({align, sizeof(void*), 4096});
+  size_t bytes = (std::max<size_t>(size, 1) + alignment - 1) / alignment * alignment;
+  void* memory = std::aligned_alloc(alignment, bytes);
+  if (memory == nullptr) {
+    std::fprintf(stderr, "hipcore: no memory for managed variable %s (%zu bytes)\n", name, size);
+    return;
+  }
+  std::memset(memory, 0, bytes);
+  if (initValue != nullptr) std::memcpy(memory, initValue, size);
+  *pointer = memory;
+  hipcore::core::Variable variable{fatBinaryOf(static_cast<void**>(hipModule)), pointer, name, size, false, true};
+  variable.managedMemory = memory;
+  hipcore::api::registry().addVariable(std::move(variable));
   logCall("hipcore: __hipRegisterManagedVar(%p, %s)\n", pointer, name);
 }
 

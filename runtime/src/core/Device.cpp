@@ -14,8 +14,8 @@ constexpr size_t kStagingBytes = size_t{4} << 20;
 
 }  // namespace
 
-Device::Device(int index, hsa::GpuAgent agent)
-    : index_(index), agent_(std::move(agent)), properties_(makeProperties(agent_.properties)) {}
+Device::Device(int index, hsa::GpuAgent agent, Registry& registry)
+    : index_(index), agent_(std::move(agent)), registry_(registry), properties_(makeProperties(agent_.properties)) {}
 
 Device::~Device() = default;
 
@@ -75,12 +75,33 @@ Status Device::loadModuleLocked(FatBinary& fatBinary, Module*& out) {
     if (!bundle)
       return fail(hipErrorInvalidKernelFile, "fat binary %p: %s", fatBinary.bundleAddress(), bundle.message().c_str());
     Status loaded = Module::load(**bundle, agent_.properties.isaName, agent_.agent, module);
+    if (loaded.ok()) loaded = bindManagedVariables(fatBinary, *module);
     if (!loaded.ok()) {
+      module.reset();
       loaded.message = "device " + std::to_string(index_) + " (" + agent_.properties.name + "): " + loaded.message;
       return loaded;
     }
   }
   out = module.get();
+  return Status::success();
+}
+
+Status Device::bindManagedVariables(FatBinary& fatBinary, const Module& module) {
+  // The device variable named like the managed one holds a pointer to its storage (clang's
+  // lowering of __managed__): pin the registered host memory and store its device address.
+  for (Variable* variable : registry_.managedVariables(&fatBinary)) {
+    void*& devicePointer = variable->devicePointer[static_cast<size_t>(index_)];
+    if (devicePointer == nullptr) {
+      auto pinned = hsa::lockHostMemory(agent_.agent, variable->managedMemory, variable->size);
+      if (!pinned) return fail(hipErrorOutOfMemory, "managed %s: %s", variable->name.c_str(), pinned.message().c_str());
+      devicePointer = *pinned;
+    }
+    auto slot = module.variableAddress(variable->name);
+    if (!slot) return fail(hipErrorInvalidSymbol, "managed %s: %s", variable->name.c_str(), slot.message().c_str());
+    if (Status stored = copy(reinterpret_cast<void*>(*slot), &devicePointer, sizeof(void*), hipMemcpyHostToDevice);
+        !stored.ok())
+      return stored;
+  }
   return Status::success();
 }
 

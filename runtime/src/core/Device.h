@@ -17,7 +17,7 @@ namespace hipcore::core {
 
 class Device {
  public:
-  Device(int index, hsa::GpuAgent agent);
+  Device(int index, hsa::GpuAgent agent, Registry& registry);
   ~Device();
 
   int index() const { return index_; }
@@ -52,12 +52,14 @@ class Device {
 
  private:
   Status loadModuleLocked(FatBinary& fatBinary, Module*& out);  // caller holds its loadMutex()
+  Status bindManagedVariables(FatBinary& fatBinary, const Module& module);
   Status ensureCopySignal();  // caller holds copyMutex_
   Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
   Status ensureStaging();  // caller holds copyMutex_
 
   int index_;
   hsa::GpuAgent agent_;
+  Registry& registry_;
   hipDeviceProp_t properties_;
 
   std::atomic<int> queueError_{0};  // HSA status of a queue error, set from ROCR's thread

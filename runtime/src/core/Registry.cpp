@@ -96,6 +96,14 @@ const Variable* Registry::findVariable(const void* hostAddress) const {
   return nullptr;
 }
 
+std::vector<Variable*> Registry::managedVariables(const FatBinary* fatBinary) {
+  std::lock_guard lock(mutex_);
+  std::vector<Variable*> found;
+  for (Variable& variable : variables_)
+    if (variable.managed && variable.fatBinary == fatBinary) found.push_back(&variable);
+  return found;
+}
+
 RegistrationCounts Registry::counts() const {
   std::lock_guard lock(mutex_);
   return counts_;

@@ -78,11 +78,15 @@ class Kernel {
 
 struct Variable {
   FatBinary* fatBinary;
-  void* hostAddress;
+  void* hostAddress;  // the host shadow; for managed variables the pointer slot clang reads
   std::string name;
   size_t size;
   bool constant;
   bool managed;
+  // Managed variables: host memory holding the value (allocated at registration, pinned for a
+  // device when its code object loads), and the device address per device once pinned.
+  void* managedMemory = nullptr;
+  void* devicePointer[kMaxDevices] = {};
 };
 
 struct RegistrationCounts {
@@ -106,6 +110,8 @@ class Registry {
   // Lock-free on a hit; a miss after new registrations rebuilds the table once.
   const Kernel* findKernel(const void* handle) const noexcept;
   const Variable* findVariable(const void* hostAddress) const;
+  // The managed variables of a fat binary (for binding them when it loads on a device).
+  std::vector<Variable*> managedVariables(const FatBinary* fatBinary);
   RegistrationCounts counts() const;
 
  private:

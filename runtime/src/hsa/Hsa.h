@@ -64,6 +64,8 @@ Result<std::vector<GpuAgent>> gpuAgents();
 
 Result<void*> allocate(uint64_t pool, size_t bytes);
 Status release(void* pointer);
+// Pins pageable host memory for a GPU agent; returns the address the GPU uses for it.
+Result<void*> lockHostMemory(uint64_t agent, void* pointer, size_t bytes);
 // Makes host-pool memory accessible to a GPU agent.
 Status allowAccess(uint64_t agent, const void* pointer);
 

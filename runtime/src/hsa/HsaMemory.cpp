@@ -21,6 +21,15 @@ Status release(void* pointer) {
   return loader::Ok{};
 }
 
+Result<void*> lockHostMemory(uint64_t agent, void* pointer, size_t bytes) {
+  hsa_agent_t agents[] = {hsa_agent_t{agent}};
+  void* agentPointer = nullptr;
+  hsa_status_t status = hsa_amd_memory_lock(pointer, bytes, agents, 1, &agentPointer);
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_memory_lock(%p, %zu): %s", pointer, bytes, statusName(status).c_str());
+  return agentPointer;
+}
+
 Status allowAccess(uint64_t agent, const void* pointer) {
   hsa_agent_t agents[] = {hsa_agent_t{agent}};
   hsa_status_t status = hsa_amd_agents_allow_access(1, agents, nullptr, pointer);

@@ -18,6 +18,8 @@ hipError_t launchGeometry(GeometryRecord* out, dim3 grid, dim3 block);
 hipError_t launchAddOn(const float* a, const float* b, float* c, int n, hipStream_t stream);
 hipError_t launchEmpty();
 hipError_t launchPolynomial(float* out, int n);
+hipError_t launchAddToManaged(int value);
+int& managedTotalOnHost();  // __managed__ int managedTotal = 3, as host code sees it
 const void* coefficientsSymbol();  // __constant__ float coefficients[4]
 const void* hitsSymbol();          // __device__ int hits
 const void* emptyKernelHandle();

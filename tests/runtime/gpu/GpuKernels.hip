@@ -45,6 +45,19 @@ hipError_t launchPolynomial(float* out, int n) {
   return hipGetLastError();
 }
 
+__managed__ int managedTotal = 3;
+
+__global__ void addToManagedKernel(int value) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) managedTotal += value;
+}
+
+hipError_t launchAddToManaged(int value) {
+  addToManagedKernel<<<2, 32>>>(value);
+  return hipGetLastError();
+}
+
+int& managedTotalOnHost() { return managedTotal; }
+
 const void* coefficientsSymbol() { return HIP_SYMBOL(coefficients); }
 const void* hitsSymbol() { return HIP_SYMBOL(hits); }
 

@@ -256,6 +256,18 @@ TEST(GpuRuntime, DeviceVariablesByHostSymbol) {
   (void)hipGetLastError();
 }
 
+TEST(GpuRuntime, ManagedVariablesAreSharedByHostAndDevice) {
+  int& total = managedTotalOnHost();
+  EXPECT_EQ(total, 3);  // the initial value, readable before any device work
+  total = 100;
+  ASSERT_HIP(launchAddToManaged(23));
+  ASSERT_HIP(hipDeviceSynchronize());
+  EXPECT_EQ(total, 123);
+  ASSERT_HIP(launchAddToManaged(-3));
+  ASSERT_HIP(hipDeviceSynchronize());
+  EXPECT_EQ(total, 120);
+}
+
 TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {
   EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(8)),
             hipErrorInvalidHandle);

@@ -26,6 +26,9 @@ int main() {
   bool match = seen.fatBinaries == expected.fatBinaries && seen.functions == expected.functions &&
                seen.variables == expected.variables && seen.managedVariables == expected.managedVariables &&
                seen.unregistrations == 0;
+  // The managed variable's storage exists from registration on, with its initial value.
+  std::printf("managedCounter %d\n", managedCounter);
+  match = match && managedCounter == 5;
   std::printf("%s\n", match ? "PASSED" : "FAILED");
   return match ? 0 : 1;
 }
