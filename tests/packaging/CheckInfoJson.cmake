@@ -1,0 +1,21 @@
+# hipcore-info --json from the installed prefix: valid JSON naming at least one device with an
+# ISA, a non-zero memory size and a wave size of 32 or 64.
+execute_process(COMMAND ${LAUNCHER} "${PREFIX}/bin/hipcore-info" --json
+  OUTPUT_VARIABLE json ERROR_VARIABLE err RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "hipcore-info --json failed (${status}): ${err}")
+endif()
+string(JSON count ERROR_VARIABLE parse_error LENGTH "${json}" devices)
+if(parse_error)
+  message(FATAL_ERROR "not valid JSON (${parse_error}):\n${json}")
+endif()
+if(count LESS 1)
+  message(FATAL_ERROR "no device listed:\n${json}")
+endif()
+string(JSON arch GET "${json}" devices 0 gcnArchName)
+string(JSON memory GET "${json}" devices 0 totalGlobalMem)
+string(JSON wave GET "${json}" devices 0 warpSize)
+if(NOT arch MATCHES "^gfx[0-9a-f]+" OR memory LESS_EQUAL 0 OR NOT (wave EQUAL 32 OR wave EQUAL 64))
+  message(FATAL_ERROR "implausible device: arch '${arch}', memory '${memory}', warpSize '${wave}'")
+endif()
+message(STATUS "device 0: ${arch}, ${memory} bytes, wave${wave}")
