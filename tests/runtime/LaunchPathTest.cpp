@@ -93,7 +93,7 @@ struct Fixture {
   static constexpr uint32_t kPackets = 16;
   FakeQueue queue{kPackets};
   std::vector<uint8_t> kernargs = std::vector<uint8_t>(size_t{2} * kPackets * kKernargSlotBytes);
-  DeviceKernel kernel{"_Z3addPiPKii", 0xC0DE0000, 256, 64, loader::KernargLayout(addKernelMetadata())};
+  DeviceKernel kernel{"_Z3addPiPKii", 0xC0DE0000, 256, 64, 1024, loader::KernargLayout(addKernelMetadata())};
   Stream stream{queue, KernargRing{kernargs.data(), kKernargSlotBytes, 2 * kPackets}, loader::HiddenArgValues{}};
 };
 

@@ -49,7 +49,7 @@ Status Module::load(const loader::OffloadBundle& bundle, const std::string& isaN
     if (!symbol) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), symbol.message().c_str());
     auto code = std::make_unique<DeviceKernel>(DeviceKernel{
         kernel.name, symbol->kernelObject, symbol->groupSegmentSize, symbol->privateSegmentSize,
-        loader::KernargLayout(kernel)});
+        kernel.maxFlatWorkgroupSize ? kernel.maxFlatWorkgroupSize : 1024, loader::KernargLayout(kernel)});
     module->kernels_.push_back(std::move(code));
   }
   out = std::move(module);

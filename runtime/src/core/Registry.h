@@ -31,6 +31,7 @@ struct DeviceKernel {
   uint64_t kernelObject = 0;
   uint32_t groupSegmentSize = 0;
   uint32_t privateSegmentSize = 0;
+  uint32_t maxWorkgroupSize = 1024;  // .max_flat_workgroup_size (__launch_bounds__)
   loader::KernargLayout layout;
 };
 

@@ -33,6 +33,28 @@ Device* Runtime::device(int index) const {
   return devices_[static_cast<size_t>(index)].get();
 }
 
+namespace {
+
+// What only the loaded kernel can tell: its launch bounds, its LDS need, its argument count.
+Status checkFits(const Device& device, const DeviceKernel& code, const loader::LaunchGeometry& g,
+                 void* const* args) noexcept {
+  uint64_t threads = uint64_t{g.blockSize[0]} * g.blockSize[1] * g.blockSize[2];
+  if (threads > code.maxWorkgroupSize)
+    return fail(hipErrorLaunchOutOfResources, "kernel %s: block of %llu threads exceeds its launch bound %u",
+                code.name.c_str(), static_cast<unsigned long long>(threads), code.maxWorkgroupSize);
+  uint64_t lds = uint64_t{code.groupSegmentSize} + g.dynamicLdsBytes;
+  size_t ldsLimit = device.properties().sharedMemPerBlock;
+  if (ldsLimit != 0 && lds > ldsLimit)
+    return fail(hipErrorInvalidValue, "kernel %s: %llu bytes of shared memory exceed the %zu available",
+                code.name.c_str(), static_cast<unsigned long long>(lds), ldsLimit);
+  if (args == nullptr && code.layout.explicitCount() != 0)
+    return fail(hipErrorInvalidValue, "kernel %s takes %zu arguments but args is null", code.name.c_str(),
+                code.layout.explicitCount());
+  return Status::success();
+}
+
+}  // namespace
+
 Status Runtime::launch(Device& device, DeviceQueue* queue, const void* handle,
                        const loader::LaunchGeometry& geometry, void* const* args) noexcept {
   if (device.failed()) return device.queueFailure();
@@ -43,6 +65,7 @@ Status Runtime::launch(Device& device, DeviceQueue* queue, const void* handle,
   if (code == nullptr) {
     if (Status resolved = device.resolve(*kernel, code); !resolved.ok()) return resolved;
   }
+  if (Status fits = checkFits(device, *code, geometry, args); !fits.ok()) return fits;
   if (queue == nullptr && (queue = device.readyNullQueue()) == nullptr) {
     if (Status ready = device.nullQueue(queue); !ready.ok()) return ready;
   }

@@ -17,6 +17,7 @@ hipError_t launchMixed(char c, double d, long long* out, MixedPair p, short h);
 hipError_t launchGeometry(GeometryRecord* out, dim3 grid, dim3 block);
 hipError_t launchAddOn(const float* a, const float* b, float* c, int n, hipStream_t stream);
 hipError_t launchEmpty();
+hipError_t launchBounded(int* out, unsigned block);  // __launch_bounds__(64)
 hipError_t launchPolynomial(float* out, int n);
 hipError_t launchAddToManaged(int value);
 int& managedTotalOnHost();  // __managed__ int managedTotal = 3, as host code sees it

@@ -29,6 +29,13 @@ __global__ void geometryKernel(GeometryRecord* out) {
 
 __global__ void emptyKernel() {}
 
+__global__ void __launch_bounds__(64) boundedKernel(int* out) { out[threadIdx.x] = 1; }
+
+hipError_t launchBounded(int* out, unsigned block) {
+  boundedKernel<<<1, block>>>(out);
+  return hipGetLastError();
+}
+
 __constant__ float coefficients[4];
 __device__ int hits;
 

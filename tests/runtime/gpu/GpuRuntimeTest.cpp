@@ -273,6 +273,12 @@ TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {
             hipErrorInvalidHandle);
   static int notAKernel;
   EXPECT_EQ(hipLaunchKernel(&notAKernel, dim3(1), dim3(1), nullptr, 0, nullptr), hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(32), nullptr, 65536 * 4, nullptr), hipErrorInvalidValue);
+  int* out = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&out), 128 * sizeof(int)));
+  EXPECT_EQ(launchBounded(out, 128), hipErrorLaunchOutOfResources);
+  EXPECT_EQ(launchBounded(out, 64), hipSuccess);
+  ASSERT_HIP(hipFree(out));
   void* pointer = nullptr;
   EXPECT_EQ(hipMalloc(&pointer, 0), hipSuccess);
   EXPECT_EQ(pointer, nullptr);
