@@ -57,6 +57,12 @@ TEST(ErrorApi, StreamHandlesAndVersionsAreValidated) {
             hipErrorInvalidHandle);
   EXPECT_EQ(hipMemset(nullptr, 0, 4), hipErrorInvalidValue);
   EXPECT_EQ(hipMemset(nullptr, 0, 0), hipSuccess);
+  EXPECT_EQ(hipEventCreate(nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipEventDestroy(reinterpret_cast<hipEvent_t>(8)), hipErrorInvalidHandle);
+  EXPECT_EQ(hipEventQuery(nullptr), hipErrorInvalidHandle);
+  EXPECT_EQ(hipEventSynchronize(nullptr), hipErrorInvalidHandle);
+  EXPECT_EQ(hipEventElapsedTime(nullptr, nullptr, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipStreamWaitEvent(nullptr, nullptr, 1), hipErrorInvalidValue);
   static int notASymbol;
   size_t size = 0;
   EXPECT_EQ(hipGetSymbolSize(&size, &notASymbol), hipErrorInvalidSymbol);

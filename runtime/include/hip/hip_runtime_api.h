@@ -150,6 +150,21 @@ HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream);
 HIPCORE_API hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags);
 HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream);
 HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream);
+HIPCORE_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
+                                          unsigned int flags HIPCORE_DEFAULT(0));
+
+// Event flags (hipEventCreateWithFlags).
+#define hipEventDefault 0x0
+#define hipEventBlockingSync 0x1
+#define hipEventDisableTiming 0x2
+#define hipEventInterprocess 0x4
+HIPCORE_API hipError_t hipEventCreate(hipEvent_t* event);
+HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags);
+HIPCORE_API hipError_t hipEventDestroy(hipEvent_t event);
+HIPCORE_API hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipEventSynchronize(hipEvent_t event);
+HIPCORE_API hipError_t hipEventQuery(hipEvent_t event);
+HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start, hipEvent_t stop);
 
 HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size);
 HIPCORE_API hipError_t hipFree(void* pointer);

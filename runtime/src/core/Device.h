@@ -42,6 +42,7 @@ class Device {
 
   // Non-zero once a kernel faulted: the queue is dead and every later launch fails.
   bool failed() const noexcept { return queueError_.load(std::memory_order_relaxed) != 0; }
+  const std::atomic<int>* errorSlot() const { return &queueError_; }
   Status queueFailure() const;
 
   Status allocate(size_t bytes, void*& out);

@@ -47,11 +47,12 @@ void publishDispatch(void* slot, const DispatchFields& f) noexcept {
   publishFirstWord(slot, headerOf(HSA_PACKET_TYPE_KERNEL_DISPATCH), setup);
 }
 
-void publishBarrier(void* slot, uint64_t completionSignal) noexcept {
+void publishBarrier(void* slot, uint64_t completionSignal, uint64_t dependency) noexcept {
   auto* packet = static_cast<hsa_barrier_and_packet_t*>(slot);
   packet->reserved0 = 0;
   packet->reserved1 = 0;
-  for (hsa_signal_t& dependency : packet->dep_signal) dependency.handle = 0;
+  for (hsa_signal_t& signal : packet->dep_signal) signal.handle = 0;
+  packet->dep_signal[0].handle = dependency;
   packet->reserved2 = 0;
   packet->completion_signal.handle = completionSignal;
   publishFirstWord(slot, headerOf(HSA_PACKET_TYPE_BARRIER_AND), 0);

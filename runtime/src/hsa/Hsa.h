@@ -85,6 +85,10 @@ class Signal {
   // Waits (spinning briefly, then blocking) until the value is 0, or until `abandon` holds a
   // non-zero HSA status (a queue error: the signal will never reach 0). Returns that status.
   int waitForZero(const std::atomic<int>* abandon = nullptr);
+  int64_t load() const;
+  // When the packet that completed this signal finished, in nanoseconds of the system clock
+  // (the packet processor stamps it on queues with profiling enabled).
+  Result<uint64_t> completionTimeNs(uint64_t agent) const;
 
  private:
   explicit Signal(uint64_t handle) : handle_(handle) {}

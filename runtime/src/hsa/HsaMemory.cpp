@@ -89,6 +89,21 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
   }
 }
 
+int64_t Signal::load() const { return hsa_signal_load_scacquire(hsa_signal_t{handle_}); }
+
+Result<uint64_t> Signal::completionTimeNs(uint64_t agent) const {
+  hsa_amd_profiling_dispatch_time_t time{};
+  hsa_status_t status = hsa_amd_profiling_get_dispatch_time(hsa_agent_t{agent}, hsa_signal_t{handle_}, &time);
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_profiling_get_dispatch_time: %s", statusName(status).c_str());
+  static const double nsPerTick = [] {
+    uint64_t frequency = 0;
+    hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
+    return frequency ? 1e9 / static_cast<double>(frequency) : 1.0;
+  }();
+  return static_cast<uint64_t>(static_cast<double>(time.end) * nsPerTick);
+}
+
 Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
                    uint64_t sourceAgent, size_t bytes, Signal& done) {
   done.store(1);

@@ -1,5 +1,6 @@
 // An AQL queue created through ROCR, exposed as a PacketQueue.
 #include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
 
 #include <cstdio>
 
@@ -27,6 +28,9 @@ Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t pack
                                          onQueueError, errorSlot, UINT32_MAX, UINT32_MAX, &queue);
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_queue_create of %u packets: %s", packets, statusName(status).c_str());
+  // Timestamps on completion signals: only packets with a signal (events, synchronisation)
+  // carry one, so dispatches pay nothing for it.
+  hsa_amd_profiling_set_profiler_enabled(queue, 1);
   return std::unique_ptr<AqlQueue>(new AqlQueue(queue));
 }
 

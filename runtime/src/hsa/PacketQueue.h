@@ -41,7 +41,8 @@ void publishDispatch(void* slot, const DispatchFields& fields) noexcept;
 
 // A barrier-AND packet with no dependencies: completes (decrementing `completionSignal`) once
 // every earlier packet of the queue has completed, because its barrier bit is set.
-void publishBarrier(void* slot, uint64_t completionSignal) noexcept;
+// `dependency` (a signal handle, 0 for none) must reach 0 before the barrier completes.
+void publishBarrier(void* slot, uint64_t completionSignal, uint64_t dependency = 0) noexcept;
 
 // Header word of an invalid packet: what an unused or consumed slot holds.
 uint16_t invalidPacketHeader() noexcept;

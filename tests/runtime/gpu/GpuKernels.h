@@ -21,6 +21,8 @@ hipError_t launchBounded(int* out, unsigned block);  // __launch_bounds__(64)
 hipError_t launchPolynomial(float* out, int n);
 hipError_t launchAddToManaged(int value);
 int& managedTotalOnHost();  // __managed__ int managedTotal = 3, as host code sees it
+hipError_t launchSlowStore(int* target, int value, int iterations, hipStream_t stream);
+hipError_t launchCopyInt(int* destination, const int* source, hipStream_t stream);
 const void* coefficientsSymbol();  // __constant__ float coefficients[4]
 const void* hitsSymbol();          // __device__ int hits
 const void* emptyKernelHandle();

@@ -65,6 +65,27 @@ hipError_t launchAddToManaged(int value) {
 
 int& managedTotalOnHost() { return managedTotal; }
 
+// Spins for `iterations` (so that later work really waits for it), then stores `value`.
+__global__ void slowStoreKernel(int* target, int value, int iterations) {
+  int x = value;
+  for (int i = 0; i < iterations; ++i) x = (x * 3 + 1) % 1000003;
+  if (threadIdx.x == 0) *target = value + (x == -1 ? 1 : 0);
+}
+
+__global__ void copyIntKernel(int* destination, const int* source) {
+  if (threadIdx.x == 0) *destination = *source;
+}
+
+hipError_t launchSlowStore(int* target, int value, int iterations, hipStream_t stream) {
+  slowStoreKernel<<<1, 32, 0, stream>>>(target, value, iterations);
+  return hipGetLastError();
+}
+
+hipError_t launchCopyInt(int* destination, const int* source, hipStream_t stream) {
+  copyIntKernel<<<1, 32, 0, stream>>>(destination, source);
+  return hipGetLastError();
+}
+
 const void* coefficientsSymbol() { return HIP_SYMBOL(coefficients); }
 const void* hitsSymbol() { return HIP_SYMBOL(hits); }
 

@@ -268,6 +268,42 @@ TEST(GpuRuntime, ManagedVariablesAreSharedByHostAndDevice) {
   EXPECT_EQ(total, 120);
 }
 
+TEST(GpuRuntime, EventsTimeWorkAndOrderStreams) {
+  int* values;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&values), 2 * sizeof(int)));
+  ASSERT_HIP(hipMemset(values, 0, 2 * sizeof(int)));
+  hipStream_t producer, consumer;
+  ASSERT_HIP(hipStreamCreate(&producer));
+  ASSERT_HIP(hipStreamCreate(&consumer));
+  hipEvent_t start, produced;
+  ASSERT_HIP(hipEventCreate(&start));
+  ASSERT_HIP(hipEventCreateWithFlags(&produced, hipEventDefault));
+  EXPECT_EQ(hipEventQuery(produced), hipSuccess);  // never recorded: complete
+  ASSERT_HIP(hipEventRecord(start, producer));
+  ASSERT_HIP(launchSlowStore(&values[0], 77, 20000, producer));
+  ASSERT_HIP(hipEventRecord(produced, producer));
+  // The consumer copies values[0] to values[1] only after the producer's event.
+  ASSERT_HIP(hipStreamWaitEvent(consumer, produced, 0));
+  ASSERT_HIP(launchCopyInt(&values[1], &values[0], consumer));
+  ASSERT_HIP(hipStreamSynchronize(consumer));
+  int host[2] = {};
+  ASSERT_HIP(hipMemcpy(host, values, sizeof(host), hipMemcpyDeviceToHost));
+  EXPECT_EQ(host[0], 77);
+  EXPECT_EQ(host[1], 77);
+  ASSERT_HIP(hipEventSynchronize(produced));
+  EXPECT_EQ(hipEventQuery(produced), hipSuccess);
+  float milliseconds = -1;
+  ASSERT_HIP(hipEventElapsedTime(&milliseconds, start, produced));
+  EXPECT_GT(milliseconds, 0.0f);
+  EXPECT_LT(milliseconds, 60000.0f);
+  std::printf("slow kernel: %.3f ms between events\n", milliseconds);
+  for (hipEvent_t event : {start, produced}) ASSERT_HIP(hipEventDestroy(event));
+  EXPECT_EQ(hipEventDestroy(nullptr), hipErrorInvalidHandle);
+  for (hipStream_t stream : {producer, consumer}) ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipFree(values));
+  (void)hipGetLastError();
+}
+
 TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {
   EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(8)),
             hipErrorInvalidHandle);

@@ -1,0 +1,95 @@
+// Events: hipEventCreate(WithFlags), hipEventDestroy, hipEventRecord, hipEventSynchronize,
+// hipEventQuery, hipEventElapsedTime, hipStreamWaitEvent.
+#include "ApiState.h"
+#include "core/Event.h"
+
+using hipcore::api::finish;
+using hipcore::core::Event;
+using hipcore::core::fail;
+using hipcore::core::Status;
+
+namespace {
+
+Status eventOf(hipEvent_t handle, Event*& out) {
+  out = reinterpret_cast<Event*>(handle);
+  if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
+    return fail(hipErrorInvalidHandle, "%p is not an event", static_cast<void*>(handle));
+  return Status::success();
+}
+
+// The queue of `stream`, creating the device's null stream if needed.
+Status queueOf(hipStream_t stream, hipcore::core::DeviceQueue*& queue) {
+  hipcore::core::Device* device = nullptr;
+  if (Status found = hipcore::api::streamOf(stream, device, queue); !found.ok()) return found;
+  if (queue == nullptr) return device->nullQueue(queue);
+  return Status::success();
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
+  if (event == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "event is null"));
+  if (flags > (hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess))
+    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
+  hipcore::core::Device* device = nullptr;
+  Status status = hipcore::api::currentDevice(device);
+  std::unique_ptr<Event> created;
+  if (status.ok()) status = Event::create(*device, created);
+  if (status.ok()) *event = reinterpret_cast<hipEvent_t>(created.release());
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipEventCreate(hipEvent_t* event) { return hipEventCreateWithFlags(event, hipEventDefault); }
+
+HIPCORE_API hipError_t hipEventDestroy(hipEvent_t handle) {
+  Event* event = nullptr;
+  Status status = eventOf(handle, event);
+  if (status.ok()) delete event;
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipEventRecord(hipEvent_t handle, hipStream_t stream) {
+  Event* event = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = eventOf(handle, event);
+  if (status.ok()) status = queueOf(stream, queue);
+  if (status.ok()) status = event->record(*queue);
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipEventSynchronize(hipEvent_t handle) {
+  Event* event = nullptr;
+  Status status = eventOf(handle, event);
+  if (status.ok()) status = event->synchronize();
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipEventQuery(hipEvent_t handle) {
+  Event* event = nullptr;
+  Status status = eventOf(handle, event);
+  if (status.ok()) status = event->query();
+  // hipErrorNotReady is an answer, not a failure: it does not become the last error.
+  if (status.code == hipErrorNotReady) return hipErrorNotReady;
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start, hipEvent_t stop) {
+  if (milliseconds == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "milliseconds is null"));
+  Event* first = nullptr;
+  Event* second = nullptr;
+  Status status = eventOf(start, first);
+  if (status.ok()) status = eventOf(stop, second);
+  if (status.ok()) status = Event::elapsed(*first, *second, *milliseconds);
+  if (status.code == hipErrorNotReady) return hipErrorNotReady;
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t handle, unsigned int flags) {
+  if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
+  Event* event = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = eventOf(handle, event);
+  if (status.ok()) status = queueOf(stream, queue);
+  if (status.ok()) status = event->waitOn(*queue);
+  return finish(__func__, std::move(status));
+}

@@ -1,0 +1,62 @@
+// Recording, waiting for and timing events.
+#include "Event.h"
+
+#include "Device.h"
+#include "DeviceQueue.h"
+
+namespace hipcore::core {
+
+Event::Event(Device& device, std::unique_ptr<hsa::Signal> signal) : device_(device), signal_(std::move(signal)) {}
+
+Event::~Event() { magic_ = 0; }
+
+Status Event::create(Device& device, std::unique_ptr<Event>& out) {
+  auto signal = hsa::Signal::create(0);
+  if (!signal) return fail(hipErrorOutOfMemory, "event signal: %s", signal.message().c_str());
+  out.reset(new Event(device, std::move(signal).value()));
+  return Status::success();
+}
+
+Status Event::record(DeviceQueue& queue) {
+  if (&queue.device() != &device_)
+    return fail(hipErrorInvalidHandle, "event of device %d recorded on a stream of device %d", device_.index(),
+                queue.device().index());
+  if (device_.failed()) return device_.queueFailure();
+  signal_->store(1);
+  queue.stream().submitBarrier(signal_->handle());
+  recorded_ = true;
+  return Status::success();
+}
+
+Status Event::synchronize() {
+  if (!recorded_) return Status::success();
+  if (signal_->waitForZero(device_.errorSlot()) != 0) return device_.queueFailure();
+  return Status::success();
+}
+
+Status Event::query() const {
+  if (!recorded_ || signal_->load() == 0) return Status::success();
+  if (device_.failed()) return device_.queueFailure();
+  return Status{hipErrorNotReady, {}};
+}
+
+Status Event::waitOn(DeviceQueue& queue) const {
+  if (!recorded_) return Status::success();  // HIP: waiting on an unrecorded event is a no-op
+  queue.stream().submitBarrier(/*signal=*/0, /*dependency=*/signal_->handle());
+  return Status::success();
+}
+
+Status Event::elapsed(const Event& start, const Event& stop, float& milliseconds) {
+  if (!start.recorded_ || !stop.recorded_)
+    return fail(hipErrorInvalidHandle, "hipEventElapsedTime needs two recorded events");
+  if (Status done = start.query(); !done.ok()) return done;
+  if (Status done = stop.query(); !done.ok()) return done;
+  auto begin = start.signal_->completionTimeNs(start.device_.agent().agent);
+  auto end = stop.signal_->completionTimeNs(stop.device_.agent().agent);
+  if (!begin || !end)
+    return fail(hipErrorNotSupported, "event timestamps: %s", (begin ? end : begin).message().c_str());
+  milliseconds = static_cast<float>((static_cast<double>(*end) - static_cast<double>(*begin)) / 1e6);
+  return Status::success();
+}
+
+}  // namespace hipcore::core

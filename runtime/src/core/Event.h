@@ -1,0 +1,46 @@
+// HIP events: a barrier packet with a completion signal, recorded into a stream; the packet
+// processor's completion timestamp gives hipEventElapsedTime.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "Status.h"
+
+namespace hipcore::hsa {
+class Signal;
+}
+
+namespace hipcore::core {
+
+class Device;
+class DeviceQueue;
+
+class Event {
+ public:
+  static Status create(Device& device, std::unique_ptr<Event>& out);
+  ~Event();
+
+  Device& device() const { return device_; }
+  bool valid() const noexcept { return magic_ == kMagic; }
+
+  // Marks the point after all work submitted so far to `queue`.
+  Status record(DeviceQueue& queue);
+  Status synchronize();
+  Status query() const;  // hipSuccess when complete (or never recorded), else hipErrorNotReady
+  // Makes later work of `queue` wait for this event.
+  Status waitOn(DeviceQueue& queue) const;
+  // Milliseconds between two completed events.
+  static Status elapsed(const Event& start, const Event& stop, float& milliseconds);
+
+ private:
+  Event(Device& device, std::unique_ptr<hsa::Signal> signal);
+  static constexpr uint64_t kMagic = 0x6869'7065'7665'6e74;  // "hipevent"
+
+  uint64_t magic_ = kMagic;
+  Device& device_;
+  std::unique_ptr<hsa::Signal> signal_;
+  bool recorded_ = false;
+};
+
+}  // namespace hipcore::core
