@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include <emmintrin.h>
+
 #include "isa/MicroOp.h"
 #include "isa/Wave.h"
 
@@ -24,6 +26,22 @@ inline double asF64(std::uint64_t x) { return std::bit_cast<double>(x); }
 inline std::uint64_t bitsF64(double x) { return std::bit_cast<std::uint64_t>(x); }
 inline _Float16 asF16(std::uint32_t x) { return std::bit_cast<_Float16>(static_cast<std::uint16_t>(x)); }
 inline std::uint32_t bitsF16(_Float16 x) { return std::bit_cast<std::uint16_t>(x); }
+
+// Packs lanes' 0/1 flags into a lane mask, four lanes per SSE2 movemask (the hot step of every
+// compare and carry-out).
+inline std::uint64_t packMask(const std::uint32_t* flags, unsigned lanes) {
+  std::uint64_t m = 0;
+  for (unsigned l = 0; l < lanes; l += 4) {
+    __m128i v = _mm_slli_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(flags + l)), 31);
+    m |= static_cast<std::uint64_t>(_mm_movemask_ps(_mm_castsi128_ps(v))) << l;
+  }
+  return m;
+}
+
+// Unpacks a lane mask into 0/1 per lane.
+inline void unpackMask(std::uint64_t m, std::uint32_t* out, unsigned lanes) {
+  for (unsigned l = 0; l < lanes; ++l) out[l] = static_cast<std::uint32_t>(m >> l) & 1u;
+}
 
 // ---- scalar operands ----
 inline std::uint32_t readScalar(const Wave& w, const Operand& o) {
@@ -66,7 +84,8 @@ inline const std::uint32_t* src32(Wave& w, const MicroOp& u, int i, std::uint32_
     p = w.vreg(o.index);
   } else {
     std::uint32_t x = readScalar(w, o);
-    for (unsigned l = 0; l < w.lanes; ++l) tmp[l] = x;
+    const unsigned n = w.lanes;
+    for (unsigned l = 0; l < n; ++l) tmp[l] = x;
     p = tmp;
   }
   if (o.neg || o.abs) {
@@ -84,10 +103,11 @@ inline const std::uint32_t* src32(Wave& w, const MicroOp& u, int i, std::uint32_
 
 inline void src64(Wave& w, const MicroOp& u, int i, std::uint64_t* out) {
   const Operand& o = u.src[i];
+  const unsigned n = w.lanes;
   if (o.kind == Operand::Kind::vgpr) {
     const std::uint32_t* lo = w.vreg(o.index);
     const std::uint32_t* hi = w.vreg(o.index + 1);
-    for (unsigned l = 0; l < w.lanes; ++l) out[l] = lo[l] | (std::uint64_t{hi[l]} << 32);
+    for (unsigned l = 0; l < n; ++l) out[l] = lo[l] | (std::uint64_t{hi[l]} << 32);
   } else {
     std::uint64_t x = readScalar64(w, o);
     for (unsigned l = 0; l < w.lanes; ++l) out[l] = x;
@@ -107,16 +127,26 @@ inline std::uint64_t writeMaskOf(const Wave& w) { return w.exec(); }
 inline void store32(Wave& w, unsigned reg, const std::uint32_t* r, std::uint64_t mask) {
   std::uint32_t* d = w.vreg(reg);
   if (mask == w.laneMask()) {
-    std::memcpy(d, r, w.lanes * 4);
+    if (w.wave64) std::memcpy(d, r, 256);
+    else std::memcpy(d, r, 128);
     return;
   }
-  for (unsigned l = 0; l < w.lanes; ++l)
+  const unsigned n = w.lanes;
+  for (unsigned l = 0; l < n; ++l)
     if ((mask >> l) & 1) d[l] = r[l];
 }
 inline void store64(Wave& w, unsigned reg, const std::uint64_t* r, std::uint64_t mask) {
   std::uint32_t* lo = w.vreg(reg);
   std::uint32_t* hi = w.vreg(reg + 1);
-  for (unsigned l = 0; l < w.lanes; ++l)
+  const unsigned n = w.lanes;
+  if (mask == w.laneMask()) {
+    for (unsigned l = 0; l < n; ++l) {
+      lo[l] = static_cast<std::uint32_t>(r[l]);
+      hi[l] = static_cast<std::uint32_t>(r[l] >> 32);
+    }
+    return;
+  }
+  for (unsigned l = 0; l < n; ++l)
     if ((mask >> l) & 1) {
       lo[l] = static_cast<std::uint32_t>(r[l]);
       hi[l] = static_cast<std::uint32_t>(r[l] >> 32);
@@ -146,7 +176,8 @@ inline void valu32(Wave& w, const MicroOp& u, F f) {
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, N, s);
   Lanes32 r;
-  for (unsigned l = 0; l < w.lanes; ++l) {
+  const unsigned n = w.lanes;
+  for (unsigned l = 0; l < n; ++l) {
     if constexpr (N == 1) r[l] = f(s.p[0][l]);
     else if constexpr (N == 2) r[l] = f(s.p[0][l], s.p[1][l]);
     else r[l] = f(s.p[0][l], s.p[1][l], s.p[2][l]);
@@ -175,7 +206,8 @@ inline void valuF32(Wave& w, const MicroOp& u, F f) {
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, N, s);
   Lanes32 r;
-  for (unsigned l = 0; l < w.lanes; ++l) {
+  const unsigned n = w.lanes;
+  for (unsigned l = 0; l < n; ++l) {
     float x;
     if constexpr (N == 1) x = f(asF32(s.p[0][l]));
     else if constexpr (N == 2) x = f(asF32(s.p[0][l]), asF32(s.p[1][l]));

@@ -84,6 +84,20 @@ inline bool accessLane(Wave& w, unsigned lane, Space space, std::uint64_t addres
   return true;
 }
 
+// Fixed-size lane access with the global-memory fast path inlined (the common case).
+template <unsigned Bytes, bool Store>
+inline bool accessLaneFixed(Wave& w, unsigned lane, Space space, std::uint64_t address, void* buf) {
+  if (space == Space::global && address != 0) {
+    const AddressSpace* m = w.wg->dispatch->memory;
+    if (!m || m->accessible(address, Bytes)) {
+      if (Store) std::memcpy(reinterpret_cast<void*>(address), buf, Bytes);
+      else std::memcpy(buf, reinterpret_cast<const void*>(address), Bytes);
+      return true;
+    }
+  }
+  return accessLane(w, lane, space, address, buf, Bytes, Store);
+}
+
 // A flat address selects LDS or scratch through the apertures, global memory otherwise.
 inline Space flatSpace(std::uint64_t& address) {
   std::uint32_t hi = static_cast<std::uint32_t>(address >> 32);

@@ -1,5 +1,6 @@
 // Vector memory: GLOBAL, FLAT, SCRATCH and MUBUF loads, stores and atomics (RDNA2 ISA chapters
 // 8 and 10, RDNA3 ISA chapter 9). Global atomics are host atomics on the identity-mapped memory.
+#include <bit>
 #include <string>
 
 #include "isa/HandlerTable.h"
@@ -45,7 +46,7 @@ BufferResource readResource(const Wave& w, const Operand& o) {
 // Per-lane address of a memory instruction; false when the lane must be skipped (buffer
 // accesses out of range) or after a fault.
 template <Form F, Layout L>
-bool laneAddress(Wave& w, const MicroOp& u, unsigned lane, unsigned bytes, Space& space, u64& addr, bool& skip) {
+inline __attribute__((always_inline)) bool laneAddress(Wave& w, const MicroOp& u, unsigned lane, unsigned bytes, Space& space, u64& addr, bool& skip) {
   skip = false;
   const Operand& va = u.src[L.vaddr];
   if constexpr (F == Form::global) {
@@ -88,8 +89,63 @@ bool laneAddress(Wave& w, const MicroOp& u, unsigned lane, unsigned bytes, Space
   return true;
 }
 
+// Per-lane addresses of a GLOBAL instruction, computed for all lanes at once (vectorisable).
+template <Layout L>
+inline void globalAddresses(Wave& w, const MicroOp& u, std::uint64_t* addr) {
+  const Operand& va = u.src[L.vaddr];
+  const u32* lo = w.vreg(va.index);
+  std::int64_t off = u.offset;
+  if (u.src[L.saddr].kind == Operand::Kind::sgpr) {
+    u64 base = readScalar64(w, u.src[L.saddr]) + off;
+    for (unsigned l = 0; l < w.lanes; ++l) addr[l] = base + lo[l];
+  } else {
+    const u32* hi = w.vreg(va.index + 1);
+    for (unsigned l = 0; l < w.lanes; ++l) addr[l] = (lo[l] | (u64{hi[l]} << 32)) + off;
+  }
+}
+
+// The hot path of GLOBAL loads and stores: addresses first, then one copy per active lane.
+template <unsigned Bytes, Ext E, bool Store>
+inline void globalAccess(Wave& w, const MicroOp& u) {
+  constexpr Layout L = Store ? kStore : kLoad;
+  u64 addr[64];
+  globalAddresses<L>(w, u, addr);
+  const AddressSpace* m = w.wg->dispatch->memory;
+  constexpr unsigned dwords = Bytes > 4 ? Bytes / 4 : 1;
+  unsigned reg = Store ? u.src[L.data].index : u.dst[0].index;
+  for (u64 e = w.exec(); e; e &= e - 1) {
+    unsigned l = static_cast<unsigned>(std::countr_zero(e));
+    if (addr[l] == 0 || (m && !m->accessible(addr[l], Bytes))) {
+      u32 buf[4] = {0, 0, 0, 0};
+      accessLane(w, l, Space::global, addr[l], buf, Bytes, Store);  // records the fault
+      return;
+    }
+    if constexpr (Store) {
+      u32 buf[4];
+      for (unsigned k = 0; k < dwords; ++k) buf[k] = w.vreg(reg + k)[l];
+      if (E == Ext::d16hiStore) buf[0] >>= 16;
+      std::memcpy(reinterpret_cast<void*>(addr[l]), buf, Bytes);
+    } else {
+      u32 buf[4] = {0, 0, 0, 0};
+      std::memcpy(buf, reinterpret_cast<const void*>(addr[l]), Bytes);
+      u32* d = w.vreg(reg);
+      u32 v = buf[0];
+      if (E == Ext::sign8) v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
+      if (E == Ext::sign16) v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
+      if (E == Ext::d16lo) v = (d[l] & 0xffff0000u) | (v & 0xffff);
+      if (E == Ext::d16hi) v = (d[l] & 0xffffu) | (v << 16);
+      d[l] = v;
+      for (unsigned k = 1; k < dwords; ++k) w.vreg(reg + k)[l] = buf[k];
+    }
+  }
+}
+
 template <Form F, unsigned Bytes, Ext E>
 void load(Wave& w, const MicroOp& u) {
+  if constexpr (F == Form::global) {
+    globalAccess<Bytes, E, false>(w, u);
+    return;
+  }
   constexpr Layout L = F == Form::buffer ? kBufLoad : kLoad;
   u64 exec = w.exec();
   unsigned dwords = Bytes > 4 ? Bytes / 4 : 1;
@@ -100,7 +156,7 @@ void load(Wave& w, const MicroOp& u) {
     bool skip;
     laneAddress<F, L>(w, u, l, Bytes, space, addr, skip);
     u32 buf[4] = {0, 0, 0, 0};
-    if (!skip && !accessLane(w, l, space, addr, buf, Bytes, false)) return;
+    if (!skip && !accessLaneFixed<Bytes, false>(w, l, space, addr, buf)) return;
     u32 v = buf[0];
     u32* d = w.vreg(u.dst[0].index);
     switch (E) {
@@ -117,6 +173,10 @@ void load(Wave& w, const MicroOp& u) {
 
 template <Form F, unsigned Bytes, Ext E>
 void store(Wave& w, const MicroOp& u) {
+  if constexpr (F == Form::global) {
+    globalAccess<Bytes, E, true>(w, u);
+    return;
+  }
   constexpr Layout L = F == Form::buffer ? kBufStore : kStore;
   u64 exec = w.exec();
   unsigned dwords = Bytes > 4 ? Bytes / 4 : 1;
@@ -131,7 +191,7 @@ void store(Wave& w, const MicroOp& u) {
     u32 buf[4];
     for (unsigned k = 0; k < dwords; ++k) buf[k] = w.vreg(data.index + k)[l];
     if (E == Ext::d16hiStore) buf[0] >>= 16;
-    if (!accessLane(w, l, space, addr, buf, Bytes, true)) return;
+    if (!accessLaneFixed<Bytes, true>(w, l, space, addr, buf)) return;
   }
 }
 

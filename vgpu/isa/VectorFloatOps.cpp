@@ -242,6 +242,42 @@ void trigPreop(Wave& w, const MicroOp& u) {
   store64(w, u.dst[0].index, r, w.exec());
 }
 
+// Lane-wise fma, compiled twice: with FMA3 instructions (chosen when the host CPU has them) and
+// portable (libm's fmaf). Both are exactly rounded, so results do not depend on the choice.
+__attribute__((target("fma"))) void fmaLanesFma3(const u32* a, const u32* b, const u32* c, u32* r, unsigned n) {
+  for (unsigned l = 0; l < n; ++l) r[l] = bitsF32(__builtin_fmaf(asF32(a[l]), asF32(b[l]), asF32(c[l])));
+}
+void fmaLanesPortable(const u32* a, const u32* b, const u32* c, u32* r, unsigned n) {
+  for (unsigned l = 0; l < n; ++l) r[l] = bitsF32(std::fma(asF32(a[l]), asF32(b[l]), asF32(c[l])));
+}
+using FmaLanes = void (*)(const u32*, const u32*, const u32*, u32*, unsigned);
+FmaLanes fmaLanes() {
+  static const FmaLanes f = __builtin_cpu_supports("fma") ? fmaLanesFma3 : fmaLanesPortable;
+  return f;
+}
+
+// v_fmac_f32: d = a * b + d (the destination is the third source).
+void fmac32(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, 2, s);
+  Lanes32 r;
+  fmaLanes()(s.p[0], s.p[1], w.vreg(u.dst[0].index), r, w.lanes);
+  if (u.clamp || u.omod)
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+  store32(w, u.dst[0].index, r, mask);
+}
+
+// v_fma_f32 / v_fmaak_f32 / v_fmamk_f32: three explicit sources.
+void fma32(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, 3, s);
+  Lanes32 r;
+  fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
+  if (u.clamp || u.omod)
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+  store32(w, u.dst[0].index, r, mask);
+}
+
 }  // namespace
 
 void registerVectorFloatOps(HandlerTable& t) {
@@ -260,16 +296,17 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_mul_legacy_f32", vf32<2>([](float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }), 1);
   t.add("v_max_f32", vf32<2>([](float a, float b) { return fmax32(a, b); }), 1);
   t.add("v_min_f32", vf32<2>([](float a, float b) { return fmin32(a, b); }), 1);
-  t.add("v_fma_f32", vf32<3>([](float a, float b, float c) { return std::fma(a, b, c); }), 1);
+  t.add("v_fma_f32", fma32, 1);
   t.add("v_mad_f32", vf32<3>([](float a, float b, float c) { return a * b + c; }), 1);
-  t.add("v_fmac_f32", [](Wave& w, const MicroOp& u) {
-    MicroOp m = u;  // d = a * b + d: the destination is the third source
-    m.src[2] = u.dst[0];
-    m.numSrc = 3;
-    valuF32<3>(w, m, [](float a, float b, float c) { return std::fma(a, b, c); });
+  t.add("v_fmac_f32", fmac32, 1);
+  t.add("v_fmaak_f32", fma32, 1);  // d = a * b + K
+  t.add("v_fmamk_f32", [](Wave& w, const MicroOp& u) {  // d = a * K + b: K is printed second
+    Sources32 s;
+    std::uint64_t mask = fetch32(w, u, 3, s);
+    Lanes32 r;
+    fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
+    store32(w, u.dst[0].index, r, mask);
   }, 1);
-  t.add("v_fmaak_f32", vf32<3>([](float a, float b, float k) { return std::fma(a, b, k); }), 1);
-  t.add("v_fmamk_f32", vf32<3>([](float a, float k, float b) { return std::fma(a, k, b); }), 1);
   t.add("v_ldexp_f32", [](Wave& w, const MicroOp& u) {
     Sources32 s;
     std::uint64_t mask = fetch32(w, u, 2, s);
@@ -347,10 +384,16 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_mul_f16", vf16<2>([](f16 a, f16 b) { return f16(a * b); }), 1);
   t.add("v_fma_f16", vf16<3>([](f16 a, f16 b, f16 c) { return f16(std::fma(float(a), float(b), float(c))); }), 1);
   t.add("v_fmac_f16", [](Wave& w, const MicroOp& u) {
-    MicroOp m = u;
-    m.src[2] = u.dst[0];
-    m.numSrc = 3;
-    valuF16<3>(w, m, [](f16 a, f16 b, f16 c) { return f16(std::fma(float(a), float(b), float(c))); });
+    // d = a * b + d: the destination is the third source.
+    Sources32 s;
+    std::uint64_t mask = fetch32(w, u, 2, s);
+    Lanes32 r;
+    std::uint32_t* d = w.vreg(u.dst[0].index);
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      f16 a = asF16(s.p[0][l] >> ((u.opSel & 1) ? 16 : 0)), b = asF16(s.p[1][l] >> ((u.opSel & 2) ? 16 : 0));
+      r[l] = bitsF16(f16(std::fma(float(a), float(b), float(asF16(d[l])))));
+    }
+    store32(w, u.dst[0].index, r, mask);
   }, 1);
   t.add("v_fmamk_f16", vf16<3>([](f16 a, f16 k, f16 b) { return f16(std::fma(float(a), float(k), float(b))); }), 1);
   t.add("v_fmaak_f16", vf16<3>([](f16 a, f16 b, f16 k) { return f16(std::fma(float(a), float(b), float(k))); }), 1);

@@ -47,8 +47,10 @@ void cndmask(Wave& w, const MicroOp& u) {
   // VOPD's v_dual_cndmask_b32 prints no mask operand: it is VCC implicitly.
   u64 sel = u.src[2].kind == Operand::Kind::none ? readMask(w, Operand{Operand::Kind::sgpr, 2, false, false, kVccLo, 0})
                                                  : readMask(w, u.src[2]);
-  Lanes32 r;
-  for (unsigned l = 0; l < w.lanes; ++l) r[l] = (sel >> l) & 1 ? s.p[1][l] : s.p[0][l];
+  Lanes32 r, bit;
+  const unsigned n = w.lanes;
+  unpackMask(sel, bit, n);
+  for (unsigned l = 0; l < n; ++l) r[l] = bit[l] ? s.p[1][l] : s.p[0][l];
   store32(w, u.dst[0].index, r, mask);
 }
 
@@ -163,12 +165,13 @@ void registerVectorIntOps(HandlerTable& t) {
   t.add("v_subrev_nc_u32", vint<2>([](u32 a, u32 b) { return b - a; }), 1);
   t.add("v_add_nc_i32", vint<2>([](u32 a, u32 b) { return a + b; }), 1);
   t.add("v_sub_nc_i32", vint<2>([](u32 a, u32 b) { return a - b; }), 1);
-  t.add("v_add_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { u64 r = u64{a} + b; c = r >> 32; return u32(r); }), 2);
-  t.add("v_sub_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { c = b > a; return a - b; }), 2);
-  t.add("v_subrev_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { c = a > b; return b - a; }), 2);
-  t.add("v_add_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { u64 r = u64{a} + b + ci; c = r >> 32; return u32(r); }), 2);
-  t.add("v_sub_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { u64 r = u64{a} - b - ci; c = (r >> 32) != 0; return u32(r); }), 2);
-  t.add("v_subrev_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { u64 r = u64{b} - a - ci; c = (r >> 32) != 0; return u32(r); }), 2);
+  // 32-bit only arithmetic so that the lane loops vectorise; carry/borrow from comparisons.
+  t.add("v_add_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { u32 r = a + b; c = r < a; return r; }), 2);
+  t.add("v_sub_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { c = a < b; return a - b; }), 2);
+  t.add("v_subrev_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { c = b < a; return b - a; }), 2);
+  t.add("v_add_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { u32 r = a + b + ci; c = (r < a) | ((r == a) & ci); return r; }), 2);
+  t.add("v_sub_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { c = (a < b) | ((a == b) & ci); return a - b - ci; }), 2);
+  t.add("v_subrev_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { c = (b < a) | ((a == b) & ci); return b - a - ci; }), 2);
   t.add("v_cndmask_b32", cndmask, 1);
 
   t.add("v_and_b32", vint<2>([](u32 a, u32 b) { return a & b; }), 1);
