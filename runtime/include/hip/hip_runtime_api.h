@@ -168,6 +168,19 @@ HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start
 
 HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size);
 HIPCORE_API hipError_t hipFree(void* pointer);
+
+// Host memory the GPU reads and writes directly (pinned, coherent); free with hipHostFree.
+#define hipHostMallocDefault 0x0
+#define hipHostMallocPortable 0x1
+#define hipHostMallocMapped 0x2
+#define hipHostMallocWriteCombined 0x4
+#define hipHostMallocCoherent 0x40000000
+HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int flags HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipHostFree(void* pointer);
+#define hipMemAttachGlobal 0x01
+#define hipMemAttachHost 0x02
+HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size,
+                                        unsigned int flags HIPCORE_DEFAULT(hipMemAttachGlobal));
 HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size,
                                  hipMemcpyKind kind);
 HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size,

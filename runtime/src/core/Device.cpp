@@ -140,6 +140,19 @@ Status Device::allocate(size_t bytes, void*& out) {
   return Status::success();
 }
 
+Status Device::allocateHost(size_t bytes, void*& out) {
+  out = nullptr;
+  if (bytes == 0) return Status::success();
+  auto pointer = hsa::allocate(agent_.hostPool, bytes);
+  if (!pointer) return fail(hipErrorOutOfMemory, "host memory: %s", pointer.message().c_str());
+  if (auto access = hsa::allowAccess(agent_.agent, *pointer); !access) {
+    (void)hsa::release(*pointer);
+    return fail(hipErrorOutOfMemory, "host memory for device %d: %s", index_, access.message().c_str());
+  }
+  out = *pointer;
+  return Status::success();
+}
+
 Status Device::release(void* pointer) {
   if (pointer == nullptr) return Status::success();
   // Kernels still running may use the memory: wait for them (the null stream is in order).
@@ -184,6 +197,16 @@ Status Device::fill(void* destination, uint8_t value, size_t bytes) {
   return Status::success();
 }
 
+Status Device::copyDirect(void* destination, const void* source, size_t bytes, bool toDevice) {
+  // Host memory ROCR knows (hipHostMalloc) needs no staging: one copy by the DMA engine.
+  std::lock_guard lock(copyMutex_);
+  if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
+  auto copied = toDevice ? hsa::copyAndWait(destination, agent_.agent, source, agent_.cpuAgent, bytes, *copySignal_)
+                         : hsa::copyAndWait(destination, agent_.cpuAgent, source, agent_.agent, bytes, *copySignal_);
+  if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
+  return Status::success();
+}
+
 Status Device::copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice) {
   std::lock_guard lock(copyMutex_);
   if (Status ready = ensureStaging(); !ready.ok()) return ready;
@@ -212,8 +235,12 @@ Status Device::copy(void* destination, const void* source, size_t bytes, hipMemc
   }
   switch (kind) {
     case hipMemcpyHostToHost: std::memmove(destination, source, bytes); return Status::success();
-    case hipMemcpyHostToDevice: return copyThroughStaging(destination, source, bytes, /*toDevice=*/true);
-    case hipMemcpyDeviceToHost: return copyThroughStaging(destination, source, bytes, /*toDevice=*/false);
+    case hipMemcpyHostToDevice:
+      if (hsa::pointerKind(source) == hsa::PointerKind::Host) return copyDirect(destination, source, bytes, true);
+      return copyThroughStaging(destination, source, bytes, /*toDevice=*/true);
+    case hipMemcpyDeviceToHost:
+      if (hsa::pointerKind(destination) == hsa::PointerKind::Host) return copyDirect(destination, source, bytes, false);
+      return copyThroughStaging(destination, source, bytes, /*toDevice=*/false);
     case hipMemcpyDeviceToDevice: {
       // ROCR copies device to device with a blit kernel on the GPU (FACTS.md section 6).
       std::lock_guard lock(copyMutex_);

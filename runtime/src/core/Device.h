@@ -46,6 +46,8 @@ class Device {
   Status queueFailure() const;
 
   Status allocate(size_t bytes, void*& out);
+  // Fine-grained host memory the GPU can access (hipHostMalloc, hipMallocManaged).
+  Status allocateHost(size_t bytes, void*& out);
   Status release(void* pointer);
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
   // Sets `bytes` of device memory to `value` (through the staging buffer: SDMA, no kernel).
@@ -57,6 +59,7 @@ class Device {
   Status ensureCopySignal();  // caller holds copyMutex_
   Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
   Status ensureStaging();  // caller holds copyMutex_
+  Status copyDirect(void* destination, const void* source, size_t bytes, bool toDevice);
 
   int index_;
   hsa::GpuAgent agent_;

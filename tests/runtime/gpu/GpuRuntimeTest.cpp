@@ -304,6 +304,35 @@ TEST(GpuRuntime, EventsTimeWorkAndOrderStreams) {
   (void)hipGetLastError();
 }
 
+TEST(GpuRuntime, PinnedAndManagedHostMemoryIsSharedWithKernels) {
+  const int n = 2048;
+  float *a, *b, *c;
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&a), n * sizeof(float)));
+  ASSERT_HIP(hipMallocManaged(reinterpret_cast<void**>(&b), n * sizeof(float)));
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&c), n * sizeof(float), hipHostMallocMapped));
+  for (int i = 0; i < n; ++i) {
+    a[i] = static_cast<float>(i) * 0.5f;
+    b[i] = static_cast<float>(n - i);
+    c[i] = -1.0f;
+  }
+  ASSERT_HIP(launchAdd(a, b, c, n, 256));  // the kernel reads and writes host memory directly
+  ASSERT_HIP(hipDeviceSynchronize());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << i;
+  // Copies between pinned host memory and device memory take the direct DMA path.
+  float* device;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), n * sizeof(float)));
+  ASSERT_HIP(hipMemcpy(device, c, n * sizeof(float), hipMemcpyHostToDevice));
+  ASSERT_HIP(hipMemset(c, 0, n * sizeof(float)));
+  ASSERT_HIP(hipMemcpy(c, device, n * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << i;
+  ASSERT_HIP(hipFree(device));
+  ASSERT_HIP(hipHostFree(a));
+  ASSERT_HIP(hipFree(b));
+  ASSERT_HIP(hipHostFree(c));
+  EXPECT_EQ(hipMallocManaged(reinterpret_cast<void**>(&a), 64, 0x10), hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
 TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {
   EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(8)),
             hipErrorInvalidHandle);
