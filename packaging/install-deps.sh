@@ -17,6 +17,8 @@ packages=(
   libamdhip64-5 libamdhip64-dev hipcc
   # libraries and test tools
   libzstd-dev zlib1g-dev googletest libgtest-dev libgmock-dev libdrm-dev valgrind
+  # packaging: .deb files (dpkg-shlibdeps) and their install test in a clean root
+  dpkg-dev debootstrap
 )
 
 missing=()
