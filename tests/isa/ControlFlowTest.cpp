@@ -46,6 +46,21 @@ TEST_P(ControlFlow, PrivateArrayAndCallWithPointer) {
   }
 }
 
+TEST_P(ControlFlow, SmallArrayWithDynamicIndex) {
+  const int n = 100;
+  std::vector<int> idx(n), out(n, 0);
+  for (int i = 0; i < n; ++i) idx[i] = (i * 13) % 64;
+  vgpu::isa::Launch l = launch1d(2, 64);
+  l.arg(buffer(idx, "idx")).arg(buffer(out, "out")).arg(n);
+  run("calls", "register_array", l);
+  for (int i = 0; i < n; ++i) {
+    int arr[8];
+    for (int k = 0; k < 8; ++k) arr[k] = k * 10 + i;
+    arr[idx[i] & 7] = -1;
+    EXPECT_EQ(out[i], arr[(idx[i] >> 3) & 7]) << i;
+  }
+}
+
 TEST_P(ControlFlow, NoinlineFloatFunction) {
   const int n = 100;
   std::vector<float> x(n), out(n, 0);

@@ -139,6 +139,22 @@ TEST_P(FloatEdges, HalfConversionRoundsToNearestEven) {
   for (int i = 0; i < n; ++i) EXPECT_TRUE(sameFloat(out[i], static_cast<float>(static_cast<_Float16>(in[i])))) << i;
 }
 
+TEST_P(FloatEdges, MixedPrecisionFma) {
+  const int n = 64;
+  std::vector<_Float16> a(n), b(n);
+  std::vector<float> c(n), out(n, 0);
+  for (int i = 0; i < n; ++i) {
+    a[i] = static_cast<_Float16>((i - 32) * 0.3f);
+    b[i] = static_cast<_Float16>(1.0f / (i + 1));
+    c[i] = 1e-3f * i - 0.01f;
+  }
+  vgpu::isa::Launch l = launch1d(1, 64);
+  l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(c, "c")).arg(buffer(out, "out")).arg(n);
+  run("half", "mixed_fma", l);
+  for (int i = 0; i < n; ++i)
+    EXPECT_TRUE(sameFloat(out[i], std::fma(static_cast<float>(a[i]), static_cast<float>(b[i]), c[i]))) << i;
+}
+
 INSTANTIATE_TEST_SUITE_P(AllTargets, FloatEdges, ::testing::ValuesIn(kAllVariants), variantName);
 
 }  // namespace

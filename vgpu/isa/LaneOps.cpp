@@ -1,6 +1,9 @@
 // Cross-lane VALU instructions: DPP lane permutation, v_readlane/v_writelane/v_readfirstlane,
 // v_mbcnt, v_permlane16/x16 (RDNA2 ISA sections 6.2.3 and 6.3).
 #include <bit>
+#include <cstring>
+#include <string>
+#include <utility>
 
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
@@ -90,9 +93,56 @@ void permlane(Wave& w, const MicroOp& u) {
   store32(w, u.dst[0].index, r, exec);
 }
 
+// VGPR indexing through M0 (RDNA2 ISA 6.3 "V_MOVRELS/V_MOVRELD"): clang uses it for small
+// private arrays kept in registers. Out-of-range indices fault instead of touching other waves.
+template <bool IndexDst, bool IndexSrc>
+void movrel(Wave& w, const MicroOp& u) {
+  unsigned m0 = w.s[kM0];
+  unsigned dst = u.dst[0].index + (IndexDst ? m0 : 0), src = u.src[0].index + (IndexSrc ? m0 : 0);
+  unsigned limit = w.wg->dispatch->vgprs;
+  if (dst >= limit || src >= limit) {
+    w.fail(DispatchOutcome::Kind::illegalInstruction, -1, 0,
+           "M0-relative VGPR index " + std::to_string(m0) + " beyond the wave's " + std::to_string(limit) + " VGPRs");
+    return;
+  }
+  Lanes32 r;
+  std::memcpy(r, w.vreg(src), w.lanes * 4);
+  store32(w, dst, r, w.exec());
+}
+
+template <bool IndexDst, bool Wide>
+void smovrel(Wave& w, const MicroOp& u) {
+  unsigned m0 = w.s[kM0];
+  unsigned dst = u.dst[0].index + (IndexDst ? m0 : 0);
+  unsigned src = u.src[0].index + (IndexDst ? 0 : m0);
+  if (dst + Wide >= kSgprCount || src + Wide >= kSgprCount) {
+    w.fail(DispatchOutcome::Kind::illegalInstruction, -1, 0, "M0-relative SGPR index out of range");
+    return;
+  }
+  w.s[dst] = w.s[src];
+  if (Wide) w.s[dst + 1] = w.s[src + 1];
+}
+
+void swap(Wave& w, const MicroOp& u) {
+  std::uint32_t* a = w.vreg(u.dst[0].index);
+  std::uint32_t* b = w.vreg(u.src[0].index);
+  for (std::uint64_t e = w.exec(); e; e &= e - 1) {
+    unsigned l = static_cast<unsigned>(std::countr_zero(e));
+    std::swap(a[l], b[l]);
+  }
+}
+
 }  // namespace
 
 void registerLaneOps(HandlerTable& t) {
+  t.add("v_movrels_b32", movrel<false, true>, 1);
+  t.add("v_movreld_b32", movrel<true, false>, 1);
+  t.add("v_movrelsd_b32", movrel<true, true>, 1);
+  t.add("s_movrels_b32", smovrel<false, false>, 1);
+  t.add("s_movrels_b64", smovrel<false, true>, 1);
+  t.add("s_movreld_b32", smovrel<true, false>, 1);
+  t.add("s_movreld_b64", smovrel<true, true>, 1);
+  t.add("v_swap_b32", swap, 1);
   t.add("v_readlane_b32", readlane, 1);
   t.add("v_readfirstlane_b32", readfirstlane, 1);
   t.add("v_writelane_b32", writelane, 1);

@@ -218,6 +218,9 @@ void registerScalarOps(HandlerTable& t) {
   t.add("s_ctz_i32_b64", ff1x64, 1);
   auto flbit = sop1([](u32 a, u32&) { return a ? u32(std::countl_zero(a)) : ~0u; });
   t.add("s_flbit_i32_b32", flbit, 1);
+  auto flbit64 = sop1from64([](u64 a, u32&) { return a ? u32(std::countl_zero(a)) : ~0u; });
+  t.add("s_flbit_i32_b64", flbit64, 1);
+  t.add("s_clz_i32_u64", flbit64, 1);
   t.add("s_clz_i32_u32", flbit, 1);
   t.add("s_sext_i32_i8", sop1([](u32 a, u32&) { return u32(i32(std::int8_t(a))); }), 1);
   t.add("s_sext_i32_i16", sop1([](u32 a, u32&) { return u32(i32(std::int16_t(a))); }), 1);

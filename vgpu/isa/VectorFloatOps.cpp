@@ -278,6 +278,29 @@ void fma32(Wave& w, const MicroOp& u) {
   store32(w, u.dst[0].index, r, mask);
 }
 
+template <int Out>  // 0: f32 result, 1: f16 into the low half, 2: f16 into the high half
+void fmaMix(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, 3, s);
+  Lanes32 r;
+  const std::uint32_t* d = w.vreg(u.dst[0].index);
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    float in[3];
+    for (int i = 0; i < 3; ++i) {
+      std::uint32_t bits = s.p[i][l];
+      float x = ((u.opSelHi >> i) & 1) ? float(asF16(bits >> (((u.opSel >> i) & 1) ? 16 : 0))) : asF32(bits);
+      if ((u.negHi >> i) & 1) x = std::fabs(x);
+      if ((u.negLo >> i) & 1) x = -x;
+      in[i] = x;
+    }
+    float x = outputModifiers(u, std::fma(in[0], in[1], in[2]));
+    if (Out == 0) r[l] = bitsF32(x);
+    else if (Out == 1) r[l] = (d[l] & 0xffff0000u) | bitsF16(f16(x));
+    else r[l] = (d[l] & 0xffffu) | (bitsF16(f16(x)) << 16);
+  }
+  store32(w, u.dst[0].index, r, mask);
+}
+
 }  // namespace
 
 void registerVectorFloatOps(HandlerTable& t) {
@@ -401,6 +424,45 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_min_f16", vf16<2>([](f16 a, f16 b) { return f16(std::fmin(float(a), float(b))); }), 1);
   t.add("v_rcp_f16", vf16<1>([](f16 a) { return f16(1.0f / float(a)); }), 1);
   t.add("v_sqrt_f16", vf16<1>([](f16 a) { return f16(std::sqrt(float(a))); }), 1);
+  t.add("v_rsq_f16", vf16<1>([](f16 a) { return f16(1.0f / std::sqrt(float(a))); }), 1);
+  t.add("v_log_f16", vf16<1>([](f16 a) { return f16(std::log2(float(a))); }), 1);
+  t.add("v_exp_f16", vf16<1>([](f16 a) { return f16(std::exp2(float(a))); }), 1);
+  t.add("v_sin_f16", vf16<1>([](f16 a) { return f16(std::sin(float(a) * 6.283185307179586f)); }), 1);
+  t.add("v_cos_f16", vf16<1>([](f16 a) { return f16(std::cos(float(a) * 6.283185307179586f)); }), 1);
+  t.add("v_floor_f16", vf16<1>([](f16 a) { return f16(std::floor(float(a))); }), 1);
+  t.add("v_ceil_f16", vf16<1>([](f16 a) { return f16(std::ceil(float(a))); }), 1);
+  t.add("v_trunc_f16", vf16<1>([](f16 a) { return f16(std::trunc(float(a))); }), 1);
+  t.add("v_rndne_f16", vf16<1>([](f16 a) { return f16(std::nearbyint(float(a))); }), 1);
+  t.add("v_fract_f16", vf16<1>([](f16 a) { float x = float(a); return f16(std::fmin(x - std::floor(x), 0.99951171875f)); }), 1);
+  t.add("v_frexp_mant_f16", vf16<1>([](f16 a) { float x = float(a); if (std::isnan(x) || std::isinf(x)) return a; int e; return f16(std::frexp(x, &e)); }), 1);
+  t.add("v_subrev_f16", vf16<2>([](f16 a, f16 b) { return f16(b - a); }), 1);
+  t.add("v_div_fixup_f16", vf16<3>([](f16 a, f16 b, f16 c) { return f16(divFixup<float>(float(a), float(b), float(c))); }), 1);
+  t.add("v_ldexp_f16", [](Wave& w, const MicroOp& u) {
+    Sources32 s;
+    std::uint64_t mask = fetch32(w, u, 2, s);
+    Lanes32 r;
+    for (unsigned l = 0; l < w.lanes; ++l)
+      r[l] = bitsF16(f16(std::ldexp(float(asF16(s.p[0][l])), static_cast<std::int16_t>(s.p[1][l]))));
+    store32(w, u.dst[0].index, r, mask);
+  }, 1);
+  t.add("v_cvt_f16_u16", vint<1>([](u32 a) { return bitsF16(f16(float(a & 0xffff))); }), 1);
+  t.add("v_cvt_f16_i16", vint<1>([](u32 a) { return bitsF16(f16(float(std::int16_t(a)))); }), 1);
+  t.add("v_cvt_u16_f16", vint<1>([](u32 a) { float x = float(asF16(a)); return std::isnan(x) || x <= 0 ? 0u : (x >= 65535.0f ? 65535u : u32(x)); }), 1).type = DataType::f16;
+  t.add("v_cvt_i16_f16", vint<1>([](u32 a) {
+    float x = float(asF16(a));
+    if (std::isnan(x)) return 0u;
+    return u32(std::uint16_t(std::int16_t(x <= -32768.0f ? -32768.0f : (x >= 32767.0f ? 32767.0f : x))));
+  }), 1).type = DataType::f16;
+  t.add("v_cvt_i32_f16", vint<1>([](u32 a) { return toInt<i32>(float(asF16(a))); }), 1).type = DataType::f16;
+  t.add("v_cvt_u32_f16", vint<1>([](u32 a) { return toInt<u32>(float(asF16(a))); }), 1).type = DataType::f16;
+  t.add("v_cvt_flr_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a))); }), 1).type = DataType::f32;
+  t.add("v_cvt_rpi_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a) + 0.5f)); }), 1).type = DataType::f32;
+  t.add("v_mul_dx9_zero_f32", vf32<2>([](float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }), 1);
+  // v_fma_mix*: each source is f32, or f16 when op_sel_hi selects it (op_sel: its high half);
+  // neg_lo negates and neg_hi takes the absolute value (RDNA2 ISA 6.5 "V_FMA_MIX_F32").
+  t.add("v_fma_mix_f32", fmaMix<0>, 1);
+  t.add("v_fma_mixlo_f16", fmaMix<1>, 1);
+  t.add("v_fma_mixhi_f16", fmaMix<2>, 1);
 }
 
 }  // namespace vgpu::isa

@@ -29,3 +29,15 @@ extern "C" __global__ void call_float(const float* x, float* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = polynomial(x[i], i % 5);
 }
+
+// A small private array indexed dynamically: kept in VGPRs and indexed through M0
+// (v_movrels/v_movreld) or expanded into selects, depending on the target.
+extern "C" __global__ void register_array(const int* idx, int* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int arr[8];
+#pragma unroll
+  for (int k = 0; k < 8; ++k) arr[k] = k * 10 + i;
+  arr[idx[i] & 7] = -1;
+  out[i] = arr[(idx[i] >> 3) & 7];
+}

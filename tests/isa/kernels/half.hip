@@ -21,3 +21,9 @@ extern "C" __global__ void half_convert(const float* in, float* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = (float)(_Float16)in[i];
 }
+
+// Mixed precision: half inputs, float accumulation (v_fma_mix_f32 on gfx10.3).
+extern "C" __global__ void mixed_fma(const _Float16* a, const _Float16* b, const float* c, float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = (float)a[i] * (float)b[i] + c[i];
+}
