@@ -97,6 +97,43 @@ TEST_P(BasicKernels, IntegerEdgeCases) {
   }
 }
 
+TEST_P(BasicKernels, ScalarAluEdgeCases) {
+  struct Case {
+    unsigned a, b;
+    unsigned long long c, d;
+  };
+  const Case cases[] = {{0xffffffffu, 1u, ~0ull, 1ull},
+                        {0x7fffffffu, 1u, 0x8000000000000000ull, 0x7fffffffffffffffull},
+                        {0x80000000u, 0xffffffffu, 0x123456789abcdefull, 0xfedcba9876543210ull},
+                        {12345u, 40u, 1ull << 40, 3ull},
+                        {7u, 7u, 5ull, 5ull}};
+  for (const Case& k : cases) {
+    std::vector<unsigned long long> out(16, 0);
+    vgpu::isa::Launch l = launch1d(1, 32);
+    l.arg(k.a).arg(k.b).arg(k.c).arg(k.d).arg(buffer(out, "out"));
+    run("scalar", "scalar_ops", l);
+    unsigned a = k.a, b = k.b;
+    unsigned long long c = k.c, d = k.d;
+    EXPECT_EQ(out[0], static_cast<unsigned long long>(a) + b);
+    EXPECT_EQ(out[1], c + d);
+    EXPECT_EQ(out[2], c - d);
+    EXPECT_EQ(out[3], static_cast<unsigned long long>(a + b));
+    EXPECT_EQ(out[4], static_cast<unsigned long long>(a << (b & 31)));
+    EXPECT_EQ(out[5], c << (b & 63));
+    EXPECT_EQ(out[6], c >> (b & 63));
+    EXPECT_EQ(out[7], static_cast<unsigned long long>(static_cast<long long>(c) >> (b & 63)));
+    EXPECT_EQ(out[8], static_cast<unsigned long long>(static_cast<int>(a) < static_cast<int>(b) ? a : b));
+    EXPECT_EQ(out[9], static_cast<unsigned long long>(a > b ? a : b));
+    EXPECT_EQ(out[10], static_cast<unsigned long long>((a >> 5) & 0x3ff));
+    EXPECT_EQ(out[11], static_cast<unsigned long long>(__builtin_popcountll(c) + __builtin_ctzll(d | 1) * 100));
+    EXPECT_EQ(out[12], static_cast<unsigned long long>(a * b));
+    EXPECT_EQ(out[13], c * d);
+    EXPECT_EQ(out[14], static_cast<unsigned long long>((a == b) + 2 * (c < d) +
+                                                      4 * (static_cast<long long>(c) < static_cast<long long>(d))));
+    EXPECT_EQ(out[15], static_cast<unsigned long long>(__builtin_clz(a | 1) + 64 * __builtin_clzll(c | 1)));
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllTargets, BasicKernels, ::testing::ValuesIn(kAllVariants), variantName);
 
 }  // namespace
