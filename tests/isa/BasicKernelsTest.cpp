@@ -22,6 +22,21 @@ TEST_P(BasicKernels, VectorAddWithPartialLastBlock) {
   for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << "i=" << i;
 }
 
+TEST_P(BasicKernels, PartialWorkgroupAtGridEdge) {
+  // 1000 work-items in blocks of 128: the last workgroup has 104, its last wave is partial.
+  const int n = 1000;
+  std::vector<float> a(n), b(n), c(n, -1.0f);
+  for (int i = 0; i < n; ++i) {
+    a[i] = static_cast<float>(i);
+    b[i] = 0.25f;
+  }
+  vgpu::isa::Launch l = launch1d(8, 128);
+  l.gridItems[0] = n;
+  l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(c, "c")).arg(1 << 30);  // no bounds check in the kernel
+  run("basic", "vector_add", l);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + 0.25f) << i;
+}
+
 TEST_P(BasicKernels, Saxpy) {
   const int n = 777;
   std::vector<float> x(n), y(n), expect(n);

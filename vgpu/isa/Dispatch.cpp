@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -110,7 +111,9 @@ std::string buildReport(const DispatchRequest& req, const Program& prog, const F
 
 }  // namespace
 
-DispatchOutcome executeDispatch(const DispatchRequest& req) {
+namespace {
+
+DispatchOutcome execute(const DispatchRequest& req) {
   const hsa_kernel_dispatch_packet_t& p = req.packet;
   if (!p.kernel_object) return invalid("null kernel object");
   if (!p.workgroup_size_x || !p.workgroup_size_y || !p.workgroup_size_z || !p.grid_size_x ||
@@ -141,9 +144,11 @@ DispatchOutcome executeDispatch(const DispatchRequest& req) {
     return o;
   }
   ctx.program = prog.get();
-  ctx.vgprs = std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u);
+  // Four spare registers: 64-bit reads of the last VGPR pair never leave the wave's storage.
+  ctx.vgprs = std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u) + 4;
   ctx.ldsBytes = std::max(p.group_segment_size, kd.groupSegmentSize);
   std::uint32_t priv = std::max(p.private_segment_size, kd.privateSegmentSize);
+  if (priv > (1u << 20)) return invalid("private segment of " + std::to_string(priv) + " bytes per work-item");
   if (kd.properties & (1u << 11)) priv = std::max(priv, 16384u);  // dynamic stack: no size known
   ctx.privateBytes = (priv + 15) & ~15u;
   if (ctx.ldsBytes > (1u << 20)) return invalid("LDS size " + std::to_string(ctx.ldsBytes));
@@ -201,6 +206,18 @@ DispatchOutcome executeDispatch(const DispatchRequest& req) {
   outcome.faultAddress = f.fault.address;
   outcome.report = buildReport(req, *prog, f);
   return outcome;
+}
+
+}  // namespace
+
+DispatchOutcome executeDispatch(const DispatchRequest& req) {
+  // Nothing may escape to the command processor: allocation failures (a bogus private segment
+  // size, say) become a refused dispatch.
+  try {
+    return execute(req);
+  } catch (const std::exception& e) {
+    return invalid(std::string("cannot allocate the dispatch's resources: ") + e.what());
+  }
 }
 
 }  // namespace vgpu
