@@ -80,8 +80,9 @@ void DoorbellWatcher::run() {
       lock.lock();
       continue;
     }
+    if (quiet >= kDeepIdleAfter) sleep = kDeepSleep;
     wakeup_.wait_for(lock, sleep, [&] { return stopping_ || nudged_; });
-    sleep = std::min<std::chrono::microseconds>(sleep * 2, kMaxSleep);
+    if (sleep < kMaxSleep) sleep = std::min<std::chrono::microseconds>(sleep * 2, kMaxSleep);
   }
 }
 

@@ -65,11 +65,16 @@ HSAKMT_STATUS EventTable::destroy(HsaEvent* event) {
   return HSAKMT_STATUS_SUCCESS;
 }
 
+void EventTable::signal(Record& record) {
+  ++record.generation;
+  record.signaled = record.manualReset || record.waiters == 0;
+}
+
 HSAKMT_STATUS EventTable::set(HsaEvent* event) {
   {
     std::lock_guard lock(mutex_);
     if (!known(event)) return HSAKMT_STATUS_INVALID_HANDLE;
-    reinterpret_cast<Record*>(event)->signaled = true;
+    signal(*reinterpret_cast<Record*>(event));
   }
   changed_.notify_all();
   return HSAKMT_STATUS_SUCCESS;
@@ -87,7 +92,7 @@ void EventTable::raise(std::uint32_t eventId) {
     std::lock_guard lock(mutex_);
     auto it = byId_.find(eventId);
     if (it == byId_.end()) return;  // destroyed meanwhile: the interrupt is dropped, as in KFD
-    it->second->signaled = true;
+    signal(*it->second);
   }
   changed_.notify_all();
 }
@@ -105,7 +110,7 @@ void EventTable::raiseMemoryFault(std::uint32_t nodeId, std::uint64_t address, b
       fault.Failure.ReadOnly = 0;
       (void)write;
       fault.Flags = HSA_EVENTID_MEMORY_FATAL_PROCESS;
-      record->signaled = true;
+      signal(*record);
     }
   }
   changed_.notify_all();
@@ -117,11 +122,20 @@ HSAKMT_STATUS EventTable::wait(HsaEvent* const* events, std::uint32_t count, boo
   std::unique_lock lock(mutex_);
   for (std::uint32_t i = 0; i < count; ++i)
     if (!known(events[i])) return HSAKMT_STATUS_INVALID_HANDLE;
+  std::vector<std::uint64_t> seen(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    auto* record = reinterpret_cast<Record*>(events[i]);
+    seen[i] = record->generation;
+    ++record->waiters;
+  }
+  auto fired = [&](std::uint32_t i) {
+    auto* record = reinterpret_cast<Record*>(events[i]);
+    return record->signaled || record->generation != seen[i];
+  };
   auto satisfied = [&] {
-    std::uint32_t signaled = 0;
-    for (std::uint32_t i = 0; i < count; ++i)
-      if (reinterpret_cast<Record*>(events[i])->signaled) ++signaled;
-    return all ? signaled == count : signaled > 0;
+    std::uint32_t firedCount = 0;
+    for (std::uint32_t i = 0; i < count; ++i) firedCount += fired(i) ? 1 : 0;
+    return all ? firedCount == count : firedCount > 0;
   };
   bool done;
   if (milliseconds == 0xFFFFFFFFu) {
@@ -130,12 +144,13 @@ HSAKMT_STATUS EventTable::wait(HsaEvent* const* events, std::uint32_t count, boo
   } else {
     done = changed_.wait_for(lock, std::chrono::milliseconds(milliseconds), satisfied);
   }
-  if (!done) return HSAKMT_STATUS_WAIT_TIMEOUT;
-  // Auto-reset events are consumed by the wait that observed them.
   for (std::uint32_t i = 0; i < count; ++i) {
     auto* record = reinterpret_cast<Record*>(events[i]);
-    if (record->signaled && !record->manualReset) record->signaled = false;
+    --record->waiters;
+    // Auto-reset events are consumed by the wait that observed them.
+    if (done && record->signaled && !record->manualReset) record->signaled = false;
   }
+  if (!done) return HSAKMT_STATUS_WAIT_TIMEOUT;
   return HSAKMT_STATUS_SUCCESS;
 }
 

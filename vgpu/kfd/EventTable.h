@@ -41,8 +41,14 @@ private:
     HsaEvent event;  // first member: HsaEvent* handed to ROCR converts back to Record*
     bool manualReset = false;
     bool signaled = false;
+    std::uint32_t waiters = 0;     // threads inside wait() on this event
+    std::uint64_t generation = 0;  // bumped by every set: wakes all current waiters
   };
   bool known(const HsaEvent* event) const;
+  // KFD semantics (kfd_events.c set_event): a set wakes every current waiter; an auto-reset
+  // event stays signalled only if nobody was waiting. Two threads blocked on one auto-reset
+  // event (ROCR's async-event thread and a host wait share the queue event) both wake.
+  void signal(Record& record);
 
   std::mutex mutex_;
   std::condition_variable changed_;

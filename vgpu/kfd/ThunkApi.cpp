@@ -212,11 +212,13 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtSetEvent(HsaEvent* event) { return kfd().events(
 VGPU_EXPORT HSAKMT_STATUS hsaKmtResetEvent(HsaEvent* event) { return kfd().events().reset(event); }
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtWaitOnEvent(HsaEvent* event, HSAuint32 milliseconds) {
+  kfd().hostWaiting();
   return kfd().events().wait(&event, 1, true, milliseconds);
 }
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtWaitOnMultipleEvents(HsaEvent* events[], HSAuint32 count,
                                                      bool waitOnAll, HSAuint32 milliseconds) {
+  kfd().hostWaiting();
   return kfd().events().wait(events, count, waitOnAll, milliseconds);
 }
 

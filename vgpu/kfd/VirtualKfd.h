@@ -30,6 +30,8 @@ public:
   QueueTable& queues() { return queues_; }
   cp::EngineConfig engineConfig(std::uint32_t node);
   std::uint64_t systemClock() const;
+  // The host is about to block on GPU work: look at the doorbells now (see DoorbellWatcher).
+  void hostWaiting() { watcher_.nudge(); }
 
   std::atomic<int> openCount{0};
 
