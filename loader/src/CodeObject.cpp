@@ -3,6 +3,7 @@
 
 #include <elf.h>
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -130,6 +131,29 @@ Status CodeObject::readNotes(Bytes notes, const std::string& where) {
     cursor = next;
   }
   return Ok{};
+}
+
+Result<uint64_t> CodeObject::extent(const uint8_t* start) {
+  if (start == nullptr) return errorf("code object: null image");
+  Elf64_Ehdr header;
+  std::memcpy(&header, start, sizeof(header));
+  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64)
+    return errorf("code object: no ELF64 magic");
+  constexpr uint64_t kLimit = uint64_t{1} << 32;  // a code object beyond 4 GiB is corrupt
+  if (header.e_shoff > kLimit || header.e_phoff > kLimit || header.e_shentsize != sizeof(Elf64_Shdr))
+    return errorf("code object: implausible header (section table at 0x%llx)", ull(header.e_shoff));
+  uint64_t end = std::max<uint64_t>({sizeof(header), header.e_shoff + uint64_t{header.e_shnum} * header.e_shentsize,
+                                     header.e_phoff + uint64_t{header.e_phnum} * header.e_phentsize});
+  for (uint16_t i = 0; i < header.e_shnum; ++i) {
+    Elf64_Shdr section;
+    std::memcpy(&section, start + header.e_shoff + uint64_t{i} * sizeof(Elf64_Shdr), sizeof(section));
+    if (section.sh_type == SHT_NOBITS) continue;
+    if (section.sh_offset > kLimit || section.sh_size > kLimit)
+      return errorf("code object: section %u implausible (offset 0x%llx size %llu)", i, ull(section.sh_offset),
+                    ull(section.sh_size));
+    end = std::max<uint64_t>(end, section.sh_offset + section.sh_size);
+  }
+  return end;
 }
 
 std::optional<TargetId> CodeObject::target() const {

@@ -83,6 +83,18 @@ TEST(CodeObject, KernelDescriptorAgreesWithSymbolsAndMetadata) {
   }
 }
 
+TEST(CodeObject, ExtentFromHeadersAloneIsTheFileSize) {
+  for (const char* name : {"v5_gfx1030.co", "v5_gfx1100.co", "v4_gfx1030_O0.co"}) {
+    auto bytes = readFile(dataPath(name));
+    auto extent = CodeObject::extent(bytes.data());
+    ASSERT_TRUE(extent) << extent.message();
+    EXPECT_EQ(*extent, bytes.size()) << name;
+  }
+  auto bytes = readFile(dataPath("v5_gfx1030.co"));
+  bytes[1] = 'X';
+  EXPECT_FALSE(CodeObject::extent(bytes.data()));
+}
+
 TEST(CodeObject, RejectsTruncatedAndCorruptedImages) {
   auto bytes = readFile(dataPath("v5_gfx1030.co"));
   for (size_t length : {size_t{0}, size_t{4}, size_t{63}}) {

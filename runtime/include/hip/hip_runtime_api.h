@@ -51,6 +51,7 @@ typedef enum hipError_t {
   hipErrorSharedObjectInitFailed = 303,
   hipErrorOperatingSystem = 304,
   hipErrorInvalidHandle = 400,
+  hipErrorInvalidResourceHandle = 400,  // HIP's older name for hipErrorInvalidHandle
   hipErrorNotFound = 500,
   hipErrorNotReady = 600,
   hipErrorIllegalAddress = 700,
@@ -78,6 +79,9 @@ typedef struct ihipStream_t* hipStream_t;
 #define hipStreamNonBlocking 0x1
 #define hipStreamPerThread ((hipStream_t)2)
 typedef struct ihipEvent_t* hipEvent_t;
+typedef struct ihipModule_t* hipModule_t;
+typedef struct ihipModuleSymbol_t* hipFunction_t;
+typedef void* hipDeviceptr_t;
 
 typedef struct dim3 {
   uint32_t x;
@@ -208,6 +212,25 @@ HIPCORE_API const char* hipGetErrorString(hipError_t error);
 HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
                                        void** args, size_t sharedMemBytes HIPCORE_DEFAULT(0),
                                        hipStream_t stream HIPCORE_DEFAULT(0));
+
+// Code objects loaded at run time: a bare AMDGPU ELF or an offload bundle (plain or compressed).
+HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path);
+HIPCORE_API hipError_t hipModuleLoadData(hipModule_t* module, const void* image);
+HIPCORE_API hipError_t hipModuleUnload(hipModule_t module);
+HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module, const char* name);
+HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes, hipModule_t module,
+                                          const char* name);
+// Arguments come either as kernelParams (one pointer per argument) or packed in one buffer:
+// extra = {HIP_LAUNCH_PARAM_BUFFER_POINTER, buffer, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+// HIP_LAUNCH_PARAM_END}.
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void*)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void*)0x02)
+#define HIP_LAUNCH_PARAM_END ((void*)0x03)
+HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t function, unsigned int gridDimX,
+                                             unsigned int gridDimY, unsigned int gridDimZ,
+                                             unsigned int blockDimX, unsigned int blockDimY,
+                                             unsigned int blockDimZ, unsigned int sharedMemBytes,
+                                             hipStream_t stream, void** kernelParams, void** extra);
 
 // Called by the code clang emits for `kernel<<<grid, block, shared, stream>>>(args...)`.
 HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,

@@ -30,23 +30,30 @@ Status Module::load(const loader::OffloadBundle& bundle, const std::string& isaN
   auto entry = chooseBundleEntry(bundle, isaName);
   if (!entry) return fail(hipErrorNoBinaryForGpu, entry.message());
   const loader::BundleEntry& chosen = bundle.entries()[*entry];
-  auto object = loader::CodeObject::parse(chosen.image);
-  if (!object) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), object.message().c_str());
+  return loadCodeObject(chosen.image, chosen.id, agent, out);
+}
+
+Status Module::loadCodeObject(loader::Bytes image, const std::string& name, uint64_t agent,
+                              std::unique_ptr<Module>& out) {
+  auto object = loader::CodeObject::parse(image);
+  if (!object) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), object.message().c_str());
   auto note = object->metadataNote();
-  if (!note) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), note.message().c_str());
+  if (!note) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), note.message().c_str());
   auto metadata = loader::parseCodeObjectMetadata(*note);
-  if (!metadata) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), metadata.message().c_str());
-  auto executable = hsa::Executable::load(agent, chosen.image);
-  if (!executable) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), executable.message().c_str());
+  if (!metadata) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), metadata.message().c_str());
+  auto executable = hsa::Executable::load(agent, image);
+  if (!executable) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), executable.message().c_str());
   auto module = std::make_unique<Module>();
-  module->target_ = chosen.id;
+  module->target_ = name;
   module->executable_ = std::move(executable).value();
+  for (const loader::ElfSymbol& symbol : object->symbols())
+    if (symbol.type == 1 /*STT_OBJECT*/ && !symbol.name.empty()) module->variableSizes_.emplace_back(symbol.name, symbol.size);
   for (const loader::KernelMetadata& kernel : metadata->kernels) {
     if (kernel.kernargSegmentSize > kKernargSlotBytes)
       return fail(hipErrorInvalidConfiguration, "kernel %s needs %u bytes of arguments (limit %u)",
                   kernel.name.c_str(), kernel.kernargSegmentSize, kKernargSlotBytes);
     auto symbol = module->executable_->kernel(kernel.symbol);
-    if (!symbol) return fail(hipErrorInvalidImage, "%s: %s", chosen.id.c_str(), symbol.message().c_str());
+    if (!symbol) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), symbol.message().c_str());
     auto code = std::make_unique<DeviceKernel>(DeviceKernel{
         kernel.name, symbol->kernelObject, symbol->groupSegmentSize, symbol->privateSegmentSize,
         kernel.maxFlatWorkgroupSize ? kernel.maxFlatWorkgroupSize : 1024, loader::KernargLayout(kernel)});
@@ -54,6 +61,12 @@ Status Module::load(const loader::OffloadBundle& bundle, const std::string& isaN
   }
   out = std::move(module);
   return Status::success();
+}
+
+std::optional<size_t> Module::variableSize(const std::string& name) const {
+  for (const auto& [symbol, size] : variableSizes_)
+    if (symbol == name) return size;
+  return std::nullopt;
 }
 
 const DeviceKernel* Module::kernel(const std::string& name) const {

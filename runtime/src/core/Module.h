@@ -3,6 +3,8 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -21,7 +23,12 @@ class Module {
   static Status load(const loader::OffloadBundle& bundle, const std::string& isaName,
                      uint64_t agent, std::unique_ptr<Module>& out);
 
+  // A bare code object (hipModuleLoadData); `name` names it in messages.
+  static Status loadCodeObject(loader::Bytes image, const std::string& name, uint64_t agent,
+                               std::unique_ptr<Module>& out);
+
   const DeviceKernel* kernel(const std::string& name) const;
+  std::optional<size_t> variableSize(const std::string& name) const;
   loader::Result<uint64_t> variableAddress(const std::string& name) const {
     return executable_->variableAddress(name);
   }
@@ -31,6 +38,7 @@ class Module {
   std::string target_;
   std::unique_ptr<hsa::Executable> executable_;
   std::vector<std::unique_ptr<DeviceKernel>> kernels_;
+  std::vector<std::pair<std::string, size_t>> variableSizes_;  // ELF data symbols
 };
 
 // The index of the bundle entry that best fits an agent ISA, or a message listing what the

@@ -57,7 +57,6 @@ Status checkFits(const Device& device, const DeviceKernel& code, const loader::L
 
 Status Runtime::launch(Device& device, DeviceQueue* queue, const void* handle,
                        const loader::LaunchGeometry& geometry, void* const* args) noexcept {
-  if (device.failed()) return device.queueFailure();
   const Kernel* kernel = registry_.findKernel(handle);
   if (kernel == nullptr)
     return fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", handle);
@@ -65,11 +64,17 @@ Status Runtime::launch(Device& device, DeviceQueue* queue, const void* handle,
   if (code == nullptr) {
     if (Status resolved = device.resolve(*kernel, code); !resolved.ok()) return resolved;
   }
-  if (Status fits = checkFits(device, *code, geometry, args); !fits.ok()) return fits;
+  return launchCode(device, queue, *code, geometry, args);
+}
+
+Status Runtime::launchCode(Device& device, DeviceQueue* queue, const DeviceKernel& code,
+                           const loader::LaunchGeometry& geometry, void* const* args) noexcept {
+  if (device.failed()) return device.queueFailure();
+  if (Status fits = checkFits(device, code, geometry, args); !fits.ok()) return fits;
   if (queue == nullptr && (queue = device.readyNullQueue()) == nullptr) {
     if (Status ready = device.nullQueue(queue); !ready.ok()) return ready;
   }
-  return queue->stream().launch(*code, geometry, args);
+  return queue->stream().launch(code, geometry, args);
 }
 
 }  // namespace hipcore::core

@@ -26,6 +26,10 @@ class Runtime {
   Status launch(Device& device, DeviceQueue* queue, const void* handle,
                 const loader::LaunchGeometry& geometry, void* const* args) noexcept;
 
+  // The same for a kernel already resolved (hipModuleLaunchKernel).
+  Status launchCode(Device& device, DeviceQueue* queue, const DeviceKernel& code,
+                    const loader::LaunchGeometry& geometry, void* const* args) noexcept;
+
  private:
   Registry& registry_;
   Status initStatus_;

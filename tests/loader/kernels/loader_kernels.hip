@@ -1,6 +1,9 @@
 // Kernels the loader tests read back: argument layouts, shared memory, several targets.
 #include <hip/hip_runtime.h>
 
+// A global for hipModuleGetGlobal (runtime module tests read it back).
+__device__ int moduleCounter = 42;
+
 struct Pair {
   int a;
   float b;

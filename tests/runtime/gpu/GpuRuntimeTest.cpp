@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string>
 #include <vector>
 
 #include "GpuKernels.h"
@@ -332,6 +333,62 @@ TEST(GpuRuntime, PinnedAndManagedHostMemoryIsSharedWithKernels) {
   EXPECT_EQ(hipMallocManaged(reinterpret_cast<void**>(&a), 64, 0x10), hipErrorInvalidValue);
   (void)hipGetLastError();
 }
+
+// Loads a code object or bundle the loader tests compiled, and runs add(int*, const int*, int).
+void runAddThroughModule(const char* file, bool packedArguments) {
+  std::string path = std::string(HIPCORE_LOADER_TEST_DATA) + "/" + file;
+  hipModule_t module = nullptr;
+  ASSERT_HIP(hipModuleLoad(&module, path.c_str()));
+  hipFunction_t add = nullptr;
+  ASSERT_HIP(hipModuleGetFunction(&add, module, "_Z3addPiPKii"));
+  EXPECT_EQ(hipModuleGetFunction(&add, module, "no_such_kernel"), hipErrorNotFound);
+  ASSERT_HIP(hipModuleGetFunction(&add, module, "_Z3addPiPKii"));
+  hipDeviceptr_t global = nullptr;
+  size_t globalBytes = 0;
+  ASSERT_HIP(hipModuleGetGlobal(&global, &globalBytes, module, "moduleCounter"));
+  EXPECT_EQ(globalBytes, sizeof(int));
+  int counter = 0;
+  ASSERT_HIP(hipMemcpy(&counter, global, sizeof(int), hipMemcpyDeviceToHost));
+  EXPECT_EQ(counter, 42);
+  const int n = 300;
+  std::vector<int> a(n), b(n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = i;
+    b[i] = 1000 * i;
+  }
+  int *da, *db;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&da), n * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&db), n * sizeof(int)));
+  ASSERT_HIP(hipMemcpy(da, a.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  ASSERT_HIP(hipMemcpy(db, b.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  int count = n;
+  if (packedArguments) {
+    struct {
+      int* a;
+      const int* b;
+      int n;
+    } packed{da, db, count};
+    size_t size = sizeof(packed);
+    void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END};
+    ASSERT_HIP(hipModuleLaunchKernel(add, (n + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr, nullptr, extra));
+  } else {
+    void* params[] = {&da, &db, &count};
+    ASSERT_HIP(hipModuleLaunchKernel(add, (n + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr));
+  }
+  std::vector<int> result(n);
+  ASSERT_HIP(hipMemcpy(result.data(), da, n * sizeof(int), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(result[i], a[i] + b[i]) << i;
+  ASSERT_HIP(hipFree(da));
+  ASSERT_HIP(hipFree(db));
+  ASSERT_HIP(hipModuleUnload(module));
+  EXPECT_EQ(hipModuleUnload(module), hipErrorInvalidHandle);
+  (void)hipGetLastError();
+}
+
+TEST(GpuRuntime, ModuleLoadsABareCodeObjectVersion5) { runAddThroughModule("v5_gfx1030.co", false); }
+TEST(GpuRuntime, ModuleLoadsAPlainBundleWithPackedArguments) { runAddThroughModule("two_targets.bundle", true); }
+TEST(GpuRuntime, ModuleLoadsACompressedBundle) { runAddThroughModule("two_targets.ccob", false); }
+TEST(GpuRuntime, ModuleLoadsAClang15CodeObjectVersion4) { runAddThroughModule("v4_gfx1030_O0.co", false); }
 
 TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {
   EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(8)),

@@ -51,6 +51,10 @@ class CodeObject {
   // Parses the ELF; `image` must outlive the CodeObject (it keeps views into it).
   static Result<CodeObject> parse(Bytes image);
 
+  // The bytes an ELF starting at `start` occupies, from its headers alone (hipModuleLoadData
+  // receives a pointer without a size): the furthest end of the header tables and sections.
+  static Result<uint64_t> extent(const uint8_t* start);
+
   Bytes image() const { return image_; }
   // 4 for EI_ABIVERSION 2, 5 for 3, 6 for 4 (ELFABIVERSION_AMDGPU_HSA_V4..V6).
   unsigned codeObjectVersion() const { return codeObjectVersion_; }

@@ -1,0 +1,142 @@
+// The module API: hipModuleLoad(Data), hipModuleUnload, hipModuleGetFunction,
+// hipModuleGetGlobal, hipModuleLaunchKernel.
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "ApiState.h"
+#include "core/LoadedModule.h"
+
+using hipcore::api::finish;
+using hipcore::core::fail;
+using hipcore::core::LoadedModule;
+using hipcore::core::ModuleFunction;
+using hipcore::core::Status;
+
+namespace {
+
+Status moduleOf(hipModule_t handle, LoadedModule*& out) {
+  out = reinterpret_cast<LoadedModule*>(handle);
+  if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
+    return fail(hipErrorInvalidHandle, "%p is not a module", static_cast<void*>(handle));
+  return Status::success();
+}
+
+Status functionOf(hipFunction_t handle, ModuleFunction*& out) {
+  out = reinterpret_cast<ModuleFunction*>(handle);
+  if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
+    return fail(hipErrorInvalidResourceHandle, "%p is not a module function", static_cast<void*>(handle));
+  return Status::success();
+}
+
+Status loadModule(const void* image, size_t size, hipModule_t* module) {
+  hipcore::core::Device* device = nullptr;
+  if (Status current = hipcore::api::currentDevice(device); !current.ok()) return current;
+  std::unique_ptr<LoadedModule> loaded;
+  if (Status status = LoadedModule::load(*device, image, size, loaded); !status.ok()) return status;
+  *module = reinterpret_cast<hipModule_t>(loaded.release());
+  return Status::success();
+}
+
+// Arguments given as one packed buffer through `extra` ({HIP_LAUNCH_PARAM_BUFFER_POINTER, p,
+// HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END}): point args[] into it.
+Status argsFromExtra(void** extra, const hipcore::core::DeviceKernel& code, void** args, size_t capacity) {
+  const char* buffer = nullptr;
+  size_t size = 0;
+  for (size_t i = 0; extra[i] != HIP_LAUNCH_PARAM_END; i += 2) {
+    if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_POINTER) buffer = static_cast<const char*>(extra[i + 1]);
+    else if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_SIZE) size = *static_cast<const size_t*>(extra[i + 1]);
+    else return fail(hipErrorInvalidValue, "unknown launch parameter %p in extra", extra[i]);
+  }
+  size_t count = code.layout.explicitCount();
+  if (buffer == nullptr || count > capacity)
+    return fail(hipErrorInvalidValue, "extra lacks an argument buffer, or %zu arguments exceed %zu", count, capacity);
+  for (size_t i = 0; i < count; ++i) {
+    if (code.layout.explicitOffset(i) >= size && size != 0)
+      return fail(hipErrorInvalidValue, "argument %zu at offset %u is past the %zu-byte buffer", i,
+                  code.layout.explicitOffset(i), size);
+    args[i] = const_cast<char*>(buffer + code.layout.explicitOffset(i));
+  }
+  return Status::success();
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
+  if (module == nullptr || image == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  return finish(__func__, loadModule(image, 0, module));
+}
+
+HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path) {
+  if (module == nullptr || path == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return finish(__func__, fail(hipErrorFileNotFound, "cannot open %s", path));
+  std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (bytes.empty()) return finish(__func__, fail(hipErrorInvalidImage, "%s is empty", path));
+  return finish(__func__, loadModule(bytes.data(), bytes.size(), module));
+}
+
+HIPCORE_API hipError_t hipModuleUnload(hipModule_t handle) {
+  LoadedModule* module = nullptr;
+  Status status = moduleOf(handle, module);
+  if (status.ok()) status = module->device().synchronize();  // its kernels may still run
+  if (status.ok()) delete module;
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t handle, const char* name) {
+  if (function == nullptr || name == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  LoadedModule* module = nullptr;
+  ModuleFunction* found = nullptr;
+  Status status = moduleOf(handle, module);
+  if (status.ok()) status = module->function(name, found);
+  if (status.ok()) *function = reinterpret_cast<hipFunction_t>(found);
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes, hipModule_t handle, const char* name) {
+  if (name == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "name is null"));
+  LoadedModule* module = nullptr;
+  void* address = nullptr;
+  size_t size = 0;
+  Status status = moduleOf(handle, module);
+  if (status.ok()) status = module->global(name, address, size);
+  if (status.ok() && pointer != nullptr) *pointer = address;
+  if (status.ok() && bytes != nullptr) *bytes = size;
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned gridX, unsigned gridY, unsigned gridZ,
+                                             unsigned blockX, unsigned blockY, unsigned blockZ, unsigned sharedBytes,
+                                             hipStream_t stream, void** kernelParams, void** extra) {
+  ModuleFunction* function = nullptr;
+  Status status = functionOf(handle, function);
+  if (!status.ok()) return finish(__func__, std::move(status));
+  // Module launches count the grid in blocks, like hipLaunchKernel.
+  hipcore::loader::LaunchGeometry geometry;
+  const unsigned grid[3] = {gridX, gridY, gridZ};
+  const unsigned block[3] = {blockX, blockY, blockZ};
+  uint64_t threads = uint64_t{blockX} * blockY * blockZ;
+  for (int d = 0; d < 3; ++d) {
+    if (grid[d] == 0 || block[d] == 0 || uint64_t{grid[d]} * block[d] > UINT32_MAX || threads > 1024)
+      return finish(__func__, fail(hipErrorInvalidConfiguration, "grid (%u,%u,%u) block (%u,%u,%u)", gridX, gridY,
+                                   gridZ, blockX, blockY, blockZ));
+    geometry.gridBlocks[d] = grid[d];
+    geometry.blockSize[d] = block[d];
+  }
+  geometry.dynamicLdsBytes = sharedBytes;
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  status = hipcore::api::streamOf(stream, device, queue);
+  if (status.ok() && device != &function->module().device())
+    status = fail(hipErrorInvalidDevice, "function of device %d launched on device %d",
+                  function->module().device().index(), device->index());
+  void* packed[64];
+  void** args = kernelParams;
+  if (status.ok() && kernelParams == nullptr && extra != nullptr) {
+    status = argsFromExtra(extra, function->code(), packed, 64);
+    args = packed;
+  }
+  if (status.ok()) status = hipcore::api::runtime().launchCode(*device, queue, function->code(), geometry, args);
+  return finish(__func__, std::move(status));
+}
