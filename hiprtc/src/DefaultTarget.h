@@ -1,0 +1,14 @@
+// The target a compile without --gpu-architecture is for: the full target id of the first GPU
+// agent ROCR reports (hipcore's device 0), asked of ROCR directly so that libhiprtc does not
+// depend on libhipcore; hsa_shut_down follows (ROCR counts hsa_init calls).
+#pragma once
+
+#include <string>
+
+#include "hipcore/loader/Result.h"
+
+namespace hiprtc {
+
+hipcore::loader::Result<std::string> queryDefaultTarget();
+
+}  // namespace hiprtc

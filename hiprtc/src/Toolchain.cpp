@@ -1,0 +1,117 @@
+// Locating the JIT's compilers and device libraries, and describing them for cache keys.
+#include "Toolchain.h"
+
+#include <amd_comgr.h>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <vector>
+
+namespace hiprtc {
+namespace {
+
+bool exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+std::string parentOf(const std::string& path) {
+  auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
+}
+
+// "path:size:mtime" of a file (after resolving links), or "path:missing".
+std::string fileStamp(const std::string& path) {
+  char resolved[PATH_MAX];
+  std::string real = ::realpath(path.c_str(), resolved) ? resolved : path;
+  struct stat st;
+  if (::stat(real.c_str(), &st) != 0) return real + ":missing";
+  return real + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec);
+}
+
+// A prefix is usable when clang would accept it as a HIP install with device libraries.
+bool isRocmPrefix(const std::string& prefix) {
+  return exists(prefix + "/share/hip/version") && exists(prefix + "/amdgcn/bitcode/ockl.bc");
+}
+
+std::string processorOf(std::string_view target) {
+  return std::string(target.substr(0, target.find(':')));
+}
+
+}  // namespace
+
+Toolchain Toolchain::locate() {
+  Toolchain tc;
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&comgrKnowsProcessor), &info) && info.dli_fname) {
+    char resolved[PATH_MAX];
+    if (::realpath(info.dli_fname, resolved)) {
+      std::string candidate = parentOf(parentOf(resolved));  // <prefix>/lib/libhiprtc.so
+      if (isRocmPrefix(candidate)) tc.prefix = candidate;
+    }
+  }
+  if (tc.prefix.empty()) tc.prefix = HIPRTC_BUILD_STAGE;
+  const char* clang = std::getenv("HIPCORE_CLANG");
+  tc.clang = clang && *clang ? clang : HIPRTC_BUILD_CLANG;
+  const char* choice = std::getenv("HIPCORE_RTC_COMPILER");
+  std::string_view c = choice ? choice : "";
+  tc.choice = c == "comgr" ? CompilerChoice::Comgr
+              : c == "clang" ? CompilerChoice::Clang
+                             : CompilerChoice::Auto;
+  return tc;
+}
+
+CompilerKind Toolchain::compilerFor(std::string_view target) const {
+  switch (choice) {
+    case CompilerChoice::Comgr: return CompilerKind::Comgr;
+    case CompilerChoice::Clang: return CompilerKind::Clang;
+    case CompilerChoice::Auto: break;
+  }
+  return comgrKnowsProcessor(target) ? CompilerKind::Comgr : CompilerKind::Clang;
+}
+
+std::string Toolchain::clangIdentity() const {
+  std::string identity = "clang=" + fileStamp(clang) + ";prefix=" + prefix;
+  identity += ";version=" + fileStamp(prefix + "/share/hip/version");
+  std::string bitcodeDir = prefix + "/amdgcn/bitcode";
+  std::vector<std::string> names;
+  if (DIR* dir = ::opendir(bitcodeDir.c_str())) {
+    while (dirent* entry = ::readdir(dir))
+      if (entry->d_name[0] != '.') names.push_back(entry->d_name);
+    ::closedir(dir);
+  }
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) identity += ";" + fileStamp(bitcodeDir + "/" + name);
+  return identity;
+}
+
+std::string Toolchain::comgrIdentity() {
+  size_t major = 0, minor = 0;
+  amd_comgr_get_version(&major, &minor);
+  std::string identity = "comgr=" + std::to_string(major) + "." + std::to_string(minor);
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&amd_comgr_get_version), &info) && info.dli_fname)
+    identity += ";" + fileStamp(info.dli_fname);
+  return identity;
+}
+
+bool comgrKnowsProcessor(std::string_view target) {
+  std::string wanted = "amdgcn-amd-amdhsa--" + processorOf(target);
+  size_t count = 0;
+  if (amd_comgr_get_isa_count(&count) != AMD_COMGR_STATUS_SUCCESS) return false;
+  for (size_t i = 0; i < count; ++i) {
+    const char* name = nullptr;
+    if (amd_comgr_get_isa_name(i, &name) != AMD_COMGR_STATUS_SUCCESS || !name) continue;
+    std::string_view isa = name;
+    // comgr lists "amdgcn-amd-amdhsa--gfx90a:xnack+" style names; compare the processor.
+    if (isa.substr(0, isa.find(':')) == wanted) return true;
+  }
+  return false;
+}
+
+}  // namespace hiprtc

@@ -1,0 +1,40 @@
+// Where the JIT's tools live: the clang used for targets comgr lacks, the ROCm-style prefix
+// with the device libraries, which compiler a target goes through, and their identities (cache
+// key parts).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace hiprtc {
+
+enum class CompilerKind { Comgr, Clang };
+
+// HIPCORE_RTC_COMPILER=comgr|clang forces one path; unset or "auto": comgr when it knows the
+// target, clang otherwise.
+enum class CompilerChoice { Auto, Comgr, Clang };
+
+struct Toolchain {
+  // The ROCm-style prefix clang and comgr read (share/hip/version, bin/.hipVersion,
+  // amdgcn/bitcode): the install prefix holding libhiprtc.so (found with dladdr), else the
+  // build tree's stage compiled in.
+  std::string prefix;
+  // clang++ for the clang path: $HIPCORE_CLANG, else the clang-19 found at build time.
+  std::string clang;
+  CompilerChoice choice = CompilerChoice::Auto;
+
+  // Reads the environment and the library's own location.
+  static Toolchain locate();
+
+  // The compiler that builds `target` ("gfx1030:xnack-").
+  CompilerKind compilerFor(std::string_view target) const;
+
+  // Identities for the cache key: what a compile's output depends on besides its inputs.
+  std::string clangIdentity() const;  // clang binary and every device library (path, size, mtime)
+  static std::string comgrIdentity(); // comgr version and library file (it embeds its device libs)
+};
+
+// Whether the installed comgr lists the target's processor among its ISAs.
+bool comgrKnowsProcessor(std::string_view target);
+
+}  // namespace hiprtc

@@ -1,0 +1,21 @@
+// Process-wide state of the C-ABI layer.
+#include "ApiState.h"
+
+#include <mutex>
+
+#include "../DefaultTarget.h"
+
+namespace hiprtc {
+
+hipcore::loader::Result<std::string> processDefaultTarget() {
+  // A failed query is retried on the next compile (a GPU may be set up later, e.g. by vgpu).
+  static std::mutex mutex;
+  static std::string target;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!target.empty()) return target;
+  auto queried = queryDefaultTarget();
+  if (queried) target = *queried;
+  return queried;
+}
+
+}  // namespace hiprtc
