@@ -34,6 +34,7 @@ TEST(ErrorApi, InvalidArgumentsAreRejectedWithTheRightCode) {
   EXPECT_NE(std::string(hipcoreGetErrorDetail()).find("kind 9"), std::string::npos) << hipcoreGetErrorDetail();
   EXPECT_EQ(hipGetLastError(), hipErrorInvalidMemcpyDirection);
   EXPECT_EQ(hipFree(nullptr), hipSuccess);
+  EXPECT_EQ(hipMemGetInfo(nullptr, nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipMemcpy(nullptr, nullptr, 0, hipMemcpyHostToDevice), hipSuccess);
 }
 

@@ -172,6 +172,7 @@ HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start
 
 HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size);
 HIPCORE_API hipError_t hipFree(void* pointer);
+HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total);
 
 // Host memory the GPU reads and writes directly (pinned, coherent); free with hipHostFree.
 #define hipHostMallocDefault 0x0
@@ -231,6 +232,10 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t function, unsigned in
                                              unsigned int blockDimX, unsigned int blockDimY,
                                              unsigned int blockDimZ, unsigned int sharedMemBytes,
                                              hipStream_t stream, void** kernelParams, void** extra);
+
+HIPCORE_API hipError_t hipLaunchKernel_spt(const void* function, dim3 numBlocks, dim3 dimBlocks,
+                                           void** args, size_t sharedMemBytes HIPCORE_DEFAULT(0),
+                                           hipStream_t stream HIPCORE_DEFAULT(0));
 
 // Called by the code clang emits for `kernel<<<grid, block, shared, stream>>>(args...)`.
 HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,

@@ -64,3 +64,10 @@ HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, 
   if (stream) *stream = c.stream;
   return hipSuccess;
 }
+
+// clang's -fgpu-default-stream=per-thread launches through this name; hipcore serves the
+// per-thread default stream with the null stream.
+HIPCORE_API hipError_t hipLaunchKernel_spt(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
+                                           size_t sharedMemBytes, hipStream_t stream) {
+  return hipLaunchKernel(function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
+}

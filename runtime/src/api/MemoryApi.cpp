@@ -80,3 +80,11 @@ HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned in
     return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
   return hipHostMalloc(pointer, size, 0);
 }
+
+HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total) {
+  if (free == nullptr || total == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  hipcore::core::Device* device = nullptr;
+  Status status = hipcore::api::currentDevice(device);
+  if (status.ok()) device->memoryInfo(*free, *total);
+  return finish(__func__, std::move(status));
+}

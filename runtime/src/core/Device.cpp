@@ -137,7 +137,14 @@ Status Device::allocate(size_t bytes, void*& out) {
   auto pointer = hsa::allocate(agent_.devicePool, bytes);
   if (!pointer) return fail(hipErrorOutOfMemory, "device %d: %s", index_, pointer.message().c_str());
   out = *pointer;
+  allocatedBytes_.fetch_add(bytes, std::memory_order_relaxed);
   return Status::success();
+}
+
+void Device::memoryInfo(size_t& free, size_t& total) const {
+  total = agent_.properties.globalMemoryBytes;
+  size_t used = allocatedBytes_.load(std::memory_order_relaxed);
+  free = used < total ? total - used : 0;
 }
 
 Status Device::allocateHost(size_t bytes, void*& out) {
@@ -157,8 +164,11 @@ Status Device::release(void* pointer) {
   if (pointer == nullptr) return Status::success();
   // Kernels still running may use the memory: wait for them (the null stream is in order).
   if (Status synced = synchronize(); !synced.ok()) return synced;
+  bool deviceMemory = hsa::pointerKind(pointer) == hsa::PointerKind::Device;
+  size_t bytes = deviceMemory ? hsa::allocationSize(pointer) : 0;
   auto released = hsa::release(pointer);
   if (!released) return fail(hipErrorInvalidValue, "hipFree(%p): %s", pointer, released.message().c_str());
+  allocatedBytes_.fetch_sub(std::min(bytes, allocatedBytes_.load(std::memory_order_relaxed)), std::memory_order_relaxed);
   return Status::success();
 }
 

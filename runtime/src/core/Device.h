@@ -46,6 +46,8 @@ class Device {
   Status queueFailure() const;
 
   Status allocate(size_t bytes, void*& out);
+  // Device memory not allocated through hipMalloc, and the pool's size (hipMemGetInfo).
+  void memoryInfo(size_t& free, size_t& total) const;
   // Fine-grained host memory the GPU can access (hipHostMalloc, hipMallocManaged).
   Status allocateHost(size_t bytes, void*& out);
   Status release(void* pointer);
@@ -74,6 +76,7 @@ class Device {
   std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 
+  std::atomic<size_t> allocatedBytes_{0};  // hipMalloc'ed device memory, for hipMemGetInfo
   std::mutex copyMutex_;  // one staging buffer and copy signal per device
   void* staging_ = nullptr;
   std::unique_ptr<hsa::Signal> copySignal_;

@@ -72,6 +72,8 @@ Status allowAccess(uint64_t agent, const void* pointer);
 enum class PointerKind { Unknown, Host, Device };
 // What ROCR knows about a pointer (device memory it allocated, host memory, or nothing).
 PointerKind pointerKind(const void* pointer);
+// The size of the ROCR allocation starting at `pointer` (0 if ROCR does not know it).
+size_t allocationSize(const void* pointer);
 
 // A signal used for waiting on the host (copies, synchronisation).
 class Signal {

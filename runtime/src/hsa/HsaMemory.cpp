@@ -59,6 +59,14 @@ PointerKind pointerKind(const void* pointer) {
   }
 }
 
+size_t allocationSize(const void* pointer) {
+  hsa_amd_pointer_info_t info{};
+  info.size = sizeof(info);
+  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) != HSA_STATUS_SUCCESS)
+    return 0;
+  return info.type == HSA_EXT_POINTER_TYPE_HSA ? info.sizeInBytes : 0;
+}
+
 Result<std::unique_ptr<Signal>> Signal::create(int64_t initial) {
   hsa_signal_t signal;
   hsa_status_t status = hsa_signal_create(initial, 0, nullptr, &signal);

@@ -55,6 +55,15 @@ TEST(GpuRuntime, ReportsADeviceWithPlausibleProperties) {
   int device = -1;
   ASSERT_HIP(hipGetDevice(&device));
   EXPECT_EQ(device, 0);
+  size_t free = 0, total = 0;
+  ASSERT_HIP(hipMemGetInfo(&free, &total));
+  EXPECT_EQ(total, p.totalGlobalMem);
+  void* block = nullptr;
+  ASSERT_HIP(hipMalloc(&block, 1 << 20));
+  size_t freeAfter = 0;
+  ASSERT_HIP(hipMemGetInfo(&freeAfter, &total));
+  EXPECT_EQ(free - freeAfter, size_t{1} << 20);
+  ASSERT_HIP(hipFree(block));
   EXPECT_EQ(hipSetDevice(count), hipErrorInvalidDevice);
   EXPECT_EQ(hipGetDeviceProperties(&p, count), hipErrorInvalidDevice);
   (void)hipGetLastError();
