@@ -46,6 +46,7 @@ Status LoadedModule::load(Device& device, const void* image, size_t size, std::u
 }
 
 Status LoadedModule::function(const std::string& name, ModuleFunction*& out) {
+  std::lock_guard lock(functionsMutex_);
   for (const auto& function : functions_)
     if (function->code().name == name) return out = function.get(), Status::success();
   const DeviceKernel* code = module_->kernel(name);

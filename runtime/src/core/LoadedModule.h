@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,7 @@ class LoadedModule {
   std::vector<uint8_t> image_;  // owned copy: the code object stays valid while loaded
   std::optional<loader::OffloadBundle> bundle_;
   std::unique_ptr<Module> module_;
+  std::mutex functionsMutex_;  // hipModuleGetFunction may run on several threads
   std::vector<std::unique_ptr<ModuleFunction>> functions_;
 };
 

@@ -71,9 +71,12 @@ AgentProperties readProperties(hsa_agent_t agent) {
   p.name = name;
   p.productName = product;
   hsa_agent_iterate_isas(agent, firstIsaName, &p.isaName);
-  char uuid[24] = {};  // "GPU-" followed by hex digits, or "GPU-XX" when unknown
+  // ROCR reports "GPU-" and 16 characters identifying the device ("GPU-XX" when unknown);
+  // HIP's 16-byte uuid holds those characters.
+  char uuid[64] = {};
   agentInfo(agent, HSA_AMD_AGENT_INFO_UUID, uuid);
-  std::memcpy(p.uuid, uuid, sizeof(p.uuid));
+  const char* id = std::strncmp(uuid, "GPU-", 4) == 0 ? uuid + 4 : uuid;
+  std::strncpy(reinterpret_cast<char*>(p.uuid), id, sizeof(p.uuid));
   agentInfo(agent, HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT, p.computeUnits);
   agentInfo(agent, HSA_AGENT_INFO_WAVEFRONT_SIZE, p.wavefrontSize);
   agentInfo(agent, HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, p.maxWorkgroupSize);
