@@ -2,6 +2,7 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "Hsa.h"
@@ -76,7 +77,7 @@ AgentProperties readProperties(hsa_agent_t agent) {
   char uuid[64] = {};
   agentInfo(agent, HSA_AMD_AGENT_INFO_UUID, uuid);
   const char* id = std::strncmp(uuid, "GPU-", 4) == 0 ? uuid + 4 : uuid;
-  std::strncpy(reinterpret_cast<char*>(p.uuid), id, sizeof(p.uuid));
+  std::memcpy(p.uuid, id, std::min(sizeof(p.uuid), std::strlen(id)));
   agentInfo(agent, HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT, p.computeUnits);
   agentInfo(agent, HSA_AGENT_INFO_WAVEFRONT_SIZE, p.wavefrontSize);
   agentInfo(agent, HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, p.maxWorkgroupSize);
