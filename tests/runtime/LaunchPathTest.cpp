@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -183,12 +185,17 @@ void launchLoop(Fixture& f, int launches, uint64_t& allocations, uint64_t& locks
   for (int i = 0; i < 100; ++i) (void)f.stream.launch(f.kernel, g, args);  // warm-up
   uint64_t allocationsBefore = gAllocations.load();
   uint64_t locksBefore = gMutexLocks.load();
+  auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < launches; ++i) {
     n = i;
     if (!f.stream.launch(f.kernel, g, args).ok()) std::abort();
   }
+  auto end = std::chrono::steady_clock::now();
   allocations = gAllocations.load() - allocationsBefore;
   locks = gMutexLocks.load() - locksBefore;
+  if (launches >= 1000)
+    std::printf("Stream::launch on an in-memory queue: %.1f ns per launch (v5 kernel, 280-byte kernarg)\n",
+                std::chrono::duration<double, std::nano>(end - start).count() / launches);
 }
 
 TEST(LaunchPath, TenThousandLaunchesAllocateNothingAndLockNothing) {
