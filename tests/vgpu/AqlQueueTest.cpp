@@ -20,7 +20,9 @@ struct Queue {
               HSA_STATUS_SUCCESS);
   }
   ~Queue() {
-    if (queue) EXPECT_EQ(hsa_queue_destroy(queue), HSA_STATUS_SUCCESS);
+    if (queue) {
+      EXPECT_EQ(hsa_queue_destroy(queue), HSA_STATUS_SUCCESS);
+    }
   }
 };
 

@@ -28,7 +28,9 @@ TEST(Profiling, AqlPacketTimestampsIncrease) {
     EXPECT_GT(time.start, 0u);
     EXPECT_LE(time.start, time.end);
     EXPECT_GE(time.start, before) << "packet " << i << " started before it was submitted";
-    if (i > 0) EXPECT_GT(time.start, previous.end) << "packet " << i;
+    if (i > 0) {
+      EXPECT_GT(time.start, previous.end) << "packet " << i;
+    }
     previous = time;
     hsa_signal_destroy(done);
   }

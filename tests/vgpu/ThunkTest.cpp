@@ -1,0 +1,280 @@
+// vgpu's libhsakmt.so.1 driven directly through the hsaKmt API, without ROCR: topology,
+// memory, KFD event semantics, and SDMA packets written by hand per the SDMA 5.x packet format
+// (op in bits 7:0, sub_op in 15:8 of the header dword), independently of vgpu/cp's definitions.
+#include <gtest/gtest.h>
+#include <hsakmt.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+namespace {
+
+class Thunk : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { ASSERT_EQ(hsaKmtOpenKFD(), HSAKMT_STATUS_SUCCESS); }
+  static constexpr HSAuint32 kGpu = 1;
+};
+
+TEST_F(Thunk, TopologyHasOneCpuAndTheConfiguredGpu) {
+  HsaSystemProperties system{};
+  ASSERT_EQ(hsaKmtAcquireSystemProperties(&system), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(system.NumNodes, 2u);
+  HsaNodeProperties cpu{}, gpu{};
+  ASSERT_EQ(hsaKmtGetNodeProperties(0, &cpu), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtGetNodeProperties(kGpu, &gpu), HSAKMT_STATUS_SUCCESS);
+  EXPECT_GT(cpu.NumCPUCores, 0u);
+  EXPECT_EQ(cpu.NumFComputeCores, 0u);
+  EXPECT_EQ(gpu.NumCPUCores, 0u);
+  EXPECT_EQ(gpu.EngineId.ui32.Major, 10u);
+  EXPECT_EQ(gpu.EngineId.ui32.Minor, 3u);
+  EXPECT_EQ(gpu.NumFComputeCores / gpu.NumSIMDPerCU, 8u);  // the default VGPU_CU_COUNT
+  EXPECT_EQ(gpu.Capability.ui32.DoorbellType, 2u);
+  std::vector<HsaMemoryProperties> banks(gpu.NumMemoryBanks);
+  ASSERT_EQ(hsaKmtGetNodeMemoryProperties(kGpu, gpu.NumMemoryBanks, banks.data()),
+            HSAKMT_STATUS_SUCCESS);
+  bool lds = false, scratch = false;
+  for (const auto& bank : banks) {
+    lds |= bank.HeapType == HSA_HEAPTYPE_GPU_LDS && bank.VirtualBaseAddress != 0;
+    scratch |= bank.HeapType == HSA_HEAPTYPE_GPU_SCRATCH && bank.VirtualBaseAddress != 0;
+  }
+  EXPECT_TRUE(lds);
+  EXPECT_TRUE(scratch);
+  EXPECT_NE(hsaKmtGetNodeProperties(system.NumNodes, &gpu), HSAKMT_STATUS_SUCCESS);
+}
+
+TEST_F(Thunk, AllocationsAreFoundByPointerQueries) {
+  HsaMemFlags flags{};
+  flags.ui32.NonPaged = 1;
+  void* memory = nullptr;
+  ASSERT_EQ(hsaKmtAllocMemory(kGpu, 10000, flags, &memory), HSAKMT_STATUS_SUCCESS);
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(static_cast<char*>(memory) + 9999, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_ALLOCATED);
+  EXPECT_EQ(info.CPUAddress, memory);
+  EXPECT_EQ(info.SizeInBytes, 12288u);  // rounded up to pages
+  EXPECT_EQ(info.Node, kGpu);
+  int marker = 0;
+  EXPECT_EQ(hsaKmtSetMemoryUserData(memory, &marker), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(memory, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.UserData, &marker);
+  HSAuint64 gpuAddress = 0;
+  EXPECT_EQ(hsaKmtMapMemoryToGPU(memory, 10000, &gpuAddress), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(gpuAddress, reinterpret_cast<HSAuint64>(memory));
+  ASSERT_EQ(hsaKmtFreeMemory(memory, 10000), HSAKMT_STATUS_SUCCESS);
+  EXPECT_NE(hsaKmtQueryPointerInfo(memory, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_UNKNOWN);
+}
+
+TEST_F(Thunk, RegisteredHostMemoryIsReportedAsUserPointer) {
+  std::vector<char> host(8192);
+  HsaMemFlags flags{};
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(host.data(), host.size(), flags), HSAKMT_STATUS_SUCCESS);
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(host.data() + 100, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_REGISTERED_USER);
+  ASSERT_EQ(hsaKmtDeregisterMemory(host.data()), HSAKMT_STATUS_SUCCESS);
+  EXPECT_NE(hsaKmtQueryPointerInfo(host.data() + 100, &info), HSAKMT_STATUS_SUCCESS);
+}
+
+TEST_F(Thunk, DeviceMemoryIsLimitedToTheConfiguredSize) {
+  HsaNodeProperties gpu{};
+  ASSERT_EQ(hsaKmtGetNodeProperties(kGpu, &gpu), HSAKMT_STATUS_SUCCESS);
+  HsaMemFlags flags{};
+  flags.ui32.NonPaged = 1;
+  void* memory = nullptr;
+  EXPECT_EQ(hsaKmtAllocMemory(kGpu, gpu.LocalMemSize + 4096, flags, &memory),
+            HSAKMT_STATUS_NO_MEMORY);
+}
+
+HsaEvent* makeEvent(bool manualReset) {
+  HsaEventDescriptor descriptor{};
+  descriptor.EventType = HSA_EVENTTYPE_SIGNAL;
+  HsaEvent* event = nullptr;
+  EXPECT_EQ(hsaKmtCreateEvent(&descriptor, manualReset, false, &event), HSAKMT_STATUS_SUCCESS);
+  return event;
+}
+
+TEST_F(Thunk, EventWaitTimesOutThenAutoResets) {
+  HsaEvent* event = makeEvent(false);
+  ASSERT_NE(event, nullptr);
+  EXPECT_NE(event->EventData.HWData2, 0u) << "signal events need a mailbox";
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 50), HSAKMT_STATUS_WAIT_TIMEOUT);
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(45));
+  ASSERT_EQ(hsaKmtSetEvent(event), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_WAIT_TIMEOUT) << "auto-reset event stayed set";
+  EXPECT_EQ(hsaKmtDestroyEvent(event), HSAKMT_STATUS_SUCCESS);
+}
+
+TEST_F(Thunk, ManualResetEventStaysSignalled) {
+  HsaEvent* event = makeEvent(true);
+  ASSERT_EQ(hsaKmtSetEvent(event), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_SUCCESS);
+  hsaKmtDestroyEvent(event);
+}
+
+TEST_F(Thunk, OneSetWakesEveryWaiterOfAnAutoResetEvent) {
+  HsaEvent* event = makeEvent(false);
+  std::atomic<int> woken{0};
+  std::vector<std::thread> waiters;
+  for (int i = 0; i < 3; ++i)
+    waiters.emplace_back([&] {
+      if (hsaKmtWaitOnEvent(event, 5000) == HSAKMT_STATUS_SUCCESS) woken.fetch_add(1);
+    });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // all three are blocked
+  ASSERT_EQ(hsaKmtSetEvent(event), HSAKMT_STATUS_SUCCESS);
+  for (auto& waiter : waiters) waiter.join();
+  EXPECT_EQ(woken.load(), 3);
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_WAIT_TIMEOUT) << "set with waiters must not persist";
+  hsaKmtDestroyEvent(event);
+}
+
+TEST_F(Thunk, WaitOnMultipleEventsAnyAndAll) {
+  HsaEvent* events[2] = {makeEvent(true), makeEvent(true)};
+  EXPECT_EQ(hsaKmtWaitOnMultipleEvents(events, 2, false, 10), HSAKMT_STATUS_WAIT_TIMEOUT);
+  hsaKmtSetEvent(events[1]);
+  EXPECT_EQ(hsaKmtWaitOnMultipleEvents(events, 2, false, 10), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtWaitOnMultipleEvents(events, 2, true, 10), HSAKMT_STATUS_WAIT_TIMEOUT);
+  hsaKmtSetEvent(events[0]);
+  EXPECT_EQ(hsaKmtWaitOnMultipleEvents(events, 2, true, 10), HSAKMT_STATUS_SUCCESS);
+  for (HsaEvent* e : events) hsaKmtDestroyEvent(e);
+}
+
+// ---- SDMA, packets encoded here by hand ----
+
+class Sdma : public Thunk {
+protected:
+  static constexpr std::size_t kRingBytes = 4096;
+  void SetUp() override {
+    HsaMemFlags flags{};
+    flags.ui32.HostAccess = 1;
+    ASSERT_EQ(hsaKmtAllocMemory(0, kRingBytes, flags, &ring_), HSAKMT_STATUS_SUCCESS);
+    ASSERT_EQ(hsaKmtAllocMemory(0, 1 << 20, flags, &data_), HSAKMT_STATUS_SUCCESS);
+    std::memset(ring_, 0, kRingBytes);
+    ASSERT_EQ(hsaKmtCreateQueue(kGpu, HSA_QUEUE_SDMA, 100, HSA_QUEUE_PRIORITY_NORMAL, ring_,
+                                kRingBytes, nullptr, &resource_), HSAKMT_STATUS_SUCCESS);
+  }
+  void TearDown() override {
+    EXPECT_EQ(hsaKmtDestroyQueue(resource_.QueueId), HSAKMT_STATUS_SUCCESS);
+    hsaKmtFreeMemory(ring_, kRingBytes);
+    hsaKmtFreeMemory(data_, 1 << 20);
+  }
+  // Appends dwords at the write pointer, then publishes write pointer and doorbell.
+  void submit(const std::vector<std::uint32_t>& dwords) {
+    std::uint64_t write = *resource_.Queue_write_ptr_aql;
+    for (std::uint32_t dword : dwords) {
+      reinterpret_cast<std::uint32_t*>(ring_)[(write / 4) % (kRingBytes / 4)] = dword;
+      write += 4;
+    }
+    std::atomic_ref<std::uint64_t>(*resource_.Queue_write_ptr_aql).store(write, std::memory_order_release);
+    std::atomic_ref<std::uint64_t>(*resource_.Queue_DoorBell_aql).store(write, std::memory_order_release);
+  }
+  bool drained(double seconds) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < deadline) {
+      if (std::atomic_ref<std::uint64_t>(*resource_.Queue_read_ptr_aql).load() ==
+          *resource_.Queue_write_ptr_aql)
+        return true;
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    return false;
+  }
+  static std::uint32_t lo(const void* p) { return std::uint32_t(reinterpret_cast<std::uintptr_t>(p)); }
+  static std::uint32_t hi(const void* p) { return std::uint32_t(reinterpret_cast<std::uintptr_t>(p) >> 32); }
+  std::uint8_t* data() const { return static_cast<std::uint8_t*>(data_); }
+
+  void* ring_ = nullptr;
+  void* data_ = nullptr;
+  HsaQueueResource resource_{};
+};
+
+TEST_F(Sdma, CopyLinearCopiesCountPlusOneBytes) {
+  for (int i = 0; i < 1000; ++i) data()[i] = std::uint8_t(i * 13 + 1);
+  std::memset(data() + 4096, 0xEE, 1100);
+  // COPY_LINEAR: op 1, sub_op 0; dw1 = bytes - 1; dw2 = 0; src lo/hi; dst lo/hi.
+  submit({1, 999, 0, lo(data()), hi(data()), lo(data() + 4096), hi(data() + 4096)});
+  ASSERT_TRUE(drained(5.0));
+  EXPECT_EQ(std::memcmp(data(), data() + 4096, 1000), 0);
+  EXPECT_EQ(data()[4096 + 1000], 0xEE) << "copied one byte too many";
+}
+
+TEST_F(Sdma, ConstFillFenceAtomicTimestamp) {
+  auto* words = reinterpret_cast<std::uint32_t*>(data());
+  std::memset(data(), 0, 4096);
+  std::uint64_t* counter = reinterpret_cast<std::uint64_t*>(data() + 2048);
+  *counter = 10;
+  std::uint64_t* stamp = reinterpret_cast<std::uint64_t*>(data() + 2080);  // 32-byte aligned
+  HsaClockCounters before{};
+  hsaKmtGetClockCounters(kGpu, &before);
+  submit({11u | (2u << 30), lo(words), hi(words), 0xCAFEF00Du, (7 - 1) * 4,  // fill 7 dwords
+          5, lo(words + 100), hi(words + 100), 0x12345678u,                      // fence
+          10u | (47u << 25), lo(counter), hi(counter), 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0, 0,  // +(-1)
+          13u | (2u << 8), lo(stamp), hi(stamp)});                                 // timestamp
+  ASSERT_TRUE(drained(5.0));
+  for (int i = 0; i < 7; ++i) EXPECT_EQ(words[i], 0xCAFEF00Du) << "dword " << i;
+  EXPECT_EQ(words[7], 0u) << "fill wrote past its count";
+  EXPECT_EQ(words[100], 0x12345678u);
+  EXPECT_EQ(*counter, 9u);
+  HsaClockCounters after{};
+  hsaKmtGetClockCounters(kGpu, &after);
+  EXPECT_GE(*stamp, before.GPUClockCounter);
+  EXPECT_LE(*stamp, after.GPUClockCounter);
+}
+
+TEST_F(Sdma, PollRegMemWaitsForTheValueThenTrapSetsTheEvent) {
+  HsaEvent* event = makeEvent(false);
+  auto* flag = reinterpret_cast<std::uint32_t*>(data());
+  *flag = 0;
+  auto* after = flag + 1;
+  *after = 0;
+  // POLL_REGMEM: op 8, func 3 (equal) in bits 30:28, mem_poll bit 31; addr; value; mask; retry.
+  submit({8u | (3u << 28) | (1u << 31), lo(flag), hi(flag), 5, 0xFFFFFFFFu, 0x0FFF0004u,
+          5, lo(after), hi(after), 1,          // fence after the poll
+          6, event->EventId});                  // trap: interrupt with the event id
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 50), HSAKMT_STATUS_WAIT_TIMEOUT);
+  EXPECT_EQ(*after, 0u) << "the fence ran before the poll was satisfied";
+  std::atomic_ref<std::uint32_t>(*flag).store(5);
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 5000), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(std::atomic_ref<std::uint32_t>(*after).load(), 1u);
+  hsaKmtDestroyEvent(event);
+}
+
+TEST_F(Sdma, CopyOutsideGpuMemoryRaisesAMemoryFaultEvent) {
+  HsaEventDescriptor descriptor{};
+  descriptor.EventType = HSA_EVENTTYPE_MEMORY;
+  HsaEvent* fault = nullptr;
+  ASSERT_EQ(hsaKmtCreateEvent(&descriptor, true, false, &fault), HSAKMT_STATUS_SUCCESS);
+  std::vector<std::uint8_t> unregistered(256);
+  submit({1, 255, 0, lo(unregistered.data()), hi(unregistered.data()), lo(data()), hi(data())});
+  ASSERT_EQ(hsaKmtWaitOnEvent(fault, 5000), HSAKMT_STATUS_SUCCESS);
+  const HsaMemoryAccessFault& info = fault->EventData.EventData.MemoryAccessFault;
+  EXPECT_EQ(info.NodeId, kGpu);
+  EXPECT_EQ(info.VirtualAddress, reinterpret_cast<HSAuint64>(unregistered.data()));
+  EXPECT_EQ(info.Flags, HSA_EVENTID_MEMORY_FATAL_PROCESS);
+  EXPECT_EQ(info.Failure.NotPresent, 1u);
+  EXPECT_FALSE(drained(0.05)) << "a faulting SDMA queue must stop";
+  hsaKmtDestroyEvent(fault);
+}
+
+TEST_F(Sdma, NopPaddingAndRingWrap) {
+  // Pad with zero dwords (NOPs) to the end of the ring twice over, copying between paddings:
+  // the engine must follow the write pointer around the ring.
+  for (int round = 0; round < 3; ++round) {
+    std::uint64_t write = *resource_.Queue_write_ptr_aql;
+    std::vector<std::uint32_t> packets((kRingBytes - write % kRingBytes) / 4 - 7, 0);
+    data()[round] = std::uint8_t(0x40 + round);
+    for (std::uint32_t v : {1u, 0u, 0u, lo(data() + round), hi(data() + round),
+                            lo(data() + 512 + round), hi(data() + 512 + round)})
+      packets.push_back(v);
+    submit(packets);
+    ASSERT_TRUE(drained(5.0)) << "round " << round;
+    EXPECT_EQ(data()[512 + round], 0x40 + round);
+  }
+}
+
+}  // namespace
