@@ -120,13 +120,17 @@ TEST_F(Thunk, ManualResetEventStaysSignalled) {
 
 TEST_F(Thunk, OneSetWakesEveryWaiterOfAnAutoResetEvent) {
   HsaEvent* event = makeEvent(false);
-  std::atomic<int> woken{0};
+  std::atomic<int> woken{0}, started{0};
   std::vector<std::thread> waiters;
   for (int i = 0; i < 3; ++i)
     waiters.emplace_back([&] {
-      if (hsaKmtWaitOnEvent(event, 5000) == HSAKMT_STATUS_SUCCESS) woken.fetch_add(1);
+      started.fetch_add(1);
+      if (hsaKmtWaitOnEvent(event, 10000) == HSAKMT_STATUS_SUCCESS) woken.fetch_add(1);
     });
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // all three are blocked
+  while (started.load() < 3) std::this_thread::yield();
+  // Blocking inside the wait is not observable; a generous grace makes "all three are blocked"
+  // hold even on a loaded CI machine.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
   ASSERT_EQ(hsaKmtSetEvent(event), HSAKMT_STATUS_SUCCESS);
   for (auto& waiter : waiters) waiter.join();
   EXPECT_EQ(woken.load(), 3);
