@@ -41,47 +41,5 @@ TEST_P(Faults, TrapIsReportedAsTrap) {
 
 INSTANTIATE_TEST_SUITE_P(AllTargets, Faults, ::testing::ValuesIn(kAllVariants), variantName);
 
-// Hand-made gfx1030 code: a kernel descriptor followed by machine words.
-struct RawKernel {
-  alignas(256) std::uint8_t bytes[512] = {};
-  std::uint64_t descriptor() { return reinterpret_cast<std::uint64_t>(bytes); }
-  void code(std::initializer_list<std::uint32_t> words) {
-    std::int64_t entry = 256;
-    std::memcpy(bytes + 16, &entry, 8);
-    std::uint16_t props = 1u << 10;  // wave32
-    std::memcpy(bytes + 56, &props, 2);
-    unsigned i = 0;
-    for (std::uint32_t w : words) std::memcpy(bytes + 256 + 4 * i++, &w, 4);
-  }
-  vgpu::DispatchOutcome run() {
-    vgpu::DispatchRequest req;
-    req.packet.workgroup_size_x = req.packet.workgroup_size_y = req.packet.workgroup_size_z = 1;
-    req.packet.grid_size_x = req.packet.grid_size_y = req.packet.grid_size_z = 1;
-    req.packet.kernel_object = descriptor();
-    req.threads = 1;
-    return vgpu::executeDispatch(req);
-  }
-};
-
-TEST(RawDispatch, EndProgramCompletes) {
-  RawKernel k;
-  k.code({0xbf810000u});  // s_endpgm
-  EXPECT_TRUE(k.run().ok());
-}
-
-TEST(RawDispatch, UndecodableWordIsIllegalInstruction) {
-  RawKernel k;
-  k.code({0xbe800380u, 0xffffffffu, 0xffffffffu, 0xbf810000u});  // s_mov_b32 s0, 0; garbage
-  vgpu::DispatchOutcome o = k.run();
-  EXPECT_EQ(o.kind, vgpu::DispatchOutcome::Kind::illegalInstruction) << o.report;
-  EXPECT_NE(o.report.find("descriptor 0x"), std::string::npos) << o.report;
-}
-
-TEST(RawDispatch, ZeroSizedGridIsInvalid) {
-  vgpu::DispatchRequest req;
-  req.packet.kernel_object = 0x1000;
-  EXPECT_EQ(vgpu::executeDispatch(req).kind, vgpu::DispatchOutcome::Kind::invalidDispatch);
-}
-
 }  // namespace
 }  // namespace isatest

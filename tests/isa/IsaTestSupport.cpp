@@ -2,6 +2,7 @@
 #include "IsaTestSupport.h"
 
 #include <map>
+#include <cstring>
 #include <mutex>
 
 namespace isatest {
@@ -35,6 +36,29 @@ vgpu::DispatchOutcome IsaTest::tryRun(const std::string& stem, const std::string
 void IsaTest::run(const std::string& stem, const std::string& kernel, vgpu::isa::Launch launch) {
   vgpu::DispatchOutcome o = tryRun(stem, kernel, std::move(launch));
   ASSERT_TRUE(o.ok()) << o.report;
+}
+
+void RawKernel::code(std::initializer_list<std::uint32_t> words) {
+  std::int64_t entry = 256;
+  std::memcpy(bytes + 16, &entry, 8);
+  std::uint32_t rsrc1 = 1;                       // 16 VGPRs
+  std::uint32_t rsrc2 = 2u << 1;                 // two user SGPRs: the kernarg pointer
+  std::uint16_t props = (1u << 3) | (1u << 10);  // kernarg pointer, wave32
+  std::memcpy(bytes + 48, &rsrc1, 4);
+  std::memcpy(bytes + 52, &rsrc2, 4);
+  std::memcpy(bytes + 56, &props, 2);
+  unsigned i = 0;
+  for (std::uint32_t w : words) std::memcpy(bytes + 256 + 4 * i++, &w, 4);
+}
+
+vgpu::DispatchOutcome RawKernel::run() {
+  vgpu::DispatchRequest req;
+  req.packet.workgroup_size_x = req.packet.workgroup_size_y = req.packet.workgroup_size_z = 1;
+  req.packet.grid_size_x = req.packet.grid_size_y = req.packet.grid_size_z = 1;
+  req.packet.kernel_object = reinterpret_cast<std::uint64_t>(bytes);
+  req.packet.kernarg_address = args;
+  req.threads = 1;
+  return vgpu::executeDispatch(req);
 }
 
 vgpu::isa::Launch launch1d(std::uint32_t blocks, std::uint32_t threads) {

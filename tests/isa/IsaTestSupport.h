@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,15 @@ protected:
   unsigned waveSize() const { return GetParam().wave64 ? 64 : 32; }
 
   vgpu::isa::HostRanges memory;
+};
+
+// Hand-made gfx1030 wave32 code (machine words from llvm-mc-19): a kernel descriptor whose
+// kernarg pointer (s[0:1]) points at `args`, followed by the code.
+struct RawKernel {
+  alignas(256) std::uint8_t bytes[1024] = {};
+  std::uint64_t args[4] = {0, 0, 0, 0};
+  void code(std::initializer_list<std::uint32_t> words);
+  vgpu::DispatchOutcome run();
 };
 
 // A launch of blocks x threads (1-D).

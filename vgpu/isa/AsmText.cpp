@@ -193,6 +193,11 @@ bool parseOperand(std::string_view t, DataType type, Operand& o, std::string& wh
     abs = true;
     t = t.substr(1, t.size() - 2);
   }
+  bool sext = false;
+  if (t.size() > 6 && t.substr(0, 5) == "sext(" && t.back() == ')') {
+    sext = true;
+    t = t.substr(5, t.size() - 6);
+  }
   if (t.size() > 5 && t.substr(0, 4) == "neg(" && t.back() == ')') {
     neg = true;
     t = t.substr(4, t.size() - 5);
@@ -219,6 +224,7 @@ bool parseOperand(std::string_view t, DataType type, Operand& o, std::string& wh
   }
   o.neg = neg;
   o.abs = abs;
+  o.sext = sext;
   return true;
 }
 

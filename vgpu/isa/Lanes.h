@@ -62,6 +62,15 @@ inline void writeScalar64(Wave& w, const Operand& o, std::uint64_t x) {
   w.s[o.index] = static_cast<std::uint32_t>(x);
   w.s[(o.index + 1)] = static_cast<std::uint32_t>(x >> 32);
 }
+// VCC as an operand, for instructions that read it implicitly (v_div_fmas, VOPD cndmask).
+inline Operand vccOperand() {
+  Operand o;
+  o.kind = Operand::Kind::sgpr;
+  o.index = kVccLo;
+  o.dwords = 2;
+  return o;
+}
+
 // A lane mask operand (VCC, an SGPR or pair): one SGPR in wave32, two in wave64.
 inline std::uint64_t readMask(const Wave& w, const Operand& o) {
   return w.wave64 ? readScalar64(w, o) : readScalar(w, o);
@@ -135,6 +144,30 @@ inline void store32(Wave& w, unsigned reg, const std::uint32_t* r, std::uint64_t
   for (unsigned l = 0; l < n; ++l)
     if ((mask >> l) & 1) d[l] = r[l];
 }
+// Writes a VOP result to dst[0], placing it as SDWA's dst_sel/dst_unused say when present.
+inline void storeResult(Wave& w, const MicroOp& u, const std::uint32_t* r, std::uint64_t mask) {
+  if (!u.sdwa.on || u.sdwa.dst == SdwaControl::dword) [[likely]] {
+    store32(w, u.dst[0].index, r, mask);
+    return;
+  }
+  const SdwaControl::Sel sel = u.sdwa.dst;
+  unsigned shift = sel <= SdwaControl::byte3 ? 8u * sel : (sel == SdwaControl::word1 ? 16u : 0u);
+  unsigned bits = sel <= SdwaControl::byte3 ? 8u : 16u;
+  std::uint32_t field = ((1u << bits) - 1) << shift;
+  const std::uint32_t* old = w.vreg(u.dst[0].index);
+  Lanes32 out;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    std::uint32_t v = (r[l] << shift) & field;
+    if (u.sdwa.unused == SdwaControl::preserve) {
+      v |= old[l] & ~field;
+    } else if (u.sdwa.unused == SdwaControl::sext) {
+      if ((v >> (shift + bits - 1)) & 1) v |= ~((1u << (shift + bits)) - 1) & ~field;  // above the field
+    }
+    out[l] = v;
+  }
+  store32(w, u.dst[0].index, out, mask);
+}
+
 inline void store64(Wave& w, unsigned reg, const std::uint64_t* r, std::uint64_t mask) {
   std::uint32_t* lo = w.vreg(reg);
   std::uint32_t* hi = w.vreg(reg + 1);
@@ -153,6 +186,16 @@ inline void store64(Wave& w, unsigned reg, const std::uint64_t* r, std::uint64_t
     }
 }
 
+// SDWA source select: the chosen byte/word, zero- or sign-extended (RDNA2 ISA 6.2.2).
+inline std::uint32_t sdwaSelect(std::uint32_t x, SdwaControl::Sel sel, bool sext) {
+  if (sel == SdwaControl::dword) return x;
+  unsigned shift = sel <= SdwaControl::byte3 ? 8u * sel : (sel == SdwaControl::word1 ? 16u : 0u);
+  unsigned bits = sel <= SdwaControl::byte3 ? 8u : 16u;
+  std::uint32_t v = (x >> shift) & ((1u << bits) - 1);
+  if (sext && ((v >> (bits - 1)) & 1)) v |= ~((1u << bits) - 1);
+  return v;
+}
+
 // Sources 0..n-1 as 32-bit lane arrays, with DPP applied to src0; returns the write mask.
 struct Sources32 {
   Lanes32 tmp[4];
@@ -160,6 +203,15 @@ struct Sources32 {
 };
 inline std::uint64_t fetch32(Wave& w, const MicroOp& u, int n, Sources32& s) {
   for (int i = 0; i < n; ++i) s.p[i] = src32(w, u, i, s.tmp[i]);
+  if (u.sdwa.on) [[unlikely]] {
+    for (int i = 0; i < n && i < 2; ++i) {
+      const std::uint32_t* in = s.p[i];
+      Lanes32 sel;
+      for (unsigned l = 0; l < w.lanes; ++l) sel[l] = sdwaSelect(in[l], u.sdwa.src[i], u.src[i].sext);
+      std::memcpy(s.tmp[i], sel, sizeof sel);
+      s.p[i] = s.tmp[i];
+    }
+  }
   std::uint64_t mask = w.exec();
   if (u.dpp.kind != DppControl::Kind::none) {
     Lanes32 permuted;
@@ -182,7 +234,7 @@ inline void valu32(Wave& w, const MicroOp& u, F f) {
     else if constexpr (N == 2) r[l] = f(s.p[0][l], s.p[1][l]);
     else r[l] = f(s.p[0][l], s.p[1][l], s.p[2][l]);
   }
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
 }
 
 // Output modifiers of VOP3 float results (omod then clamp, RDNA2 ISA section 6.2.1).
@@ -216,7 +268,7 @@ inline void valuF32(Wave& w, const MicroOp& u, F f) {
   }
   if (u.clamp || u.omod)
     for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
 }
 
 template <int N, class F>
@@ -254,7 +306,7 @@ inline void valuF16(Wave& w, const MicroOp& u, F f) {
     // gfx10 VOP1/2/3 f16 results zero the high half unless op_sel[3] writes it (RDNA2 6.2.1).
     r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (bits << 16)) : bits;
   }
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
 }
 
 // Per-lane compare into a lane mask: VCC/SGPR destination, or EXEC for v_cmpx.

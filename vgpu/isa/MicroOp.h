@@ -39,6 +39,7 @@ struct Operand {
   std::uint8_t dwords = 1;  // register count (v[2:3] is 2)
   bool neg = false;         // float input modifiers (VOP3 / DPP), applied at fetch
   bool abs = false;
+  bool sext = false;        // SDWA: sign-extend the selected part
   std::uint16_t index = 0;  // SGPR slot or VGPR number
   std::uint64_t value = 0;  // constant, already in the instruction's data type
   // Bits of the operand as a 32-bit value (low dword of 64-bit constants when dwords==2).
@@ -57,6 +58,17 @@ struct DppControl {
   std::uint32_t arg = 0;   // shift amount, quad_perm packed 2 bits per lane, dpp8 3 bits per lane
 };
 
+// SDWA selects (gfx10 only; RDNA2 ISA section 6.2.2): which byte/word of each source is used
+// and where the result lands in the destination.
+struct SdwaControl {
+  enum Sel : std::uint8_t { byte0, byte1, byte2, byte3, word0, word1, dword };
+  enum Unused : std::uint8_t { pad, sext, preserve };
+  bool on = false;
+  Sel src[2] = {dword, dword};
+  Sel dst = dword;
+  Unused unused = pad;
+};
+
 struct MicroOp {
   Handler handler = nullptr;
   Operand dst[2];
@@ -71,6 +83,7 @@ struct MicroOp {
   std::uint8_t opSelHi = 0x7;
   std::uint8_t negLo = 0, negHi = 0;
   DppControl dpp;
+  SdwaControl sdwa;
   // Memory instruction fields.
   std::int32_t offset = 0;   // immediate offset (offset:, offset0: for DS)
   std::int32_t offset1 = 0;  // DS offset1:

@@ -35,6 +35,23 @@ std::uint32_t encodeSpecialOperand(const std::string& tok) {
   return 0;
 }
 
+SdwaControl::Sel parseSel(const std::string& v) {
+  static const char* const names[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD"};
+  for (int i = 0; i < 7; ++i)
+    if (v == names[i]) return static_cast<SdwaControl::Sel>(i);
+  return SdwaControl::dword;
+}
+
+void parseSdwa(const AsmInstruction& a, SdwaControl& d) {
+  if (a.encodingSuffix != "sdwa") return;
+  d.on = true;
+  if (const std::string* v = a.modifier("src0_sel")) d.src[0] = parseSel(*v);
+  if (const std::string* v = a.modifier("src1_sel")) d.src[1] = parseSel(*v);
+  if (const std::string* v = a.modifier("dst_sel")) d.dst = parseSel(*v);
+  if (const std::string* v = a.modifier("dst_unused"))
+    d.unused = *v == "UNUSED_SEXT" ? SdwaControl::sext : *v == "UNUSED_PRESERVE" ? SdwaControl::preserve : SdwaControl::pad;
+}
+
 void parseDpp(const AsmInstruction& a, DppControl& d) {
   using K = DppControl::Kind;
   if (const std::string* v = a.modifier("quad_perm")) {
@@ -182,6 +199,7 @@ bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const Ha
   if (const std::string* v = a.modifier("neg_lo")) u.negLo = static_cast<std::uint8_t>(parseBitList(*v));
   if (const std::string* v = a.modifier("neg_hi")) u.negHi = static_cast<std::uint8_t>(parseBitList(*v));
   parseDpp(a, u.dpp);
+  parseSdwa(a, u.sdwa);
   u.numDst = info->numDst + (info->returnsWithGlc && u.glc ? 1 : 0);
   if (d.hasBranchTarget) u.imm = 0;
   std::size_t n = a.operands.size();

@@ -121,7 +121,7 @@ void divScale32(Wave& w, const MicroOp& u) {
     r[l] = bitsF32(divScale<float, 64, 127, 23, 96>(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]), v));
     vcc |= u64(v) << l;
   }
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
   writeMask(w, u.dst[1], vcc & mask);
 }
 void divScale64(Wave& w, const MicroOp& u) {
@@ -140,7 +140,7 @@ void divScale64(Wave& w, const MicroOp& u) {
 }
 // v_div_fmas: fma, scaled by 2^32 (f32) / 2^64 (f64) where VCC is set.
 void divFmas32(Wave& w, const MicroOp& u) {
-  u64 vcc = readMask(w, Operand{Operand::Kind::sgpr, 1, false, false, kVccLo, 0});
+  u64 vcc = readMask(w, vccOperand());
   Sources32 s;
   u64 mask = fetch32(w, u, 3, s);
   Lanes32 r;
@@ -149,10 +149,10 @@ void divFmas32(Wave& w, const MicroOp& u) {
     if ((vcc >> l) & 1) x = std::ldexp(x, std::fabs(asF32(s.p[2][l])) >= 2.0f ? 64 : -64);
     r[l] = bitsF32(x);
   }
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
 }
 void divFmas64(Wave& w, const MicroOp& u) {
-  u64 vcc = readMask(w, Operand{Operand::Kind::sgpr, 1, false, false, kVccLo, 0});
+  u64 vcc = readMask(w, vccOperand());
   Lanes64 a, b, c, r;
   src64(w, u, 0, a);
   src64(w, u, 1, b);
@@ -264,7 +264,7 @@ void fmac32(Wave& w, const MicroOp& u) {
   fmaLanes()(s.p[0], s.p[1], w.vreg(u.dst[0].index), r, w.lanes);
   if (u.clamp || u.omod)
     for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
 }
 
 // v_fma_f32 / v_fmaak_f32 / v_fmamk_f32: three explicit sources.
@@ -275,7 +275,7 @@ void fma32(Wave& w, const MicroOp& u) {
   fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
   if (u.clamp || u.omod)
     for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
 }
 
 template <int Out>  // 0: f32 result, 1: f16 into the low half, 2: f16 into the high half
@@ -298,7 +298,7 @@ void fmaMix(Wave& w, const MicroOp& u) {
     else if (Out == 1) r[l] = (d[l] & 0xffff0000u) | bitsF16(f16(x));
     else r[l] = (d[l] & 0xffffu) | (bitsF16(f16(x)) << 16);
   }
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
 }
 
 }  // namespace
@@ -328,14 +328,14 @@ void registerVectorFloatOps(HandlerTable& t) {
     std::uint64_t mask = fetch32(w, u, 3, s);
     Lanes32 r;
     fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
-    store32(w, u.dst[0].index, r, mask);
+    storeResult(w, u, r, mask);
   }, 1);
   t.add("v_ldexp_f32", [](Wave& w, const MicroOp& u) {
     Sources32 s;
     std::uint64_t mask = fetch32(w, u, 2, s);
     Lanes32 r;
     for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, std::ldexp(asF32(s.p[0][l]), i32(s.p[1][l]))));
-    store32(w, u.dst[0].index, r, mask);
+    storeResult(w, u, r, mask);
   }, 1);
   t.add("v_min3_f32", vf32<3>([](float a, float b, float c) { return std::fmin(std::fmin(a, b), c); }), 1);
   t.add("v_max3_f32", vf32<3>([](float a, float b, float c) { return std::fmax(std::fmax(a, b), c); }), 1);
@@ -416,7 +416,7 @@ void registerVectorFloatOps(HandlerTable& t) {
       f16 a = asF16(s.p[0][l] >> ((u.opSel & 1) ? 16 : 0)), b = asF16(s.p[1][l] >> ((u.opSel & 2) ? 16 : 0));
       r[l] = bitsF16(f16(std::fma(float(a), float(b), float(asF16(d[l])))));
     }
-    store32(w, u.dst[0].index, r, mask);
+    storeResult(w, u, r, mask);
   }, 1);
   t.add("v_fmamk_f16", vf16<3>([](f16 a, f16 k, f16 b) { return f16(std::fma(float(a), float(k), float(b))); }), 1);
   t.add("v_fmaak_f16", vf16<3>([](f16 a, f16 b, f16 k) { return f16(std::fma(float(a), float(b), float(k))); }), 1);
@@ -443,7 +443,7 @@ void registerVectorFloatOps(HandlerTable& t) {
     Lanes32 r;
     for (unsigned l = 0; l < w.lanes; ++l)
       r[l] = bitsF16(f16(std::ldexp(float(asF16(s.p[0][l])), static_cast<std::int16_t>(s.p[1][l]))));
-    store32(w, u.dst[0].index, r, mask);
+    storeResult(w, u, r, mask);
   }, 1);
   t.add("v_cvt_f16_u16", vint<1>([](u32 a) { return bitsF16(f16(float(a & 0xffff))); }), 1);
   t.add("v_cvt_f16_i16", vint<1>([](u32 a) { return bitsF16(f16(float(std::int16_t(a)))); }), 1);

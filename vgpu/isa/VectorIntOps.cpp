@@ -36,7 +36,7 @@ Handler vcarry(F) {
       r[l] = F{}(s.p[0][l], s.p[1][l], static_cast<u32>((cin >> l) & 1), c);
       cout |= u64{c} << l;
     }
-    store32(w, u.dst[0].index, r, mask);
+    storeResult(w, u, r, mask);
     writeMask(w, u.dst[1], cout & mask);
   };
 }
@@ -45,13 +45,13 @@ void cndmask(Wave& w, const MicroOp& u) {
   Sources32 s;
   u64 mask = fetch32(w, u, 2, s);
   // VOPD's v_dual_cndmask_b32 prints no mask operand: it is VCC implicitly.
-  u64 sel = u.src[2].kind == Operand::Kind::none ? readMask(w, Operand{Operand::Kind::sgpr, 2, false, false, kVccLo, 0})
+  u64 sel = u.src[2].kind == Operand::Kind::none ? readMask(w, vccOperand())
                                                  : readMask(w, u.src[2]);
   Lanes32 r, bit;
   const unsigned n = w.lanes;
   unpackMask(sel, bit, n);
   for (unsigned l = 0; l < n; ++l) r[l] = bit[l] ? s.p[1][l] : s.p[0][l];
-  store32(w, u.dst[0].index, r, mask);
+  storeResult(w, u, r, mask);
 }
 
 // 64-bit shifts: src0 is the 32-bit shift amount, src1 the 64-bit value.
@@ -122,7 +122,7 @@ Handler vint16(F) {
       u32 v = static_cast<std::uint16_t>(F{}(in[0], in[1], in[2]));
       r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (v << 16)) : v;
     }
-    store32(w, u.dst[0].index, r, mask);
+    storeResult(w, u, r, mask);
   };
 }
 
