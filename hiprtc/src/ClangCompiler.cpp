@@ -73,10 +73,11 @@ Result<CompileOutput> linkWithClang(const LinkJob& job, const Toolchain& tc) {
   auto dir = TempDir::create("rtclink");
   if (!dir) return dir.error();
   std::string outputPath = dir->path() + "/out.co";
-  // Bitcode inputs go to lld as LTO inputs; -fgpu-rdc compiles already carry the device
-  // libraries they use (internalized), so nothing else is linked.
+  // -flto: the bitcode inputs become one module in lld, hence one code object with one metadata
+  // note (compiled one by one, each object would bring its own). -fgpu-rdc compiles already
+  // carry the device libraries they use (internalized), so nothing else is linked.
   std::vector<std::string> argv = {tc.clang, "--target=amdgcn-amd-amdhsa", "-mcpu=" + job.target,
-                                   job.optimization, "-fno-color-diagnostics", "-nogpulib"};
+                                   job.optimization, "-flto", "-fno-color-diagnostics", "-nogpulib"};
   if (job.wave64) argv.push_back("-mwavefrontsize64");
   for (std::size_t i = 0; i < job.bitcode.size(); ++i) {
     std::string name = "input" + std::to_string(i) + ".bc";

@@ -19,6 +19,11 @@ using hipcore::loader::Status;
 
 namespace {
 
+// Code object v5, as clang-19 emits by default: block sizes come from the hidden kernel
+// arguments (FACTS.md section 4) instead of the dispatch packet, so both paths produce the same
+// kernel ABI. LLVM 15 reads the version at compile (builtin lowering) and at codegen.
+constexpr const char* kCodeObjectVersion = "-mcode-object-version=5";
+
 const char* statusText(amd_comgr_status_t status) {
   const char* text = nullptr;
   if (amd_comgr_status_string(status, &text) != AMD_COMGR_STATUS_SUCCESS || !text) return "unknown";
@@ -136,7 +141,7 @@ Result<CompileOutput> bitcodeToExecutable(ActionInfo& info, const DataSet& bitco
   if (!runAction(AMD_COMGR_ACTION_ADD_DEVICE_LIBRARIES, info, bitcode, withLibs, out.log)) return out;
   if (auto s = info.options({}); !s) return s.error();
   if (!runAction(AMD_COMGR_ACTION_LINK_BC_TO_BC, info, withLibs, linked, out.log)) return out;
-  if (auto s = info.options({optimization}); !s) return s.error();
+  if (auto s = info.options({optimization, kCodeObjectVersion}); !s) return s.error();
   if (!runAction(AMD_COMGR_ACTION_CODEGEN_BC_TO_RELOCATABLE, info, linked, relocatable, out.log))
     return out;
   if (auto s = info.options({}); !s) return s.error();
@@ -170,6 +175,9 @@ Result<CompileOutput> compileWithComgr(const CompileJob& job, const Toolchain& t
   // include __clang_hip_runtime_wrapper.h (FACTS.md section 2).
   std::vector<std::string> flags = job.options.languageFlags();
   flags.push_back("--rocm-path=" + tc.prefix);
+  flags.push_back(kCodeObjectVersion);
+  // -fgpu-rdc keeps external device functions visible for the linker.
+  if (job.options.relocatable) flags.push_back("-fgpu-rdc");
   if (auto s = info.options(flags); !s) return s.error();
   CompileOutput out;
   if (!runAction(AMD_COMGR_ACTION_COMPILE_SOURCE_TO_BC, info, sources, bitcode, out.log)) return out;
