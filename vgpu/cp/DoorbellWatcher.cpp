@@ -68,13 +68,9 @@ void DoorbellWatcher::run() {
       sleep = std::chrono::microseconds(20);
     }
     auto quiet = now - lastActivity;
-    if (quiet < kSpin) {  // busy: notice the next doorbell within microseconds
-      lock.unlock();
-      __builtin_ia32_pause();
-      lock.lock();
-      continue;
-    }
     if (quiet < kSpin + kYield) {
+      // Busy: poll again at once, but yield so the queue workers (and the host threads they
+      // complete work for) get the core on a small machine.
       lock.unlock();
       std::this_thread::yield();
       lock.lock();
