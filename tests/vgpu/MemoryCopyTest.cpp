@@ -121,5 +121,46 @@ TEST(HostDeviceCopy, DependentCopiesRunInOrder) {
   hsa_signal_destroy(d2h);
 }
 
+TEST(HostDeviceCopy, RectangleLandsAtItsOffsetsAndNowhereElse) {
+  // A 3D sub-box (bytes x rows x slices) of a pitched host buffer into a differently pitched
+  // device buffer (SDMA COPY_LINEAR_RECT), then the whole device buffer back linearly.
+  const hsa_dim3_t range{100, 20, 2};
+  const hsa_dim3_t srcOffset{8, 3, 1}, dstOffset{16, 5, 0};
+  constexpr std::size_t kSrcPitch = 256, kSrcRows = 64, kDstPitch = 512, kDstRows = 80;
+  constexpr std::size_t kSrcBytes = kSrcPitch * kSrcRows * 3, kDstBytes = kDstPitch * kDstRows * 2;
+  PoolBuffer source(hsa().systemPool, kSrcBytes), result(hsa().systemPool, kDstBytes);
+  PoolBuffer device(hsa().devicePool, kDstBytes);
+  for (std::size_t i = 0; i < kSrcBytes; ++i) source.bytes()[i] = patternByte(i, 5);
+  std::memset(result.data, 0xAB, kDstBytes);
+  ASSERT_EQ(asyncCopy(device.data, hsa().gpu, result.data, hsa().cpu, kDstBytes), HSA_STATUS_SUCCESS);
+
+  hsa_pitched_ptr_t src{source.data, kSrcPitch, kSrcPitch * kSrcRows};
+  hsa_pitched_ptr_t dst{device.data, kDstPitch, kDstPitch * kDstRows};
+  hsa_signal_t done;
+  ASSERT_EQ(hsa_signal_create(1, 0, nullptr, &done), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(hsa_amd_memory_async_copy_rect(&dst, &dstOffset, &src, &srcOffset, &range, hsa().gpu,
+                                           hsaHostToDevice, 0, nullptr, done), HSA_STATUS_SUCCESS);
+  ASSERT_TRUE(waitComplete(done, 30.0));
+  hsa_signal_destroy(done);
+  ASSERT_EQ(asyncCopy(result.data, hsa().cpu, device.data, hsa().gpu, kDstBytes), HSA_STATUS_SUCCESS);
+
+  std::size_t wrong = 0;
+  for (std::size_t z = 0; z < 2; ++z)
+    for (std::size_t y = 0; y < kDstRows; ++y)
+      for (std::size_t x = 0; x < kDstPitch; ++x) {
+        const bool inside = z >= dstOffset.z && z < dstOffset.z + range.z && y >= dstOffset.y &&
+                            y < dstOffset.y + range.y && x >= dstOffset.x && x < dstOffset.x + range.x;
+        std::uint8_t expected = 0xAB;
+        if (inside) {
+          std::size_t sx = x - dstOffset.x + srcOffset.x, sy = y - dstOffset.y + srcOffset.y,
+                      sz = z - dstOffset.z + srcOffset.z;
+          expected = patternByte(sz * kSrcPitch * kSrcRows + sy * kSrcPitch + sx, 5);
+        }
+        if (result.bytes()[z * kDstPitch * kDstRows + y * kDstPitch + x] != expected && wrong++ < 5)
+          ADD_FAILURE() << "byte (" << x << "," << y << "," << z << ")" << (inside ? " inside" : " outside");
+      }
+  EXPECT_EQ(wrong, 0u);
+}
+
 }  // namespace
 }  // namespace vgpu::test

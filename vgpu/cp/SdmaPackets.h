@@ -57,7 +57,7 @@ static_assert(sizeof(CopyLinear) == 28);
 struct CopyLinearRect {
   std::uint32_t header;
   std::uint32_t srcLo, srcHi;
-  std::uint32_t srcXY;          // x 15:0, y 31:16 (elements / rows)
+  std::uint32_t srcXY;          // x 13:0 (elements), y 29:16 (rows)
   std::uint32_t srcZPitch;      // z 10:0, pitch minus 1 in bits 31:13
   std::uint32_t srcSlicePitch;  // slice pitch minus 1 (27:0)
   std::uint32_t dstLo, dstHi;

@@ -124,7 +124,7 @@ SdmaProcessor::Step SdmaProcessor::copyLinearRect(const std::uint32_t* words) {
   // Pitches count elements per row and slice; x offsets count elements.
   auto origin = [&](std::uint32_t lo, std::uint32_t hi, std::uint32_t xy, std::uint32_t zPitch,
                     std::uint64_t pitch, std::uint64_t slice) {
-    return sdma::address(lo, hi) + (((xy & 0xFFFF) + ((xy >> 16) * pitch) +
+    return sdma::address(lo, hi) + (((xy & 0x3FFF) + ((xy >> 16) & 0x3FFF) * pitch +
                                      (zPitch & 0x7FF) * slice) << elementLog2);
   };
   const std::uint64_t src = origin(p.srcLo, p.srcHi, p.srcXY, p.srcZPitch, srcPitch, srcSlice);
