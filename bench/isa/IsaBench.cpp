@@ -71,6 +71,14 @@ int main(int argc, char** argv) {
     cached.arg(2.0f).arg(x.data()).arg(y.data()).arg(1 << 16).arg(256);
     report("saxpy", threads, timeRun(*code, "saxpy_repeat", cached));
 
+    // The same with bounds checking, as the command processor runs it (an AddressSpace).
+    vgpu::isa::HostRanges ranges;
+    ranges.add(x.data(), x.size() * 4, "x");
+    ranges.add(y.data(), y.size() * 4, "y");
+    vgpu::isa::Launch checked = cached;
+    checked.memory = &ranges;
+    report("saxpy+check", threads, timeRun(*code, "saxpy_repeat", checked));
+
     vgpu::isa::Launch lds;
     lds.grid[0] = 32;
     lds.block[0] = 256;

@@ -11,6 +11,16 @@
 
 namespace vgpu::isa {
 
+// Asks the AddressSpace, remembering a wholly accessible page so that coalesced lanes cost one
+// virtual call per page instead of one per lane.
+inline bool accessibleCached(Wave& w, const AddressSpace* m, std::uint64_t address, std::uint32_t bytes) {
+  std::uint64_t page = address >> 12;
+  if (page == w.checkedPage && ((address + bytes - 1) >> 12) == page) return true;
+  if (!m->accessible(address, bytes)) return false;
+  if (m->accessible(page << 12, 4096)) w.checkedPage = page;
+  return true;
+}
+
 // True when the access may proceed; otherwise the wave has faulted with a report.
 inline bool checkGlobal(Wave& w, std::uint64_t address, std::uint32_t bytes, int lane) {
   const AddressSpace* m = w.wg->dispatch->memory;
@@ -18,7 +28,7 @@ inline bool checkGlobal(Wave& w, std::uint64_t address, std::uint32_t bytes, int
     w.fail(DispatchOutcome::Kind::memoryViolation, lane, address, "access through a null pointer");
     return false;
   }
-  if (!m || m->accessible(address, bytes)) return true;
+  if (!m || accessibleCached(w, m, address, bytes)) return true;
   w.fail(DispatchOutcome::Kind::memoryViolation, lane, address,
          std::to_string(bytes) + "-byte access outside every allocation");
   return false;
@@ -89,7 +99,7 @@ template <unsigned Bytes, bool Store>
 inline bool accessLaneFixed(Wave& w, unsigned lane, Space space, std::uint64_t address, void* buf) {
   if (space == Space::global && address != 0) {
     const AddressSpace* m = w.wg->dispatch->memory;
-    if (!m || m->accessible(address, Bytes)) {
+    if (!m || accessibleCached(w, m, address, Bytes)) {
       if (Store) std::memcpy(reinterpret_cast<void*>(address), buf, Bytes);
       else std::memcpy(buf, reinterpret_cast<const void*>(address), Bytes);
       return true;

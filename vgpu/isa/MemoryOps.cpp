@@ -115,7 +115,7 @@ inline void globalAccess(Wave& w, const MicroOp& u) {
   unsigned reg = Store ? u.src[L.data].index : u.dst[0].index;
   for (u64 e = w.exec(); e; e &= e - 1) {
     unsigned l = static_cast<unsigned>(std::countr_zero(e));
-    if (addr[l] == 0 || (m && !m->accessible(addr[l], Bytes))) {
+    if (addr[l] == 0 || (m && !accessibleCached(w, m, addr[l], Bytes))) {
       u32 buf[4] = {0, 0, 0, 0};
       accessLane(w, l, Space::global, addr[l], buf, Bytes, Store);  // records the fault
       return;

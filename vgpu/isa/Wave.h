@@ -68,6 +68,9 @@ struct Wave {
   std::uint32_t scratchBytes = 0;
   WorkgroupContext* wg = nullptr;
   std::uint64_t executed = 0;
+  // A 4 KiB page already found wholly accessible (bounds checks skip the AddressSpace call
+  // for accesses inside it; allocations do not go away while a dispatch uses them).
+  std::uint64_t checkedPage = ~std::uint64_t{0};
 
   std::uint32_t* vreg(unsigned r) { return v + static_cast<std::size_t>(r) * 64; }
   std::uint64_t exec() const {

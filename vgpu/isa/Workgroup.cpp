@@ -61,6 +61,7 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
   w.pc = dispatch_.program->entryIndex();
   w.id = waveIndex;
   w.executed = 0;
+  w.checkedPage = ~std::uint64_t{0};
   unsigned first = waveIndex * w.lanes;
   unsigned active = std::min(w.lanes, threads - first);
   w.setExec(active == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << active) - 1);
