@@ -96,3 +96,43 @@ INSTANTIATE_TEST_SUITE_P(AllTargets, Lds, ::testing::ValuesIn(kAllVariants), var
 
 }  // namespace
 }  // namespace isatest
+
+namespace isatest {
+namespace {
+
+class DppAtomics : public IsaTest {};
+
+TEST_P(DppAtomics, WaveReducedAtomicsMatchSerialResults) {
+  const int blocks = 4, threads = 128, n = blocks * threads;
+  std::vector<int> in(n);
+  for (int i = 0; i < n; ++i) in[i] = (i * 7919) % 1001 - 500;
+  std::vector<int> total(1, 0), maximum(1, -1000000);
+  std::vector<unsigned> count(1, 0);
+  vgpu::isa::Launch l = launch1d(blocks, threads);
+  l.arg(buffer(in, "in")).arg(buffer(total, "total")).arg(buffer(maximum, "max")).arg(buffer(count, "count"));
+  run("atomic_dpp", "atomic_sum", l);
+  int sum = 0, mx = -1000000;
+  for (int v : in) {
+    sum += v;
+    mx = std::max(mx, v);
+  }
+  EXPECT_EQ(total[0], sum);
+  EXPECT_EQ(maximum[0], mx);
+  EXPECT_EQ(count[0], static_cast<unsigned>(n));
+}
+
+TEST_P(DppAtomics, ReturnedTicketsAreAPermutation) {
+  const int blocks = 3, threads = 256, n = blocks * threads;
+  std::vector<unsigned> counter(1, 0), tickets(n, ~0u);
+  vgpu::isa::Launch l = launch1d(blocks, threads);
+  l.arg(buffer(counter, "counter")).arg(buffer(tickets, "tickets"));
+  run("atomic_dpp", "atomic_ticket", l);
+  EXPECT_EQ(counter[0], static_cast<unsigned>(n));
+  std::sort(tickets.begin(), tickets.end());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(tickets[i], static_cast<unsigned>(i));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTargets, DppAtomics, ::testing::ValuesIn(kAllVariants), variantName);
+
+}  // namespace
+}  // namespace isatest

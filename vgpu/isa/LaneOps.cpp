@@ -150,6 +150,13 @@ void registerLaneOps(HandlerTable& t) {
   t.add("v_mbcnt_hi_u32_b32", mbcnt<true>, 1);
   t.add("v_permlane16_b32", permlane<false>, 1);
   t.add("v_permlanex16_b32", permlane<true>, 1);
+  // v_permlane64_b32 (gfx11, wave64): each lane reads the same lane of the other half.
+  t.add("v_permlane64_b32", [](Wave& w, const MicroOp& u) {
+    const std::uint32_t* in = w.vreg(u.src[0].index);
+    Lanes32 r;
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = in[l ^ (w.lanes / 2)];
+    store32(w, u.dst[0].index, r, w.exec());
+  }, 1);
 }
 
 }  // namespace vgpu::isa
