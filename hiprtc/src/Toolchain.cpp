@@ -2,14 +2,11 @@
 #include "Toolchain.h"
 
 #include <amd_comgr.h>
-#include <dirent.h>
 #include <dlfcn.h>
 #include <sys/stat.h>
 
-#include <algorithm>
 #include <climits>
 #include <cstdlib>
-#include <vector>
 
 namespace hiprtc {
 namespace {
@@ -76,17 +73,16 @@ CompilerKind Toolchain::compilerFor(std::string_view target) const {
 }
 
 std::string Toolchain::clangIdentity() const {
+  // Directories, not every library: installing, removing or upgrading a library (dpkg renames
+  // files into place) changes its directory's mtime, and a few stats keep a cached compile cheap.
+  // The stage links to the system libraries, so both directories count.
+  std::string bitcodeDir = prefix + "/amdgcn/bitcode";
   std::string identity = "clang=" + fileStamp(clang) + ";prefix=" + prefix;
   identity += ";version=" + fileStamp(prefix + "/share/hip/version");
-  std::string bitcodeDir = prefix + "/amdgcn/bitcode";
-  std::vector<std::string> names;
-  if (DIR* dir = ::opendir(bitcodeDir.c_str())) {
-    while (dirent* entry = ::readdir(dir))
-      if (entry->d_name[0] != '.') names.push_back(entry->d_name);
-    ::closedir(dir);
-  }
-  std::sort(names.begin(), names.end());
-  for (const std::string& name : names) identity += ";" + fileStamp(bitcodeDir + "/" + name);
+  identity += ";bitcode=" + fileStamp(bitcodeDir);
+  char resolved[PATH_MAX];
+  if (::realpath((bitcodeDir + "/ockl.bc").c_str(), resolved))
+    identity += ";system=" + fileStamp(parentOf(resolved));
   return identity;
 }
 

@@ -30,7 +30,7 @@ struct Toolchain {
   CompilerKind compilerFor(std::string_view target) const;
 
   // Identities for the cache key: what a compile's output depends on besides its inputs.
-  std::string clangIdentity() const;  // clang binary and every device library (path, size, mtime)
+  std::string clangIdentity() const;  // clang binary, version file, device-library directories
   static std::string comgrIdentity(); // comgr version and library file (it embeds its device libs)
 };
 
