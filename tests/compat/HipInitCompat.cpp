@@ -15,14 +15,14 @@ namespace {
 
 int failures = 0;
 
-#define EXPECT_HIP(call)                                                               \
-  do {                                                                                 \
-    hipError_t status_ = (call);                                                       \
-    if (status_ != hipSuccess) {                                                       \
-      std::fprintf(stderr, "FAIL %s:%d %s -> %s\n", __FILE__, __LINE__, #call,         \
-                   hipGetErrorString(status_));                                        \
-      std::exit(1);                                                                    \
-    }                                                                                  \
+#define EXPECT_HIP(call)                                                       \
+  do {                                                                         \
+    hipError_t status_ = (call);                                               \
+    if (status_ != hipSuccess) {                                               \
+      std::fprintf(stderr, "FAIL %s:%d %s -> %s\n", __FILE__, __LINE__, #call, \
+                   hipGetErrorString(status_));                                \
+      std::exit(1);                                                            \
+    }                                                                          \
   } while (0)
 
 void expectEq(long long actual, long long expected, const char* what) {

@@ -7,19 +7,20 @@
 #include <cstdlib>
 #include <vector>
 
-#define REQUIRE_HIP(call)                                                                \
-  do {                                                                                   \
-    hipError_t status_ = (call);                                                         \
-    if (status_ != hipSuccess) {                                                         \
-      std::fprintf(stderr, "FAIL %s -> %s\n", #call, hipGetErrorString(status_));        \
-      return 1;                                                                          \
-    }                                                                                    \
+#define REQUIRE_HIP(call)                                                         \
+  do {                                                                            \
+    hipError_t status_ = (call);                                                  \
+    if (status_ != hipSuccess) {                                                  \
+      std::fprintf(stderr, "FAIL %s -> %s\n", #call, hipGetErrorString(status_)); \
+      return 1;                                                                   \
+    }                                                                             \
   } while (0)
 
 int main() {
   for (std::size_t size : {std::size_t(1), std::size_t(4099), std::size_t(3) << 20}) {
     std::vector<unsigned char> source(size), result(size, 0);
-    for (std::size_t i = 0; i < size; ++i) source[i] = static_cast<unsigned char>((i * 131 + 7) ^ (i >> 9));
+    for (std::size_t i = 0; i < size; ++i)
+      source[i] = static_cast<unsigned char>((i * 131 + 7) ^ (i >> 9));
     void* device = nullptr;
     REQUIRE_HIP(hipMalloc(&device, size));
     REQUIRE_HIP(hipMemcpy(device, source.data(), size, hipMemcpyHostToDevice));

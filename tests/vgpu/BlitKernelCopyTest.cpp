@@ -42,8 +42,7 @@ TEST_P(BlitCopy, DeviceToDeviceThroughHost) {
   ASSERT_TRUE(copy(a, hsa().gpu, source, hsa().cpu, size));
   ASSERT_TRUE(copy(b, hsa().gpu, a, hsa().gpu, size)) << "D2D blit kernel copy";
   ASSERT_TRUE(copy(result, hsa().cpu, b, hsa().gpu, size));
-  for (std::size_t i = 0; i < size; ++i)
-    ASSERT_EQ(result[i], patternByte(i, 99)) << "byte " << i;
+  for (std::size_t i = 0; i < size; ++i) ASSERT_EQ(result[i], patternByte(i, 99)) << "byte " << i;
   for (void* p : {static_cast<void*>(source), static_cast<void*>(result), a, b})
     hsa_amd_memory_pool_free(p);
 }

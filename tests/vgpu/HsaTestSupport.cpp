@@ -33,13 +33,13 @@ hsa_status_t findPool(hsa_amd_memory_pool_t pool, void* data) {
 }
 
 class HsaEnvironment : public ::testing::Environment {
-public:
+ public:
   void SetUp() override {
     ASSERT_EQ(hsa_init(), HSA_STATUS_SUCCESS);
     ASSERT_EQ(hsa_iterate_agents(findAgents, nullptr), HSA_STATUS_SUCCESS);
     ASSERT_NE(gSystem.gpu.handle, 0u) << "no GPU agent: is the test running under vgpu-run?";
-    std::pair<std::uint32_t, hsa_amd_memory_pool_t*> fine{HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED,
-                                                         &gSystem.systemPool};
+    std::pair<std::uint32_t, hsa_amd_memory_pool_t*> fine{
+        HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED, &gSystem.systemPool};
     hsa_amd_agent_iterate_memory_pools(gSystem.cpu, findPool, &fine);
     std::pair<std::uint32_t, hsa_amd_memory_pool_t*> coarse{
         HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED, &gSystem.devicePool};
@@ -51,7 +51,9 @@ public:
 };
 }  // namespace
 
-const HsaSystem& hsa() { return gSystem; }
+const HsaSystem& hsa() {
+  return gSystem;
+}
 
 std::uint64_t timeoutTicks(double seconds) {
   std::uint64_t frequency = 0;
@@ -80,7 +82,8 @@ std::uint16_t barrierHeader(hsa_packet_type_t type) {
 hsa_barrier_and_packet_t barrierPacket(std::vector<hsa_signal_t> dependencies,
                                        hsa_signal_t completion) {
   hsa_barrier_and_packet_t packet{};
-  for (std::size_t i = 0; i < dependencies.size() && i < 5; ++i) packet.dep_signal[i] = dependencies[i];
+  for (std::size_t i = 0; i < dependencies.size() && i < 5; ++i)
+    packet.dep_signal[i] = dependencies[i];
   packet.completion_signal = completion;
   return packet;
 }

@@ -1,9 +1,8 @@
 // Kernel dispatch on vgpu end to end: a code object compiled here, loaded by ROCR's loader,
 // dispatched through an AQL queue, executed by the interpreter; and the fault paths a real GPU
 // reports (memory fault to the system event handler + queue error, s_trap as a queue error).
-#include <gtest/gtest.h>
-
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,13 +23,16 @@ struct Kernel {
 };
 
 class KernelDispatch : public ::testing::Test {
-protected:
+ protected:
   static void SetUpTestSuite() {
-    ASSERT_EQ(hsa_code_object_reader_create_from_file(openCodeObject(), &reader_), HSA_STATUS_SUCCESS);
-    ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-                                        nullptr, &executable_), HSA_STATUS_SUCCESS);
-    ASSERT_EQ(hsa_executable_load_agent_code_object(executable_, hsa().gpu, reader_, nullptr, nullptr),
+    ASSERT_EQ(hsa_code_object_reader_create_from_file(openCodeObject(), &reader_),
               HSA_STATUS_SUCCESS);
+    ASSERT_EQ(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+                                        nullptr, &executable_),
+              HSA_STATUS_SUCCESS);
+    ASSERT_EQ(
+        hsa_executable_load_agent_code_object(executable_, hsa().gpu, reader_, nullptr, nullptr),
+        HSA_STATUS_SUCCESS);
     ASSERT_EQ(hsa_executable_freeze(executable_, nullptr), HSA_STATUS_SUCCESS);
   }
   static hsa_file_t openCodeObject() {
@@ -41,8 +43,10 @@ protected:
   static Kernel kernel(const char* name) {
     hsa_executable_symbol_t symbol;
     std::string symbolName = std::string(name) + ".kd";
-    EXPECT_EQ(hsa_executable_get_symbol_by_name(executable_, symbolName.c_str(), &hsa().gpu, &symbol),
-              HSA_STATUS_SUCCESS) << symbolName;
+    EXPECT_EQ(
+        hsa_executable_get_symbol_by_name(executable_, symbolName.c_str(), &hsa().gpu, &symbol),
+        HSA_STATUS_SUCCESS)
+        << symbolName;
     Kernel k;
     hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &k.object);
     hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
@@ -58,8 +62,9 @@ protected:
   static void* kernargs(const void* explicitArgs, std::size_t bytes, std::size_t segmentBytes) {
     hsa_amd_memory_pool_t pool = kernargPool();
     void* memory = nullptr;
-    EXPECT_EQ(hsa_amd_memory_pool_allocate(pool, std::max<std::size_t>(segmentBytes, 256), 0, &memory),
-              HSA_STATUS_SUCCESS);
+    EXPECT_EQ(
+        hsa_amd_memory_pool_allocate(pool, std::max<std::size_t>(segmentBytes, 256), 0, &memory),
+        HSA_STATUS_SUCCESS);
     hsa_agent_t gpu = hsa().gpu;
     hsa_amd_agents_allow_access(1, &gpu, nullptr, memory);
     std::memset(memory, 0, std::max<std::size_t>(segmentBytes, 256));
@@ -126,12 +131,14 @@ TEST_F(KernelDispatch, VectorAddMatchesTheCpu) {
   void* args = kernargs(&explicitArgs, sizeof(explicitArgs), k.kernargBytes);
   hsa_queue_t* queue = nullptr;
   ASSERT_EQ(hsa_queue_create(hsa().gpu, 64, HSA_QUEUE_TYPE_MULTI, nullptr, nullptr, UINT32_MAX,
-                             UINT32_MAX, &queue), HSA_STATUS_SUCCESS);
+                             UINT32_MAX, &queue),
+            HSA_STATUS_SUCCESS);
   hsa_signal_t done;
   hsa_signal_create(1, 0, nullptr, &done);
   dispatch(queue, k, args, (kCount + 63) / 64 * 64, 64, done);
   ASSERT_TRUE(waitComplete(done, 60.0));
-  for (unsigned i = 0; i < kCount; ++i) ASSERT_EQ(c[i], 0.5f * float(i) + (1000.0f - float(i * i % 97))) << i;
+  for (unsigned i = 0; i < kCount; ++i)
+    ASSERT_EQ(c[i], 0.5f * float(i) + (1000.0f - float(i * i % 97))) << i;
   for (unsigned i = kCount; i < kCount + 64; ++i) ASSERT_EQ(c[i], -1.0f) << "wrote past n at " << i;
   hsa_signal_destroy(done);
   hsa_queue_destroy(queue);
@@ -177,7 +184,8 @@ TEST_F(KernelDispatch, WildStoreIsAMemoryFaultAndAQueueError) {
   ASSERT_EQ(hsa_amd_register_system_event_handler(onSystemEvent, nullptr), HSA_STATUS_SUCCESS);
   hsa_queue_t* queue = nullptr;
   ASSERT_EQ(hsa_queue_create(hsa().gpu, 64, HSA_QUEUE_TYPE_MULTI, onQueueError, nullptr, UINT32_MAX,
-                             UINT32_MAX, &queue), HSA_STATUS_SUCCESS);
+                             UINT32_MAX, &queue),
+            HSA_STATUS_SUCCESS);
   Kernel k = kernel("store_to");
   const std::uint64_t wild = 0x1000;  // never mapped in a user process
   void* args = kernargs(&wild, sizeof(wild), k.kernargBytes);
@@ -196,7 +204,8 @@ TEST_F(KernelDispatch, TrapIsAQueueError) {
   resetObserved();
   hsa_queue_t* queue = nullptr;
   ASSERT_EQ(hsa_queue_create(hsa().gpu, 64, HSA_QUEUE_TYPE_MULTI, onQueueError, nullptr, UINT32_MAX,
-                             UINT32_MAX, &queue), HSA_STATUS_SUCCESS);
+                             UINT32_MAX, &queue),
+            HSA_STATUS_SUCCESS);
   Kernel k = kernel("trap_kernel");
   void* args = kernargs(nullptr, 0, k.kernargBytes);
   hsa_signal_t done;

@@ -30,7 +30,8 @@ hsa_status_t asyncCopy(void* dst, hsa_agent_t dstAgent, const void* src, hsa_age
                        std::size_t size) {
   hsa_signal_t done;
   if (hsa_signal_create(1, 0, nullptr, &done) != HSA_STATUS_SUCCESS) return HSA_STATUS_ERROR;
-  hsa_status_t status = hsa_amd_memory_async_copy(dst, dstAgent, src, srcAgent, size, 0, nullptr, done);
+  hsa_status_t status =
+      hsa_amd_memory_async_copy(dst, dstAgent, src, srcAgent, size, 0, nullptr, done);
   if (status == HSA_STATUS_SUCCESS && !waitComplete(done, 60.0)) status = HSA_STATUS_ERROR;
   hsa_signal_destroy(done);
   return status;
@@ -42,8 +43,9 @@ TEST(Pool, DeviceAllocationIsReportedByPointerInfo) {
   ASSERT_EQ(hsa_amd_memory_pool_allocate(hsa().devicePool, kBytes, 0, &device), HSA_STATUS_SUCCESS);
   hsa_amd_pointer_info_t info{};
   info.size = sizeof(info);
-  ASSERT_EQ(hsa_amd_pointer_info(static_cast<char*>(device) + 100, &info, nullptr, nullptr, nullptr),
-            HSA_STATUS_SUCCESS);
+  ASSERT_EQ(
+      hsa_amd_pointer_info(static_cast<char*>(device) + 100, &info, nullptr, nullptr, nullptr),
+      HSA_STATUS_SUCCESS);
   EXPECT_EQ(info.type, HSA_EXT_POINTER_TYPE_HSA);
   EXPECT_EQ(info.agentBaseAddress, device);
   EXPECT_GE(info.sizeInBytes, kBytes);
@@ -53,8 +55,9 @@ TEST(Pool, DeviceAllocationIsReportedByPointerInfo) {
 
 TEST(Pool, AllocationBeyondDeviceMemoryFails) {
   std::uint64_t poolBytes = 0;
-  ASSERT_EQ(hsa_amd_memory_pool_get_info(hsa().devicePool, HSA_AMD_MEMORY_POOL_INFO_SIZE, &poolBytes),
-            HSA_STATUS_SUCCESS);
+  ASSERT_EQ(
+      hsa_amd_memory_pool_get_info(hsa().devicePool, HSA_AMD_MEMORY_POOL_INFO_SIZE, &poolBytes),
+      HSA_STATUS_SUCCESS);
   ASSERT_GT(poolBytes, 0u);
   void* device = nullptr;
   EXPECT_NE(hsa_amd_memory_pool_allocate(hsa().devicePool, poolBytes + (64 << 20), 0, &device),
@@ -111,9 +114,11 @@ TEST(HostDeviceCopy, DependentCopiesRunInOrder) {
   ASSERT_EQ(hsa_signal_create(1, 0, nullptr, &d2h), HSA_STATUS_SUCCESS);
   // The D2H copy depends on the H2D copy's signal: SDMA must poll it before copying.
   ASSERT_EQ(hsa_amd_memory_async_copy(device.data, hsa().gpu, source.data, hsa().cpu, kBytes, 0,
-                                      nullptr, h2d), HSA_STATUS_SUCCESS);
+                                      nullptr, h2d),
+            HSA_STATUS_SUCCESS);
   ASSERT_EQ(hsa_amd_memory_async_copy(result.data, hsa().cpu, device.data, hsa().gpu, kBytes, 1,
-                                      &h2d, d2h), HSA_STATUS_SUCCESS);
+                                      &h2d, d2h),
+            HSA_STATUS_SUCCESS);
   ASSERT_TRUE(waitComplete(d2h, 30.0));
   EXPECT_EQ(hsa_signal_load_scacquire(h2d), 0);
   EXPECT_EQ(std::memcmp(result.data, source.data, kBytes), 0);
@@ -132,24 +137,28 @@ TEST(HostDeviceCopy, RectangleLandsAtItsOffsetsAndNowhereElse) {
   PoolBuffer device(hsa().devicePool, kDstBytes);
   for (std::size_t i = 0; i < kSrcBytes; ++i) source.bytes()[i] = patternByte(i, 5);
   std::memset(result.data, 0xAB, kDstBytes);
-  ASSERT_EQ(asyncCopy(device.data, hsa().gpu, result.data, hsa().cpu, kDstBytes), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(asyncCopy(device.data, hsa().gpu, result.data, hsa().cpu, kDstBytes),
+            HSA_STATUS_SUCCESS);
 
   hsa_pitched_ptr_t src{source.data, kSrcPitch, kSrcPitch * kSrcRows};
   hsa_pitched_ptr_t dst{device.data, kDstPitch, kDstPitch * kDstRows};
   hsa_signal_t done;
   ASSERT_EQ(hsa_signal_create(1, 0, nullptr, &done), HSA_STATUS_SUCCESS);
   ASSERT_EQ(hsa_amd_memory_async_copy_rect(&dst, &dstOffset, &src, &srcOffset, &range, hsa().gpu,
-                                           hsaHostToDevice, 0, nullptr, done), HSA_STATUS_SUCCESS);
+                                           hsaHostToDevice, 0, nullptr, done),
+            HSA_STATUS_SUCCESS);
   ASSERT_TRUE(waitComplete(done, 30.0));
   hsa_signal_destroy(done);
-  ASSERT_EQ(asyncCopy(result.data, hsa().cpu, device.data, hsa().gpu, kDstBytes), HSA_STATUS_SUCCESS);
+  ASSERT_EQ(asyncCopy(result.data, hsa().cpu, device.data, hsa().gpu, kDstBytes),
+            HSA_STATUS_SUCCESS);
 
   std::size_t wrong = 0;
   for (std::size_t z = 0; z < 2; ++z)
     for (std::size_t y = 0; y < kDstRows; ++y)
       for (std::size_t x = 0; x < kDstPitch; ++x) {
         const bool inside = z >= dstOffset.z && z < dstOffset.z + range.z && y >= dstOffset.y &&
-                            y < dstOffset.y + range.y && x >= dstOffset.x && x < dstOffset.x + range.x;
+                            y < dstOffset.y + range.y && x >= dstOffset.x &&
+                            x < dstOffset.x + range.x;
         std::uint8_t expected = 0xAB;
         if (inside) {
           std::size_t sx = x - dstOffset.x + srcOffset.x, sy = y - dstOffset.y + srcOffset.y,
@@ -157,7 +166,8 @@ TEST(HostDeviceCopy, RectangleLandsAtItsOffsetsAndNowhereElse) {
           expected = patternByte(sz * kSrcPitch * kSrcRows + sy * kSrcPitch + sx, 5);
         }
         if (result.bytes()[z * kDstPitch * kDstRows + y * kDstPitch + x] != expected && wrong++ < 5)
-          ADD_FAILURE() << "byte (" << x << "," << y << "," << z << ")" << (inside ? " inside" : " outside");
+          ADD_FAILURE() << "byte (" << x << "," << y << "," << z << ")"
+                        << (inside ? " inside" : " outside");
       }
   EXPECT_EQ(wrong, 0u);
 }

@@ -12,7 +12,8 @@ namespace {
 TEST(Profiling, AqlPacketTimestampsIncrease) {
   hsa_queue_t* queue = nullptr;
   ASSERT_EQ(hsa_queue_create(hsa().gpu, 64, HSA_QUEUE_TYPE_MULTI, nullptr, nullptr, UINT32_MAX,
-                             UINT32_MAX, &queue), HSA_STATUS_SUCCESS);
+                             UINT32_MAX, &queue),
+            HSA_STATUS_SUCCESS);
   ASSERT_EQ(hsa_amd_profiling_set_profiler_enabled(queue, 1), HSA_STATUS_SUCCESS);
   std::uint64_t before = 0;
   hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &before);

@@ -15,7 +15,7 @@
 namespace {
 
 class Thunk : public ::testing::Test {
-protected:
+ protected:
   static void SetUpTestSuite() { ASSERT_EQ(hsaKmtOpenKFD(), HSAKMT_STATUS_SUCCESS); }
   static constexpr HSAuint32 kGpu = 1;
 };
@@ -28,7 +28,8 @@ unsigned envOr(const char* name, unsigned fallback) {
 
 TEST_F(Thunk, TopologyHasOneCpuAndTheConfiguredGpus) {
   const unsigned gpus = envOr("VGPU_GPUS", 1), computeUnits = envOr("VGPU_CU_COUNT", 8);
-  const bool rdna3 = std::getenv("VGPU_TARGET") && std::string(std::getenv("VGPU_TARGET")) == "gfx1100";
+  const bool rdna3 =
+      std::getenv("VGPU_TARGET") && std::string(std::getenv("VGPU_TARGET")) == "gfx1100";
   HsaSystemProperties system{};
   ASSERT_EQ(hsaKmtAcquireSystemProperties(&system), HSAKMT_STATUS_SUCCESS);
   ASSERT_EQ(system.NumNodes, 1 + gpus);
@@ -69,7 +70,8 @@ TEST_F(Thunk, AllocationsAreFoundByPointerQueries) {
   void* memory = nullptr;
   ASSERT_EQ(hsaKmtAllocMemory(kGpu, 10000, flags, &memory), HSAKMT_STATUS_SUCCESS);
   HsaPointerInfo info{};
-  ASSERT_EQ(hsaKmtQueryPointerInfo(static_cast<char*>(memory) + 9999, &info), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtQueryPointerInfo(static_cast<char*>(memory) + 9999, &info),
+            HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(info.Type, HSA_POINTER_ALLOCATED);
   EXPECT_EQ(info.CPUAddress, memory);
   EXPECT_EQ(info.SizeInBytes, 12288u);  // rounded up to pages
@@ -124,7 +126,8 @@ TEST_F(Thunk, EventWaitTimesOutThenAutoResets) {
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(45));
   ASSERT_EQ(hsaKmtSetEvent(event), HSAKMT_STATUS_SUCCESS);
   EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_SUCCESS);
-  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_WAIT_TIMEOUT) << "auto-reset event stayed set";
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_WAIT_TIMEOUT)
+      << "auto-reset event stayed set";
   EXPECT_EQ(hsaKmtDestroyEvent(event), HSAKMT_STATUS_SUCCESS);
 }
 
@@ -152,7 +155,8 @@ TEST_F(Thunk, OneSetWakesEveryWaiterOfAnAutoResetEvent) {
   ASSERT_EQ(hsaKmtSetEvent(event), HSAKMT_STATUS_SUCCESS);
   for (auto& waiter : waiters) waiter.join();
   EXPECT_EQ(woken.load(), 3);
-  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_WAIT_TIMEOUT) << "set with waiters must not persist";
+  EXPECT_EQ(hsaKmtWaitOnEvent(event, 0), HSAKMT_STATUS_WAIT_TIMEOUT)
+      << "set with waiters must not persist";
   hsaKmtDestroyEvent(event);
 }
 
@@ -170,7 +174,7 @@ TEST_F(Thunk, WaitOnMultipleEventsAnyAndAll) {
 // ---- SDMA, packets encoded here by hand ----
 
 class Sdma : public Thunk {
-protected:
+ protected:
   static constexpr std::size_t kRingBytes = 4096;
   void SetUp() override {
     HsaMemFlags flags{};
@@ -179,7 +183,8 @@ protected:
     ASSERT_EQ(hsaKmtAllocMemory(0, 1 << 20, flags, &data_), HSAKMT_STATUS_SUCCESS);
     std::memset(ring_, 0, kRingBytes);
     ASSERT_EQ(hsaKmtCreateQueue(kGpu, HSA_QUEUE_SDMA, 100, HSA_QUEUE_PRIORITY_NORMAL, ring_,
-                                kRingBytes, nullptr, &resource_), HSAKMT_STATUS_SUCCESS);
+                                kRingBytes, nullptr, &resource_),
+              HSAKMT_STATUS_SUCCESS);
   }
   void TearDown() override {
     EXPECT_EQ(hsaKmtDestroyQueue(resource_.QueueId), HSAKMT_STATUS_SUCCESS);
@@ -193,8 +198,10 @@ protected:
       reinterpret_cast<std::uint32_t*>(ring_)[(write / 4) % (kRingBytes / 4)] = dword;
       write += 4;
     }
-    std::atomic_ref<std::uint64_t>(*resource_.Queue_write_ptr_aql).store(write, std::memory_order_release);
-    std::atomic_ref<std::uint64_t>(*resource_.Queue_DoorBell_aql).store(write, std::memory_order_release);
+    std::atomic_ref<std::uint64_t>(*resource_.Queue_write_ptr_aql)
+        .store(write, std::memory_order_release);
+    std::atomic_ref<std::uint64_t>(*resource_.Queue_DoorBell_aql)
+        .store(write, std::memory_order_release);
   }
   bool drained(double seconds) {
     auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -206,8 +213,12 @@ protected:
     }
     return false;
   }
-  static std::uint32_t lo(const void* p) { return std::uint32_t(reinterpret_cast<std::uintptr_t>(p)); }
-  static std::uint32_t hi(const void* p) { return std::uint32_t(reinterpret_cast<std::uintptr_t>(p) >> 32); }
+  static std::uint32_t lo(const void* p) {
+    return std::uint32_t(reinterpret_cast<std::uintptr_t>(p));
+  }
+  static std::uint32_t hi(const void* p) {
+    return std::uint32_t(reinterpret_cast<std::uintptr_t>(p) >> 32);
+  }
   std::uint8_t* data() const { return static_cast<std::uint8_t*>(data_); }
 
   void* ring_ = nullptr;
@@ -233,10 +244,26 @@ TEST_F(Sdma, ConstFillFenceAtomicTimestamp) {
   std::uint64_t* stamp = reinterpret_cast<std::uint64_t*>(data() + 2080);  // 32-byte aligned
   HsaClockCounters before{};
   hsaKmtGetClockCounters(kGpu, &before);
-  submit({11u | (2u << 30), lo(words), hi(words), 0xCAFEF00Du, (7 - 1) * 4,  // fill 7 dwords
-          5, lo(words + 100), hi(words + 100), 0x12345678u,                      // fence
-          10u | (47u << 25), lo(counter), hi(counter), 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0, 0,  // +(-1)
-          13u | (2u << 8), lo(stamp), hi(stamp)});                                 // timestamp
+  submit({11u | (2u << 30),
+          lo(words),
+          hi(words),
+          0xCAFEF00Du,
+          (7 - 1) * 4,  // fill 7 dwords
+          5,
+          lo(words + 100),
+          hi(words + 100),
+          0x12345678u,  // fence
+          10u | (47u << 25),
+          lo(counter),
+          hi(counter),
+          0xFFFFFFFFu,
+          0xFFFFFFFFu,
+          0,
+          0,
+          0,  // +(-1)
+          13u | (2u << 8),
+          lo(stamp),
+          hi(stamp)});  // timestamp
   ASSERT_TRUE(drained(5.0));
   for (int i = 0; i < 7; ++i) EXPECT_EQ(words[i], 0xCAFEF00Du) << "dword " << i;
   EXPECT_EQ(words[7], 0u) << "fill wrote past its count";
@@ -255,9 +282,9 @@ TEST_F(Sdma, PollRegMemWaitsForTheValueThenTrapSetsTheEvent) {
   auto* after = flag + 1;
   *after = 0;
   // POLL_REGMEM: op 8, func 3 (equal) in bits 30:28, mem_poll bit 31; addr; value; mask; retry.
-  submit({8u | (3u << 28) | (1u << 31), lo(flag), hi(flag), 5, 0xFFFFFFFFu, 0x0FFF0004u,
-          5, lo(after), hi(after), 1,          // fence after the poll
-          6, event->EventId});                  // trap: interrupt with the event id
+  submit({8u | (3u << 28) | (1u << 31), lo(flag), hi(flag), 5, 0xFFFFFFFFu, 0x0FFF0004u, 5,
+          lo(after), hi(after), 1,  // fence after the poll
+          6, event->EventId});      // trap: interrupt with the event id
   EXPECT_EQ(hsaKmtWaitOnEvent(event, 50), HSAKMT_STATUS_WAIT_TIMEOUT);
   EXPECT_EQ(*after, 0u) << "the fence ran before the poll was satisfied";
   std::atomic_ref<std::uint32_t>(*flag).store(5);

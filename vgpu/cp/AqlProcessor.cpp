@@ -2,12 +2,12 @@
 // completion signals, profiling timestamps and queue errors.
 #include "cp/AqlProcessor.h"
 
+#include <hsa/hsa_ext_amd.h>
+
 #include <atomic>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
-
-#include <hsa/hsa_ext_amd.h>
 
 #include "cp/Pm4.h"
 #include "cp/SignalOps.h"
@@ -33,12 +33,18 @@ bool fenceNeeded(std::uint16_t header, int shift, int width) {
 
 const char* typeName(unsigned type) {
   switch (type) {
-    case HSA_PACKET_TYPE_VENDOR_SPECIFIC: return "vendor";
-    case HSA_PACKET_TYPE_KERNEL_DISPATCH: return "kernel-dispatch";
-    case HSA_PACKET_TYPE_BARRIER_AND: return "barrier-and";
-    case HSA_PACKET_TYPE_BARRIER_OR: return "barrier-or";
-    case HSA_PACKET_TYPE_AGENT_DISPATCH: return "agent-dispatch";
-    default: return "invalid";
+    case HSA_PACKET_TYPE_VENDOR_SPECIFIC:
+      return "vendor";
+    case HSA_PACKET_TYPE_KERNEL_DISPATCH:
+      return "kernel-dispatch";
+    case HSA_PACKET_TYPE_BARRIER_AND:
+      return "barrier-and";
+    case HSA_PACKET_TYPE_BARRIER_OR:
+      return "barrier-or";
+    case HSA_PACKET_TYPE_AGENT_DISPATCH:
+      return "agent-dispatch";
+    default:
+      return "invalid";
   }
 }
 
@@ -51,10 +57,14 @@ hsa_signal_t completionSignalOf(const void* slot) {
 
 bool conditionHolds(hsa_signal_condition_t condition, std::int64_t value, std::int64_t reference) {
   switch (condition) {
-    case HSA_SIGNAL_CONDITION_EQ: return value == reference;
-    case HSA_SIGNAL_CONDITION_NE: return value != reference;
-    case HSA_SIGNAL_CONDITION_LT: return value < reference;
-    case HSA_SIGNAL_CONDITION_GTE: return value >= reference;
+    case HSA_SIGNAL_CONDITION_EQ:
+      return value == reference;
+    case HSA_SIGNAL_CONDITION_NE:
+      return value != reference;
+    case HSA_SIGNAL_CONDITION_LT:
+      return value < reference;
+    case HSA_SIGNAL_CONDITION_GTE:
+      return value >= reference;
   }
   return false;
 }
@@ -65,15 +75,19 @@ AqlProcessor::AqlProcessor(const EngineConfig& config, amd_queue_t* queue,
                            volatile std::uint64_t* doorbell)
     : QueueEngine(config), queue_(queue), doorbell_(doorbell) {}
 
-AqlProcessor::~AqlProcessor() { stop(); }
+AqlProcessor::~AqlProcessor() {
+  stop();
+}
 
 bool AqlProcessor::profiling() const {
   return (queue_->queue_properties & AMD_QUEUE_PROPERTIES_ENABLE_PROFILING) != 0;
 }
 
 QueueEngine::Progress AqlProcessor::serviceRing() {
-  auto readIndex = std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->read_dispatch_id));
-  auto writeIndex = std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->write_dispatch_id));
+  auto readIndex =
+      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->read_dispatch_id));
+  auto writeIndex =
+      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->write_dispatch_id));
   std::uint64_t index = readIndex.load(std::memory_order_relaxed);
   if (index >= writeIndex.load(std::memory_order_acquire)) return Progress::idle;
 
@@ -121,8 +135,9 @@ AqlProcessor::PacketResult AqlProcessor::execute(std::uint64_t index, const void
       return executeVendor(slot);
     default:
       return {Outcome::fault, QueueErrorCode::kInvalidPacket,
-              "packet type " + std::to_string(packetType(header)) + " is not an AQL packet a GPU "
-              "queue accepts"};
+              "packet type " + std::to_string(packetType(header)) +
+                  " is not an AQL packet a GPU "
+                  "queue accepts"};
   }
 }
 
@@ -146,13 +161,15 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   DispatchOutcome outcome = vgpu::executeDispatch(request);
   using Kind = DispatchOutcome::Kind;
   switch (outcome.kind) {
-    case Kind::completed: return {};
+    case Kind::completed:
+      return {};
     case Kind::memoryViolation:
       services().reportMemoryFault(config().nodeId, outcome.faultAddress, false);
       return {Outcome::fault, QueueErrorCode::kMemoryViolation, outcome.report};
     case Kind::illegalInstruction:
       return {Outcome::fault, QueueErrorCode::kIllegalInstruction, outcome.report};
-    case Kind::trap: return {Outcome::fault, QueueErrorCode::kDebugTrap, outcome.report};
+    case Kind::trap:
+      return {Outcome::fault, QueueErrorCode::kDebugTrap, outcome.report};
     case Kind::invalidDispatch:
       return {Outcome::fault, QueueErrorCode::kInvalidCode, outcome.report};
   }
@@ -184,7 +201,8 @@ AqlProcessor::PacketResult AqlProcessor::executeVendor(const void* slot) {
     std::memcpy(&p, slot, sizeof(p));
     if (p.signal.handle == 0) return {};
     std::int64_t value = loadSignal(p.signal) & p.mask;
-    if (!conditionHolds(hsa_signal_condition_t(p.cond), value, p.value)) return {Outcome::wait, 0, {}};
+    if (!conditionHolds(hsa_signal_condition_t(p.cond), value, p.value))
+      return {Outcome::wait, 0, {}};
     return {};
   }
   if (vendor.AmdFormat == kAqlFormatPm4IndirectBuffer) {
@@ -210,7 +228,8 @@ AqlProcessor::PacketResult AqlProcessor::executePm4IndirectBuffer(const std::uin
   for (std::uint32_t at = 0; at < ib.sizeDwords;) {
     Pm4Header h = Pm4Header::decode(words[at]);
     if (h.type != 3)
-      return {Outcome::fault, QueueErrorCode::kUnsupportedVendor, "PM4 packet of type " + std::to_string(h.type)};
+      return {Outcome::fault, QueueErrorCode::kUnsupportedVendor,
+              "PM4 packet of type " + std::to_string(h.type)};
     switch (h.opcode) {
       case Pm4Opcode::kNop:
         break;

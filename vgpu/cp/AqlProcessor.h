@@ -2,11 +2,11 @@
 // chapter 2.9 "Architected Queuing Language"; AMD vendor packets per hsa_ext_amd.h).
 #pragma once
 
-#include <cstdint>
-#include <string>
-
 #include <hsa/amd_hsa_queue.h>
 #include <hsa/hsa.h>
+
+#include <cstdint>
+#include <string>
 
 #include "cp/QueueEngine.h"
 
@@ -15,18 +15,18 @@ namespace vgpu::cp {
 // Error bits a CP writes into amd_queue_t::queue_inactive_signal when it halts a queue; ROCR
 // 5.2.3 (AqlQueue::DynamicScratchHandler) maps them to the status of the queue error callback.
 struct QueueErrorCode {
-  static constexpr std::int64_t kInvalidDimension = 0x2;            // INCOMPATIBLE_ARGUMENTS
-  static constexpr std::int64_t kInvalidCode = 0x8;                 // INVALID_CODE_OBJECT
-  static constexpr std::int64_t kInvalidPacket = 0x20;              // INVALID_PACKET_FORMAT
-  static constexpr std::int64_t kInvalidGroupSize = 0x40;           // INVALID_ARGUMENT
-  static constexpr std::int64_t kUnsupportedVendor = 0x100;         // INVALID_PACKET_FORMAT
-  static constexpr std::int64_t kMemoryViolation = 0x20000000;      // MEMORY_APERTURE_VIOLATION
-  static constexpr std::int64_t kIllegalInstruction = 0x40000000;   // ILLEGAL_INSTRUCTION
-  static constexpr std::int64_t kDebugTrap = 0x80000000LL;          // EXCEPTION
+  static constexpr std::int64_t kInvalidDimension = 0x2;           // INCOMPATIBLE_ARGUMENTS
+  static constexpr std::int64_t kInvalidCode = 0x8;                // INVALID_CODE_OBJECT
+  static constexpr std::int64_t kInvalidPacket = 0x20;             // INVALID_PACKET_FORMAT
+  static constexpr std::int64_t kInvalidGroupSize = 0x40;          // INVALID_ARGUMENT
+  static constexpr std::int64_t kUnsupportedVendor = 0x100;        // INVALID_PACKET_FORMAT
+  static constexpr std::int64_t kMemoryViolation = 0x20000000;     // MEMORY_APERTURE_VIOLATION
+  static constexpr std::int64_t kIllegalInstruction = 0x40000000;  // ILLEGAL_INSTRUCTION
+  static constexpr std::int64_t kDebugTrap = 0x80000000LL;         // EXCEPTION
 };
 
 class AqlProcessor final : public QueueEngine {
-public:
+ public:
   // queue: ROCR's amd_queue_t (ring base, size, indices, error signal); doorbell: the 64-bit
   // word handed to ROCR as Queue_DoorBell.
   AqlProcessor(const EngineConfig& config, amd_queue_t* queue, volatile std::uint64_t* doorbell);
@@ -36,7 +36,7 @@ public:
   const char* kind() const override { return "aql"; }
   std::uint64_t packetsProcessed() const { return processed_; }
 
-private:
+ private:
   enum class Outcome { done, wait, fault };
   struct PacketResult {
     Outcome outcome = Outcome::done;

@@ -12,7 +12,7 @@
 namespace vgpu::cp {
 
 class DeviceServices {
-public:
+ public:
   virtual ~DeviceServices() = default;
   // The interrupt a real CP or SDMA engine raises after writing an event mailbox: the driver
   // looks the event up by id and wakes its waiters.

@@ -43,9 +43,9 @@ void DoorbellWatcher::nudge() {
 bool DoorbellWatcher::pollOnce() {
   bool rang = false;
   for (Entry& entry : entries_) {
-    std::uint64_t value = std::atomic_ref<std::uint64_t>(
-                              const_cast<std::uint64_t&>(*entry.engine->doorbell()))
-                              .load(std::memory_order_acquire);
+    std::uint64_t value =
+        std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(*entry.engine->doorbell()))
+            .load(std::memory_order_acquire);
     if (value != entry.lastSeen) {
       entry.lastSeen = value;
       entry.engine->wake();

@@ -25,7 +25,7 @@ namespace vgpu::cp {
 class QueueEngine;
 
 class DoorbellWatcher {
-public:
+ public:
   static constexpr auto kSpin = std::chrono::microseconds(50);
   static constexpr auto kYield = std::chrono::microseconds(250);
   static constexpr auto kMaxSleep = std::chrono::microseconds(1000);
@@ -43,7 +43,7 @@ public:
   // A hint that work is likely soon (e.g. the host started waiting): restart the spin phase.
   void nudge();
 
-private:
+ private:
   struct Entry {
     QueueEngine* engine;
     std::uint64_t lastSeen;

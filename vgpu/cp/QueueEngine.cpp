@@ -7,9 +7,13 @@
 
 namespace vgpu::cp {
 
-QueueEngine::~QueueEngine() { stop(); }
+QueueEngine::~QueueEngine() {
+  stop();
+}
 
-void QueueEngine::start() { worker_ = std::thread([this] { run(); }); }
+void QueueEngine::start() {
+  worker_ = std::thread([this] { run(); });
+}
 
 void QueueEngine::stop() {
   {

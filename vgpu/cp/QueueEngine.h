@@ -18,7 +18,7 @@
 namespace vgpu::cp {
 
 class QueueEngine {
-public:
+ public:
   explicit QueueEngine(const EngineConfig& config) : config_(config) {}
   virtual ~QueueEngine();
   QueueEngine(const QueueEngine&) = delete;
@@ -35,7 +35,7 @@ public:
   virtual volatile std::uint64_t* doorbell() = 0;
   virtual const char* kind() const = 0;
 
-protected:
+ protected:
   enum class Progress {
     idle,      // nothing to do until the next doorbell
     blocked,   // a packet is present but cannot proceed yet (dependency, header not written)
@@ -47,7 +47,7 @@ protected:
   const EngineConfig& config() const { return config_; }
   DeviceServices& services() const { return *config_.services; }
 
-private:
+ private:
   void run();
 
   EngineConfig config_;

@@ -29,8 +29,12 @@ inline constexpr std::uint32_t kCopyLinearRect = 4;
 inline constexpr std::uint32_t kTimestampGetGlobal = 2;
 }  // namespace SubOp
 
-inline constexpr std::uint32_t opOf(std::uint32_t header) { return header & 0xFF; }
-inline constexpr std::uint32_t subOpOf(std::uint32_t header) { return (header >> 8) & 0xFF; }
+inline constexpr std::uint32_t opOf(std::uint32_t header) {
+  return header & 0xFF;
+}
+inline constexpr std::uint32_t subOpOf(std::uint32_t header) {
+  return (header >> 8) & 0xFF;
+}
 inline constexpr std::uint64_t address(std::uint32_t lo, std::uint32_t hi) {
   return lo | (std::uint64_t(hi) << 32);
 }

@@ -24,11 +24,14 @@ constexpr std::uint32_t dwordsOf() {
 SdmaProcessor::SdmaProcessor(const EngineConfig& config, const SdmaRing& ring)
     : QueueEngine(config), ring_(ring) {}
 
-SdmaProcessor::~SdmaProcessor() { stop(); }
+SdmaProcessor::~SdmaProcessor() {
+  stop();
+}
 
 QueueEngine::Progress SdmaProcessor::serviceRing() {
   auto readPointer = std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(*ring_.readPointer));
-  auto writePointer = std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(*ring_.writePointer));
+  auto writePointer =
+      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(*ring_.writePointer));
   std::uint64_t read = readPointer.load(std::memory_order_relaxed);
   std::uint64_t write = writePointer.load(std::memory_order_acquire);
   if (read >= write) return Progress::idle;
@@ -55,16 +58,20 @@ QueueEngine::Progress SdmaProcessor::serviceRing() {
 SdmaProcessor::Step SdmaProcessor::execute(const std::uint32_t* packet, std::uint64_t available) {
   const std::uint32_t header = packet[0];
   auto need = [&](std::uint32_t dwords) { return available >= dwords * 4ull; };
-  auto truncated = [&] { return Step{Step::Kind::fault, 0, "packet extends past the write pointer", 0}; };
+  auto truncated = [&] {
+    return Step{Step::Kind::fault, 0, "packet extends past the write pointer", 0};
+  };
   switch (sdma::opOf(header)) {
-    case sdma::Op::kNop: return {Step::Kind::done, read<sdma::Nop>(packet).dwords(), {}, 0};
+    case sdma::Op::kNop:
+      return {Step::Kind::done, read<sdma::Nop>(packet).dwords(), {}, 0};
     case sdma::Op::kCopy:
       if (sdma::subOpOf(header) == sdma::SubOp::kCopyLinear)
         return need(dwordsOf<sdma::CopyLinear>()) ? copyLinear(packet) : truncated();
       if (sdma::subOpOf(header) == sdma::SubOp::kCopyLinearRect)
         return need(dwordsOf<sdma::CopyLinearRect>()) ? copyLinearRect(packet) : truncated();
       break;
-    case sdma::Op::kFence: return need(dwordsOf<sdma::Fence>()) ? fence(packet) : truncated();
+    case sdma::Op::kFence:
+      return need(dwordsOf<sdma::Fence>()) ? fence(packet) : truncated();
     case sdma::Op::kTrap: {
       if (!need(dwordsOf<sdma::Trap>())) return truncated();
       services().raiseEvent(read<sdma::Trap>(packet).intContext & 0x0FFFFFFF);
@@ -72,7 +79,8 @@ SdmaProcessor::Step SdmaProcessor::execute(const std::uint32_t* packet, std::uin
     }
     case sdma::Op::kPollRegMem:
       return need(dwordsOf<sdma::PollRegMem>()) ? pollRegMem(packet) : truncated();
-    case sdma::Op::kAtomic: return need(dwordsOf<sdma::Atomic>()) ? atomic(packet) : truncated();
+    case sdma::Op::kAtomic:
+      return need(dwordsOf<sdma::Atomic>()) ? atomic(packet) : truncated();
     case sdma::Op::kConstFill:
       return need(dwordsOf<sdma::ConstFill>()) ? constFill(packet) : truncated();
     case sdma::Op::kTimestamp:
@@ -93,11 +101,13 @@ SdmaProcessor::Step SdmaProcessor::checked(std::uint64_t address, std::uint64_t 
                                            std::uint32_t dwords) {
   if (services().memory().accessible(address, bytes)) return {Step::Kind::done, dwords, {}, 0};
   return {Step::Kind::fault, 0,
-          "access of " + std::to_string(bytes) + " bytes at 0x" + [&] {
-            char text[32];
-            std::snprintf(text, sizeof(text), "%llx", static_cast<unsigned long long>(address));
-            return std::string(text);
-          }() + " outside GPU memory (" + services().memory().describeNearest(address) + ")",
+          "access of " + std::to_string(bytes) + " bytes at 0x" +
+              [&] {
+                char text[32];
+                std::snprintf(text, sizeof(text), "%llx", static_cast<unsigned long long>(address));
+                return std::string(text);
+              }() +
+              " outside GPU memory (" + services().memory().describeNearest(address) + ")",
           address};
 }
 
@@ -124,8 +134,9 @@ SdmaProcessor::Step SdmaProcessor::copyLinearRect(const std::uint32_t* words) {
   // Pitches count elements per row and slice; x offsets count elements.
   auto origin = [&](std::uint32_t lo, std::uint32_t hi, std::uint32_t xy, std::uint32_t zPitch,
                     std::uint64_t pitch, std::uint64_t slice) {
-    return sdma::address(lo, hi) + (((xy & 0x3FFF) + ((xy >> 16) & 0x3FFF) * pitch +
-                                     (zPitch & 0x7FF) * slice) << elementLog2);
+    return sdma::address(lo, hi) +
+           (((xy & 0x3FFF) + ((xy >> 16) & 0x3FFF) * pitch + (zPitch & 0x7FF) * slice)
+            << elementLog2);
   };
   const std::uint64_t src = origin(p.srcLo, p.srcHi, p.srcXY, p.srcZPitch, srcPitch, srcSlice);
   const std::uint64_t dst = origin(p.dstLo, p.dstHi, p.dstXY, p.dstZPitch, dstPitch, dstSlice);
@@ -161,17 +172,33 @@ SdmaProcessor::Step SdmaProcessor::pollRegMem(const std::uint32_t* words) {
   const std::uint64_t address = sdma::address(p.addrLo, p.addrHi);
   if (Step s = checked(address, 4, dwords); s.kind != Step::Kind::done) return s;
   std::uint32_t value = std::atomic_ref<std::uint32_t>(*reinterpret_cast<std::uint32_t*>(address))
-                            .load(std::memory_order_acquire) & p.mask;
+                            .load(std::memory_order_acquire) &
+                        p.mask;
   bool met = false;
   switch (p.function()) {
-    case 0: met = true; break;
-    case 1: met = value < p.value; break;
-    case 2: met = value <= p.value; break;
-    case 3: met = value == p.value; break;
-    case 4: met = value != p.value; break;
-    case 5: met = value >= p.value; break;
-    case 6: met = value > p.value; break;
-    default: return {Step::Kind::fault, 0, "POLL_REGMEM with reserved function 7", 0};
+    case 0:
+      met = true;
+      break;
+    case 1:
+      met = value < p.value;
+      break;
+    case 2:
+      met = value <= p.value;
+      break;
+    case 3:
+      met = value == p.value;
+      break;
+    case 4:
+      met = value != p.value;
+      break;
+    case 5:
+      met = value >= p.value;
+      break;
+    case 6:
+      met = value > p.value;
+      break;
+    default:
+      return {Step::Kind::fault, 0, "POLL_REGMEM with reserved function 7", 0};
   }
   return met ? Step{Step::Kind::done, dwords, {}, 0} : Step{Step::Kind::wait, 0, {}, 0};
 }

@@ -11,21 +11,21 @@ namespace vgpu::cp {
 
 struct SdmaRing {
   char* base = nullptr;
-  std::uint64_t sizeBytes = 0;               // a power of two
+  std::uint64_t sizeBytes = 0;                     // a power of two
   volatile std::uint64_t* readPointer = nullptr;   // bytes consumed, written by the engine
   volatile std::uint64_t* writePointer = nullptr;  // bytes produced, written by ROCR
   volatile std::uint64_t* doorbell = nullptr;
 };
 
 class SdmaProcessor final : public QueueEngine {
-public:
+ public:
   SdmaProcessor(const EngineConfig& config, const SdmaRing& ring);
   ~SdmaProcessor() override;
 
   volatile std::uint64_t* doorbell() override { return ring_.doorbell; }
   const char* kind() const override { return "sdma"; }
 
-private:
+ private:
   struct Step {
     enum class Kind { done, wait, fault } kind = Kind::done;
     std::uint32_t dwords = 0;

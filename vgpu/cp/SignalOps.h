@@ -1,10 +1,10 @@
 // Operations a packet processor performs on ROCR's signals (amd_signal_t in host memory).
 #pragma once
 
-#include <cstdint>
-
 #include <hsa/amd_hsa_signal.h>
 #include <hsa/hsa.h>
+
+#include <cstdint>
 
 #include "cp/DeviceServices.h"
 

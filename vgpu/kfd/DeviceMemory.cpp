@@ -77,7 +77,8 @@ HSAKMT_STATUS DeviceMemory::deregister(void* address) {
   auto region = map_.find(reinterpret_cast<std::uint64_t>(address));
   if (!region) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
   // ROCR also deregisters its own allocations (IPC/interop paths): those stay until freed.
-  if (region->kind == RegionKind::userptr || region->base != reinterpret_cast<std::uint64_t>(address))
+  if (region->kind == RegionKind::userptr ||
+      region->base != reinterpret_cast<std::uint64_t>(address))
     map_.release(reinterpret_cast<std::uint64_t>(address));
   return HSAKMT_STATUS_SUCCESS;
 }
@@ -96,7 +97,8 @@ HSAKMT_STATUS DeviceMemory::query(const void* pointer, HsaPointerInfo* info) con
     info->Type = HSA_POINTER_UNKNOWN;
     return HSAKMT_STATUS_ERROR;  // what the thunk returns for unknown pointers
   }
-  info->Type = region->kind == RegionKind::userptr ? HSA_POINTER_REGISTERED_USER : HSA_POINTER_ALLOCATED;
+  info->Type =
+      region->kind == RegionKind::userptr ? HSA_POINTER_REGISTERED_USER : HSA_POINTER_ALLOCATED;
   info->Node = region->node;
   info->MemFlags = region->flags;
   info->CPUAddress = reinterpret_cast<void*>(region->base);

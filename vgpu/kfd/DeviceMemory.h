@@ -2,11 +2,11 @@
 // address is also their GPU address; registrations of host memory are recorded, not copied.
 #pragma once
 
+#include <hsakmt.h>
+
 #include <atomic>
 #include <cstdint>
 #include <vector>
-
-#include <hsakmt.h>
 
 #include "kfd/MemoryMap.h"
 #include "kfd/Options.h"
@@ -15,7 +15,7 @@
 namespace vgpu::kfd {
 
 class DeviceMemory {
-public:
+ public:
   DeviceMemory(const Options& options, const Topology& topology, MemoryMap& map);
 
   HSAKMT_STATUS allocate(std::uint32_t node, std::uint64_t size, HsaMemFlags flags, void** address);
@@ -27,7 +27,7 @@ public:
   HSAKMT_STATUS query(const void* pointer, HsaPointerInfo* info) const;
   HSAKMT_STATUS setUserData(const void* pointer, void* userData);
 
-private:
+ private:
   const Options& options_;
   const Topology& topology_;
   MemoryMap& map_;

@@ -5,20 +5,20 @@
 // events, EventData.MemoryAccessFault (filled here when a GPU fault is raised).
 #pragma once
 
+#include <hsakmt.h>
+
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
 
-#include <hsakmt.h>
-
 namespace vgpu::kfd {
 
 class MemoryMap;
 
 class EventTable {
-public:
+ public:
   static constexpr std::uint32_t kMaxEvents = 4096;  // the KFD's signal-event page holds 4096
 
   explicit EventTable(MemoryMap& memory);
@@ -36,7 +36,7 @@ public:
   HSAKMT_STATUS wait(HsaEvent* const* events, std::uint32_t count, bool all,
                      std::uint32_t milliseconds);
 
-private:
+ private:
   struct Record {
     HsaEvent event;  // first member: HsaEvent* handed to ROCR converts back to Record*
     bool manualReset = false;

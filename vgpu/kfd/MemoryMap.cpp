@@ -8,12 +8,18 @@ namespace vgpu::kfd {
 
 const char* kindName(RegionKind kind) {
   switch (kind) {
-    case RegionKind::allocation: return "allocation";
-    case RegionKind::scratch: return "scratch";
-    case RegionKind::userptr: return "registered host memory";
-    case RegionKind::queue: return "queue descriptor";
-    case RegionKind::doorbell: return "doorbells";
-    case RegionKind::eventPage: return "event mailboxes";
+    case RegionKind::allocation:
+      return "allocation";
+    case RegionKind::scratch:
+      return "scratch";
+    case RegionKind::userptr:
+      return "registered host memory";
+    case RegionKind::queue:
+      return "queue descriptor";
+    case RegionKind::doorbell:
+      return "doorbells";
+    case RegionKind::eventPage:
+      return "event mailboxes";
   }
   return "?";
 }
@@ -28,7 +34,8 @@ const Region* MemoryMap::containing(std::uint64_t address) const {
 
 bool MemoryMap::add(const Region& region) {
   std::unique_lock lock(mutex_);
-  if (auto it = regions_.find(region.base); it != regions_.end() && it->second.size == region.size) {
+  if (auto it = regions_.find(region.base);
+      it != regions_.end() && it->second.size == region.size) {
     ++it->second.references;
     return true;
   }

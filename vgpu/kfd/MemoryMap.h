@@ -6,13 +6,13 @@
 // access (vgpu::AddressSpace).
 #pragma once
 
+#include <hsakmt.h>
+
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <shared_mutex>
 #include <string>
-
-#include <hsakmt.h>
 
 #include "isa/Dispatch.h"
 
@@ -33,7 +33,7 @@ struct Region {
 const char* kindName(RegionKind kind);
 
 class MemoryMap final : public AddressSpace {
-public:
+ public:
   // Adds a range. A range equal to an existing one adds a reference; a range inside an existing
   // one is already covered and only counted. Returns false when it overlaps partially.
   bool add(const Region& region);
@@ -45,7 +45,7 @@ public:
   bool accessible(std::uint64_t address, std::uint64_t size) const override;
   std::string describeNearest(std::uint64_t address) const override;
 
-private:
+ private:
   // Ranges strictly inside another range (counted so release() can match them).
   std::map<std::uint64_t, std::uint32_t> nested_;
   std::map<std::uint64_t, Region> regions_;

@@ -9,12 +9,12 @@
 namespace vgpu::kfd {
 
 struct Options {
-  GpuTarget target = GpuTarget::gfx1030;  // VGPU_TARGET=gfx1030|gfx1100
-  std::uint32_t computeUnits = 8;         // VGPU_CU_COUNT
-  std::uint64_t memoryBytes = 4ull << 30; // VGPU_MEMORY_MB (per GPU, "VRAM")
-  std::uint32_t gpuCount = 1;             // VGPU_GPUS
-  bool trace = false;                     // VGPU_TRACE=1
-  unsigned interpreterThreads = 0;        // VGPU_THREADS (0: hardware concurrency)
+  GpuTarget target = GpuTarget::gfx1030;   // VGPU_TARGET=gfx1030|gfx1100
+  std::uint32_t computeUnits = 8;          // VGPU_CU_COUNT
+  std::uint64_t memoryBytes = 4ull << 30;  // VGPU_MEMORY_MB (per GPU, "VRAM")
+  std::uint32_t gpuCount = 1;              // VGPU_GPUS
+  bool trace = false;                      // VGPU_TRACE=1
+  unsigned interpreterThreads = 0;         // VGPU_THREADS (0: hardware concurrency)
 
   // Unknown or malformed values fall back to the default with a warning on stderr.
   static Options fromEnvironment();

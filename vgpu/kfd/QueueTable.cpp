@@ -1,9 +1,9 @@
 // Queue creation/destruction/suspension and the wiring of rings to command processors.
 #include "kfd/QueueTable.h"
 
-#include <cstddef>
-
 #include <hsa/amd_hsa_queue.h>
+
+#include <cstddef>
 
 #include "cp/AqlProcessor.h"
 #include "cp/SdmaProcessor.h"
@@ -35,8 +35,9 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE 
     if (resource->Queue_read_ptr_aql == nullptr) return HSAKMT_STATUS_INVALID_PARAMETER;
     // ROCR passes pointers into its amd_queue_t; the CP needs the whole descriptor (ring base,
     // size, error signal, profiling flag), which is also the kernel's queue_ptr.
-    auto* queue = reinterpret_cast<amd_queue_t*>(reinterpret_cast<char*>(resource->Queue_read_ptr_aql) -
-                                                 offsetof(amd_queue_t, read_dispatch_id));
+    auto* queue =
+        reinterpret_cast<amd_queue_t*>(reinterpret_cast<char*>(resource->Queue_read_ptr_aql) -
+                                       offsetof(amd_queue_t, read_dispatch_id));
     entry.descriptorBase = reinterpret_cast<std::uint64_t>(queue);
     track(entry.descriptorBase, sizeof(amd_queue_t), RegionKind::queue);
     entry.engine = std::make_unique<cp::AqlProcessor>(config, queue, &words.doorbell);

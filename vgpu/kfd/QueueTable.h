@@ -2,12 +2,12 @@
 // pointers, and starts a command processor on the ring.
 #pragma once
 
+#include <hsakmt.h>
+
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
-
-#include <hsakmt.h>
 
 #include "cp/DeviceServices.h"
 #include "cp/DoorbellWatcher.h"
@@ -17,8 +17,9 @@
 namespace vgpu::kfd {
 
 class QueueTable {
-public:
-  QueueTable(MemoryMap& memory, cp::DoorbellWatcher& watcher) : memory_(memory), watcher_(watcher) {}
+ public:
+  QueueTable(MemoryMap& memory, cp::DoorbellWatcher& watcher)
+      : memory_(memory), watcher_(watcher) {}
 
   HSAKMT_STATUS create(const cp::EngineConfig& config, HSA_QUEUE_TYPE type, void* ring,
                        std::uint64_t ringBytes, HsaQueueResource* resource);
@@ -26,7 +27,7 @@ public:
   HSAKMT_STATUS update(HSA_QUEUEID id, std::uint32_t percentage);
   bool exists(HSA_QUEUEID id) const;
 
-private:
+ private:
   // The words the "hardware" owns for one queue, in GPU-visible memory of their own.
   struct alignas(64) QueueWords {
     // Not 0: ROCR's first AQL doorbell write is packet index 0, which must read as a change.

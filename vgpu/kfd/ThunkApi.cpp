@@ -12,9 +12,13 @@ using vgpu::kfd::VirtualKfd;
 #define VGPU_EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
-VirtualKfd& kfd() { return VirtualKfd::instance(); }
+VirtualKfd& kfd() {
+  return VirtualKfd::instance();
+}
 
-bool opened() { return kfd().openCount.load() > 0; }
+bool opened() {
+  return kfd().openCount.load() > 0;
+}
 
 template <typename T>
 HSAKMT_STATUS copyOut(const std::vector<T>& from, HSAuint32 count, T* to) {
@@ -45,8 +49,12 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtGetVersion(HsaVersionInfo* version) {
 
 // No debugger interface: ROCR then turns off exception debugging and reports queue errors
 // through amd_queue_t::queue_inactive_signal, which vgpu's CP writes.
-VGPU_EXPORT HSAKMT_STATUS hsaKmtRuntimeEnable(void*, bool) { return HSAKMT_STATUS_NOT_SUPPORTED; }
-VGPU_EXPORT HSAKMT_STATUS hsaKmtRuntimeDisable() { return HSAKMT_STATUS_NOT_SUPPORTED; }
+VGPU_EXPORT HSAKMT_STATUS hsaKmtRuntimeEnable(void*, bool) {
+  return HSAKMT_STATUS_NOT_SUPPORTED;
+}
+VGPU_EXPORT HSAKMT_STATUS hsaKmtRuntimeDisable() {
+  return HSAKMT_STATUS_NOT_SUPPORTED;
+}
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtAcquireSystemProperties(HsaSystemProperties* properties) {
   if (properties == nullptr) return HSAKMT_STATUS_INVALID_PARAMETER;
@@ -57,7 +65,9 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtAcquireSystemProperties(HsaSystemProperties* pro
   return HSAKMT_STATUS_SUCCESS;
 }
 
-VGPU_EXPORT HSAKMT_STATUS hsaKmtReleaseSystemProperties() { return HSAKMT_STATUS_SUCCESS; }
+VGPU_EXPORT HSAKMT_STATUS hsaKmtReleaseSystemProperties() {
+  return HSAKMT_STATUS_SUCCESS;
+}
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtGetNodeProperties(HSAuint32 node, HsaNodeProperties* properties) {
   if (properties == nullptr || node >= kfd().topology().nodeCount())
@@ -72,8 +82,7 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtGetNodeMemoryProperties(HSAuint32 node, HSAuint3
   return copyOut(kfd().topology().memory(node), count, properties);
 }
 
-VGPU_EXPORT HSAKMT_STATUS hsaKmtGetNodeCacheProperties(HSAuint32 node, HSAuint32,
-                                                       HSAuint32 count,
+VGPU_EXPORT HSAKMT_STATUS hsaKmtGetNodeCacheProperties(HSAuint32 node, HSAuint32, HSAuint32 count,
                                                        HsaCacheProperties* properties) {
   if (node >= kfd().topology().nodeCount()) return HSAKMT_STATUS_INVALID_NODE_UNIT;
   return copyOut(kfd().topology().caches(node), count, properties);
@@ -153,13 +162,14 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtMapMemoryToGPU(void* address, HSAuint64 size, HS
   return kfd().deviceMemory().map(address, size, gpuVa);
 }
 
-VGPU_EXPORT HSAKMT_STATUS hsaKmtMapMemoryToGPUNodes(void* address, HSAuint64 size,
-                                                    HSAuint64* gpuVa, HsaMemMapFlags, HSAuint64,
-                                                    HSAuint32*) {
+VGPU_EXPORT HSAKMT_STATUS hsaKmtMapMemoryToGPUNodes(void* address, HSAuint64 size, HSAuint64* gpuVa,
+                                                    HsaMemMapFlags, HSAuint64, HSAuint32*) {
   return kfd().deviceMemory().map(address, size, gpuVa);
 }
 
-VGPU_EXPORT HSAKMT_STATUS hsaKmtUnmapMemoryToGPU(void*) { return HSAKMT_STATUS_SUCCESS; }
+VGPU_EXPORT HSAKMT_STATUS hsaKmtUnmapMemoryToGPU(void*) {
+  return HSAKMT_STATUS_SUCCESS;
+}
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtQueryPointerInfo(const void* pointer, HsaPointerInfo* info) {
   return kfd().deviceMemory().query(pointer, info);
@@ -207,9 +217,13 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtDestroyEvent(HsaEvent* event) {
   return kfd().events().destroy(event);
 }
 
-VGPU_EXPORT HSAKMT_STATUS hsaKmtSetEvent(HsaEvent* event) { return kfd().events().set(event); }
+VGPU_EXPORT HSAKMT_STATUS hsaKmtSetEvent(HsaEvent* event) {
+  return kfd().events().set(event);
+}
 
-VGPU_EXPORT HSAKMT_STATUS hsaKmtResetEvent(HsaEvent* event) { return kfd().events().reset(event); }
+VGPU_EXPORT HSAKMT_STATUS hsaKmtResetEvent(HsaEvent* event) {
+  return kfd().events().reset(event);
+}
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtWaitOnEvent(HsaEvent* event, HSAuint32 milliseconds) {
   kfd().hostWaiting();
@@ -225,8 +239,8 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtWaitOnMultipleEvents(HsaEvent* events[], HSAuint
 // ---- queues ----
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtCreateQueue(HSAuint32 node, HSA_QUEUE_TYPE type,
-                                            HSAuint32 percentage, HSA_QUEUE_PRIORITY,
-                                            void* ring, HSAuint64 ringBytes, HsaEvent*,
+                                            HSAuint32 percentage, HSA_QUEUE_PRIORITY, void* ring,
+                                            HSAuint64 ringBytes, HsaEvent*,
                                             HsaQueueResource* resource) {
   if (!kfd().topology().isGpu(node)) return HSAKMT_STATUS_INVALID_NODE_UNIT;
   HSAKMT_STATUS status =
@@ -241,7 +255,9 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtUpdateQueue(HSA_QUEUEID id, HSAuint32 percentage
   return kfd().queues().update(id, percentage);
 }
 
-VGPU_EXPORT HSAKMT_STATUS hsaKmtDestroyQueue(HSA_QUEUEID id) { return kfd().queues().destroy(id); }
+VGPU_EXPORT HSAKMT_STATUS hsaKmtDestroyQueue(HSA_QUEUEID id) {
+  return kfd().queues().destroy(id);
+}
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtSetQueueCUMask(HSA_QUEUEID id, HSAuint32, HSAuint32*) {
   // Every dispatch may use every CU of the interpreter; the mask is accepted and ignored.

@@ -133,7 +133,7 @@ Topology::Node Topology::gpuNode(const Options& options, std::uint32_t id) {
   p.NumSdmaEngines = 2;
   p.NumSdmaQueuesPerEngine = 8;
   p.NumCpQueues = 8;
-  p.NumGws = 0;  // no global wave sync: cooperative queues are unavailable
+  p.NumGws = 0;                           // no global wave sync: cooperative queues are unavailable
   p.UniqueID = 0x76677075000000ull + id;  // "vgpu" + node
   p.VGPRSizePerCU = 128 * 1024;
   p.SGPRSizePerCU = 20 * 1024;

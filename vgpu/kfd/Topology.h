@@ -6,10 +6,10 @@
 // banks, and the cache list from the caches with HSACU set.
 #pragma once
 
+#include <hsakmt.h>
+
 #include <cstdint>
 #include <vector>
-
-#include <hsakmt.h>
 
 #include "kfd/Options.h"
 
@@ -21,17 +21,21 @@ inline constexpr std::uint64_t kLdsApertureBase = 0x1000000000000ull;
 inline constexpr std::uint64_t kScratchApertureBase = 0x2000000000000ull;
 
 class Topology {
-public:
+ public:
   explicit Topology(const Options& options);
 
   std::uint32_t nodeCount() const { return std::uint32_t(nodes_.size()); }
   bool isGpu(std::uint32_t node) const { return node >= 1 && node < nodeCount(); }
   const HsaNodeProperties& node(std::uint32_t id) const { return nodes_[id].properties; }
-  const std::vector<HsaMemoryProperties>& memory(std::uint32_t id) const { return nodes_[id].memory; }
-  const std::vector<HsaCacheProperties>& caches(std::uint32_t id) const { return nodes_[id].caches; }
+  const std::vector<HsaMemoryProperties>& memory(std::uint32_t id) const {
+    return nodes_[id].memory;
+  }
+  const std::vector<HsaCacheProperties>& caches(std::uint32_t id) const {
+    return nodes_[id].caches;
+  }
   const std::vector<HsaIoLinkProperties>& links(std::uint32_t id) const { return nodes_[id].links; }
 
-private:
+ private:
   struct Node {
     HsaNodeProperties properties{};
     std::vector<HsaMemoryProperties> memory;

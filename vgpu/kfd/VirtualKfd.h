@@ -20,7 +20,7 @@
 namespace vgpu::kfd {
 
 class VirtualKfd final : public cp::DeviceServices {
-public:
+ public:
   static VirtualKfd& instance();
 
   const Options& options() const { return options_; }
@@ -43,7 +43,7 @@ public:
   const AddressSpace& memory() const override { return map_; }
   std::uint64_t gpuClock() const override { return systemClock(); }
 
-private:
+ private:
   VirtualKfd();
 
   const Options options_;
