@@ -109,7 +109,8 @@ private:
   Disassembler& dis_;
   std::map<std::uint64_t, Decoded> decoded_;
   std::vector<std::uint64_t> work_;
-  std::map<unsigned, std::uint64_t> getpc_;  // SGPR -> value s_getpc_b64 left there
+  std::map<unsigned, std::uint64_t> getpc_;        // SGPR -> value s_getpc_b64 left there
+  std::map<unsigned, std::uint64_t> callTargets_;  // SGPR -> getpc + rel32 (code or data)
   unsigned maxVgpr_ = 0;
 };
 
@@ -123,22 +124,33 @@ std::size_t ProgramBuilder::readable(std::uint64_t address) const {
 void ProgramBuilder::noteCallTargets(const Decoded& d) {
   // Calls are s_getpc_b64 s[a:b]; s_add_u32 sa, sa, rel32@lo; s_addc_u32 ...; s_swappc_b64.
   // The linker resolved rel32 against the address s_getpc_b64 returns, so the callee is
-  // getpc + literal: decode it now, since its address is only a register value at run time.
+  // getpc + literal. The same pattern also addresses data (globals, printf formats), so only
+  // a pair that reaches s_swappc_b64/s_setpc_b64 is followed as code.
   const AsmInstruction& a = d.parsed;
   Operand o;
   std::string why;
-  if (a.mnemonic == "s_getpc_b64" && !a.operands.empty() && parseOperand(a.operands[0], DataType::b64, o, why) &&
-      o.kind == Operand::Kind::sgpr) {
+  if (a.operands.empty() || !parseOperand(a.operands[0], DataType::b64, o, why) || o.kind != Operand::Kind::sgpr)
+    return;
+  if (a.mnemonic == "s_getpc_b64") {
     getpc_[o.index] = d.inst.address + d.inst.size;
     return;
   }
-  if (a.mnemonic == "s_add_u32" && a.operands.size() == 3 && parseOperand(a.operands[0], DataType::b32, o, why) &&
-      o.kind == Operand::Kind::sgpr && a.operands[2].rfind("0x", 0) == 0) {
+  if (a.mnemonic == "s_add_u32" && a.operands.size() == 3 && a.operands[1] == a.operands[0] &&
+      a.operands[2].rfind("0x", 0) == 0) {
     auto it = getpc_.find(o.index);
-    if (it == getpc_.end() || a.operands[1] != a.operands[0]) return;
+    if (it == getpc_.end()) return;
     std::int32_t rel = static_cast<std::int32_t>(parseInteger(a.operands[2]));
-    work_.push_back(it->second + static_cast<std::int64_t>(rel));
+    callTargets_[o.index] = it->second + static_cast<std::int64_t>(rel);
     getpc_.erase(it);
+    return;
+  }
+  bool call = a.mnemonic == "s_swappc_b64" || a.mnemonic == "s_setpc_b64";
+  if (call) {
+    Operand target;
+    const std::string& tok = a.mnemonic == "s_swappc_b64" && a.operands.size() > 1 ? a.operands[1] : a.operands[0];
+    if (!parseOperand(tok, DataType::b64, target, why) || target.kind != Operand::Kind::sgpr) return;
+    auto it = callTargets_.find(target.index);
+    if (it != callTargets_.end()) work_.push_back(it->second);
   }
 }
 
