@@ -2,6 +2,7 @@
 #include "Device.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "Module.h"
@@ -26,6 +27,24 @@ Status Device::nullQueue(DeviceQueue*& out) {
   });
   out = nullQueue_.get();
   return nullStatus_;
+}
+
+bool Device::hostcallEnabled() const {
+  static const bool enabled = [] {
+    const char* value = std::getenv("HIPCORE_HOSTCALL");
+    return value != nullptr && value[0] == '1';
+  }();
+  return enabled;
+}
+
+Status Device::hostcallBuffer(uint64_t& out) {
+  std::call_once(hostcallOnce_, [this] {
+    // One packet per wave the device can hold (each wave waits for a free packet otherwise).
+    uint32_t waves = agent_.properties.computeUnits * std::max(agent_.properties.maxWavesPerCu, 1u);
+    hostcallStatus_ = HostcallService::create(agent_, std::clamp(waves, 64u, 4096u), hostcall_);
+  });
+  out = hostcall_ ? hostcall_->bufferAddress() : 0;
+  return hostcallStatus_;
 }
 
 Status Device::createQueue(DeviceQueue*& out) {

@@ -10,6 +10,7 @@
 #include "Registry.h"
 #include "Status.h"
 #include "DeviceQueue.h"
+#include "Hostcall.h"
 #include "Stream.h"
 #include "hsa/Hsa.h"
 
@@ -31,6 +32,9 @@ class Device {
   // Streams created by hipStreamCreate; they live until destroyStream.
   Status createQueue(DeviceQueue*& out);
   Status destroyQueue(DeviceQueue* queue);
+  // The hostcall buffer kernels print through (created with its service thread on first use).
+  Status hostcallBuffer(uint64_t& out);
+  bool hostcallEnabled() const;
   // Waits for the work of every stream of the device.
   Status synchronize();
 
@@ -73,6 +77,9 @@ class Device {
   Status nullStatus_;
   std::unique_ptr<DeviceQueue> nullQueue_;
   std::atomic<DeviceQueue*> nullReady_{nullptr};  // nullQueue_ once fully created
+  std::once_flag hostcallOnce_;
+  Status hostcallStatus_;
+  std::unique_ptr<HostcallService> hostcall_;
   std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 

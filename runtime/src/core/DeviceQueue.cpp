@@ -23,7 +23,13 @@ Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::uni
   auto signal = hsa::Signal::create(0);
   if (!signal) return fail(hipErrorOutOfMemory, "device %d: %s", device.index(), signal.message().c_str());
   q->syncSignal_ = std::move(signal).value();
-  q->stream_ = std::make_unique<Stream>(*q->queue_, ring, loader::HiddenArgValues{});
+  loader::HiddenArgValues hidden;
+  // Device printf through hostcall is opt-in (HIPCORE_HOSTCALL=1) until it is proven on vgpu:
+  // without a buffer, a kernel calling printf faults instead of printing.
+  if (device.hostcallEnabled()) {
+    if (Status hostcall = device.hostcallBuffer(hidden.hostcallBuffer); !hostcall.ok()) return hostcall;
+  }
+  q->stream_ = std::make_unique<Stream>(*q->queue_, ring, hidden);
   out = std::move(q);
   return Status::success();
 }

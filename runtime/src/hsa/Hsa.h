@@ -79,6 +79,9 @@ size_t allocationSize(const void* pointer);
 class Signal {
  public:
   static Result<std::unique_ptr<Signal>> create(int64_t initial);
+  // A signal only GPUs update and the host polls: no interrupt event behind it, so a kernel
+  // incrementing it needs nothing but an atomic add.
+  static Result<std::unique_ptr<Signal>> createPolled(int64_t initial);
   ~Signal();
   Signal(const Signal&) = delete;
   Signal& operator=(const Signal&) = delete;

@@ -75,6 +75,14 @@ Result<std::unique_ptr<Signal>> Signal::create(int64_t initial) {
   return std::unique_ptr<Signal>(new Signal(signal.handle));
 }
 
+Result<std::unique_ptr<Signal>> Signal::createPolled(int64_t initial) {
+  hsa_signal_t signal;
+  hsa_status_t status = hsa_amd_signal_create(initial, 0, nullptr, HSA_AMD_SIGNAL_AMD_GPU_ONLY, &signal);
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_signal_create: %s", statusName(status).c_str());
+  return std::unique_ptr<Signal>(new Signal(signal.handle));
+}
+
 Signal::~Signal() { hsa_signal_destroy(hsa_signal_t{handle_}); }
 
 void Signal::store(int64_t value) { hsa_signal_store_screlease(hsa_signal_t{handle_}, value); }

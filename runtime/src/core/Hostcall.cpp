@@ -1,0 +1,141 @@
+// Hostcall buffer set-up and the host thread that serves the packets kernels submit.
+#include "Hostcall.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+
+#include "PrintfFormatter.h"
+
+namespace hipcore::core {
+
+struct HostcallService::Buffer {
+  uint64_t headers;
+  uint64_t payloads;
+  uint64_t doorbell;
+  uint64_t freeStack;
+  uint64_t readyStack;
+  uint32_t indexSize;
+  uint32_t reserved;
+};
+
+struct HostcallService::Header {
+  uint64_t next;
+  uint64_t activeMask;
+  uint32_t service;
+  uint32_t control;
+};
+
+namespace {
+
+constexpr uint32_t kLanes = 64;
+constexpr uint32_t kSlotWords = 8;
+constexpr uint32_t kServicePrintf = 2;
+// Message descriptor fields (ockl services.cl): BEGIN, END, element count, message id.
+constexpr uint64_t kBegin = 1;
+constexpr uint64_t kEnd = 2;
+uint64_t lengthOf(uint64_t descriptor) { return (descriptor >> 5) & 7; }
+uint64_t idOf(uint64_t descriptor) { return descriptor >> 8; }
+
+}  // namespace
+
+Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets, std::unique_ptr<HostcallService>& out) {
+  static_assert(offsetof(Buffer, indexSize) == 40, "index_size is read at offset 40");
+  static_assert(sizeof(Header) == 24, "ockl's header_t is 24 bytes");
+  uint32_t indexSize = 1;
+  while ((1u << indexSize) < packets) ++indexSize;
+  packets = 1u << indexSize;
+  size_t headersOffset = 64;
+  size_t payloadsOffset = (headersOffset + packets * sizeof(Header) + 4095) / 4096 * 4096;
+  size_t bytes = payloadsOffset + size_t{packets} * kLanes * kSlotWords * sizeof(uint64_t);
+  auto memory = hsa::allocate(agent.hostPool, bytes);
+  if (!memory) return fail(hipErrorOutOfMemory, "hostcall buffer: %s", memory.message().c_str());
+  if (auto access = hsa::allowAccess(agent.agent, *memory); !access)
+    return fail(hipErrorOutOfMemory, "hostcall buffer: %s", access.message().c_str());
+  auto doorbell = hsa::Signal::createPolled(0);
+  if (!doorbell) return fail(hipErrorOutOfMemory, "hostcall doorbell: %s", doorbell.message().c_str());
+  std::unique_ptr<HostcallService> service(new HostcallService());
+  auto* base = static_cast<uint8_t*>(*memory);
+  std::memset(base, 0, bytes);
+  service->buffer_ = reinterpret_cast<Buffer*>(base);
+  service->doorbell_ = std::move(doorbell).value();
+  Buffer& buffer = *service->buffer_;
+  buffer.headers = reinterpret_cast<uint64_t>(base + headersOffset);
+  buffer.payloads = reinterpret_cast<uint64_t>(base + payloadsOffset);
+  buffer.doorbell = service->doorbell_->handle();
+  buffer.indexSize = indexSize;
+  // Free stack: every packet, tag 1 (a zero entry would read as "empty"), linked in order.
+  auto* headers = reinterpret_cast<Header*>(buffer.headers);
+  const uint64_t tag = uint64_t{1} << indexSize;
+  for (uint32_t i = 0; i < packets; ++i) headers[i].next = i + 1 < packets ? (tag | (i + 1)) : 0;
+  buffer.freeStack = tag | 0;
+  buffer.readyStack = 0;
+  service->thread_ = std::thread([raw = service.get()] { raw->serve(); });
+  out = std::move(service);
+  return Status::success();
+}
+
+HostcallService::~HostcallService() {
+  stop_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+void HostcallService::serve() {
+  // Polls the doorbell: spin briefly after activity, then sleep up to a millisecond.
+  int64_t seen = 0;
+  auto idle = std::chrono::microseconds(0);
+  const uint64_t indexMask = (uint64_t{1} << buffer_->indexSize) - 1;
+  auto* headers = reinterpret_cast<Header*>(buffer_->headers);
+  auto* payloads = reinterpret_cast<uint64_t*>(buffer_->payloads);
+  while (!stop_.load(std::memory_order_relaxed)) {
+    int64_t value = doorbell_->load();
+    if (value == seen) {
+      idle = std::min(idle + std::chrono::microseconds(20), std::chrono::microseconds(1000));
+      std::this_thread::sleep_for(idle);
+      continue;
+    }
+    seen = value;
+    idle = std::chrono::microseconds(0);
+    uint64_t top = __atomic_exchange_n(&buffer_->readyStack, uint64_t{0}, __ATOMIC_ACQUIRE);
+    while (top != 0) {
+      Header& header = headers[top & indexMask];
+      uint64_t next = header.next;  // read before release: the wave reuses the packet then
+      servePacket(header, payloads + (top & indexMask) * kLanes * kSlotWords);
+      top = next;
+    }
+  }
+}
+
+void HostcallService::servePacket(Header& header, uint64_t* payload) {
+  for (uint32_t lane = 0; lane < kLanes; ++lane)
+    if (header.activeMask & (uint64_t{1} << lane)) serveLane(header.service, payload + lane * kSlotWords);
+  __atomic_store_n(&header.control, header.control & ~1u, __ATOMIC_RELEASE);
+}
+
+void HostcallService::serveLane(uint32_t service, uint64_t* slot) {
+  uint64_t descriptor = slot[0];
+  if (service != kServicePrintf) {
+    slot[0] = 0;  // function calls and device malloc are not served (yet)
+    slot[1] = 0;
+    return;
+  }
+  uint64_t id = (descriptor & kBegin) ? nextMessageId_++ : idOf(descriptor);
+  std::vector<uint64_t>& message = messages_[id];
+  for (uint64_t i = 0; i < lengthOf(descriptor); ++i) message.push_back(slot[1 + i]);
+  if (!(descriptor & kEnd)) {
+    slot[0] = id << 8;  // the descriptor the device sends with its next part
+    slot[1] = 0;
+    return;
+  }
+  PrintfOutput output = formatDevicePrintf(message);
+  messages_.erase(id);
+  std::FILE* stream = output.toStderr ? stderr : stdout;
+  std::fwrite(output.text.data(), 1, output.text.size(), stream);
+  std::fflush(stream);
+  slot[0] = output.text.size();
+  slot[1] = 0;
+}
+
+}  // namespace hipcore::core
