@@ -24,6 +24,9 @@ class DeviceServices {
   virtual const AddressSpace& memory() const = 0;
   // The GPU timestamp counter, in the clock domain hsaKmtGetClockCounters reports.
   virtual std::uint64_t gpuClock() const = 0;
+  // A packet changed a signal's value: queues blocked on dependencies should look again now
+  // rather than after their back-off pause.
+  virtual void signalsChanged() = 0;
 };
 
 // Per-queue configuration that does not change while the queue lives.

@@ -32,6 +32,15 @@ void QueueEngine::wake() {
   wakeup_.notify_one();
 }
 
+void QueueEngine::wakeIfBlocked() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!blocked_) return;
+    pending_ = true;
+  }
+  wakeup_.notify_one();
+}
+
 void QueueEngine::setActive(bool active) {
   {
     std::lock_guard lock(mutex_);
@@ -62,6 +71,7 @@ void QueueEngine::run() {
     lock.unlock();
     Progress progress = serviceRing();
     lock.lock();
+    blocked_ = progress == Progress::blocked;
     switch (progress) {
       case Progress::advanced:
         pending_ = true;  // keep draining without waiting for another doorbell
@@ -70,6 +80,7 @@ void QueueEngine::run() {
       case Progress::blocked:
         wakeup_.wait_for(lock, pause, [&] { return stopping_ || pending_; });
         pending_ = true;
+        blocked_ = false;
         pause = std::min<microseconds>(pause * 2, kLongestPause);
         break;
       case Progress::halted:

@@ -29,6 +29,8 @@ class QueueEngine {
   void stop();
   // Doorbell rung (or anything else that may unblock the ring).
   void wake();
+  // Like wake(), but only if a packet is waiting on a dependency (cheap for everyone else).
+  void wakeIfBlocked();
   // hsaKmtUpdateQueue with percentage 0 suspends, non-zero resumes.
   void setActive(bool active);
 
@@ -55,6 +57,7 @@ class QueueEngine {
   std::mutex mutex_;
   std::condition_variable wakeup_;
   bool pending_ = true;
+  bool blocked_ = false;  // serviceRing last reported Progress::blocked
   bool active_ = true;
   bool halted_ = false;
   bool stopping_ = false;

@@ -212,6 +212,7 @@ SdmaProcessor::Step SdmaProcessor::atomic(const std::uint32_t* words) {
   if (Step s = checked(address, 8, dwords); s.kind != Step::Kind::done) return s;
   std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(address))
       .fetch_add(sdma::address(p.srcLo, p.srcHi), std::memory_order_acq_rel);
+  services().signalsChanged();  // ROCR completes copy signals with this atomic
   return {Step::Kind::done, dwords, {}, 0};
 }
 

@@ -17,6 +17,7 @@ std::int64_t loadSignal(hsa_signal_t signal) {
 }
 
 void notifySignalWaiters(DeviceServices& services, amd_signal_t& signal) {
+  services.signalsChanged();
   if (signal.event_mailbox_ptr == 0) return;
   // The mailbox is a 64-bit slot in the event page; the CP writes the event id into it before
   // raising the interrupt that makes the driver wake the event's waiters.

@@ -23,7 +23,8 @@ void storeSignal(DeviceServices& services, hsa_signal_t signal, std::int64_t val
 // The AQL completion protocol: atomically decrement the value, then notify as above.
 void completeSignal(DeviceServices& services, hsa_signal_t signal);
 
-// After an atomic update of a signal's value by a packet: mailbox write + interrupt.
+// After an atomic update of a signal's value by a packet: wake blocked queues, then mailbox
+// write + interrupt.
 void notifySignalWaiters(DeviceServices& services, amd_signal_t& signal);
 
 }  // namespace vgpu::cp

@@ -86,6 +86,11 @@ HSAKMT_STATUS QueueTable::update(HSA_QUEUEID id, std::uint32_t percentage) {
   return HSAKMT_STATUS_SUCCESS;
 }
 
+void QueueTable::wakeBlocked() {
+  std::lock_guard lock(mutex_);
+  for (auto& [id, entry] : queues_) entry.engine->wakeIfBlocked();
+}
+
 bool QueueTable::exists(HSA_QUEUEID id) const {
   std::lock_guard lock(mutex_);
   return queues_.count(id) != 0;

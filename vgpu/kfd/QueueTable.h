@@ -26,6 +26,8 @@ class QueueTable {
   HSAKMT_STATUS destroy(HSA_QUEUEID id);
   HSAKMT_STATUS update(HSA_QUEUEID id, std::uint32_t percentage);
   bool exists(HSA_QUEUEID id) const;
+  // A signal changed: queues waiting on dependencies re-check them now.
+  void wakeBlocked();
 
  private:
   // The words the "hardware" owns for one queue, in GPU-visible memory of their own.

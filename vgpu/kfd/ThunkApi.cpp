@@ -217,7 +217,10 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtDestroyEvent(HsaEvent* event) {
   return kfd().events().destroy(event);
 }
 
+// ROCR sets an event after every host store to an interrupt signal: a barrier packet waiting
+// on that signal should see it now.
 VGPU_EXPORT HSAKMT_STATUS hsaKmtSetEvent(HsaEvent* event) {
+  kfd().queues().wakeBlocked();
   return kfd().events().set(event);
 }
 

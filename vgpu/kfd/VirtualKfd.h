@@ -42,6 +42,7 @@ class VirtualKfd final : public cp::DeviceServices {
   }
   const AddressSpace& memory() const override { return map_; }
   std::uint64_t gpuClock() const override { return systemClock(); }
+  void signalsChanged() override { queues_.wakeBlocked(); }
 
  private:
   VirtualKfd();
