@@ -72,8 +72,8 @@ bool conditionHolds(hsa_signal_condition_t condition, std::int64_t value, std::i
 }  // namespace
 
 AqlProcessor::AqlProcessor(const EngineConfig& config, amd_queue_t* queue,
-                           volatile std::uint64_t* doorbell)
-    : QueueEngine(config), queue_(queue), doorbell_(doorbell) {}
+                           volatile std::uint64_t* doorbell, DispatchRequest* request)
+    : QueueEngine(config), queue_(queue), doorbell_(doorbell), request_(request) {}
 
 AqlProcessor::~AqlProcessor() {
   stop();
@@ -151,7 +151,8 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   if (p.kernel_object == 0)
     return {Outcome::fault, QueueErrorCode::kInvalidCode, "dispatch with a null kernel object"};
 
-  DispatchRequest request;
+  DispatchRequest& request = *request_;
+  request = DispatchRequest{};
   request.target = config().target;
   request.packet = p;
   request.queueAddress = reinterpret_cast<std::uint64_t>(queue_);

@@ -28,8 +28,11 @@ struct QueueErrorCode {
 class AqlProcessor final : public QueueEngine {
  public:
   // queue: ROCR's amd_queue_t (ring base, size, indices, error signal); doorbell: the 64-bit
-  // word handed to ROCR as Queue_DoorBell.
-  AqlProcessor(const EngineConfig& config, amd_queue_t* queue, volatile std::uint64_t* doorbell);
+  // word handed to ROCR as Queue_DoorBell; request: where dispatches are described to the
+  // interpreter. It must lie in GPU-visible memory: the interpreter hands kernels the address
+  // of request->packet as their dispatch_ptr (code object v4 kernels read blockDim there).
+  AqlProcessor(const EngineConfig& config, amd_queue_t* queue, volatile std::uint64_t* doorbell,
+               DispatchRequest* request);
   ~AqlProcessor() override;
 
   volatile std::uint64_t* doorbell() override { return doorbell_; }
@@ -56,6 +59,7 @@ class AqlProcessor final : public QueueEngine {
 
   amd_queue_t* queue_;
   volatile std::uint64_t* doorbell_;
+  DispatchRequest* request_;
   std::uint64_t processed_ = 0;
   std::uint64_t startTimestamp_ = 0;
   bool started_ = false;  // startTimestamp_ belongs to the packet at the read index

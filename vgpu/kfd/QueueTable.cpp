@@ -40,7 +40,8 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE 
                                        offsetof(amd_queue_t, read_dispatch_id));
     entry.descriptorBase = reinterpret_cast<std::uint64_t>(queue);
     track(entry.descriptorBase, sizeof(amd_queue_t), RegionKind::queue);
-    entry.engine = std::make_unique<cp::AqlProcessor>(config, queue, &words.doorbell);
+    entry.engine =
+        std::make_unique<cp::AqlProcessor>(config, queue, &words.doorbell, &words.dispatch);
   } else if (type == HSA_QUEUE_SDMA || type == HSA_QUEUE_SDMA_XGMI) {
     cp::SdmaRing sdmaRing{static_cast<char*>(ring), ringBytes, &words.readPointer,
                           &words.writePointer, &words.doorbell};

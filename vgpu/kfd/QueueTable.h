@@ -36,6 +36,9 @@ class QueueTable {
     volatile std::uint64_t doorbell = ~0ull;
     volatile std::uint64_t readPointer = 0;   // SDMA only
     volatile std::uint64_t writePointer = 0;  // SDMA only
+    // AQL only: the packet copy the interpreter exposes to kernels as their dispatch_ptr, so
+    // it is part of the registered (GPU-visible) range.
+    DispatchRequest dispatch;
   };
   struct Entry {
     std::unique_ptr<QueueWords> words;
