@@ -1,8 +1,8 @@
 // Measures the interpreter's speed in wave-instructions per second per core on three kernels,
 // with one and two worker threads. Usage: isa_bench [gfx1030|gfx1100]
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -22,7 +22,8 @@ double cpuNow() {
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-Result timeRun(const vgpu::isa::CodeObject& code, const std::string& kernel, vgpu::isa::Launch launch) {
+Result timeRun(const vgpu::isa::CodeObject& code, const std::string& kernel,
+               vgpu::isa::Launch launch) {
   std::uint64_t n = 0;
   launch.instructions = &n;
   vgpu::isa::runKernel(code, kernel, launch);  // warm-up: predecode happens once per kernel
@@ -42,8 +43,11 @@ Result timeRun(const vgpu::isa::CodeObject& code, const std::string& kernel, vgp
 
 void report(const char* what, unsigned threads, Result r) {
   double perCore = r.instructions / r.cpuSeconds / 1e6;
-  std::printf("%-12s threads=%u  %8.1f M wave-instr  wall %6.3f s  cpu %6.3f s  %6.1f M wave-instr/s/core  %6.1f M/s total\n",
-              what, threads, r.instructions / 1e6, r.seconds, r.cpuSeconds, perCore, r.instructions / r.seconds / 1e6);
+  std::printf(
+      "%-12s threads=%u  %8.1f M wave-instr  wall %6.3f s  cpu %6.3f s  %6.1f M wave-instr/s/core  "
+      "%6.1f M/s total\n",
+      what, threads, r.instructions / 1e6, r.seconds, r.cpuSeconds, perCore,
+      r.instructions / r.seconds / 1e6);
 }
 
 }  // namespace
@@ -51,7 +55,8 @@ void report(const char* what, unsigned threads, Result r) {
 int main(int argc, char** argv) {
   std::string arch = argc > 1 ? argv[1] : "gfx1030";
   std::string error;
-  auto code = vgpu::isa::CodeObject::load(std::string(ISA_BENCH_DIR) + "/bench-" + arch + ".co", error);
+  auto code =
+      vgpu::isa::CodeObject::load(std::string(ISA_BENCH_DIR) + "/bench-" + arch + ".co", error);
   if (!code) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return 1;

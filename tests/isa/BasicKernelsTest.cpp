@@ -32,7 +32,10 @@ TEST_P(BasicKernels, PartialWorkgroupAtGridEdge) {
   }
   vgpu::isa::Launch l = launch1d(8, 128);
   l.gridItems[0] = n;
-  l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(c, "c")).arg(1 << 30);  // no bounds check in the kernel
+  l.arg(buffer(a, "a"))
+      .arg(buffer(b, "b"))
+      .arg(buffer(c, "c"))
+      .arg(1 << 30);  // no bounds check in the kernel
   run("basic", "vector_add", l);
   for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + 0.25f) << i;
 }
@@ -68,8 +71,12 @@ TEST_P(BasicKernels, GridStrideSaxpyLoop) {
 
 TEST_P(BasicKernels, ThreeDimensionalGrid) {
   vgpu::isa::Launch l;
-  l.grid[0] = 3; l.grid[1] = 2; l.grid[2] = 2;
-  l.block[0] = 8; l.block[1] = 4; l.block[2] = 2;
+  l.grid[0] = 3;
+  l.grid[1] = 2;
+  l.grid[2] = 2;
+  l.block[0] = 8;
+  l.block[1] = 4;
+  l.block[2] = 2;
   l.threads = 2;
   unsigned w = 24, h = 8, d = 4;
   std::vector<unsigned> out(4 * w * h * d, 0xdeadbeef);
@@ -87,7 +94,8 @@ TEST_P(BasicKernels, ThreeDimensionalGrid) {
 }
 
 TEST_P(BasicKernels, IntegerEdgeCases) {
-  std::vector<unsigned> a = {0u, 1u, 0xffffffffu, 0x80000000u, 0x7fffffffu, 12345u, 0xdeadbeefu, 31u, 3u};
+  std::vector<unsigned> a = {0u,     1u,          0xffffffffu, 0x80000000u, 0x7fffffffu,
+                             12345u, 0xdeadbeefu, 31u,         3u};
   std::vector<unsigned> b = {0u, 0xffffffffu, 1u, 0x80000000u, 1u, 33u, 40u, 63u, 0x7fffffffu};
   int n = static_cast<int>(a.size());
   std::vector<unsigned> out(12 * n, 0);
@@ -100,7 +108,8 @@ TEST_P(BasicKernels, IntegerEdgeCases) {
     EXPECT_EQ(o[0], x + y) << i;
     EXPECT_EQ(o[1], static_cast<unsigned>((static_cast<unsigned long long>(x) + y) >> 32)) << i;
     EXPECT_EQ(o[2], x << (y & 31)) << i;
-    EXPECT_EQ(o[3], static_cast<unsigned>((static_cast<unsigned long long>(x) << (y & 63)) >> 32)) << i;
+    EXPECT_EQ(o[3], static_cast<unsigned>((static_cast<unsigned long long>(x) << (y & 63)) >> 32))
+        << i;
     EXPECT_EQ(o[4], static_cast<unsigned>(static_cast<int>(x) >> (y & 31))) << i;
     EXPECT_EQ(o[5], x + y) << i;
     EXPECT_EQ(o[6], static_cast<int>(x) < static_cast<int>(y) ? x : y) << i;
@@ -108,7 +117,9 @@ TEST_P(BasicKernels, IntegerEdgeCases) {
     EXPECT_EQ(o[8], static_cast<unsigned>((static_cast<unsigned long long>(x) * y) >> 32)) << i;
     EXPECT_EQ(o[9], static_cast<unsigned>(__builtin_popcount(x) + __builtin_clz(x | 1))) << i;
     EXPECT_EQ(o[10], x * y) << i;
-    EXPECT_EQ(o[11], static_cast<unsigned>((static_cast<long long>(static_cast<int>(x)) * static_cast<int>(y)) >> 32)) << i;
+    EXPECT_EQ(o[11], static_cast<unsigned>(
+                         (static_cast<long long>(static_cast<int>(x)) * static_cast<int>(y)) >> 32))
+        << i;
   }
 }
 
@@ -137,15 +148,19 @@ TEST_P(BasicKernels, ScalarAluEdgeCases) {
     EXPECT_EQ(out[5], c << (b & 63));
     EXPECT_EQ(out[6], c >> (b & 63));
     EXPECT_EQ(out[7], static_cast<unsigned long long>(static_cast<long long>(c) >> (b & 63)));
-    EXPECT_EQ(out[8], static_cast<unsigned long long>(static_cast<int>(a) < static_cast<int>(b) ? a : b));
+    EXPECT_EQ(out[8],
+              static_cast<unsigned long long>(static_cast<int>(a) < static_cast<int>(b) ? a : b));
     EXPECT_EQ(out[9], static_cast<unsigned long long>(a > b ? a : b));
     EXPECT_EQ(out[10], static_cast<unsigned long long>((a >> 5) & 0x3ff));
-    EXPECT_EQ(out[11], static_cast<unsigned long long>(__builtin_popcountll(c) + __builtin_ctzll(d | 1) * 100));
+    EXPECT_EQ(out[11], static_cast<unsigned long long>(__builtin_popcountll(c) +
+                                                       __builtin_ctzll(d | 1) * 100));
     EXPECT_EQ(out[12], static_cast<unsigned long long>(a * b));
     EXPECT_EQ(out[13], c * d);
-    EXPECT_EQ(out[14], static_cast<unsigned long long>((a == b) + 2 * (c < d) +
-                                                      4 * (static_cast<long long>(c) < static_cast<long long>(d))));
-    EXPECT_EQ(out[15], static_cast<unsigned long long>(__builtin_clz(a | 1) + 64 * __builtin_clzll(c | 1)));
+    EXPECT_EQ(out[14], static_cast<unsigned long long>(
+                           (a == b) + 2 * (c < d) +
+                           4 * (static_cast<long long>(c) < static_cast<long long>(d))));
+    EXPECT_EQ(out[15],
+              static_cast<unsigned long long>(__builtin_clz(a | 1) + 64 * __builtin_clzll(c | 1)));
   }
 }
 

@@ -44,10 +44,11 @@ struct KernelObject {
 };
 
 class RocrBlitKernels : public ::testing::Test {
-protected:
+ protected:
   static void SetUpTestSuite() {
     std::ifstream f(std::filesystem::canonical(HSA_RUNTIME_LIBRARY), std::ios::binary);
-    std::vector<std::uint8_t> lib((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::vector<std::uint8_t> lib((std::istreambuf_iterator<char>(f)),
+                                  std::istreambuf_iterator<char>());
     for (std::size_t at = 0; at + 4096 < lib.size(); at += 4) {
       if (std::memcmp(lib.data() + at, kFirstInstruction, 8) != 0) continue;
       BlitShader s;
@@ -64,7 +65,8 @@ protected:
 
   static std::string disassemble(const std::vector<std::uint8_t>& code) {
     KernelObject k(code, 12, 32);
-    vgpu::isa::Program::Source src{vgpu::GpuTarget::gfx1030, true, reinterpret_cast<std::uint64_t>(k.page + 256), nullptr};
+    vgpu::isa::Program::Source src{vgpu::GpuTarget::gfx1030, true,
+                                   reinterpret_cast<std::uint64_t>(k.page + 256), nullptr};
     std::string error, text;
     auto p = vgpu::isa::Program::build(src, error);
     if (!p) return error;
@@ -83,8 +85,8 @@ protected:
   }
 
   // Dispatches like BlitKernel::PopulateQueue: 1-D grid of num_workitems, 64 per workgroup.
-  vgpu::DispatchOutcome dispatch(const BlitShader& s, void* args, std::size_t argBytes, unsigned workitems,
-                                 vgpu::isa::HostRanges& memory) {
+  vgpu::DispatchOutcome dispatch(const BlitShader& s, void* args, std::size_t argBytes,
+                                 unsigned workitems, vgpu::isa::HostRanges& memory) {
     KernelObject k(s.code, 12, 32);
     memory.add(k.page, 8192, "blit kernel object");
     memory.add(args, argBytes, "blit kernargs");
@@ -110,12 +112,14 @@ TEST_F(RocrBlitKernels, AllThreeShadersFoundAndFullyImplemented) {
   ASSERT_NE(find("Fill"), nullptr);
   for (const BlitShader& s : shaders()) {
     KernelObject k(s.code, 12, 32);
-    vgpu::isa::Program::Source src{vgpu::GpuTarget::gfx1030, true, reinterpret_cast<std::uint64_t>(k.page + 256), nullptr};
+    vgpu::isa::Program::Source src{vgpu::GpuTarget::gfx1030, true,
+                                   reinterpret_cast<std::uint64_t>(k.page + 256), nullptr};
     std::string error;
     auto p = vgpu::isa::Program::build(src, error);
     ASSERT_TRUE(p) << error;
     for (const auto& u : p->ops())
-      if (u.text.rfind("<end", 0) != 0) EXPECT_NE(u.handler, vgpu::isa::illegalInstruction) << s.name << ": " << u.text;
+      if (u.text.rfind("<end", 0) != 0)
+        EXPECT_NE(u.handler, vgpu::isa::illegalInstruction) << s.name << ": " << u.text;
   }
 }
 
@@ -135,9 +139,18 @@ TEST_F(RocrBlitKernels, CopyAlignedAllPhases) {
   std::uint64_t block = workitems * 4 * 4;
   std::uint64_t p2 = ((size - p1) / block) * block;
   std::uint64_t p3 = ((size - p1 - p2) / 4) * 4;
-  alignas(16) std::uint64_t args[12] = {srcStart, dstStart, srcStart + p1, dstStart + p1, srcStart + p1 + p2,
-                                        dstStart + p1 + p2, srcStart + p1 + p2 + p3, dstStart + p1 + p2 + p3,
-                                        srcStart + size, dstStart + size, workitems, 0};
+  alignas(16) std::uint64_t args[12] = {srcStart,
+                                        dstStart,
+                                        srcStart + p1,
+                                        dstStart + p1,
+                                        srcStart + p1 + p2,
+                                        dstStart + p1 + p2,
+                                        srcStart + p1 + p2 + p3,
+                                        dstStart + p1 + p2 + p3,
+                                        srcStart + size,
+                                        dstStart + size,
+                                        workitems,
+                                        0};
   vgpu::isa::HostRanges memory;
   memory.add(src.data(), src.size(), "src");
   memory.add(dst.data(), dst.size(), "dst");
@@ -160,8 +173,9 @@ TEST_F(RocrBlitKernels, CopyMisaligned) {
   unsigned workitems = 64 * 4 * cus;
   std::uint64_t block = workitems * 4;  // kCopyMisalignedUnroll = 4 bytes per work-item
   std::uint64_t p1 = (size / block) * block;
-  alignas(16) std::uint64_t args[8] = {srcStart, dstStart, srcStart + p1, dstStart + p1, srcStart + size,
-                                       dstStart + size, workitems, 0};
+  alignas(16)
+      std::uint64_t args[8] = {srcStart,        dstStart,        srcStart + p1, dstStart + p1,
+                               srcStart + size, dstStart + size, workitems,     0};
   vgpu::isa::HostRanges memory;
   memory.add(src.data(), src.size(), "src");
   memory.add(dst.data(), dst.size(), "dst");

@@ -30,7 +30,8 @@ TEST_P(ComgrCoexistence, DispatchAfterLoadingComgr) {
   for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], 3.0f * i);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTargets, ComgrCoexistence, ::testing::ValuesIn(kAllVariants), variantName);
+INSTANTIATE_TEST_SUITE_P(AllTargets, ComgrCoexistence, ::testing::ValuesIn(kAllVariants),
+                         variantName);
 
 }  // namespace
 }  // namespace isatest

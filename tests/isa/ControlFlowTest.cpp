@@ -9,16 +9,29 @@ namespace {
 class ControlFlow : public IsaTest {};
 
 TEST_P(ControlFlow, Int64DivisionAndRemainder) {
-  std::vector<long long> a = {0, 1, -1, 7, -7, 1LL << 62, -(1LL << 62), 123456789012345LL, -987654321098765LL,
-                              0x7fffffffffffffffLL, 1000000007LL, -3, 5};
-  std::vector<long long> b = {1, 3, 2, -2, 2, 12345, 7, -1000003, 65536, 3, 0x100000000LL, 0x7fffffffffffffffLL, -1};
+  std::vector<long long> a = {0,
+                              1,
+                              -1,
+                              7,
+                              -7,
+                              1LL << 62,
+                              -(1LL << 62),
+                              123456789012345LL,
+                              -987654321098765LL,
+                              0x7fffffffffffffffLL,
+                              1000000007LL,
+                              -3,
+                              5};
+  std::vector<long long> b = {
+      1, 3, 2, -2, 2, 12345, 7, -1000003, 65536, 3, 0x100000000LL, 0x7fffffffffffffffLL, -1};
   int n = static_cast<int>(a.size());
   std::vector<long long> out(4 * n, 0);
   vgpu::isa::Launch l = launch1d(1, 64);
   l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(out, "out")).arg(n);
   run("int64", "div64", l);
   for (int i = 0; i < n; ++i) {
-    unsigned long long ux = static_cast<unsigned long long>(a[i]), uy = static_cast<unsigned long long>(b[i]);
+    unsigned long long ux = static_cast<unsigned long long>(a[i]),
+                       uy = static_cast<unsigned long long>(b[i]);
     EXPECT_EQ(out[4 * i + 0], a[i] / b[i]) << i;
     EXPECT_EQ(out[4 * i + 1], a[i] % b[i]) << i;
     EXPECT_EQ(static_cast<unsigned long long>(out[4 * i + 2]), ux / uy) << i;
@@ -115,9 +128,15 @@ TEST_P(ControlFlow, NestedBranchesAndSwitch) {
       for (int k = 0; k < v % 17; ++k) r += k;
     } else {
       switch (v % 4) {
-        case 0: r = v * 2; break;
-        case 1: r = v + 7; break;
-        default: r = v ^ 0x55; break;
+        case 0:
+          r = v * 2;
+          break;
+        case 1:
+          r = v + 7;
+          break;
+        default:
+          r = v ^ 0x55;
+          break;
       }
     }
     ASSERT_EQ(out[i], r) << "in=" << v;

@@ -23,7 +23,8 @@ TEST(CorpusDecode, EveryInstructionHasAHandler) {
       const vgpu::isa::KernelInfo* k = code->kernel(name);
       ASSERT_TRUE(k) << name;
       auto kd = vgpu::isa::KernelDescriptor::read(reinterpret_cast<const void*>(k->descriptor));
-      vgpu::isa::Program::Source src{code->target(), !kd.wave32(), k->descriptor + kd.entryOffset, nullptr};
+      vgpu::isa::Program::Source src{code->target(), !kd.wave32(), k->descriptor + kd.entryOffset,
+                                     nullptr};
       auto program = vgpu::isa::Program::build(src, error);
       ASSERT_TRUE(program) << entry.path() << " " << name << ": " << error;
       ++kernels;
@@ -36,7 +37,9 @@ TEST(CorpusDecode, EveryInstructionHasAHandler) {
   EXPECT_GE(kernels, 25u * 4);
   std::string list;
   for (const std::string& m : missing) list += "  " + m + "\n";
-  EXPECT_TRUE(missing.empty()) << missing.size() << " unimplemented instructions in " << ops << " micro-ops:\n" << list;
+  EXPECT_TRUE(missing.empty()) << missing.size() << " unimplemented instructions in " << ops
+                               << " micro-ops:\n"
+                               << list;
 }
 
 }  // namespace

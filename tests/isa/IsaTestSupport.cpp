@@ -1,13 +1,14 @@
 // Code-object loading and dispatch helpers for the isa tests.
 #include "IsaTestSupport.h"
 
-#include <map>
 #include <cstring>
+#include <map>
 #include <mutex>
 
 namespace isatest {
 
-const Variant kAllVariants[4] = {{"gfx1030", false}, {"gfx1100", false}, {"gfx1030", true}, {"gfx1100", true}};
+const Variant kAllVariants[4] = {
+    {"gfx1030", false}, {"gfx1100", false}, {"gfx1030", true}, {"gfx1100", true}};
 
 std::string variantName(const ::testing::TestParamInfo<Variant>& info) {
   return std::string(info.param.arch) + (info.param.wave64 ? "_wave64" : "_wave32");
@@ -28,7 +29,8 @@ const vgpu::isa::CodeObject& IsaTest::code(const std::string& stem) {
   return *slot;
 }
 
-vgpu::DispatchOutcome IsaTest::tryRun(const std::string& stem, const std::string& kernel, vgpu::isa::Launch launch) {
+vgpu::DispatchOutcome IsaTest::tryRun(const std::string& stem, const std::string& kernel,
+                                      vgpu::isa::Launch launch) {
   launch.memory = &memory;
   return vgpu::isa::runKernel(code(stem), kernel, launch);
 }

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <memory>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,7 +22,7 @@ std::string variantName(const ::testing::TestParamInfo<Variant>& info);
 extern const Variant kAllVariants[4];
 
 class IsaTest : public ::testing::TestWithParam<Variant> {
-protected:
+ protected:
   // Loads kernels/<stem>-<variant>.co (cached per process).
   const vgpu::isa::CodeObject& code(const std::string& stem);
 
@@ -35,7 +35,8 @@ protected:
 
   // Runs kernel with the launch and asserts it completed.
   void run(const std::string& stem, const std::string& kernel, vgpu::isa::Launch launch);
-  vgpu::DispatchOutcome tryRun(const std::string& stem, const std::string& kernel, vgpu::isa::Launch launch);
+  vgpu::DispatchOutcome tryRun(const std::string& stem, const std::string& kernel,
+                               vgpu::isa::Launch launch);
 
   unsigned waveSize() const { return GetParam().wave64 ? 64 : 32; }
 

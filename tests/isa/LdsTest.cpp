@@ -50,7 +50,12 @@ TEST_P(Lds, GlobalAtomicsAcrossWorkgroups) {
   std::vector<float> fsum(1, 0.0f);
   vgpu::isa::Launch l = launch1d(8, 128);
   l.threads = 2;
-  l.arg(buffer(in, "in")).arg(n).arg(buffer(count, "count")).arg(buffer(sum, "sum")).arg(buffer(maxv, "max")).arg(buffer(fsum, "fsum"));
+  l.arg(buffer(in, "in"))
+      .arg(n)
+      .arg(buffer(count, "count"))
+      .arg(buffer(sum, "sum"))
+      .arg(buffer(maxv, "max"))
+      .arg(buffer(fsum, "fsum"));
   run("lds", "global_atomics", l);
   unsigned long long s = 0;
   for (int v : in) s += static_cast<unsigned long long>(static_cast<long long>(v));
@@ -69,7 +74,8 @@ TEST_P(Lds, DynamicSharedMemoryRotate) {
   l.arg(buffer(in, "in")).arg(buffer(out, "out"));
   run("lds", "lds_rotate", l);
   for (int b = 0; b < blocks; ++b)
-    for (int t = 0; t < threads; ++t) ASSERT_EQ(out[b * threads + t], in[b * threads + (t + 1) % threads]);
+    for (int t = 0; t < threads; ++t)
+      ASSERT_EQ(out[b * threads + t], in[b * threads + (t + 1) % threads]);
 }
 
 TEST_P(Lds, DynamicSharedMemoryWithPartialWorkgroup) {
@@ -88,7 +94,8 @@ TEST_P(Lds, DynamicSharedMemoryWithPartialWorkgroup) {
       // blockDim.x is the launch's block size, so the last block rotates over 96 slots, of which
       // only the first items - 2 * 96 were written: compare only reads of written slots.
       int src = (t + 1) % threads;
-      if (b * threads + src < items) ASSERT_EQ(out[b * threads + t], in[b * threads + src]) << b << "," << t;
+      if (b * threads + src < items)
+        ASSERT_EQ(out[b * threads + t], in[b * threads + src]) << b << "," << t;
     }
 }
 
@@ -109,7 +116,10 @@ TEST_P(DppAtomics, WaveReducedAtomicsMatchSerialResults) {
   std::vector<int> total(1, 0), maximum(1, -1000000);
   std::vector<unsigned> count(1, 0);
   vgpu::isa::Launch l = launch1d(blocks, threads);
-  l.arg(buffer(in, "in")).arg(buffer(total, "total")).arg(buffer(maximum, "max")).arg(buffer(count, "count"));
+  l.arg(buffer(in, "in"))
+      .arg(buffer(total, "total"))
+      .arg(buffer(maximum, "max"))
+      .arg(buffer(count, "count"));
   run("atomic_dpp", "atomic_sum", l);
   int sum = 0, mx = -1000000;
   for (int v : in) {

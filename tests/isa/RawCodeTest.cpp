@@ -6,8 +6,8 @@ namespace isatest {
 namespace {
 
 // v1 = 0x8234f678; then
-//   v_mov_b32_sdwa v5, v1 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1 (v5 was 0xaaaaaaaa)
-//   v_mov_b32_sdwa v2, v1 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:BYTE_1
+//   v_mov_b32_sdwa v5, v1 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1 (v5 was
+//   0xaaaaaaaa) v_mov_b32_sdwa v2, v1 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:BYTE_1
 //   v_add_nc_u32_sdwa v3, sext(v1), v1 dst_sel:DWORD src0_sel:WORD_1 src1_sel:BYTE_0
 //   v_mov_b32_sdwa v4, v1 dst_sel:BYTE_0 dst_unused:UNUSED_SEXT src0_sel:BYTE_3
 // and store v2, v3, v4, v5 to the pointer in the first kernel argument.
@@ -21,10 +21,10 @@ TEST(RawCode, SdwaSelectsAndDestinationModes) {
   k.args[0] = reinterpret_cast<std::uint64_t>(out);
   vgpu::DispatchOutcome o = k.run();
   ASSERT_TRUE(o.ok()) << o.report;
-  EXPECT_EQ(out[0], 0x00f60000u);               // byte 1 into word 1, rest zero
-  EXPECT_EQ(out[1], 0xffff8234u + 0x78u);       // sign-extended word 1 + byte 0
-  EXPECT_EQ(out[2], 0xffffff82u);               // byte 3 into byte 0, sign-extended above
-  EXPECT_EQ(out[3], 0x00f6aaaau);               // byte 1 into word 1, low word preserved
+  EXPECT_EQ(out[0], 0x00f60000u);          // byte 1 into word 1, rest zero
+  EXPECT_EQ(out[1], 0xffff8234u + 0x78u);  // sign-extended word 1 + byte 0
+  EXPECT_EQ(out[2], 0xffffff82u);          // byte 3 into byte 0, sign-extended above
+  EXPECT_EQ(out[3], 0x00f6aaaau);          // byte 1 into word 1, low word preserved
 }
 
 TEST(RawDispatch, EndProgramCompletes) {

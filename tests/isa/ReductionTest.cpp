@@ -33,7 +33,8 @@ TEST_P(Reductions, ShuffleReductionWithBpermute) {
 TEST_P(Reductions, LdsTreeReduction) {
   const int blocks = 5;
   std::vector<float> in(blocks * 256), out(blocks, -1.0f);
-  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(static_cast<int>(i * 7919 % 201) - 100);
+  for (std::size_t i = 0; i < in.size(); ++i)
+    in[i] = static_cast<float>(static_cast<int>(i * 7919 % 201) - 100);
   vgpu::isa::Launch l = launch1d(blocks, 256);
   l.arg(buffer(in, "in")).arg(buffer(out, "out"));
   run("reduce", "reduce_lds", l);

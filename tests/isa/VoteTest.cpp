@@ -32,7 +32,8 @@ TEST_P(Votes, AnyAllCount) {
   const int threads = 256;
   unsigned wave = waveSize();
   std::vector<int> in(threads);
-  for (int i = 0; i < threads; ++i) in[i] = (i / static_cast<int>(wave)) == 1 ? 100 : (i % 7 == 0 ? 60 : 10);
+  for (int i = 0; i < threads; ++i)
+    in[i] = (i / static_cast<int>(wave)) == 1 ? 100 : (i % 7 == 0 ? 60 : 10);
   std::vector<int> out(3 * threads / wave, -1);
   vgpu::isa::Launch l = launch1d(1, threads);
   l.arg(buffer(in, "in")).arg(50).arg(buffer(out, "out"));

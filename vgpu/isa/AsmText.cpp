@@ -10,8 +10,8 @@ namespace vgpu::isa {
 namespace {
 
 bool isFlagWord(std::string_view t) {
-  static const char* const flags[] = {"glc", "slc", "dlc", "clamp", "offen", "idxen", "gds",
-                                      "lds", "tfe", "nv", "sc0", "sc1", "nt", "addr64", "d16"};
+  static const char* const flags[] = {"glc", "slc", "dlc", "clamp", "offen", "idxen",  "gds", "lds",
+                                      "tfe", "nv",  "sc0", "sc1",   "nt",    "addr64", "d16"};
   for (const char* f : flags)
     if (t == f) return true;
   return false;
@@ -43,16 +43,25 @@ std::uint16_t halfBits(double v) {
 }
 
 bool parseRegister(std::string_view t, Operand& o) {
-  struct Named { const char* name; Operand::Kind kind; std::uint16_t index; std::uint8_t dwords; };
+  struct Named {
+    const char* name;
+    Operand::Kind kind;
+    std::uint16_t index;
+    std::uint8_t dwords;
+  };
   static const Named named[] = {
-      {"vcc_lo", Operand::Kind::sgpr, kVccLo, 1}, {"vcc_hi", Operand::Kind::sgpr, kVccHi, 1},
-      {"vcc", Operand::Kind::sgpr, kVccLo, 2},    {"exec_lo", Operand::Kind::sgpr, kExecLo, 1},
-      {"exec_hi", Operand::Kind::sgpr, kExecHi, 1}, {"exec", Operand::Kind::sgpr, kExecLo, 2},
+      {"vcc_lo", Operand::Kind::sgpr, kVccLo, 1},
+      {"vcc_hi", Operand::Kind::sgpr, kVccHi, 1},
+      {"vcc", Operand::Kind::sgpr, kVccLo, 2},
+      {"exec_lo", Operand::Kind::sgpr, kExecLo, 1},
+      {"exec_hi", Operand::Kind::sgpr, kExecHi, 1},
+      {"exec", Operand::Kind::sgpr, kExecLo, 2},
       {"m0", Operand::Kind::sgpr, kM0, 1},
       {"flat_scratch_lo", Operand::Kind::sgpr, kFlatScratchLo, 1},
       {"flat_scratch_hi", Operand::Kind::sgpr, kFlatScratchHi, 1},
       {"flat_scratch", Operand::Kind::sgpr, kFlatScratchLo, 2},
-      {"scc", Operand::Kind::scc, 0, 1},          {"src_scc", Operand::Kind::scc, 0, 1},
+      {"scc", Operand::Kind::scc, 0, 1},
+      {"src_scc", Operand::Kind::scc, 0, 1},
   };
   for (const Named& n : named)
     if (t == n.name) {
@@ -103,7 +112,8 @@ bool parseNumber(std::string_view t, DataType type, Operand& o) {
   if (!isFloat) {
     char* end = nullptr;
     bool hex = s.find("0x") != std::string::npos;
-    std::uint64_t v = hex ? std::strtoull(s.c_str(), &end, 16) : static_cast<std::uint64_t>(std::strtoll(s.c_str(), &end, 10));
+    std::uint64_t v = hex ? std::strtoull(s.c_str(), &end, 16)
+                          : static_cast<std::uint64_t>(std::strtoll(s.c_str(), &end, 10));
     if (!end || *end) return false;
     // f64 literals carry the high dword of the double (the low dword is zero).
     if (hex && type == DataType::f64 && v <= 0xffffffffu) v <<= 32;
@@ -114,14 +124,20 @@ bool parseNumber(std::string_view t, DataType type, Operand& o) {
   if (s == "0.15915494" || s == "-0.15915494") {
     bool neg = s[0] == '-';
     std::uint64_t bits64 = 0x3fc45f306dc9c882ull, bits32 = 0x3e22f983u, bits16 = 0x3118u;
-    if (type == DataType::f64 || type == DataType::b64) o.value = bits64 | (neg ? 1ull << 63 : 0);
-    else if (type == DataType::f16) o.value = bits16 | (neg ? 0x8000u : 0);
-    else o.value = bits32 | (neg ? 0x80000000u : 0);
+    if (type == DataType::f64 || type == DataType::b64)
+      o.value = bits64 | (neg ? 1ull << 63 : 0);
+    else if (type == DataType::f16)
+      o.value = bits16 | (neg ? 0x8000u : 0);
+    else
+      o.value = bits32 | (neg ? 0x80000000u : 0);
     return true;
   }
-  if (type == DataType::f64 || type == DataType::b64) o.value = std::bit_cast<std::uint64_t>(d);
-  else if (type == DataType::f16) o.value = halfBits(d);
-  else o.value = std::bit_cast<std::uint32_t>(static_cast<float>(d));
+  if (type == DataType::f64 || type == DataType::b64)
+    o.value = std::bit_cast<std::uint64_t>(d);
+  else if (type == DataType::f16)
+    o.value = halfBits(d);
+  else
+    o.value = std::bit_cast<std::uint32_t>(static_cast<float>(d));
   return true;
 }
 
@@ -135,8 +151,9 @@ const std::string* AsmInstruction::modifier(std::string_view key) const {
 
 std::int64_t parseInteger(std::string_view s) {
   std::string t(s);
-  return t.find("0x") != std::string::npos ? static_cast<std::int64_t>(std::strtoull(t.c_str(), nullptr, 16))
-                                           : std::strtoll(t.c_str(), nullptr, 10);
+  return t.find("0x") != std::string::npos
+             ? static_cast<std::int64_t>(std::strtoull(t.c_str(), nullptr, 16))
+             : std::strtoll(t.c_str(), nullptr, 10);
 }
 
 std::uint32_t parseBitList(std::string_view list) {
@@ -166,12 +183,15 @@ AsmInstruction parseAsm(std::string_view text) {
   for (std::string& tok : splitTopLevel(text.substr(sp + 1))) {
     std::size_t colon = tok.find(':');
     std::size_t bracket = tok.find('[');
-    bool keyValue = colon != std::string::npos && (bracket == std::string::npos || bracket > colon) &&
+    bool keyValue = colon != std::string::npos &&
+                    (bracket == std::string::npos || bracket > colon) &&
                     std::isalpha(static_cast<unsigned char>(tok[0]));
-    if (keyValue) out.modifiers.emplace_back(tok.substr(0, colon), tok.substr(colon + 1));
+    if (keyValue)
+      out.modifiers.emplace_back(tok.substr(0, colon), tok.substr(colon + 1));
     else if (isFlagWord(tok) || tok == "row_mirror" || tok == "row_half_mirror")
       out.modifiers.emplace_back(tok, "");
-    else out.operands.push_back(tok);
+    else
+      out.operands.push_back(tok);
   }
   return out;
 }
@@ -205,10 +225,14 @@ bool parseOperand(std::string_view t, DataType type, Operand& o, std::string& wh
   if (t.substr(0, 4) == "src_" && t != "src_scc") {
     o.kind = Operand::Kind::constant;
     o.dwords = 2;
-    if (t == "src_shared_base") o.value = std::uint64_t{0x00010000} << 32;
-    else if (t == "src_private_base") o.value = std::uint64_t{0x00020000} << 32;
-    else if (t == "src_shared_limit") o.value = (std::uint64_t{0x00010000} << 32) | 0xffffffffu;
-    else if (t == "src_private_limit") o.value = (std::uint64_t{0x00020000} << 32) | 0xffffffffu;
+    if (t == "src_shared_base")
+      o.value = std::uint64_t{0x00010000} << 32;
+    else if (t == "src_private_base")
+      o.value = std::uint64_t{0x00020000} << 32;
+    else if (t == "src_shared_limit")
+      o.value = (std::uint64_t{0x00010000} << 32) | 0xffffffffu;
+    else if (t == "src_private_limit")
+      o.value = (std::uint64_t{0x00020000} << 32) | 0xffffffffu;
     else {
       why = "unsupported source " + std::string(t);
       return false;

@@ -15,9 +15,9 @@
 namespace vgpu::isa {
 
 struct AsmInstruction {
-  std::string mnemonic;                // without _e32/_e64/_dpp/_sdwa
-  std::string encodingSuffix;          // "e32", "e64", "dpp", ... or empty
-  std::vector<std::string> operands;   // in printed order
+  std::string mnemonic;                                        // without _e32/_e64/_dpp/_sdwa
+  std::string encodingSuffix;                                  // "e32", "e64", "dpp", ... or empty
+  std::vector<std::string> operands;                           // in printed order
   std::vector<std::pair<std::string, std::string>> modifiers;  // key, value ("" for flags)
 
   const std::string* modifier(std::string_view key) const;

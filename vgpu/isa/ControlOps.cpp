@@ -28,14 +28,21 @@ Handler cbranch(Taken) {
   };
 }
 
-bool vccz(const Wave& w) { return (w.wave64 ? (w.s[kVccLo] | w.s[kVccHi]) : w.s[kVccLo]) == 0; }
+bool vccz(const Wave& w) {
+  return (w.wave64 ? (w.s[kVccLo] | w.s[kVccHi]) : w.s[kVccLo]) == 0;
+}
 
 }  // namespace
 
 void registerControlOps(HandlerTable& t) {
-  t.add("s_endpgm", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0).terminator = true;
-  t.add("s_code_end", [](Wave& w, const MicroOp& u) { illegalInstruction(w, u); }, 0).terminator = true;
-  HandlerInfo& br = t.add("s_branch", [](Wave& w, const MicroOp& u) { w.pc = u.target; }, 0);
+  t.add(
+       "s_endpgm", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0)
+      .terminator = true;
+  t.add(
+       "s_code_end", [](Wave& w, const MicroOp& u) { illegalInstruction(w, u); }, 0)
+      .terminator = true;
+  HandlerInfo& br = t.add(
+      "s_branch", [](Wave& w, const MicroOp& u) { w.pc = u.target; }, 0);
   br.branch = br.terminator = true;
   t.add("s_cbranch_scc0", cbranch([](const Wave& w) { return w.scc == 0; }), 0).branch = true;
   t.add("s_cbranch_scc1", cbranch([](const Wave& w) { return w.scc != 0; }), 0).branch = true;
@@ -44,52 +51,98 @@ void registerControlOps(HandlerTable& t) {
   t.add("s_cbranch_execz", cbranch([](const Wave& w) { return w.exec() == 0; }), 0).branch = true;
   t.add("s_cbranch_execnz", cbranch([](const Wave& w) { return w.exec() != 0; }), 0).branch = true;
 
-  t.add("s_barrier", [](Wave& w, const MicroOp&) { w.status = WaveStatus::barrier; }, 0);
+  t.add(
+      "s_barrier", [](Wave& w, const MicroOp&) { w.status = WaveStatus::barrier; }, 0);
   // s_sleep lets the other waves of the workgroup run (spin-wait loops rely on that).
-  t.add("s_sleep", [](Wave& w, const MicroOp&) { w.status = WaveStatus::yielded; }, 0);
-  t.add("s_trap", [](Wave& w, const MicroOp& u) {
-    w.fail(DispatchOutcome::Kind::trap, -1, 0, "s_trap " + std::to_string(u.imm & 0xff));
-  }, 0);
-  t.add("s_sethalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
+  t.add(
+      "s_sleep", [](Wave& w, const MicroOp&) { w.status = WaveStatus::yielded; }, 0);
+  t.add(
+      "s_trap",
+      [](Wave& w, const MicroOp& u) {
+        w.fail(DispatchOutcome::Kind::trap, -1, 0, "s_trap " + std::to_string(u.imm & 0xff));
+      },
+      0);
+  t.add(
+      "s_sethalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
 
   // Calls: s_getpc_b64 gives the address of the next instruction (RDNA2 ISA 5.3).
-  t.add("s_getpc_b64", [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], u.address + u.size); }, 1);
-  HandlerInfo& setpc = t.add("s_setpc_b64", [](Wave& w, const MicroOp& u) {
-    jumpTo(w, u, readScalar64(w, u.src[0]));
-  }, 0);
+  t.add(
+      "s_getpc_b64",
+      [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], u.address + u.size); }, 1);
+  HandlerInfo& setpc = t.add(
+      "s_setpc_b64", [](Wave& w, const MicroOp& u) { jumpTo(w, u, readScalar64(w, u.src[0])); }, 0);
   setpc.terminator = true;
-  t.add("s_swappc_b64", [](Wave& w, const MicroOp& u) {
-    std::uint64_t target = readScalar64(w, u.src[0]);
-    writeScalar64(w, u.dst[0], u.address + u.size);
-    jumpTo(w, u, target);
-  }, 1);
+  t.add(
+      "s_swappc_b64",
+      [](Wave& w, const MicroOp& u) {
+        std::uint64_t target = readScalar64(w, u.src[0]);
+        writeScalar64(w, u.dst[0], u.address + u.size);
+        jumpTo(w, u, target);
+      },
+      1);
 
   // Hardware registers: only what compiled code reads back matters.
-  t.add("s_getreg_b32", [](Wave& w, const MicroOp& u) {
-    std::uint32_t v = 0;
-    if (u.imm == 1) v = (kPrivateApertureHi >> 16) | (kSharedApertureHi & 0xffff0000u);  // SH_MEM_BASES
-    if (u.imm == 2) v = w.id;
-    writeScalar(w, u.dst[0], v);
-  }, 1);
-  t.add("s_setreg_b32", [](Wave&, const MicroOp&) {}, 0);
-  t.add("s_setreg_imm32_b32", [](Wave&, const MicroOp&) {}, 0);
-  t.add("s_sendmsg", [](Wave&, const MicroOp&) {}, 0);
-  t.add("s_sendmsghalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
-  t.add("s_sendmsg_rtn_b32", [](Wave& w, const MicroOp& u) { writeScalar(w, u.dst[0], 0); }, 1);
-  t.add("s_sendmsg_rtn_b64", [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], 0); }, 1);
-  t.add("s_memtime", [](Wave& w, const MicroOp& u) {
-    writeScalar64(w, u.dst[0], std::chrono::steady_clock::now().time_since_epoch().count());
-  }, 1);
-  t.add("s_memrealtime", [](Wave& w, const MicroOp& u) {
-    writeScalar64(w, u.dst[0], std::chrono::steady_clock::now().time_since_epoch().count() / 10);
-  }, 1);
+  t.add(
+      "s_getreg_b32",
+      [](Wave& w, const MicroOp& u) {
+        std::uint32_t v = 0;
+        if (u.imm == 1)
+          v = (kPrivateApertureHi >> 16) | (kSharedApertureHi & 0xffff0000u);  // SH_MEM_BASES
+        if (u.imm == 2) v = w.id;
+        writeScalar(w, u.dst[0], v);
+      },
+      1);
+  t.add(
+      "s_setreg_b32", [](Wave&, const MicroOp&) {}, 0);
+  t.add(
+      "s_setreg_imm32_b32", [](Wave&, const MicroOp&) {}, 0);
+  t.add(
+      "s_sendmsg", [](Wave&, const MicroOp&) {}, 0);
+  t.add(
+      "s_sendmsghalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
+  t.add(
+      "s_sendmsg_rtn_b32", [](Wave& w, const MicroOp& u) { writeScalar(w, u.dst[0], 0); }, 1);
+  t.add(
+      "s_sendmsg_rtn_b64", [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], 0); }, 1);
+  t.add(
+      "s_memtime",
+      [](Wave& w, const MicroOp& u) {
+        writeScalar64(w, u.dst[0], std::chrono::steady_clock::now().time_since_epoch().count());
+      },
+      1);
+  t.add(
+      "s_memrealtime",
+      [](Wave& w, const MicroOp& u) {
+        writeScalar64(w, u.dst[0],
+                      std::chrono::steady_clock::now().time_since_epoch().count() / 10);
+      },
+      1);
 
   // Scheduling and cache hints have no architectural effect in an in-order interpreter.
-  for (const char* h : {"s_waitcnt", "s_waitcnt_vscnt", "s_waitcnt_vmcnt", "s_waitcnt_lgkmcnt",
-                        "s_waitcnt_expcnt", "s_waitcnt_depctr", "s_delay_alu", "s_nop", "s_clause",
-                        "s_inst_prefetch", "s_setprio", "s_icache_inv", "s_dcache_inv", "s_gl1_inv",
-                        "buffer_gl0_inv", "buffer_gl1_inv", "s_denorm_mode", "s_round_mode",
-                        "s_ttracedata", "s_version", "s_set_inst_prefetch_distance", "s_wakeup", "s_incperflevel", "s_decperflevel"})
+  for (const char* h : {"s_waitcnt",
+                        "s_waitcnt_vscnt",
+                        "s_waitcnt_vmcnt",
+                        "s_waitcnt_lgkmcnt",
+                        "s_waitcnt_expcnt",
+                        "s_waitcnt_depctr",
+                        "s_delay_alu",
+                        "s_nop",
+                        "s_clause",
+                        "s_inst_prefetch",
+                        "s_setprio",
+                        "s_icache_inv",
+                        "s_dcache_inv",
+                        "s_gl1_inv",
+                        "buffer_gl0_inv",
+                        "buffer_gl1_inv",
+                        "s_denorm_mode",
+                        "s_round_mode",
+                        "s_ttracedata",
+                        "s_version",
+                        "s_set_inst_prefetch_distance",
+                        "s_wakeup",
+                        "s_incperflevel",
+                        "s_decperflevel"})
     t.hint(h);
 }
 

@@ -1,8 +1,6 @@
 // LLVM MC based decoding of gfx10.3 / gfx11 machine code (one instruction at a time).
 #include "isa/Disassembler.h"
 
-#include <mutex>
-
 #include <llvm/ADT/ArrayRef.h>
 #include <llvm/MC/MCAsmInfo.h>
 #include <llvm/MC/MCContext.h>
@@ -17,6 +15,8 @@
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Triple.h>
+
+#include <mutex>
 
 extern "C" {
 void LLVMInitializeAMDGPUTargetInfo();
@@ -66,7 +66,8 @@ Disassembler::Disassembler(GpuTarget target, bool wave64) : impl_(std::make_uniq
   }
   m.ctx = std::make_unique<llvm::MCContext>(m.triple, m.mai.get(), m.mri.get(), m.sti.get());
   m.disasm.reset(t->createMCDisassembler(*m.sti, *m.ctx));
-  m.printer.reset(t->createMCInstPrinter(m.triple, m.mai->getAssemblerDialect(), *m.mai, *m.mii, *m.mri));
+  m.printer.reset(
+      t->createMCInstPrinter(m.triple, m.mai->getAssemblerDialect(), *m.mai, *m.mii, *m.mri));
   if (!m.disasm || !m.printer) error_ = "cannot create the AMDGPU disassembler or printer";
 }
 
@@ -78,8 +79,8 @@ std::optional<DecodedInstruction> Disassembler::decode(const std::uint8_t* bytes
   if (!error_.empty()) return std::nullopt;
   llvm::MCInst inst;
   std::uint64_t size = 0;
-  auto status = impl_->disasm->getInstruction(inst, size, llvm::ArrayRef<std::uint8_t>(bytes, available),
-                                              address, llvm::nulls());
+  auto status = impl_->disasm->getInstruction(
+      inst, size, llvm::ArrayRef<std::uint8_t>(bytes, available), address, llvm::nulls());
   if (status != llvm::MCDisassembler::Success || size == 0) return std::nullopt;
   DecodedInstruction out;
   out.address = address;

@@ -20,7 +20,7 @@ struct DecodedInstruction {
 };
 
 class Disassembler {
-public:
+ public:
   Disassembler(GpuTarget target, bool wave64);
   ~Disassembler();
   Disassembler(const Disassembler&) = delete;
@@ -31,7 +31,7 @@ public:
                                            std::uint64_t address);
   const std::string& error() const { return error_; }
 
-private:
+ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::string error_;

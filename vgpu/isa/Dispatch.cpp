@@ -31,12 +31,13 @@ using isa::Program;
 // is rebuilt when they differ. Process-wide because executeDispatch is the C-like boundary the
 // command processor calls from any queue thread.
 class ProgramCache {
-public:
+ public:
   std::shared_ptr<const Program> get(const Program::Source& src, std::string& error) {
     constexpr std::size_t kSignature = 64;
     std::vector<std::uint8_t> sig(kSignature);
     std::size_t n = kSignature;
-    if (src.memory) while (n > 0 && !src.memory->accessible(src.entry, n)) n -= 4;
+    if (src.memory)
+      while (n > 0 && !src.memory->accessible(src.entry, n)) n -= 4;
     std::memcpy(sig.data(), reinterpret_cast<const void*>(src.entry), n);
     sig.resize(n);
     auto key = std::make_tuple(src.entry, static_cast<int>(src.target), src.wave64);
@@ -48,7 +49,7 @@ public:
     return p;
   }
 
-private:
+ private:
   struct Entry {
     std::vector<std::uint8_t> signature;
     std::shared_ptr<const Program> program;
@@ -77,11 +78,16 @@ DispatchOutcome invalid(std::string why) {
 
 const char* kindName(DispatchOutcome::Kind k) {
   switch (k) {
-    case DispatchOutcome::Kind::memoryViolation: return "memory violation";
-    case DispatchOutcome::Kind::illegalInstruction: return "illegal instruction";
-    case DispatchOutcome::Kind::trap: return "trap";
-    case DispatchOutcome::Kind::invalidDispatch: return "invalid dispatch";
-    default: return "completed";
+    case DispatchOutcome::Kind::memoryViolation:
+      return "memory violation";
+    case DispatchOutcome::Kind::illegalInstruction:
+      return "illegal instruction";
+    case DispatchOutcome::Kind::trap:
+      return "trap";
+    case DispatchOutcome::Kind::invalidDispatch:
+      return "invalid dispatch";
+    default:
+      return "completed";
   }
 }
 
@@ -119,11 +125,14 @@ DispatchOutcome execute(const DispatchRequest& req) {
   if (!p.workgroup_size_x || !p.workgroup_size_y || !p.workgroup_size_z || !p.grid_size_x ||
       !p.grid_size_y || !p.grid_size_z)
     return invalid("zero grid or workgroup size");
-  std::uint64_t wgThreads = std::uint64_t{p.workgroup_size_x} * p.workgroup_size_y * p.workgroup_size_z;
-  if (wgThreads > 1024) return invalid("workgroup of " + std::to_string(wgThreads) + " work-items (max 1024)");
+  std::uint64_t wgThreads =
+      std::uint64_t{p.workgroup_size_x} * p.workgroup_size_y * p.workgroup_size_z;
+  if (wgThreads > 1024)
+    return invalid("workgroup of " + std::to_string(wgThreads) + " work-items (max 1024)");
   if (req.memory && !req.memory->accessible(p.kernel_object, 64))
     return invalid("kernel descriptor " + hex(p.kernel_object) + " is not in GPU-visible memory");
-  isa::KernelDescriptor kd = isa::KernelDescriptor::read(reinterpret_cast<const void*>(p.kernel_object));
+  isa::KernelDescriptor kd =
+      isa::KernelDescriptor::read(reinterpret_cast<const void*>(p.kernel_object));
 
   isa::DispatchContext ctx;
   ctx.request = &req;
@@ -139,8 +148,10 @@ DispatchOutcome execute(const DispatchRequest& req) {
   if (!prog) {
     DispatchOutcome o;
     o.kind = DispatchOutcome::Kind::illegalInstruction;
-    o.report = "vgpu: cannot decode kernel " + std::string(req.kernelName ? req.kernelName : "at descriptor " + hex(p.kernel_object)) +
-               " at " + hex(src.entry) + ": " + error;
+    o.report =
+        "vgpu: cannot decode kernel " +
+        std::string(req.kernelName ? req.kernelName : "at descriptor " + hex(p.kernel_object)) +
+        " at " + hex(src.entry) + ": " + error;
     return o;
   }
   ctx.program = prog.get();
@@ -148,7 +159,8 @@ DispatchOutcome execute(const DispatchRequest& req) {
   ctx.vgprs = std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u) + 4;
   ctx.ldsBytes = std::max(p.group_segment_size, kd.groupSegmentSize);
   std::uint32_t priv = std::max(p.private_segment_size, kd.privateSegmentSize);
-  if (priv > (1u << 20)) return invalid("private segment of " + std::to_string(priv) + " bytes per work-item");
+  if (priv > (1u << 20))
+    return invalid("private segment of " + std::to_string(priv) + " bytes per work-item");
   if (kd.properties & (1u << 11)) priv = std::max(priv, 16384u);  // dynamic stack: no size known
   ctx.privateBytes = (priv + 15) & ~15u;
   if (ctx.ldsBytes > (1u << 20)) return invalid("LDS size " + std::to_string(ctx.ldsBytes));
@@ -199,9 +211,9 @@ DispatchOutcome execute(const DispatchRequest& req) {
   DispatchOutcome outcome;
   if (faults.empty()) return outcome;
   // Report the fault of the lowest workgroup, so the report does not depend on thread timing.
-  const FaultRecord& f = *std::min_element(faults.begin(), faults.end(), [](const auto& a, const auto& b) {
-    return a.workgroupLinear < b.workgroupLinear;
-  });
+  const FaultRecord& f = *std::min_element(
+      faults.begin(), faults.end(),
+      [](const auto& a, const auto& b) { return a.workgroupLinear < b.workgroupLinear; });
   outcome.kind = f.fault.kind;
   outcome.faultAddress = f.fault.address;
   outcome.report = buildReport(req, *prog, f);

@@ -6,10 +6,10 @@
 // addresses it is given, so it can also be driven by a test harness with no ROCR at all.
 #pragma once
 
+#include <hsa/hsa.h>  // hsa_kernel_dispatch_packet_t: the packet layout is defined by HSA.
+
 #include <cstdint>
 #include <string>
-
-#include <hsa/hsa.h>  // hsa_kernel_dispatch_packet_t: the packet layout is defined by HSA.
 
 namespace vgpu {
 
@@ -18,7 +18,7 @@ enum class GpuTarget { gfx1030, gfx1100 };
 // What the interpreter may touch. vgpu's memory is host memory with identity GPU addresses, so
 // "accessible" is a question about the allocation map, not a translation.
 class AddressSpace {
-public:
+ public:
   virtual ~AddressSpace() = default;
   // True when [address, address + size) lies inside one live allocation visible to the GPU.
   virtual bool accessible(std::uint64_t address, std::uint64_t size) const = 0;

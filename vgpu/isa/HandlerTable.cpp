@@ -41,7 +41,9 @@ HandlerInfo& HandlerTable::add(std::string_view mnemonic, Handler fn, std::uint8
   return info;
 }
 
-void HandlerTable::hint(std::string_view mnemonic) { add(mnemonic, nullptr, 0).hint = true; }
+void HandlerTable::hint(std::string_view mnemonic) {
+  add(mnemonic, nullptr, 0).hint = true;
+}
 
 const HandlerInfo* HandlerTable::find(std::string_view mnemonic) const {
   auto it = map_.find(std::string(mnemonic));

@@ -13,20 +13,20 @@ namespace vgpu::isa {
 
 struct HandlerInfo {
   Handler fn = nullptr;
-  std::uint8_t numDst = 0;   // leading printed operands that are destinations
+  std::uint8_t numDst = 0;  // leading printed operands that are destinations
   DataType type = DataType::b32;
   // Sources whose type differs from the instruction's (v_ldexp_f64's i32 exponent): index, type.
   int mixedSource = -1;
   DataType mixedType = DataType::b32;
-  bool hint = false;         // dropped at predecode (s_waitcnt, s_nop, ...)
-  bool branch = false;       // imm is a relative branch offset; target resolved at predecode
-  bool terminator = false;   // never falls through (s_endpgm, s_branch, s_setpc_b64)
+  bool hint = false;            // dropped at predecode (s_waitcnt, s_nop, ...)
+  bool branch = false;          // imm is a relative branch offset; target resolved at predecode
+  bool terminator = false;      // never falls through (s_endpgm, s_branch, s_setpc_b64)
   bool returnsWithGlc = false;  // atomics: with glc the first operand is a destination
   std::string name;
 };
 
 class HandlerTable {
-public:
+ public:
   // Registers one mnemonic (without _e32/_e64/_dpp suffixes). The data type defaults to the last
   // type suffix of the mnemonic (v_cvt_f32_f64 -> f64: sources decide how constants read).
   HandlerInfo& add(std::string_view mnemonic, Handler fn, std::uint8_t numDst);
@@ -36,7 +36,7 @@ public:
   // The table with every family registered (built once, immutable afterwards).
   static const HandlerTable& instance();
 
-private:
+ private:
   std::unordered_map<std::string, HandlerInfo> map_;
 };
 

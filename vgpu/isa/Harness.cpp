@@ -2,15 +2,15 @@
 // the isa tests and benchmarks.
 #include "isa/Harness.h"
 
-#include <cstdlib>
-#include <cstring>
-
 #include <llvm/BinaryFormat/ELF.h>
 #include <llvm/BinaryFormat/MsgPackDocument.h>
 #include <llvm/Object/ELF.h>
 #include <llvm/Object/ELFTypes.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/MemoryBuffer.h>
+
+#include <cstdlib>
+#include <cstring>
 
 namespace vgpu::isa {
 
@@ -30,7 +30,8 @@ std::string HostRanges::describeNearest(std::uint64_t address) const {
   std::uint64_t bestDist = ~std::uint64_t{0};
   for (const auto& r : ranges_) {
     std::uint64_t end = r.first + r.second.size;
-    std::uint64_t d = address < r.first ? r.first - address : (address >= end ? address - end + 1 : 0);
+    std::uint64_t d =
+        address < r.first ? r.first - address : (address >= end ? address - end + 1 : 0);
     if (d < bestDist) {
       bestDist = d;
       best = &r;
@@ -38,8 +39,9 @@ std::string HostRanges::describeNearest(std::uint64_t address) const {
   }
   if (!best) return "no allocations";
   char buf[160];
-  std::snprintf(buf, sizeof buf, "nearest allocation '%s' [0x%llx, +%llu)", best->second.name.c_str(),
-                static_cast<unsigned long long>(best->first), static_cast<unsigned long long>(best->second.size));
+  std::snprintf(buf, sizeof buf, "nearest allocation '%s' [0x%llx, +%llu)",
+                best->second.name.c_str(), static_cast<unsigned long long>(best->first),
+                static_cast<unsigned long long>(best->second.size));
   return buf;
 }
 
@@ -47,7 +49,9 @@ namespace {
 
 using Elf = llvm::object::ELF64LEFile;
 
-std::string take(llvm::Error e) { return llvm::toString(std::move(e)); }
+std::string take(llvm::Error e) {
+  return llvm::toString(std::move(e));
+}
 
 // amdhsa.kernels from the NT_AMDGPU_METADATA note (AMDGPUUsage "Code Object V5 Metadata").
 bool readMetadata(const Elf& elf, std::map<std::string, KernelInfo>& kernels, std::string& error) {
@@ -63,7 +67,8 @@ bool readMetadata(const Elf& elf, std::map<std::string, KernelInfo>& kernels, st
       if (note.getName() != "AMDGPU" || note.getType() != llvm::ELF::NT_AMDGPU_METADATA) continue;
       llvm::msgpack::Document doc;
       llvm::ArrayRef<std::uint8_t> desc = note.getDesc(4);
-      if (!doc.readFromBlob(llvm::StringRef(reinterpret_cast<const char*>(desc.data()), desc.size()), false)) {
+      if (!doc.readFromBlob(
+              llvm::StringRef(reinterpret_cast<const char*>(desc.data()), desc.size()), false)) {
         error = "unreadable AMDGPU metadata";
         return false;
       }
@@ -74,8 +79,10 @@ bool readMetadata(const Elf& elf, std::map<std::string, KernelInfo>& kernels, st
         KernelInfo info;
         info.name = m[".name"].getString().str();
         info.kernargSize = static_cast<std::uint32_t>(m[".kernarg_segment_size"].getUInt());
-        info.groupSegmentSize = static_cast<std::uint32_t>(m[".group_segment_fixed_size"].getUInt());
-        info.privateSegmentSize = static_cast<std::uint32_t>(m[".private_segment_fixed_size"].getUInt());
+        info.groupSegmentSize =
+            static_cast<std::uint32_t>(m[".group_segment_fixed_size"].getUInt());
+        info.privateSegmentSize =
+            static_cast<std::uint32_t>(m[".private_segment_fixed_size"].getUInt());
         info.wavefrontSize = static_cast<unsigned>(m[".wavefront_size"].getUInt());
         if (m.find(".args") != m.end())
           for (auto& a : m[".args"].getArray(true)) {
@@ -99,7 +106,9 @@ bool readMetadata(const Elf& elf, std::map<std::string, KernelInfo>& kernels, st
 
 }  // namespace
 
-CodeObject::~CodeObject() { std::free(image_); }
+CodeObject::~CodeObject() {
+  std::free(image_);
+}
 
 std::unique_ptr<CodeObject> CodeObject::load(const std::string& path, std::string& error) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -115,8 +124,10 @@ std::unique_ptr<CodeObject> CodeObject::load(const std::string& path, std::strin
   const Elf& elf = *elfOr;
   std::unique_ptr<CodeObject> co(new CodeObject());
   unsigned mach = elf.getHeader().e_flags & llvm::ELF::EF_AMDGPU_MACH;
-  if (mach == llvm::ELF::EF_AMDGPU_MACH_AMDGCN_GFX1100) co->target_ = GpuTarget::gfx1100;
-  else if (mach == llvm::ELF::EF_AMDGPU_MACH_AMDGCN_GFX1030) co->target_ = GpuTarget::gfx1030;
+  if (mach == llvm::ELF::EF_AMDGPU_MACH_AMDGCN_GFX1100)
+    co->target_ = GpuTarget::gfx1100;
+  else if (mach == llvm::ELF::EF_AMDGPU_MACH_AMDGCN_GFX1030)
+    co->target_ = GpuTarget::gfx1030;
   else {
     error = path + ": not a gfx1030 or gfx1100 code object";
     return nullptr;
@@ -129,7 +140,8 @@ std::unique_ptr<CodeObject> CodeObject::load(const std::string& path, std::strin
   }
   std::uint64_t end = 0;
   for (const auto& ph : *phdrs)
-    if (ph.p_type == llvm::ELF::PT_LOAD) end = std::max<std::uint64_t>(end, ph.p_vaddr + ph.p_memsz);
+    if (ph.p_type == llvm::ELF::PT_LOAD)
+      end = std::max<std::uint64_t>(end, ph.p_vaddr + ph.p_memsz);
   co->imageSize_ = (end + 4095) & ~std::uint64_t{4095};
   co->image_ = static_cast<std::uint8_t*>(std::aligned_alloc(4096, co->imageSize_ + 4096));
   std::memset(co->image_, 0, co->imageSize_ + 4096);
@@ -164,7 +176,8 @@ std::unique_ptr<CodeObject> CodeObject::load(const std::string& path, std::strin
       auto name = s.getName(*strtab);
       if (!name || !name->ends_with(".kd")) continue;
       auto it = co->kernels_.find(name->drop_back(3).str());
-      if (it != co->kernels_.end()) it->second.descriptor = reinterpret_cast<std::uint64_t>(co->image_) + s.st_value;
+      if (it != co->kernels_.end())
+        it->second.descriptor = reinterpret_cast<std::uint64_t>(co->image_) + s.st_value;
     }
   }
   return co;
@@ -189,12 +202,14 @@ void put(std::vector<std::uint8_t>& k, const KernelInfo::Arg& a, std::uint64_t v
 }
 
 // Hidden arguments by .value_kind (AMDGPUUsage "Code Object V5 Metadata", FACTS.md section 4).
-void fillHidden(std::vector<std::uint8_t>& k, const KernelInfo& info, const Launch& l, const std::uint32_t items[3]) {
+void fillHidden(std::vector<std::uint8_t>& k, const KernelInfo& info, const Launch& l,
+                const std::uint32_t items[3]) {
   for (const KernelInfo::Arg& a : info.args) {
     const std::string& kind = a.valueKind;
     for (int d = 0; d < 3; ++d) {
       char axis = static_cast<char>('x' + d);
-      if (kind == std::string("hidden_block_count_") + axis) put(k, a, (items[d] + l.block[d] - 1) / l.block[d]);
+      if (kind == std::string("hidden_block_count_") + axis)
+        put(k, a, (items[d] + l.block[d] - 1) / l.block[d]);
       if (kind == std::string("hidden_group_size_") + axis) put(k, a, l.block[d]);
       if (kind == std::string("hidden_remainder_") + axis) put(k, a, items[d] % l.block[d]);
       if (kind == std::string("hidden_global_offset_") + axis) put(k, a, 0);

@@ -16,12 +16,12 @@ namespace vgpu::isa {
 
 // An AddressSpace made of explicitly registered host ranges (test buffers, kernargs, code).
 class HostRanges : public AddressSpace {
-public:
+ public:
   void add(const void* base, std::uint64_t size, std::string name);
   bool accessible(std::uint64_t address, std::uint64_t size) const override;
   std::string describeNearest(std::uint64_t address) const override;
 
-private:
+ private:
   struct Range {
     std::uint64_t size;
     std::string name;
@@ -44,7 +44,7 @@ struct KernelInfo {
 };
 
 class CodeObject {
-public:
+ public:
   // Reads an AMDGPU code-object ELF (not a bundle) and maps its loadable segments.
   static std::unique_ptr<CodeObject> load(const std::string& path, std::string& error);
   ~CodeObject();
@@ -55,7 +55,7 @@ public:
   const std::uint8_t* image() const { return image_; }
   std::size_t imageSize() const { return imageSize_; }
 
-private:
+ private:
   CodeObject() = default;
   GpuTarget target_ = GpuTarget::gfx1030;
   std::uint8_t* image_ = nullptr;
@@ -67,9 +67,9 @@ struct Launch {
   std::uint32_t grid[3] = {1, 1, 1};   // in workgroups
   std::uint32_t block[3] = {1, 1, 1};  // work-items per workgroup
   std::uint32_t dynamicLds = 0;
-  std::vector<std::uint8_t> args;      // explicit kernel arguments, packed as the kernel expects
+  std::vector<std::uint8_t> args;  // explicit kernel arguments, packed as the kernel expects
   unsigned threads = 1;
-  HostRanges* memory = nullptr;        // when set: bounds checks (kernargs and code are added)
+  HostRanges* memory = nullptr;  // when set: bounds checks (kernargs and code are added)
   std::uint64_t* instructions = nullptr;
   // Total work-items per dimension when not a multiple of the block (partial workgroups).
   std::uint32_t gridItems[3] = {0, 0, 0};

@@ -10,7 +10,8 @@
 
 namespace vgpu::isa {
 
-std::uint64_t applyDpp(const Wave& w, const MicroOp& u, const std::uint32_t* in, std::uint32_t* out) {
+std::uint64_t applyDpp(const Wave& w, const MicroOp& u, const std::uint32_t* in,
+                       std::uint32_t* out) {
   using K = DppControl::Kind;
   const DppControl& d = u.dpp;
   std::uint64_t exec = w.exec();
@@ -19,18 +20,39 @@ std::uint64_t applyDpp(const Wave& w, const MicroOp& u, const std::uint32_t* in,
     unsigned row = l / 16, r = l % 16;
     int src = -1;
     switch (d.kind) {
-      case K::quadPerm: src = static_cast<int>((l & ~3u) | ((d.arg >> (2 * (l & 3))) & 3)); break;
-      case K::rowShl: src = r + d.arg < 16 ? static_cast<int>(l + d.arg) : -1; break;
-      case K::rowShr: src = r >= d.arg ? static_cast<int>(l - d.arg) : -1; break;
-      case K::rowRor: src = static_cast<int>(row * 16 + ((r + 16 - (d.arg & 15)) & 15)); break;
-      case K::rowMirror: src = static_cast<int>(row * 16 + 15 - r); break;
-      case K::rowHalfMirror: src = static_cast<int>(row * 16 + (r & 8) + 7 - (r & 7)); break;
-      case K::rowShare: src = static_cast<int>(row * 16 + (d.arg & 15)); break;
-      case K::rowXmask: src = static_cast<int>(row * 16 + ((r ^ d.arg) & 15)); break;
-      case K::dpp8: src = static_cast<int>((l & ~7u) | ((d.arg >> (3 * (l & 7))) & 7)); break;
-      case K::none: src = static_cast<int>(l); break;
+      case K::quadPerm:
+        src = static_cast<int>((l & ~3u) | ((d.arg >> (2 * (l & 3))) & 3));
+        break;
+      case K::rowShl:
+        src = r + d.arg < 16 ? static_cast<int>(l + d.arg) : -1;
+        break;
+      case K::rowShr:
+        src = r >= d.arg ? static_cast<int>(l - d.arg) : -1;
+        break;
+      case K::rowRor:
+        src = static_cast<int>(row * 16 + ((r + 16 - (d.arg & 15)) & 15));
+        break;
+      case K::rowMirror:
+        src = static_cast<int>(row * 16 + 15 - r);
+        break;
+      case K::rowHalfMirror:
+        src = static_cast<int>(row * 16 + (r & 8) + 7 - (r & 7));
+        break;
+      case K::rowShare:
+        src = static_cast<int>(row * 16 + (d.arg & 15));
+        break;
+      case K::rowXmask:
+        src = static_cast<int>(row * 16 + ((r ^ d.arg) & 15));
+        break;
+      case K::dpp8:
+        src = static_cast<int>((l & ~7u) | ((d.arg >> (3 * (l & 7))) & 7));
+        break;
+      case K::none:
+        src = static_cast<int>(l);
+        break;
     }
-    bool rowOn = d.kind == K::dpp8 || (((d.rowMask >> (row & 3)) & 1) && ((d.bankMask >> (r / 4)) & 1));
+    bool rowOn =
+        d.kind == K::dpp8 || (((d.rowMask >> (row & 3)) & 1) && ((d.bankMask >> (r / 4)) & 1));
     if (!rowOn) continue;
     bool valid = src >= 0 && (d.fetchInactive || d.kind == K::dpp8 || ((exec >> src) & 1));
     if (valid) {
@@ -46,7 +68,9 @@ std::uint64_t applyDpp(const Wave& w, const MicroOp& u, const std::uint32_t* in,
 
 namespace {
 
-unsigned laneSelect(const Wave& w, const Operand& o) { return readScalar(w, o) & (w.lanes - 1); }
+unsigned laneSelect(const Wave& w, const Operand& o) {
+  return readScalar(w, o) & (w.lanes - 1);
+}
 
 void readlane(Wave& w, const MicroOp& u) {
   writeScalar(w, u.dst[0], w.vreg(u.src[0].index)[laneSelect(w, u.src[1])]);
@@ -54,7 +78,8 @@ void readlane(Wave& w, const MicroOp& u) {
 void readfirstlane(Wave& w, const MicroOp& u) {
   std::uint64_t e = w.exec();
   unsigned lane = e ? static_cast<unsigned>(std::countr_zero(e)) : 0;
-  std::uint32_t v = u.src[0].kind == Operand::Kind::vgpr ? w.vreg(u.src[0].index)[lane] : readScalar(w, u.src[0]);
+  std::uint32_t v =
+      u.src[0].kind == Operand::Kind::vgpr ? w.vreg(u.src[0].index)[lane] : readScalar(w, u.src[0]);
   writeScalar(w, u.dst[0], v);
 }
 void writelane(Wave& w, const MicroOp& u) {
@@ -68,7 +93,8 @@ void mbcnt(Wave& w, const MicroOp& u) {
   Lanes32 r;
   for (unsigned l = 0; l < w.lanes; ++l) {
     std::uint64_t below = l == 0 ? 0 : (~std::uint64_t{0} >> (64 - l));
-    std::uint32_t part = Hi ? static_cast<std::uint32_t>(below >> 32) : static_cast<std::uint32_t>(below);
+    std::uint32_t part =
+        Hi ? static_cast<std::uint32_t>(below >> 32) : static_cast<std::uint32_t>(below);
     r[l] = static_cast<std::uint32_t>(std::popcount(s.p[0][l] & part)) + s.p[1][l];
   }
   store32(w, u.dst[0].index, r, mask);
@@ -87,8 +113,10 @@ void permlane(Wave& w, const MicroOp& u) {
     unsigned row = l / 16;
     unsigned srcRow = Cross ? (row ^ 1) : row;
     unsigned src = srcRow * 16 + static_cast<unsigned>((sel >> (4 * (l % 16))) & 15);
-    if (src < w.lanes && (fi || ((exec >> src) & 1))) r[l] = in[src];
-    else r[l] = bc ? 0 : old[l];
+    if (src < w.lanes && (fi || ((exec >> src) & 1)))
+      r[l] = in[src];
+    else
+      r[l] = bc ? 0 : old[l];
   }
   store32(w, u.dst[0].index, r, exec);
 }
@@ -102,7 +130,8 @@ void movrel(Wave& w, const MicroOp& u) {
   unsigned limit = w.wg->dispatch->vgprs;
   if (dst >= limit || src >= limit) {
     w.fail(DispatchOutcome::Kind::illegalInstruction, -1, 0,
-           "M0-relative VGPR index " + std::to_string(m0) + " beyond the wave's " + std::to_string(limit) + " VGPRs");
+           "M0-relative VGPR index " + std::to_string(m0) + " beyond the wave's " +
+               std::to_string(limit) + " VGPRs");
     return;
   }
   Lanes32 r;
@@ -151,12 +180,15 @@ void registerLaneOps(HandlerTable& t) {
   t.add("v_permlane16_b32", permlane<false>, 1);
   t.add("v_permlanex16_b32", permlane<true>, 1);
   // v_permlane64_b32 (gfx11, wave64): each lane reads the same lane of the other half.
-  t.add("v_permlane64_b32", [](Wave& w, const MicroOp& u) {
-    const std::uint32_t* in = w.vreg(u.src[0].index);
-    Lanes32 r;
-    for (unsigned l = 0; l < w.lanes; ++l) r[l] = in[l ^ (w.lanes / 2)];
-    store32(w, u.dst[0].index, r, w.exec());
-  }, 1);
+  t.add(
+      "v_permlane64_b32",
+      [](Wave& w, const MicroOp& u) {
+        const std::uint32_t* in = w.vreg(u.src[0].index);
+        Lanes32 r;
+        for (unsigned l = 0; l < w.lanes; ++l) r[l] = in[l ^ (w.lanes / 2)];
+        store32(w, u.dst[0].index, r, w.exec());
+      },
+      1);
 }
 
 }  // namespace vgpu::isa

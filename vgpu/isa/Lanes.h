@@ -5,12 +5,12 @@
 // results only to lanes enabled in EXEC (RDNA2 ISA sections 6.2 "VOP3", 6.2.3 "DPP").
 #pragma once
 
+#include <emmintrin.h>
+
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-
-#include <emmintrin.h>
 
 #include "isa/MicroOp.h"
 #include "isa/Wave.h"
@@ -20,12 +20,24 @@ namespace vgpu::isa {
 using Lanes32 = std::uint32_t[64];
 using Lanes64 = std::uint64_t[64];
 
-inline float asF32(std::uint32_t x) { return std::bit_cast<float>(x); }
-inline std::uint32_t bitsF32(float x) { return std::bit_cast<std::uint32_t>(x); }
-inline double asF64(std::uint64_t x) { return std::bit_cast<double>(x); }
-inline std::uint64_t bitsF64(double x) { return std::bit_cast<std::uint64_t>(x); }
-inline _Float16 asF16(std::uint32_t x) { return std::bit_cast<_Float16>(static_cast<std::uint16_t>(x)); }
-inline std::uint32_t bitsF16(_Float16 x) { return std::bit_cast<std::uint16_t>(x); }
+inline float asF32(std::uint32_t x) {
+  return std::bit_cast<float>(x);
+}
+inline std::uint32_t bitsF32(float x) {
+  return std::bit_cast<std::uint32_t>(x);
+}
+inline double asF64(std::uint64_t x) {
+  return std::bit_cast<double>(x);
+}
+inline std::uint64_t bitsF64(double x) {
+  return std::bit_cast<std::uint64_t>(x);
+}
+inline _Float16 asF16(std::uint32_t x) {
+  return std::bit_cast<_Float16>(static_cast<std::uint16_t>(x));
+}
+inline std::uint32_t bitsF16(_Float16 x) {
+  return std::bit_cast<std::uint16_t>(x);
+}
 
 // Packs lanes' 0/1 flags into a lane mask, four lanes per SSE2 movemask (the hot step of every
 // compare and carry-out).
@@ -46,9 +58,12 @@ inline void unpackMask(std::uint64_t m, std::uint32_t* out, unsigned lanes) {
 // ---- scalar operands ----
 inline std::uint32_t readScalar(const Wave& w, const Operand& o) {
   switch (o.kind) {
-    case Operand::Kind::sgpr: return w.s[o.index];
-    case Operand::Kind::scc: return w.scc;
-    default: return o.lo();
+    case Operand::Kind::sgpr:
+      return w.s[o.index];
+    case Operand::Kind::scc:
+      return w.scc;
+    default:
+      return o.lo();
   }
 }
 inline std::uint64_t readScalar64(const Wave& w, const Operand& o) {
@@ -57,7 +72,9 @@ inline std::uint64_t readScalar64(const Wave& w, const Operand& o) {
   if (o.kind == Operand::Kind::scc) return w.scc;
   return o.value;
 }
-inline void writeScalar(Wave& w, const Operand& o, std::uint32_t x) { w.s[o.index] = x; }
+inline void writeScalar(Wave& w, const Operand& o, std::uint32_t x) {
+  w.s[o.index] = x;
+}
 inline void writeScalar64(Wave& w, const Operand& o, std::uint64_t x) {
   w.s[o.index] = static_cast<std::uint32_t>(x);
   w.s[(o.index + 1)] = static_cast<std::uint32_t>(x >> 32);
@@ -76,13 +93,16 @@ inline std::uint64_t readMask(const Wave& w, const Operand& o) {
   return w.wave64 ? readScalar64(w, o) : readScalar(w, o);
 }
 inline void writeMask(Wave& w, const Operand& o, std::uint64_t m) {
-  if (w.wave64) writeScalar64(w, o, m);
-  else writeScalar(w, o, static_cast<std::uint32_t>(m));
+  if (w.wave64)
+    writeScalar64(w, o, m);
+  else
+    writeScalar(w, o, static_cast<std::uint32_t>(m));
 }
 
 // ---- DPP: lane permutation of src0 (RDNA2 ISA section 6.2.3) ----
 // Returns the lanes that may be written; fills out[] with the permuted source.
-std::uint64_t applyDpp(const Wave& w, const MicroOp& u, const std::uint32_t* in, std::uint32_t* out);
+std::uint64_t applyDpp(const Wave& w, const MicroOp& u, const std::uint32_t* in,
+                       std::uint32_t* out);
 
 // ---- vector operands ----
 // 32-bit source i as a lane array (tmp is used when the value must be materialised).
@@ -131,13 +151,17 @@ inline void src64(Wave& w, const MicroOp& u, int i, std::uint64_t* out) {
 }
 
 // Lanes an instruction writes: EXEC, narrowed by DPP row/bank masks when present.
-inline std::uint64_t writeMaskOf(const Wave& w) { return w.exec(); }
+inline std::uint64_t writeMaskOf(const Wave& w) {
+  return w.exec();
+}
 
 inline void store32(Wave& w, unsigned reg, const std::uint32_t* r, std::uint64_t mask) {
   std::uint32_t* d = w.vreg(reg);
   if (mask == w.laneMask()) {
-    if (w.wave64) std::memcpy(d, r, 256);
-    else std::memcpy(d, r, 128);
+    if (w.wave64)
+      std::memcpy(d, r, 256);
+    else
+      std::memcpy(d, r, 128);
     return;
   }
   const unsigned n = w.lanes;
@@ -161,7 +185,8 @@ inline void storeResult(Wave& w, const MicroOp& u, const std::uint32_t* r, std::
     if (u.sdwa.unused == SdwaControl::preserve) {
       v |= old[l] & ~field;
     } else if (u.sdwa.unused == SdwaControl::sext) {
-      if ((v >> (shift + bits - 1)) & 1) v |= ~((1u << (shift + bits)) - 1) & ~field;  // above the field
+      if ((v >> (shift + bits - 1)) & 1)
+        v |= ~((1u << (shift + bits)) - 1) & ~field;  // above the field
     }
     out[l] = v;
   }
@@ -207,7 +232,8 @@ inline std::uint64_t fetch32(Wave& w, const MicroOp& u, int n, Sources32& s) {
     for (int i = 0; i < n && i < 2; ++i) {
       const std::uint32_t* in = s.p[i];
       Lanes32 sel;
-      for (unsigned l = 0; l < w.lanes; ++l) sel[l] = sdwaSelect(in[l], u.sdwa.src[i], u.src[i].sext);
+      for (unsigned l = 0; l < w.lanes; ++l)
+        sel[l] = sdwaSelect(in[l], u.sdwa.src[i], u.src[i].sext);
       std::memcpy(s.tmp[i], sel, sizeof sel);
       s.p[i] = s.tmp[i];
     }
@@ -230,25 +256,34 @@ inline void valu32(Wave& w, const MicroOp& u, F f) {
   Lanes32 r;
   const unsigned n = w.lanes;
   for (unsigned l = 0; l < n; ++l) {
-    if constexpr (N == 1) r[l] = f(s.p[0][l]);
-    else if constexpr (N == 2) r[l] = f(s.p[0][l], s.p[1][l]);
-    else r[l] = f(s.p[0][l], s.p[1][l], s.p[2][l]);
+    if constexpr (N == 1)
+      r[l] = f(s.p[0][l]);
+    else if constexpr (N == 2)
+      r[l] = f(s.p[0][l], s.p[1][l]);
+    else
+      r[l] = f(s.p[0][l], s.p[1][l], s.p[2][l]);
   }
   storeResult(w, u, r, mask);
 }
 
 // Output modifiers of VOP3 float results (omod then clamp, RDNA2 ISA section 6.2.1).
 inline float outputModifiers(const MicroOp& u, float x) {
-  if (u.omod == 1) x *= 2.0f;
-  else if (u.omod == 2) x *= 4.0f;
-  else if (u.omod == 3) x *= 0.5f;
+  if (u.omod == 1)
+    x *= 2.0f;
+  else if (u.omod == 2)
+    x *= 4.0f;
+  else if (u.omod == 3)
+    x *= 0.5f;
   if (u.clamp) x = std::isnan(x) ? 0.0f : std::fmin(std::fmax(x, 0.0f), 1.0f);
   return x;
 }
 inline double outputModifiers64(const MicroOp& u, double x) {
-  if (u.omod == 1) x *= 2.0;
-  else if (u.omod == 2) x *= 4.0;
-  else if (u.omod == 3) x *= 0.5;
+  if (u.omod == 1)
+    x *= 2.0;
+  else if (u.omod == 2)
+    x *= 4.0;
+  else if (u.omod == 3)
+    x *= 0.5;
   if (u.clamp) x = std::isnan(x) ? 0.0 : std::fmin(std::fmax(x, 0.0), 1.0);
   return x;
 }
@@ -261,9 +296,12 @@ inline void valuF32(Wave& w, const MicroOp& u, F f) {
   const unsigned n = w.lanes;
   for (unsigned l = 0; l < n; ++l) {
     float x;
-    if constexpr (N == 1) x = f(asF32(s.p[0][l]));
-    else if constexpr (N == 2) x = f(asF32(s.p[0][l]), asF32(s.p[1][l]));
-    else x = f(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]));
+    if constexpr (N == 1)
+      x = f(asF32(s.p[0][l]));
+    else if constexpr (N == 2)
+      x = f(asF32(s.p[0][l]), asF32(s.p[1][l]));
+    else
+      x = f(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]));
     r[l] = bitsF32(x);
   }
   if (u.clamp || u.omod)
@@ -279,9 +317,12 @@ inline void valuF64(Wave& w, const MicroOp& u, F f) {
   if (N > 2) src64(w, u, 2, c);
   for (unsigned l = 0; l < w.lanes; ++l) {
     double x;
-    if constexpr (N == 1) x = f(asF64(a[l]));
-    else if constexpr (N == 2) x = f(asF64(a[l]), asF64(b[l]));
-    else x = f(asF64(a[l]), asF64(b[l]), asF64(c[l]));
+    if constexpr (N == 1)
+      x = f(asF64(a[l]));
+    else if constexpr (N == 2)
+      x = f(asF64(a[l]), asF64(b[l]));
+    else
+      x = f(asF64(a[l]), asF64(b[l]), asF64(c[l]));
     r[l] = bitsF64(u.clamp || u.omod ? outputModifiers64(u, x) : x);
   }
   store64(w, u.dst[0].index, r, w.exec());
@@ -298,10 +339,15 @@ inline void valuF16(Wave& w, const MicroOp& u, F f) {
     _Float16 in[3];
     for (int i = 0; i < N; ++i) in[i] = asF16(s.p[i][l] >> ((u.opSel >> i) & 1 ? 16 : 0));
     _Float16 x;
-    if constexpr (N == 1) x = f(in[0]);
-    else if constexpr (N == 2) x = f(in[0], in[1]);
-    else x = f(in[0], in[1], in[2]);
-    if (u.clamp) x = x != x ? _Float16(0) : (x < _Float16(0) ? _Float16(0) : (x > _Float16(1) ? _Float16(1) : x));
+    if constexpr (N == 1)
+      x = f(in[0]);
+    else if constexpr (N == 2)
+      x = f(in[0], in[1]);
+    else
+      x = f(in[0], in[1], in[2]);
+    if (u.clamp)
+      x = x != x ? _Float16(0)
+                 : (x < _Float16(0) ? _Float16(0) : (x > _Float16(1) ? _Float16(1) : x));
     std::uint32_t bits = bitsF16(x);
     // gfx10 VOP1/2/3 f16 results zero the high half unless op_sel[3] writes it (RDNA2 6.2.1).
     r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (bits << 16)) : bits;

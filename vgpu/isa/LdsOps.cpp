@@ -23,7 +23,8 @@ void dsLoad(Wave& w, const MicroOp& u) {
   for (unsigned l = 0; l < w.lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
     u32 buf[4] = {0, 0, 0, 0};
-    if (!accessLane(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), buf, Bytes, false)) return;
+    if (!accessLane(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), buf, Bytes, false))
+      return;
     u32* d = w.vreg(u.dst[0].index);
     u32 v = buf[0];
     if (E == Ext::sign8) v = static_cast<u32>(static_cast<std::int8_t>(v));
@@ -44,7 +45,8 @@ void dsStore(Wave& w, const MicroOp& u) {
     u32 buf[4];
     for (unsigned k = 0; k < (Bytes + 3) / 4; ++k) buf[k] = w.vreg(u.src[1].index + k)[l];
     if (High) buf[0] >>= 16;
-    if (!accessLane(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), buf, Bytes, true)) return;
+    if (!accessLane(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), buf, Bytes, true))
+      return;
   }
 }
 
@@ -57,7 +59,8 @@ void ds2(Wave& w, const MicroOp& u) {
   constexpr unsigned words = Bytes / 4;
   for (unsigned l = 0; l < w.lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
-    u64 addr[2] = {u64{a[l]} + u64(u32(u.offset)) * Bytes * Scale, u64{a[l]} + u64(u32(u.offset1)) * Bytes * Scale};
+    u64 addr[2] = {u64{a[l]} + u64(u32(u.offset)) * Bytes * Scale,
+                   u64{a[l]} + u64(u32(u.offset1)) * Bytes * Scale};
     for (unsigned e = 0; e < 2; ++e) {
       u32 buf[2];
       if (Store) {
@@ -95,7 +98,8 @@ Handler dsAtomic(Op) {
       T next = Op{}(old, d0, d1);
       std::memcpy(p, &next, sizeof(T));
       if (Returns)
-        for (unsigned k = 0; k < words; ++k) w.vreg(u.dst[0].index + k)[l] = static_cast<u32>(old >> (32 * k));
+        for (unsigned k = 0; k < words; ++k)
+          w.vreg(u.dst[0].index + k)[l] = static_cast<u32>(old >> (32 * k));
     }
   };
 }
@@ -113,8 +117,10 @@ void permute(Wave& w, const MicroOp& u) {
   for (unsigned l = 0; l < w.lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
     unsigned other = ((a[l] + static_cast<u32>(u.offset)) / 4) & (w.lanes - 1);
-    if (Backward) r[l] = data[other];
-    else r[other] = data[l];
+    if (Backward)
+      r[l] = data[other];
+    else
+      r[other] = data[l];
   }
   store32(w, u.dst[0].index, r, exec);
 }
@@ -122,7 +128,8 @@ void permute(Wave& w, const MicroOp& u) {
 template <class T, class Op>
 void atomicPair(Op op, HandlerTable& t, const std::string& name) {
   t.add("ds_" + name, dsAtomic<T, false>(op), 0);
-  t.add("ds_" + name.substr(0, name.rfind('_')) + "_rtn" + name.substr(name.rfind('_')), dsAtomic<T, true>(op), 1);
+  t.add("ds_" + name.substr(0, name.rfind('_')) + "_rtn" + name.substr(name.rfind('_')),
+        dsAtomic<T, true>(op), 1);
 }
 
 }  // namespace
@@ -166,8 +173,10 @@ void registerLdsOps(HandlerTable& t) {
   }
   atomicPair<u32>([](u32 o, u32 v, u32) { return o + v; }, t, "add_u32");
   atomicPair<u32>([](u32 o, u32 v, u32) { return o - v; }, t, "sub_u32");
-  atomicPair<u32>([](u32 o, u32 v, u32) { return std::int32_t(o) < std::int32_t(v) ? o : v; }, t, "min_i32");
-  atomicPair<u32>([](u32 o, u32 v, u32) { return (std::int32_t(o) > std::int32_t(v)) ? o : v; }, t, "max_i32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return std::int32_t(o) < std::int32_t(v) ? o : v; }, t,
+                  "min_i32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return (std::int32_t(o) > std::int32_t(v)) ? o : v; }, t,
+                  "max_i32");
   atomicPair<u32>([](u32 o, u32 v, u32) { return o < v ? o : v; }, t, "min_u32");
   atomicPair<u32>([](u32 o, u32 v, u32) { return (o > v) ? o : v; }, t, "max_u32");
   atomicPair<u32>([](u32 o, u32 v, u32) { return o & v; }, t, "and_b32");
@@ -176,8 +185,10 @@ void registerLdsOps(HandlerTable& t) {
   atomicPair<u32>([](u32 o, u32 v, u32) { return (o >= v) ? 0u : o + 1; }, t, "inc_u32");
   atomicPair<u32>([](u32 o, u32 v, u32) { return ((o == 0 || o > v)) ? v : o - 1; }, t, "dec_u32");
   atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(asF32(o) + asF32(v)); }, t, "add_f32");
-  atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmin(asF32(o), asF32(v))); }, t, "min_f32");
-  atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t, "max_f32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmin(asF32(o), asF32(v))); }, t,
+                  "min_f32");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t,
+                  "max_f32");
   atomicPair<u64>([](u64 o, u64 v, u64) { return o + v; }, t, "add_u64");
   atomicPair<u64>([](u64 o, u64 v, u64) { return o < v ? o : v; }, t, "min_u64");
   atomicPair<u64>([](u64 o, u64 v, u64) { return (o > v) ? o : v; }, t, "max_u64");
@@ -191,7 +202,8 @@ void registerLdsOps(HandlerTable& t) {
   t.add("ds_cmpstore_rtn_b32", dsAtomic<u32, true, true>(cmpst), 1);
   t.add("ds_bpermute_b32", permute<true>, 1);
   t.add("ds_permute_b32", permute<false>, 1);
-  t.add("ds_nop", [](Wave&, const MicroOp&) {}, 0);
+  t.add(
+      "ds_nop", [](Wave&, const MicroOp&) {}, 0);
 }
 
 }  // namespace vgpu::isa

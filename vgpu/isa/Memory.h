@@ -13,7 +13,8 @@ namespace vgpu::isa {
 
 // Asks the AddressSpace, remembering a wholly accessible page so that coalesced lanes cost one
 // virtual call per page instead of one per lane.
-inline bool accessibleCached(Wave& w, const AddressSpace* m, std::uint64_t address, std::uint32_t bytes) {
+inline bool accessibleCached(Wave& w, const AddressSpace* m, std::uint64_t address,
+                             std::uint32_t bytes) {
   std::uint64_t page = address >> 12;
   if (page == w.checkedPage && ((address + bytes - 1) >> 12) == page) return true;
   if (!m->accessible(address, bytes)) return false;
@@ -56,11 +57,13 @@ enum class Space : std::uint8_t { global, lds, scratch };
 // Scratch is interleaved per dword across the wave's lanes as hardware swizzles it (RDNA2 ISA
 // 8.1.5 "swizzled buffer"), so the same per-lane offset reaches the same byte whether the code
 // used MUBUF (wave-scaled soffset), scratch_* or a flat pointer into the private aperture.
-inline std::uint8_t* locate(Wave& w, unsigned lane, Space space, std::uint64_t address, unsigned bytes) {
+inline std::uint8_t* locate(Wave& w, unsigned lane, Space space, std::uint64_t address,
+                            unsigned bytes) {
   switch (space) {
     case Space::global:
-      return checkGlobal(w, address, bytes, static_cast<int>(lane)) ? reinterpret_cast<std::uint8_t*>(address)
-                                                                    : nullptr;
+      return checkGlobal(w, address, bytes, static_cast<int>(lane))
+                 ? reinterpret_cast<std::uint8_t*>(address)
+                 : nullptr;
     case Space::lds: {
       auto& lds = w.wg->lds;
       if (address + bytes <= lds.size()) return lds.data() + address;
@@ -70,9 +73,11 @@ inline std::uint8_t* locate(Wave& w, unsigned lane, Space space, std::uint64_t a
     }
     case Space::scratch: {
       std::uint64_t physical = (address / 4) * 4 * w.lanes + lane * 4 + (address % 4);
-      if (address % 4 + bytes <= 4 && physical + bytes <= w.scratchBytes) return w.scratch + physical;
+      if (address % 4 + bytes <= 4 && physical + bytes <= w.scratchBytes)
+        return w.scratch + physical;
       w.fail(DispatchOutcome::Kind::memoryViolation, static_cast<int>(lane), address,
-             "scratch access beyond the " + std::to_string(w.scratchBytes / w.lanes) + " private bytes per lane");
+             "scratch access beyond the " + std::to_string(w.scratchBytes / w.lanes) +
+                 " private bytes per lane");
       return nullptr;
     }
   }
@@ -88,8 +93,10 @@ inline bool accessLane(Wave& w, unsigned lane, Space space, std::uint64_t addres
     unsigned n = std::min(step, bytes - off);
     std::uint8_t* p = locate(w, lane, space, address + off, n);
     if (!p) return false;
-    if (store) std::memcpy(p, b + off, n);
-    else std::memcpy(b + off, p, n);
+    if (store)
+      std::memcpy(p, b + off, n);
+    else
+      std::memcpy(b + off, p, n);
   }
   return true;
 }
@@ -100,8 +107,10 @@ inline bool accessLaneFixed(Wave& w, unsigned lane, Space space, std::uint64_t a
   if (space == Space::global && address != 0) {
     const AddressSpace* m = w.wg->dispatch->memory;
     if (!m || accessibleCached(w, m, address, Bytes)) {
-      if (Store) std::memcpy(reinterpret_cast<void*>(address), buf, Bytes);
-      else std::memcpy(buf, reinterpret_cast<const void*>(address), Bytes);
+      if (Store)
+        std::memcpy(reinterpret_cast<void*>(address), buf, Bytes);
+      else
+        std::memcpy(buf, reinterpret_cast<const void*>(address), Bytes);
       return true;
     }
   }

@@ -24,8 +24,8 @@ struct Layout {
 };
 constexpr Layout kLoad{0, 1, -1};
 constexpr Layout kStore{0, 2, 1};
-constexpr Layout kBufLoad{0, 1, -1};   // vaddr, srsrc, soffset
-constexpr Layout kBufStore{1, 2, 0};   // vdata, vaddr, srsrc, soffset
+constexpr Layout kBufLoad{0, 1, -1};  // vaddr, srsrc, soffset
+constexpr Layout kBufStore{1, 2, 0};  // vdata, vaddr, srsrc, soffset
 
 struct BufferResource {
   u64 base = 0;
@@ -46,7 +46,9 @@ BufferResource readResource(const Wave& w, const Operand& o) {
 // Per-lane address of a memory instruction; false when the lane must be skipped (buffer
 // accesses out of range) or after a fault.
 template <Form F, Layout L>
-inline __attribute__((always_inline)) bool laneAddress(Wave& w, const MicroOp& u, unsigned lane, unsigned bytes, Space& space, u64& addr, bool& skip) {
+inline __attribute__((always_inline)) bool laneAddress(Wave& w, const MicroOp& u, unsigned lane,
+                                                       unsigned bytes, Space& space, u64& addr,
+                                                       bool& skip) {
   skip = false;
   const Operand& va = u.src[L.vaddr];
   if constexpr (F == Form::global) {
@@ -57,7 +59,8 @@ inline __attribute__((always_inline)) bool laneAddress(Wave& w, const MicroOp& u
       addr = w.vreg(va.index)[lane] | (u64{w.vreg(va.index + 1)[lane]} << 32);
     addr += static_cast<std::int64_t>(u.offset);
   } else if constexpr (F == Form::flat) {
-    addr = (w.vreg(va.index)[lane] | (u64{w.vreg(va.index + 1)[lane]} << 32)) + static_cast<std::int64_t>(u.offset);
+    addr = (w.vreg(va.index)[lane] | (u64{w.vreg(va.index + 1)[lane]} << 32)) +
+           static_cast<std::int64_t>(u.offset);
     space = flatSpace(addr);
   } else if constexpr (F == Form::scratch) {
     space = Space::scratch;
@@ -130,8 +133,10 @@ inline void globalAccess(Wave& w, const MicroOp& u) {
       std::memcpy(buf, reinterpret_cast<const void*>(addr[l]), Bytes);
       u32* d = w.vreg(reg);
       u32 v = buf[0];
-      if (E == Ext::sign8) v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
-      if (E == Ext::sign16) v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
+      if (E == Ext::sign8)
+        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
+      if (E == Ext::sign16)
+        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
       if (E == Ext::d16lo) v = (d[l] & 0xffff0000u) | (v & 0xffff);
       if (E == Ext::d16hi) v = (d[l] & 0xffffu) | (v << 16);
       d[l] = v;
@@ -160,11 +165,20 @@ void load(Wave& w, const MicroOp& u) {
     u32 v = buf[0];
     u32* d = w.vreg(u.dst[0].index);
     switch (E) {
-      case Ext::sign8: v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v))); break;
-      case Ext::sign16: v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v))); break;
-      case Ext::d16lo: v = (d[l] & 0xffff0000u) | (v & 0xffff); break;
-      case Ext::d16hi: v = (d[l] & 0xffffu) | (v << 16); break;
-      default: break;
+      case Ext::sign8:
+        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
+        break;
+      case Ext::sign16:
+        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
+        break;
+      case Ext::d16lo:
+        v = (d[l] & 0xffff0000u) | (v & 0xffff);
+        break;
+      case Ext::d16hi:
+        v = (d[l] & 0xffffu) | (v << 16);
+        break;
+      default:
+        break;
     }
     d[l] = v;
     for (unsigned k = 1; k < dwords; ++k) w.vreg(u.dst[0].index + k)[l] = buf[k];
@@ -220,7 +234,8 @@ Handler atomic(Op) {
       std::uint8_t* p = locate(w, l, space, addr, sizeof(T));
       if (!p) return;
       if (addr % sizeof(T)) {
-        w.fail(DispatchOutcome::Kind::memoryViolation, static_cast<int>(l), addr, "misaligned atomic");
+        w.fail(DispatchOutcome::Kind::memoryViolation, static_cast<int>(l), addr,
+               "misaligned atomic");
         return;
       }
       T old;
@@ -241,9 +256,15 @@ Handler atomic(Op) {
 }
 
 template <class T>
-T smin(T a, T b, T) { using S = std::make_signed_t<T>; return S(a) < S(b) ? a : b; }
+T smin(T a, T b, T) {
+  using S = std::make_signed_t<T>;
+  return S(a) < S(b) ? a : b;
+}
 template <class T>
-T smax(T a, T b, T) { using S = std::make_signed_t<T>; return S(a) > S(b) ? a : b; }
+T smax(T a, T b, T) {
+  using S = std::make_signed_t<T>;
+  return S(a) > S(b) ? a : b;
+}
 
 // Registers one atomic under its gfx10 and gfx11 names for global, flat and buffer forms.
 template <class T, bool Cmp = false, class Op>
@@ -317,23 +338,31 @@ void registerMemoryOps(HandlerTable& t) {
   atomicFamily<u32>([](u32 o, u32 v, u32) { return o | v; }, t, "or", "or_b32");
   atomicFamily<u32>([](u32 o, u32 v, u32) { return o ^ v; }, t, "xor", "xor_b32");
   atomicFamily<u32>([](u32 o, u32 v, u32) { return (o >= v) ? 0u : o + 1; }, t, "inc", "inc_u32");
-  atomicFamily<u32>([](u32 o, u32 v, u32) { return ((o == 0 || o > v)) ? v : o - 1; }, t, "dec", "dec_u32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return ((o == 0 || o > v)) ? v : o - 1; }, t, "dec",
+                    "dec_u32");
   atomicFamily<u32>([](u32, u32 v, u32) { return v; }, t, "swap", "swap_b32");
-  atomicFamily<u32, true>([](u32 o, u32 v, u32 c) { return o == c ? v : o; }, t, "cmpswap", "cmpswap_b32");
-  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(asF32(o) + asF32(v)); }, t, "add_f32", "");
-  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmin(asF32(o), asF32(v))); }, t, "fmin", "min_f32");
-  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t, "fmax", "max_f32");
+  atomicFamily<u32, true>([](u32 o, u32 v, u32 c) { return o == c ? v : o; }, t, "cmpswap",
+                          "cmpswap_b32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(asF32(o) + asF32(v)); }, t, "add_f32",
+                    "");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmin(asF32(o), asF32(v))); }, t,
+                    "fmin", "min_f32");
+  atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t,
+                    "fmax", "max_f32");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o + v; }, t, "add_x2", "add_u64");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o - v; }, t, "sub_x2", "sub_u64");
-  atomicFamily<u64>([](u64 a, u64 b, u64 c) { return smin<u64>(a, b, c); }, t, "smin_x2", "min_i64");
-  atomicFamily<u64>([](u64 a, u64 b, u64 c) { return smax<u64>(a, b, c); }, t, "smax_x2", "max_i64");
+  atomicFamily<u64>([](u64 a, u64 b, u64 c) { return smin<u64>(a, b, c); }, t, "smin_x2",
+                    "min_i64");
+  atomicFamily<u64>([](u64 a, u64 b, u64 c) { return smax<u64>(a, b, c); }, t, "smax_x2",
+                    "max_i64");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o < v ? o : v; }, t, "umin_x2", "min_u64");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return (o > v) ? o : v; }, t, "umax_x2", "max_u64");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o & v; }, t, "and_x2", "and_b64");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o | v; }, t, "or_x2", "or_b64");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o ^ v; }, t, "xor_x2", "xor_b64");
   atomicFamily<u64>([](u64, u64 v, u64) { return v; }, t, "swap_x2", "swap_b64");
-  atomicFamily<u64, true>([](u64 o, u64 v, u64 c) { return o == c ? v : o; }, t, "cmpswap_x2", "cmpswap_b64");
+  atomicFamily<u64, true>([](u64 o, u64 v, u64 c) { return o == c ? v : o; }, t, "cmpswap_x2",
+                          "cmpswap_b64");
 }
 
 }  // namespace vgpu::isa

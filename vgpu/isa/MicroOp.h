@@ -48,14 +48,24 @@ struct Operand {
 
 // DPP16 controls (RDNA2 ISA section 6.2.3), resolved to a lane-permutation kind.
 struct DppControl {
-  enum class Kind : std::uint8_t { none, quadPerm, rowShl, rowShr, rowRor, rowMirror,
-                                   rowHalfMirror, rowShare, rowXmask, dpp8 };
+  enum class Kind : std::uint8_t {
+    none,
+    quadPerm,
+    rowShl,
+    rowShr,
+    rowRor,
+    rowMirror,
+    rowHalfMirror,
+    rowShare,
+    rowXmask,
+    dpp8
+  };
   Kind kind = Kind::none;
   std::uint8_t rowMask = 0xf;
   std::uint8_t bankMask = 0xf;
   bool boundCtrl = false;  // invalid source lanes read 0 instead of disabling the lane
   bool fetchInactive = false;
-  std::uint32_t arg = 0;   // shift amount, quad_perm packed 2 bits per lane, dpp8 3 bits per lane
+  std::uint32_t arg = 0;  // shift amount, quad_perm packed 2 bits per lane, dpp8 3 bits per lane
 };
 
 // SDWA selects (gfx10 only; RDNA2 ISA section 6.2.2): which byte/word of each source is used
@@ -78,8 +88,8 @@ struct MicroOp {
   DataType type = DataType::b32;
   // VOP3 output modifiers and VOP3P selects.
   bool clamp = false;
-  std::uint8_t omod = 0;     // 0 none, 1 mul:2, 2 mul:4, 3 div:2
-  std::uint8_t opSel = 0;    // bit i: operand i (bit 3: destination) uses the high half
+  std::uint8_t omod = 0;   // 0 none, 1 mul:2, 2 mul:4, 3 div:2
+  std::uint8_t opSel = 0;  // bit i: operand i (bit 3: destination) uses the high half
   std::uint8_t opSelHi = 0x7;
   std::uint8_t negLo = 0, negHi = 0;
   DppControl dpp;
@@ -90,12 +100,12 @@ struct MicroOp {
   bool glc = false, offen = false, idxen = false;
   std::uint8_t wideDwords = 0;  // bits per handler use (e.g. dwords moved by a load)
   // Control flow.
-  std::uint32_t target = 0;  // micro-op index of a branch target
-  std::uint64_t address = 0; // machine address of the instruction
-  std::uint32_t size = 0;    // bytes
-  std::uint32_t imm = 0;     // SOPP/SOPK simm16, s_waitcnt etc.
-  const char* name = "";     // mnemonic (owned by the handler table)
-  std::string text;          // the disassembly, for reports and traces
+  std::uint32_t target = 0;   // micro-op index of a branch target
+  std::uint64_t address = 0;  // machine address of the instruction
+  std::uint32_t size = 0;     // bytes
+  std::uint32_t imm = 0;      // SOPP/SOPK simm16, s_waitcnt etc.
+  const char* name = "";      // mnemonic (owned by the handler table)
+  std::string text;           // the disassembly, for reports and traces
 };
 
 }  // namespace vgpu::isa

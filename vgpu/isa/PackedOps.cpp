@@ -47,22 +47,37 @@ Handler packed(F) {
   };
 }
 
-f16 h(u16 x) { return std::bit_cast<f16>(x); }
-u16 b(f16 x) { return std::bit_cast<u16>(x); }
+f16 h(u16 x) {
+  return std::bit_cast<f16>(x);
+}
+u16 b(f16 x) {
+  return std::bit_cast<u16>(x);
+}
 
 }  // namespace
 
 void registerPackedOps(HandlerTable& t) {
-  t.add("v_pk_fma_f16", packed<3, true>([](u16 a, u16 c, u16 d) { return b(f16(std::fma(float(h(a)), float(h(c)), float(h(d))))); }), 1);
+  t.add("v_pk_fma_f16", packed<3, true>([](u16 a, u16 c, u16 d) {
+          return b(f16(std::fma(float(h(a)), float(h(c)), float(h(d)))));
+        }),
+        1);
   t.add("v_pk_add_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(h(a) + h(c))); }), 1);
   t.add("v_pk_mul_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(h(a) * h(c))); }), 1);
-  t.add("v_pk_max_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(std::fmax(float(h(a)), float(h(c))))); }), 1);
-  t.add("v_pk_min_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(std::fmin(float(h(a)), float(h(c))))); }), 1);
+  t.add("v_pk_max_f16", packed<2, true>([](u16 a, u16 c, u16) {
+          return b(f16(std::fmax(float(h(a)), float(h(c)))));
+        }),
+        1);
+  t.add("v_pk_min_f16", packed<2, true>([](u16 a, u16 c, u16) {
+          return b(f16(std::fmin(float(h(a)), float(h(c)))));
+        }),
+        1);
   t.add("v_pk_add_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a + c); }), 1);
   t.add("v_pk_sub_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a - c); }), 1);
   t.add("v_pk_mul_lo_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a * c); }), 1);
-  t.add("v_pk_lshlrev_b16", packed<2, false>([](u16 a, u16 c, u16) { return u16(c << (a & 15)); }), 1);
-  t.add("v_pk_lshrrev_b16", packed<2, false>([](u16 a, u16 c, u16) { return u16(c >> (a & 15)); }), 1);
+  t.add("v_pk_lshlrev_b16", packed<2, false>([](u16 a, u16 c, u16) { return u16(c << (a & 15)); }),
+        1);
+  t.add("v_pk_lshrrev_b16", packed<2, false>([](u16 a, u16 c, u16) { return u16(c >> (a & 15)); }),
+        1);
   t.add("v_pk_max_u16", packed<2, false>([](u16 a, u16 c, u16) { return (a > c) ? a : c; }), 1);
   t.add("v_pk_min_u16", packed<2, false>([](u16 a, u16 c, u16) { return a < c ? a : c; }), 1);
 }

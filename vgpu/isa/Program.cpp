@@ -36,7 +36,8 @@ std::uint32_t encodeSpecialOperand(const std::string& tok) {
 }
 
 SdwaControl::Sel parseSel(const std::string& v) {
-  static const char* const names[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD"};
+  static const char* const names[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
+                                      "WORD_0", "WORD_1", "DWORD"};
   for (int i = 0; i < 7; ++i)
     if (v == names[i]) return static_cast<SdwaControl::Sel>(i);
   return SdwaControl::dword;
@@ -49,7 +50,9 @@ void parseSdwa(const AsmInstruction& a, SdwaControl& d) {
   if (const std::string* v = a.modifier("src1_sel")) d.src[1] = parseSel(*v);
   if (const std::string* v = a.modifier("dst_sel")) d.dst = parseSel(*v);
   if (const std::string* v = a.modifier("dst_unused"))
-    d.unused = *v == "UNUSED_SEXT" ? SdwaControl::sext : *v == "UNUSED_PRESERVE" ? SdwaControl::preserve : SdwaControl::pad;
+    d.unused = *v == "UNUSED_SEXT"       ? SdwaControl::sext
+               : *v == "UNUSED_PRESERVE" ? SdwaControl::preserve
+                                         : SdwaControl::pad;
 }
 
 void parseDpp(const AsmInstruction& a, DppControl& d) {
@@ -66,9 +69,15 @@ void parseDpp(const AsmInstruction& a, DppControl& d) {
     for (char c : *v)
       if (c >= '0' && c <= '7') d.arg |= static_cast<std::uint32_t>(c - '0') << (3 * i++);
   }
-  struct Named { const char* key; K kind; };
-  static const Named shifts[] = {{"row_shl", K::rowShl}, {"row_shr", K::rowShr}, {"row_ror", K::rowRor},
-                                 {"row_share", K::rowShare}, {"row_xmask", K::rowXmask}};
+  struct Named {
+    const char* key;
+    K kind;
+  };
+  static const Named shifts[] = {{"row_shl", K::rowShl},
+                                 {"row_shr", K::rowShr},
+                                 {"row_ror", K::rowRor},
+                                 {"row_share", K::rowShare},
+                                 {"row_xmask", K::rowXmask}};
   for (const Named& n : shifts)
     if (const std::string* v = a.modifier(n.key)) {
       d.kind = n.kind;
@@ -76,8 +85,10 @@ void parseDpp(const AsmInstruction& a, DppControl& d) {
     }
   if (a.modifier("row_mirror")) d.kind = K::rowMirror;
   if (a.modifier("row_half_mirror")) d.kind = K::rowHalfMirror;
-  if (const std::string* v = a.modifier("row_mask")) d.rowMask = static_cast<std::uint8_t>(parseInteger(*v));
-  if (const std::string* v = a.modifier("bank_mask")) d.bankMask = static_cast<std::uint8_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("row_mask"))
+    d.rowMask = static_cast<std::uint8_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("bank_mask"))
+    d.bankMask = static_cast<std::uint8_t>(parseInteger(*v));
   if (const std::string* v = a.modifier("bound_ctrl")) d.boundCtrl = *v != "0";
   if (const std::string* v = a.modifier("fi")) d.fetchInactive = *v != "0";
 }
@@ -93,12 +104,12 @@ struct Decoded {
 }  // namespace
 
 class ProgramBuilder {
-public:
+ public:
   ProgramBuilder(const Program::Source& src, Disassembler& dis) : src_(src), dis_(dis) {}
 
   std::unique_ptr<Program> run(std::string& error);
 
-private:
+ private:
   bool decodeRun(std::uint64_t start, std::string& error);
   void emit(Program& p, const Decoded& d, std::vector<std::uint64_t>& pendingHints);
   bool buildOp(const Decoded& d, const AsmInstruction& a, const HandlerInfo* info, MicroOp& u);
@@ -129,7 +140,8 @@ void ProgramBuilder::noteCallTargets(const Decoded& d) {
   const AsmInstruction& a = d.parsed;
   Operand o;
   std::string why;
-  if (a.operands.empty() || !parseOperand(a.operands[0], DataType::b64, o, why) || o.kind != Operand::Kind::sgpr)
+  if (a.operands.empty() || !parseOperand(a.operands[0], DataType::b64, o, why) ||
+      o.kind != Operand::Kind::sgpr)
     return;
   if (a.mnemonic == "s_getpc_b64") {
     getpc_[o.index] = d.inst.address + d.inst.size;
@@ -147,8 +159,10 @@ void ProgramBuilder::noteCallTargets(const Decoded& d) {
   bool call = a.mnemonic == "s_swappc_b64" || a.mnemonic == "s_setpc_b64";
   if (call) {
     Operand target;
-    const std::string& tok = a.mnemonic == "s_swappc_b64" && a.operands.size() > 1 ? a.operands[1] : a.operands[0];
-    if (!parseOperand(tok, DataType::b64, target, why) || target.kind != Operand::Kind::sgpr) return;
+    const std::string& tok =
+        a.mnemonic == "s_swappc_b64" && a.operands.size() > 1 ? a.operands[1] : a.operands[0];
+    if (!parseOperand(tok, DataType::b64, target, why) || target.kind != Operand::Kind::sgpr)
+      return;
     auto it = callTargets_.find(target.index);
     if (it != callTargets_.end()) work_.push_back(it->second);
   }
@@ -186,7 +200,8 @@ bool ProgramBuilder::decodeRun(std::uint64_t pc, std::string& error) {
   return true;
 }
 
-bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const HandlerInfo* info, MicroOp& u) {
+bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const HandlerInfo* info,
+                             MicroOp& u) {
   u.address = d.inst.address;
   u.size = d.inst.size;
   u.text = d.inst.text;
@@ -197,19 +212,26 @@ bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const Ha
   u.handler = info->fn;
   u.name = info->name.c_str();
   u.type = info->type;
-  if (const std::string* v = a.modifier("offset")) u.offset = static_cast<std::int32_t>(parseInteger(*v));
-  if (const std::string* v = a.modifier("offset0")) u.offset = static_cast<std::int32_t>(parseInteger(*v));
-  if (const std::string* v = a.modifier("offset1")) u.offset1 = static_cast<std::int32_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("offset"))
+    u.offset = static_cast<std::int32_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("offset0"))
+    u.offset = static_cast<std::int32_t>(parseInteger(*v));
+  if (const std::string* v = a.modifier("offset1"))
+    u.offset1 = static_cast<std::int32_t>(parseInteger(*v));
   u.glc = a.modifier("glc") || a.modifier("sc0");
   u.offen = a.modifier("offen") != nullptr;
   u.idxen = a.modifier("idxen") != nullptr;
   u.clamp = a.modifier("clamp") != nullptr;
   if (const std::string* v = a.modifier("mul")) u.omod = *v == "2" ? 1 : 2;
   if (a.modifier("div")) u.omod = 3;
-  if (const std::string* v = a.modifier("op_sel")) u.opSel = static_cast<std::uint8_t>(parseBitList(*v));
-  if (const std::string* v = a.modifier("op_sel_hi")) u.opSelHi = static_cast<std::uint8_t>(parseBitList(*v));
-  if (const std::string* v = a.modifier("neg_lo")) u.negLo = static_cast<std::uint8_t>(parseBitList(*v));
-  if (const std::string* v = a.modifier("neg_hi")) u.negHi = static_cast<std::uint8_t>(parseBitList(*v));
+  if (const std::string* v = a.modifier("op_sel"))
+    u.opSel = static_cast<std::uint8_t>(parseBitList(*v));
+  if (const std::string* v = a.modifier("op_sel_hi"))
+    u.opSelHi = static_cast<std::uint8_t>(parseBitList(*v));
+  if (const std::string* v = a.modifier("neg_lo"))
+    u.negLo = static_cast<std::uint8_t>(parseBitList(*v));
+  if (const std::string* v = a.modifier("neg_hi"))
+    u.negHi = static_cast<std::uint8_t>(parseBitList(*v));
   parseDpp(a, u.dpp);
   parseSdwa(a, u.sdwa);
   u.numDst = info->numDst + (info->returnsWithGlc && u.glc ? 1 : 0);
@@ -220,7 +242,8 @@ bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const Ha
     std::string why;
     const std::string& tok = a.operands[i];
     DataType type = u.type;
-    if (info->mixedSource >= 0 && static_cast<int>(i) - u.numDst == info->mixedSource) type = info->mixedType;
+    if (info->mixedSource >= 0 && static_cast<int>(i) - u.numDst == info->mixedSource)
+      type = info->mixedType;
     if (!parseOperand(tok, type, o, why)) {
       // hwreg(...), sendmsg(...), waitcnt fields: the handler reads what it needs from imm.
       if (i == 0 || tok.find('(') != std::string::npos) {
@@ -324,7 +347,8 @@ std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
   end.handler = fellOffEnd;
   end.address = expect;
   end.text = "<end of decoded code>";
-  for (std::uint64_t h : pendingHints) p->byAddress_[h] = static_cast<std::uint32_t>(p->ops_.size());
+  for (std::uint64_t h : pendingHints)
+    p->byAddress_[h] = static_cast<std::uint32_t>(p->ops_.size());
   p->ops_.push_back(std::move(end));
   // Branch targets: micro-op indices (a hint target resolves to the next real instruction).
   for (MicroOp& u : p->ops_) {

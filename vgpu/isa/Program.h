@@ -14,12 +14,12 @@
 namespace vgpu::isa {
 
 class Program {
-public:
+ public:
   struct Source {
     GpuTarget target = GpuTarget::gfx1030;
     bool wave64 = false;
-    std::uint64_t entry = 0;                 // address of the first instruction
-    const AddressSpace* memory = nullptr;    // when set, code reads are bounds-checked
+    std::uint64_t entry = 0;               // address of the first instruction
+    const AddressSpace* memory = nullptr;  // when set, code reads are bounds-checked
   };
 
   // Decodes everything reachable from the entry (branches and static call targets).
@@ -33,7 +33,7 @@ public:
   std::int64_t indexOf(std::uint64_t address) const;
   std::size_t instructionCount() const { return ops_.size(); }
 
-private:
+ private:
   std::vector<MicroOp> ops_;
   std::unordered_map<std::uint64_t, std::uint32_t> byAddress_;
   std::uint32_t entryIndex_ = 0;

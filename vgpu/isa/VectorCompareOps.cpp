@@ -10,8 +10,10 @@ namespace vgpu::isa {
 
 void writeCompare(Wave& w, const MicroOp& u, std::uint64_t result) {
   std::uint64_t r = result & w.exec();
-  if (u.numDst == 0) w.setExec(r);  // v_cmpx: gfx10+ writes only EXEC
-  else writeMask(w, u.dst[0], r);
+  if (u.numDst == 0)
+    w.setExec(r);  // v_cmpx: gfx10+ writes only EXEC
+  else
+    writeMask(w, u.dst[0], r);
 }
 
 namespace {
@@ -19,16 +21,44 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-template <class T> T as(u64 bits);
-template <> u32 as<u32>(u64 b) { return static_cast<u32>(b); }
-template <> std::int32_t as<std::int32_t>(u64 b) { return static_cast<std::int32_t>(b); }
-template <> u64 as<u64>(u64 b) { return b; }
-template <> std::int64_t as<std::int64_t>(u64 b) { return static_cast<std::int64_t>(b); }
-template <> float as<float>(u64 b) { return asF32(static_cast<u32>(b)); }
-template <> double as<double>(u64 b) { return asF64(b); }
-template <> _Float16 as<_Float16>(u64 b) { return asF16(static_cast<u32>(b)); }
-template <> std::int16_t as<std::int16_t>(u64 b) { return static_cast<std::int16_t>(b); }
-template <> std::uint16_t as<std::uint16_t>(u64 b) { return static_cast<std::uint16_t>(b); }
+template <class T>
+T as(u64 bits);
+template <>
+u32 as<u32>(u64 b) {
+  return static_cast<u32>(b);
+}
+template <>
+std::int32_t as<std::int32_t>(u64 b) {
+  return static_cast<std::int32_t>(b);
+}
+template <>
+u64 as<u64>(u64 b) {
+  return b;
+}
+template <>
+std::int64_t as<std::int64_t>(u64 b) {
+  return static_cast<std::int64_t>(b);
+}
+template <>
+float as<float>(u64 b) {
+  return asF32(static_cast<u32>(b));
+}
+template <>
+double as<double>(u64 b) {
+  return asF64(b);
+}
+template <>
+_Float16 as<_Float16>(u64 b) {
+  return asF16(static_cast<u32>(b));
+}
+template <>
+std::int16_t as<std::int16_t>(u64 b) {
+  return static_cast<std::int16_t>(b);
+}
+template <>
+std::uint16_t as<std::uint16_t>(u64 b) {
+  return static_cast<std::uint16_t>(b);
+}
 
 template <class T, class P>
 Handler compare(P) {
@@ -69,7 +99,9 @@ bool inClass(F x, u32 mask) {
     u32 b = bitsF16(x), e = (b >> 10) & 0x1f, m = b & 0x3ff;
     bool neg = b & 0x8000;
     int c = e == 0x1f ? (m ? ((m >> 9) ? 1 : 0) : (neg ? 2 : 9))
-                      : e ? (neg ? 3 : 8) : m ? (neg ? 4 : 7) : (neg ? 5 : 6);
+            : e       ? (neg ? 3 : 8)
+            : m       ? (neg ? 4 : 7)
+                      : (neg ? 5 : 6);
     return (mask >> c) & 1;
   }
 }
@@ -81,15 +113,25 @@ bool inClassWide(F x, u32 mask) {
   switch (std::fpclassify(x)) {
     case FP_NAN: {
       bool quiet;
-      if constexpr (sizeof(F) == 8) quiet = (bitsF64(x) >> 51) & 1;
-      else quiet = (bitsF32(x) >> 22) & 1;
+      if constexpr (sizeof(F) == 8)
+        quiet = (bitsF64(x) >> 51) & 1;
+      else
+        quiet = (bitsF32(x) >> 22) & 1;
       c = quiet ? 1 : 0;
       break;
     }
-    case FP_INFINITE: c = neg ? 2 : 9; break;
-    case FP_NORMAL: c = neg ? 3 : 8; break;
-    case FP_SUBNORMAL: c = neg ? 4 : 7; break;
-    default: c = neg ? 5 : 6; break;
+    case FP_INFINITE:
+      c = neg ? 2 : 9;
+      break;
+    case FP_NORMAL:
+      c = neg ? 3 : 8;
+      break;
+    case FP_SUBNORMAL:
+      c = neg ? 4 : 7;
+      break;
+    default:
+      c = neg ? 5 : 6;
+      break;
   }
   return (mask >> c) & 1;
 }

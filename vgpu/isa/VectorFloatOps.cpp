@@ -35,15 +35,21 @@ Handler vf16(F) {
 }
 
 // Hardware min/max return the other operand when one is NaN (IEEE mode, RDNA2 ISA 6.2).
-float fmin32(float a, float b) { return std::fmin(a, b); }
-float fmax32(float a, float b) { return std::fmax(a, b); }
+float fmin32(float a, float b) {
+  return std::fmin(a, b);
+}
+float fmax32(float a, float b) {
+  return std::fmax(a, b);
+}
 
 // Float -> integer conversions saturate and map NaN to 0 (RDNA2 ISA v_cvt_i32_f32).
 template <class I, class F>
 u32 toInt(F x) {
   if (std::isnan(x)) return 0;
-  if (x <= static_cast<F>(std::numeric_limits<I>::min())) return static_cast<u32>(std::numeric_limits<I>::min());
-  if (x >= static_cast<F>(std::numeric_limits<I>::max())) return static_cast<u32>(std::numeric_limits<I>::max());
+  if (x <= static_cast<F>(std::numeric_limits<I>::min()))
+    return static_cast<u32>(std::numeric_limits<I>::min());
+  if (x >= static_cast<F>(std::numeric_limits<I>::max()))
+    return static_cast<u32>(std::numeric_limits<I>::max());
   return static_cast<u32>(static_cast<I>(x));
 }
 
@@ -118,7 +124,8 @@ void divScale32(Wave& w, const MicroOp& u) {
   u64 vcc = 0;
   for (unsigned l = 0; l < w.lanes; ++l) {
     bool v = false;
-    r[l] = bitsF32(divScale<float, 64, 127, 23, 96>(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]), v));
+    r[l] = bitsF32(
+        divScale<float, 64, 127, 23, 96>(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]), v));
     vcc |= u64(v) << l;
   }
   storeResult(w, u, r, mask);
@@ -174,45 +181,53 @@ F divFixup(F s0, F s1, F s2) {
   if (std::isnan(s2)) return s2;
   if (s1 == F(0) && s2 == F(0)) return std::numeric_limits<F>::quiet_NaN();
   if (std::isinf(s1) && std::isinf(s2)) return std::numeric_limits<F>::quiet_NaN();
-  if (s1 == F(0) || std::isinf(s2)) return neg ? -std::numeric_limits<F>::infinity() : std::numeric_limits<F>::infinity();
+  if (s1 == F(0) || std::isinf(s2))
+    return neg ? -std::numeric_limits<F>::infinity() : std::numeric_limits<F>::infinity();
   if (std::isinf(s1) || s2 == F(0)) return neg ? -F(0) : F(0);
-  if (std::isnan(s0)) return neg ? -std::numeric_limits<F>::infinity() : std::numeric_limits<F>::infinity();
+  if (std::isnan(s0))
+    return neg ? -std::numeric_limits<F>::infinity() : std::numeric_limits<F>::infinity();
   return neg ? -std::fabs(s0) : std::fabs(s0);
 }
 
 // v_frexp_mant / v_frexp_exp: mantissa in [0.5, 1) and exponent (inf/NaN: mantissa itself, 0).
-float frexpMant(float x) { if (std::isnan(x) || std::isinf(x)) return x; int e; return std::frexp(x, &e); }
-u32 frexpExp(float x) { if (std::isnan(x) || std::isinf(x)) return 0; int e; std::frexp(x, &e); return u32(e); }
-double frexpMant64(double x) { if (std::isnan(x) || std::isinf(x)) return x; int e; return std::frexp(x, &e); }
+float frexpMant(float x) {
+  if (std::isnan(x) || std::isinf(x)) return x;
+  int e;
+  return std::frexp(x, &e);
+}
+u32 frexpExp(float x) {
+  if (std::isnan(x) || std::isinf(x)) return 0;
+  int e;
+  std::frexp(x, &e);
+  return u32(e);
+}
+double frexpMant64(double x) {
+  if (std::isnan(x) || std::isinf(x)) return x;
+  int e;
+  return std::frexp(x, &e);
+}
 
 // v_rcp/v_rsq/v_sqrt/v_exp/v_log are approximations on hardware (1 ULP); computed exactly here.
-float rcp(float x) { return 1.0f / x; }
-float fract32(float x) { if (std::isinf(x)) return std::numeric_limits<float>::quiet_NaN(); return std::fmin(x - std::floor(x), 0x1.fffffep-1f); }
-double fract64(double x) { if (std::isinf(x)) return std::numeric_limits<double>::quiet_NaN(); return std::fmin(x - std::floor(x), 0x1.fffffffffffffp-1); }
+float rcp(float x) {
+  return 1.0f / x;
+}
+float fract32(float x) {
+  if (std::isinf(x)) return std::numeric_limits<float>::quiet_NaN();
+  return std::fmin(x - std::floor(x), 0x1.fffffep-1f);
+}
+double fract64(double x) {
+  if (std::isinf(x)) return std::numeric_limits<double>::quiet_NaN();
+  return std::fmin(x - std::floor(x), 0x1.fffffffffffffp-1);
+}
 
 // 2/pi as 1280 fraction bits, most significant first (computed with Machin's formula in
 // integer arithmetic): the table v_trig_preop_f64 reads for Payne-Hanek range reduction.
 constexpr std::uint64_t kTwoOverPi[20] = {
-0xa2f9836e4e441529ull,
-0xfc2757d1f534ddc0ull,
-0xdb6295993c439041ull,
-0xfe5163abdebbc561ull,
-0xb7246e3a424dd2e0ull,
-0x06492eea09d1921cull,
-0xfe1deb1cb129a73eull,
-0xe88235f52ebb4484ull,
-0xe99c7026b45f7e41ull,
-0x3991d639835339f4ull,
-0x9c845f8bbdf9283bull,
-0x1ff897ffde05980full,
-0xef2f118b5a0a6d1full,
-0x6d367ecf27cb09b7ull,
-0x4f463f669e5fea2dull,
-0x7527bac7ebe5f17bull,
-0x3d0739f78a5292eaull,
-0x6bfb5fb11f8d5d08ull,
-0x56033046fc7b6babull,
-0xf0cfbc209af4361dull};
+    0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull, 0xfe5163abdebbc561ull,
+    0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull,
+    0xe99c7026b45f7e41ull, 0x3991d639835339f4ull, 0x9c845f8bbdf9283bull, 0x1ff897ffde05980full,
+    0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull, 0x7527bac7ebe5f17bull,
+    0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b6babull, 0xf0cfbc209af4361dull};
 
 // 53 bits of 2/pi starting `shift` bits after the binary point.
 u64 twoOverPiBits(unsigned shift) {
@@ -237,15 +252,18 @@ void trigPreop(Wave& w, const MicroOp& u) {
     if (exponent > 1077) shift += exponent - 1077;
     int scale = -53 - shift;
     if (exponent >= 1968) scale += 128;
-    r[l] = bitsF64(std::ldexp(static_cast<double>(twoOverPiBits(static_cast<unsigned>(shift))), scale));
+    r[l] = bitsF64(
+        std::ldexp(static_cast<double>(twoOverPiBits(static_cast<unsigned>(shift))), scale));
   }
   store64(w, u.dst[0].index, r, w.exec());
 }
 
 // Lane-wise fma, compiled twice: with FMA3 instructions (chosen when the host CPU has them) and
 // portable (libm's fmaf). Both are exactly rounded, so results do not depend on the choice.
-__attribute__((target("fma"))) void fmaLanesFma3(const u32* a, const u32* b, const u32* c, u32* r, unsigned n) {
-  for (unsigned l = 0; l < n; ++l) r[l] = bitsF32(__builtin_fmaf(asF32(a[l]), asF32(b[l]), asF32(c[l])));
+__attribute__((target("fma"))) void fmaLanesFma3(const u32* a, const u32* b, const u32* c, u32* r,
+                                                 unsigned n) {
+  for (unsigned l = 0; l < n; ++l)
+    r[l] = bitsF32(__builtin_fmaf(asF32(a[l]), asF32(b[l]), asF32(c[l])));
 }
 void fmaLanesPortable(const u32* a, const u32* b, const u32* c, u32* r, unsigned n) {
   for (unsigned l = 0; l < n; ++l) r[l] = bitsF32(std::fma(asF32(a[l]), asF32(b[l]), asF32(c[l])));
@@ -288,15 +306,19 @@ void fmaMix(Wave& w, const MicroOp& u) {
     float in[3];
     for (int i = 0; i < 3; ++i) {
       std::uint32_t bits = s.p[i][l];
-      float x = ((u.opSelHi >> i) & 1) ? float(asF16(bits >> (((u.opSel >> i) & 1) ? 16 : 0))) : asF32(bits);
+      float x = ((u.opSelHi >> i) & 1) ? float(asF16(bits >> (((u.opSel >> i) & 1) ? 16 : 0)))
+                                       : asF32(bits);
       if ((u.negHi >> i) & 1) x = std::fabs(x);
       if ((u.negLo >> i) & 1) x = -x;
       in[i] = x;
     }
     float x = outputModifiers(u, std::fma(in[0], in[1], in[2]));
-    if (Out == 0) r[l] = bitsF32(x);
-    else if (Out == 1) r[l] = (d[l] & 0xffff0000u) | bitsF16(f16(x));
-    else r[l] = (d[l] & 0xffffu) | (bitsF16(f16(x)) << 16);
+    if (Out == 0)
+      r[l] = bitsF32(x);
+    else if (Out == 1)
+      r[l] = (d[l] & 0xffff0000u) | bitsF16(f16(x));
+    else
+      r[l] = (d[l] & 0xffffu) | (bitsF16(f16(x)) << 16);
   }
   storeResult(w, u, r, mask);
 }
@@ -305,41 +327,59 @@ void fmaMix(Wave& w, const MicroOp& u) {
 
 void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_trig_preop_f64", trigPreop, 1).mixedSource = 1;
-  t.add("v_pack_b32_f16", [](Wave& w, const MicroOp& u) {
-    valu32<2>(w, u, [&u](u32 a, u32 b) {
-      u32 lo = (a >> ((u.opSel & 1) ? 16 : 0)) & 0xffff, hi = (b >> ((u.opSel & 2) ? 16 : 0)) & 0xffff;
-      return lo | (hi << 16);
-    });
-  }, 1).type = DataType::f16;
+  t.add(
+       "v_pack_b32_f16",
+       [](Wave& w, const MicroOp& u) {
+         valu32<2>(w, u, [&u](u32 a, u32 b) {
+           u32 lo = (a >> ((u.opSel & 1) ? 16 : 0)) & 0xffff,
+               hi = (b >> ((u.opSel & 2) ? 16 : 0)) & 0xffff;
+           return lo | (hi << 16);
+         });
+       },
+       1)
+      .type = DataType::f16;
   // ---- f32 ----
   t.add("v_add_f32", vf32<2>([](float a, float b) { return a + b; }), 1);
   t.add("v_sub_f32", vf32<2>([](float a, float b) { return a - b; }), 1);
   t.add("v_subrev_f32", vf32<2>([](float a, float b) { return b - a; }), 1);
   t.add("v_mul_f32", vf32<2>([](float a, float b) { return a * b; }), 1);
-  t.add("v_mul_legacy_f32", vf32<2>([](float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }), 1);
+  t.add("v_mul_legacy_f32",
+        vf32<2>([](float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }), 1);
   t.add("v_max_f32", vf32<2>([](float a, float b) { return fmax32(a, b); }), 1);
   t.add("v_min_f32", vf32<2>([](float a, float b) { return fmin32(a, b); }), 1);
   t.add("v_fma_f32", fma32, 1);
   t.add("v_mad_f32", vf32<3>([](float a, float b, float c) { return a * b + c; }), 1);
   t.add("v_fmac_f32", fmac32, 1);
   t.add("v_fmaak_f32", fma32, 1);  // d = a * b + K
-  t.add("v_fmamk_f32", [](Wave& w, const MicroOp& u) {  // d = a * K + b: K is printed second
-    Sources32 s;
-    std::uint64_t mask = fetch32(w, u, 3, s);
-    Lanes32 r;
-    fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
-    storeResult(w, u, r, mask);
-  }, 1);
-  t.add("v_ldexp_f32", [](Wave& w, const MicroOp& u) {
-    Sources32 s;
-    std::uint64_t mask = fetch32(w, u, 2, s);
-    Lanes32 r;
-    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, std::ldexp(asF32(s.p[0][l]), i32(s.p[1][l]))));
-    storeResult(w, u, r, mask);
-  }, 1);
-  t.add("v_min3_f32", vf32<3>([](float a, float b, float c) { return std::fmin(std::fmin(a, b), c); }), 1);
-  t.add("v_max3_f32", vf32<3>([](float a, float b, float c) { return std::fmax(std::fmax(a, b), c); }), 1);
-  t.add("v_med3_f32", vf32<3>([](float a, float b, float c) { return std::fmax(std::fmin(a, b), std::fmin(std::fmax(a, b), c)); }), 1);
+  t.add(
+      "v_fmamk_f32",
+      [](Wave& w, const MicroOp& u) {  // d = a * K + b: K is printed second
+        Sources32 s;
+        std::uint64_t mask = fetch32(w, u, 3, s);
+        Lanes32 r;
+        fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
+        storeResult(w, u, r, mask);
+      },
+      1);
+  t.add(
+      "v_ldexp_f32",
+      [](Wave& w, const MicroOp& u) {
+        Sources32 s;
+        std::uint64_t mask = fetch32(w, u, 2, s);
+        Lanes32 r;
+        for (unsigned l = 0; l < w.lanes; ++l)
+          r[l] = bitsF32(outputModifiers(u, std::ldexp(asF32(s.p[0][l]), i32(s.p[1][l]))));
+        storeResult(w, u, r, mask);
+      },
+      1);
+  t.add("v_min3_f32",
+        vf32<3>([](float a, float b, float c) { return std::fmin(std::fmin(a, b), c); }), 1);
+  t.add("v_max3_f32",
+        vf32<3>([](float a, float b, float c) { return std::fmax(std::fmax(a, b), c); }), 1);
+  t.add("v_med3_f32", vf32<3>([](float a, float b, float c) {
+          return std::fmax(std::fmin(a, b), std::fmin(std::fmax(a, b), c));
+        }),
+        1);
   t.add("v_rcp_f32", vf32<1>([](float a) { return rcp(a); }), 1);
   t.add("v_rcp_iflag_f32", vf32<1>([](float a) { return rcp(a); }), 1);
   t.add("v_rsq_f32", vf32<1>([](float a) { return 1.0f / std::sqrt(a); }), 1);
@@ -354,34 +394,42 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_floor_f32", vf32<1>([](float a) { return std::floor(a); }), 1);
   t.add("v_fract_f32", vf32<1>([](float a) { return fract32(a); }), 1);
   t.add("v_frexp_mant_f32", vf32<1>([](float a) { return frexpMant(a); }), 1);
-  t.add("v_frexp_exp_i32_f32", vint<1>([](u32 a) { return frexpExp(asF32(a)); }), 1).type = DataType::f32;
+  t.add("v_frexp_exp_i32_f32", vint<1>([](u32 a) { return frexpExp(asF32(a)); }), 1).type =
+      DataType::f32;
   t.add("v_div_scale_f32", divScale32, 2);
   t.add("v_div_fmas_f32", divFmas32, 1);
-  t.add("v_div_fixup_f32", vf32<3>([](float a, float b, float c) { return divFixup<float>(a, b, c); }), 1);
+  t.add("v_div_fixup_f32",
+        vf32<3>([](float a, float b, float c) { return divFixup<float>(a, b, c); }), 1);
   // ---- conversions ----
   t.add("v_cvt_f32_i32", vint<1>([](u32 a) { return bitsF32(float(i32(a))); }), 1);
   t.add("v_cvt_f32_u32", vint<1>([](u32 a) { return bitsF32(float(a)); }), 1);
-  t.add("v_cvt_i32_f32", vint<1>([](u32 a) { return toInt<i32>(asF32(a)); }), 1).type = DataType::f32;
-  t.add("v_cvt_u32_f32", vint<1>([](u32 a) { return toInt<u32>(asF32(a)); }), 1).type = DataType::f32;
+  t.add("v_cvt_i32_f32", vint<1>([](u32 a) { return toInt<i32>(asF32(a)); }), 1).type =
+      DataType::f32;
+  t.add("v_cvt_u32_f32", vint<1>([](u32 a) { return toInt<u32>(asF32(a)); }), 1).type =
+      DataType::f32;
   t.add("v_cvt_f32_ubyte0", vint<1>([](u32 a) { return bitsF32(float(a & 0xff)); }), 1);
   t.add("v_cvt_f32_ubyte1", vint<1>([](u32 a) { return bitsF32(float((a >> 8) & 0xff)); }), 1);
   t.add("v_cvt_f32_ubyte2", vint<1>([](u32 a) { return bitsF32(float((a >> 16) & 0xff)); }), 1);
   t.add("v_cvt_f32_ubyte3", vint<1>([](u32 a) { return bitsF32(float(a >> 24)); }), 1);
-  t.add("v_cvt_f16_f32", vint<1>([](u32 a) { return bitsF16(f16(asF32(a))); }), 1).type = DataType::f32;
-  t.add("v_cvt_f32_f16", vint<1>([](u32 a) { return bitsF32(float(asF16(a))); }), 1).type = DataType::f16;
+  t.add("v_cvt_f16_f32", vint<1>([](u32 a) { return bitsF16(f16(asF32(a))); }), 1).type =
+      DataType::f32;
+  t.add("v_cvt_f32_f16", vint<1>([](u32 a) { return bitsF32(float(asF16(a))); }), 1).type =
+      DataType::f16;
   t.add("v_cvt_f64_i32", from32to64([](u32 a) { return bitsF64(double(i32(a))); }), 1);
   t.add("v_cvt_f64_u32", from32to64([](u32 a) { return bitsF64(double(a)); }), 1);
-  t.add("v_cvt_f64_f32", from32to64([](u32 a) { return bitsF64(double(asF32(a))); }), 1).type = DataType::f32;
+  t.add("v_cvt_f64_f32", from32to64([](u32 a) { return bitsF64(double(asF32(a))); }), 1).type =
+      DataType::f32;
   t.add("v_cvt_f32_f64", from64to32([](u64 a) { return bitsF32(float(asF64(a))); }), 1);
   t.add("v_cvt_i32_f64", from64to32([](u64 a) { return toInt<i32>(asF64(a)); }), 1);
   t.add("v_cvt_u32_f64", from64to32([](u64 a) { return toInt<u32>(asF64(a)); }), 1);
   t.add("v_frexp_exp_i32_f64", from64to32([](u64 a) {
-    double x = asF64(a);
-    if (std::isnan(x) || std::isinf(x)) return 0u;
-    int e;
-    std::frexp(x, &e);
-    return u32(e);
-  }), 1);
+          double x = asF64(a);
+          if (std::isnan(x) || std::isinf(x)) return 0u;
+          int e;
+          std::frexp(x, &e);
+          return u32(e);
+        }),
+        1);
   // ---- f64 ----
   t.add("v_add_f64", vf64<2>([](double a, double b) { return a + b; }), 1);
   t.add("v_mul_f64", vf64<2>([](double a, double b) { return a * b; }), 1);
@@ -400,26 +448,37 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_ldexp_f64", ldexp64, 1).mixedSource = 1;
   t.add("v_div_scale_f64", divScale64, 2);
   t.add("v_div_fmas_f64", divFmas64, 1);
-  t.add("v_div_fixup_f64", vf64<3>([](double a, double b, double c) { return divFixup<double>(a, b, c); }), 1);
+  t.add("v_div_fixup_f64",
+        vf64<3>([](double a, double b, double c) { return divFixup<double>(a, b, c); }), 1);
   // ---- f16 ----
   t.add("v_add_f16", vf16<2>([](f16 a, f16 b) { return f16(a + b); }), 1);
   t.add("v_sub_f16", vf16<2>([](f16 a, f16 b) { return f16(a - b); }), 1);
   t.add("v_mul_f16", vf16<2>([](f16 a, f16 b) { return f16(a * b); }), 1);
-  t.add("v_fma_f16", vf16<3>([](f16 a, f16 b, f16 c) { return f16(std::fma(float(a), float(b), float(c))); }), 1);
-  t.add("v_fmac_f16", [](Wave& w, const MicroOp& u) {
-    // d = a * b + d: the destination is the third source.
-    Sources32 s;
-    std::uint64_t mask = fetch32(w, u, 2, s);
-    Lanes32 r;
-    std::uint32_t* d = w.vreg(u.dst[0].index);
-    for (unsigned l = 0; l < w.lanes; ++l) {
-      f16 a = asF16(s.p[0][l] >> ((u.opSel & 1) ? 16 : 0)), b = asF16(s.p[1][l] >> ((u.opSel & 2) ? 16 : 0));
-      r[l] = bitsF16(f16(std::fma(float(a), float(b), float(asF16(d[l])))));
-    }
-    storeResult(w, u, r, mask);
-  }, 1);
-  t.add("v_fmamk_f16", vf16<3>([](f16 a, f16 k, f16 b) { return f16(std::fma(float(a), float(k), float(b))); }), 1);
-  t.add("v_fmaak_f16", vf16<3>([](f16 a, f16 b, f16 k) { return f16(std::fma(float(a), float(b), float(k))); }), 1);
+  t.add("v_fma_f16",
+        vf16<3>([](f16 a, f16 b, f16 c) { return f16(std::fma(float(a), float(b), float(c))); }),
+        1);
+  t.add(
+      "v_fmac_f16",
+      [](Wave& w, const MicroOp& u) {
+        // d = a * b + d: the destination is the third source.
+        Sources32 s;
+        std::uint64_t mask = fetch32(w, u, 2, s);
+        Lanes32 r;
+        std::uint32_t* d = w.vreg(u.dst[0].index);
+        for (unsigned l = 0; l < w.lanes; ++l) {
+          f16 a = asF16(s.p[0][l] >> ((u.opSel & 1) ? 16 : 0)),
+              b = asF16(s.p[1][l] >> ((u.opSel & 2) ? 16 : 0));
+          r[l] = bitsF16(f16(std::fma(float(a), float(b), float(asF16(d[l])))));
+        }
+        storeResult(w, u, r, mask);
+      },
+      1);
+  t.add("v_fmamk_f16",
+        vf16<3>([](f16 a, f16 k, f16 b) { return f16(std::fma(float(a), float(k), float(b))); }),
+        1);
+  t.add("v_fmaak_f16",
+        vf16<3>([](f16 a, f16 b, f16 k) { return f16(std::fma(float(a), float(b), float(k))); }),
+        1);
   t.add("v_max_f16", vf16<2>([](f16 a, f16 b) { return f16(std::fmax(float(a), float(b))); }), 1);
   t.add("v_min_f16", vf16<2>([](f16 a, f16 b) { return f16(std::fmin(float(a), float(b))); }), 1);
   t.add("v_rcp_f16", vf16<1>([](f16 a) { return f16(1.0f / float(a)); }), 1);
@@ -427,37 +486,70 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_rsq_f16", vf16<1>([](f16 a) { return f16(1.0f / std::sqrt(float(a))); }), 1);
   t.add("v_log_f16", vf16<1>([](f16 a) { return f16(std::log2(float(a))); }), 1);
   t.add("v_exp_f16", vf16<1>([](f16 a) { return f16(std::exp2(float(a))); }), 1);
-  t.add("v_sin_f16", vf16<1>([](f16 a) { return f16(std::sin(float(a) * 6.283185307179586f)); }), 1);
-  t.add("v_cos_f16", vf16<1>([](f16 a) { return f16(std::cos(float(a) * 6.283185307179586f)); }), 1);
+  t.add("v_sin_f16", vf16<1>([](f16 a) { return f16(std::sin(float(a) * 6.283185307179586f)); }),
+        1);
+  t.add("v_cos_f16", vf16<1>([](f16 a) { return f16(std::cos(float(a) * 6.283185307179586f)); }),
+        1);
   t.add("v_floor_f16", vf16<1>([](f16 a) { return f16(std::floor(float(a))); }), 1);
   t.add("v_ceil_f16", vf16<1>([](f16 a) { return f16(std::ceil(float(a))); }), 1);
   t.add("v_trunc_f16", vf16<1>([](f16 a) { return f16(std::trunc(float(a))); }), 1);
   t.add("v_rndne_f16", vf16<1>([](f16 a) { return f16(std::nearbyint(float(a))); }), 1);
-  t.add("v_fract_f16", vf16<1>([](f16 a) { float x = float(a); return f16(std::fmin(x - std::floor(x), 0.99951171875f)); }), 1);
-  t.add("v_frexp_mant_f16", vf16<1>([](f16 a) { float x = float(a); if (std::isnan(x) || std::isinf(x)) return a; int e; return f16(std::frexp(x, &e)); }), 1);
+  t.add("v_fract_f16", vf16<1>([](f16 a) {
+          float x = float(a);
+          return f16(std::fmin(x - std::floor(x), 0.99951171875f));
+        }),
+        1);
+  t.add("v_frexp_mant_f16", vf16<1>([](f16 a) {
+          float x = float(a);
+          if (std::isnan(x) || std::isinf(x)) return a;
+          int e;
+          return f16(std::frexp(x, &e));
+        }),
+        1);
   t.add("v_subrev_f16", vf16<2>([](f16 a, f16 b) { return f16(b - a); }), 1);
-  t.add("v_div_fixup_f16", vf16<3>([](f16 a, f16 b, f16 c) { return f16(divFixup<float>(float(a), float(b), float(c))); }), 1);
-  t.add("v_ldexp_f16", [](Wave& w, const MicroOp& u) {
-    Sources32 s;
-    std::uint64_t mask = fetch32(w, u, 2, s);
-    Lanes32 r;
-    for (unsigned l = 0; l < w.lanes; ++l)
-      r[l] = bitsF16(f16(std::ldexp(float(asF16(s.p[0][l])), static_cast<std::int16_t>(s.p[1][l]))));
-    storeResult(w, u, r, mask);
-  }, 1);
+  t.add("v_div_fixup_f16", vf16<3>([](f16 a, f16 b, f16 c) {
+          return f16(divFixup<float>(float(a), float(b), float(c)));
+        }),
+        1);
+  t.add(
+      "v_ldexp_f16",
+      [](Wave& w, const MicroOp& u) {
+        Sources32 s;
+        std::uint64_t mask = fetch32(w, u, 2, s);
+        Lanes32 r;
+        for (unsigned l = 0; l < w.lanes; ++l)
+          r[l] = bitsF16(
+              f16(std::ldexp(float(asF16(s.p[0][l])), static_cast<std::int16_t>(s.p[1][l]))));
+        storeResult(w, u, r, mask);
+      },
+      1);
   t.add("v_cvt_f16_u16", vint<1>([](u32 a) { return bitsF16(f16(float(a & 0xffff))); }), 1);
   t.add("v_cvt_f16_i16", vint<1>([](u32 a) { return bitsF16(f16(float(std::int16_t(a)))); }), 1);
-  t.add("v_cvt_u16_f16", vint<1>([](u32 a) { float x = float(asF16(a)); return std::isnan(x) || x <= 0 ? 0u : (x >= 65535.0f ? 65535u : u32(x)); }), 1).type = DataType::f16;
+  t.add("v_cvt_u16_f16", vint<1>([](u32 a) {
+          float x = float(asF16(a));
+          return std::isnan(x) || x <= 0 ? 0u : (x >= 65535.0f ? 65535u : u32(x));
+        }),
+        1)
+      .type = DataType::f16;
   t.add("v_cvt_i16_f16", vint<1>([](u32 a) {
-    float x = float(asF16(a));
-    if (std::isnan(x)) return 0u;
-    return u32(std::uint16_t(std::int16_t(x <= -32768.0f ? -32768.0f : (x >= 32767.0f ? 32767.0f : x))));
-  }), 1).type = DataType::f16;
-  t.add("v_cvt_i32_f16", vint<1>([](u32 a) { return toInt<i32>(float(asF16(a))); }), 1).type = DataType::f16;
-  t.add("v_cvt_u32_f16", vint<1>([](u32 a) { return toInt<u32>(float(asF16(a))); }), 1).type = DataType::f16;
-  t.add("v_cvt_flr_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a))); }), 1).type = DataType::f32;
-  t.add("v_cvt_rpi_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a) + 0.5f)); }), 1).type = DataType::f32;
-  t.add("v_mul_dx9_zero_f32", vf32<2>([](float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }), 1);
+          float x = float(asF16(a));
+          if (std::isnan(x)) return 0u;
+          return u32(std::uint16_t(
+              std::int16_t(x <= -32768.0f ? -32768.0f : (x >= 32767.0f ? 32767.0f : x))));
+        }),
+        1)
+      .type = DataType::f16;
+  t.add("v_cvt_i32_f16", vint<1>([](u32 a) { return toInt<i32>(float(asF16(a))); }), 1).type =
+      DataType::f16;
+  t.add("v_cvt_u32_f16", vint<1>([](u32 a) { return toInt<u32>(float(asF16(a))); }), 1).type =
+      DataType::f16;
+  t.add("v_cvt_flr_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a))); }), 1)
+      .type = DataType::f32;
+  t.add("v_cvt_rpi_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a) + 0.5f)); }),
+        1)
+      .type = DataType::f32;
+  t.add("v_mul_dx9_zero_f32",
+        vf32<2>([](float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }), 1);
   // v_fma_mix*: each source is f32, or f16 when op_sel_hi selects it (op_sel: its high half);
   // neg_lo negates and neg_hi takes the absolute value (RDNA2 ISA 6.5 "V_FMA_MIX_F32").
   t.add("v_fma_mix_f32", fmaMix<0>, 1);

@@ -17,9 +17,7 @@ using i64 = std::int64_t;
 
 template <int N, class F>
 Handler vint(F) {
-  return [](Wave& w, const MicroOp& u) {
-    valu32<N>(w, u, F{});
-  };
+  return [](Wave& w, const MicroOp& u) { valu32<N>(w, u, F{}); };
 }
 
 // d, carry = F(a, b, carry-in); the carry-in mask is the third source when present.
@@ -45,8 +43,8 @@ void cndmask(Wave& w, const MicroOp& u) {
   Sources32 s;
   u64 mask = fetch32(w, u, 2, s);
   // VOPD's v_dual_cndmask_b32 prints no mask operand: it is VCC implicitly.
-  u64 sel = u.src[2].kind == Operand::Kind::none ? readMask(w, vccOperand())
-                                                 : readMask(w, u.src[2]);
+  u64 sel =
+      u.src[2].kind == Operand::Kind::none ? readMask(w, vccOperand()) : readMask(w, u.src[2]);
   Lanes32 r, bit;
   const unsigned n = w.lanes;
   unpackMask(sel, bit, n);
@@ -77,7 +75,8 @@ void mad64(Wave& w, const MicroOp& u) {
   u64 cout = 0;
   for (unsigned l = 0; l < w.lanes; ++l) {
     if (Signed) {
-      __int128 p = static_cast<__int128>(i64(i32(s.p[0][l])) * i64(i32(s.p[1][l]))) + static_cast<i64>(c[l]);
+      __int128 p =
+          static_cast<__int128>(i64(i32(s.p[0][l])) * i64(i32(s.p[1][l]))) + static_cast<i64>(c[l]);
       r[l] = static_cast<u64>(p);
       cout |= u64(p > INT64_MAX || p < INT64_MIN) << l;
     } else {
@@ -118,7 +117,8 @@ Handler vint16(F) {
     const u32* d = w.vreg(u.dst[0].index);
     for (unsigned l = 0; l < w.lanes; ++l) {
       std::uint16_t in[3] = {0, 0, 0};
-      for (int i = 0; i < N; ++i) in[i] = static_cast<std::uint16_t>(s.p[i][l] >> (((u.opSel >> i) & 1) ? 16 : 0));
+      for (int i = 0; i < N; ++i)
+        in[i] = static_cast<std::uint16_t>(s.p[i][l] >> (((u.opSel >> i) & 1) ? 16 : 0));
       u32 v = static_cast<std::uint16_t>(F{}(in[0], in[1], in[2]));
       r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (v << 16)) : v;
     }
@@ -146,7 +146,12 @@ void registerVectorIntOps(HandlerTable& t) {
   t.add("v_min_i16", vint16<2>([](u16 a, u16 b, u16) { return i16(a) < i16(b) ? a : b; }), 1);
   t.add("v_mov_b32", vint<1>([](u32 a) { return a; }), 1);
   t.add("v_not_b32", vint<1>([](u32 a) { return ~a; }), 1);
-  t.add("v_bfrev_b32", vint<1>([](u32 a) { u32 r = 0; for (int i = 0; i < 32; ++i) r |= ((a >> i) & 1) << (31 - i); return r; }), 1);
+  t.add("v_bfrev_b32", vint<1>([](u32 a) {
+          u32 r = 0;
+          for (int i = 0; i < 32; ++i) r |= ((a >> i) & 1) << (31 - i);
+          return r;
+        }),
+        1);
   auto ffbh = vint<1>([](u32 a) { return a ? u32(std::countl_zero(a)) : ~0u; });
   t.add("v_ffbh_u32", ffbh, 1);
   t.add("v_clz_i32_u32", ffbh, 1);
@@ -166,12 +171,38 @@ void registerVectorIntOps(HandlerTable& t) {
   t.add("v_add_nc_i32", vint<2>([](u32 a, u32 b) { return a + b; }), 1);
   t.add("v_sub_nc_i32", vint<2>([](u32 a, u32 b) { return a - b; }), 1);
   // 32-bit only arithmetic so that the lane loops vectorise; carry/borrow from comparisons.
-  t.add("v_add_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { u32 r = a + b; c = r < a; return r; }), 2);
-  t.add("v_sub_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { c = a < b; return a - b; }), 2);
-  t.add("v_subrev_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) { c = b < a; return b - a; }), 2);
-  t.add("v_add_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { u32 r = a + b + ci; c = (r < a) | ((r == a) & ci); return r; }), 2);
-  t.add("v_sub_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { c = (a < b) | ((a == b) & ci); return a - b - ci; }), 2);
-  t.add("v_subrev_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) { c = (b < a) | ((a == b) & ci); return b - a - ci; }), 2);
+  t.add("v_add_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) {
+          u32 r = a + b;
+          c = r < a;
+          return r;
+        }),
+        2);
+  t.add("v_sub_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) {
+          c = a < b;
+          return a - b;
+        }),
+        2);
+  t.add("v_subrev_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) {
+          c = b < a;
+          return b - a;
+        }),
+        2);
+  t.add("v_add_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) {
+          u32 r = a + b + ci;
+          c = (r < a) | ((r == a) & ci);
+          return r;
+        }),
+        2);
+  t.add("v_sub_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) {
+          c = (a < b) | ((a == b) & ci);
+          return a - b - ci;
+        }),
+        2);
+  t.add("v_subrev_co_ci_u32", vcarry([](u32 a, u32 b, u32 ci, u32& c) {
+          c = (b < a) | ((a == b) & ci);
+          return b - a - ci;
+        }),
+        2);
   t.add("v_cndmask_b32", cndmask, 1);
 
   t.add("v_and_b32", vint<2>([](u32 a, u32 b) { return a & b; }), 1);
@@ -190,13 +221,23 @@ void registerVectorIntOps(HandlerTable& t) {
   t.add("v_min_u32", vint<2>([](u32 a, u32 b) { return a < b ? a : b; }), 1);
   t.add("v_mul_lo_u32", vint<2>([](u32 a, u32 b) { return a * b; }), 1);
   t.add("v_mul_hi_u32", vint<2>([](u32 a, u32 b) { return u32((u64{a} * b) >> 32); }), 1);
-  t.add("v_mul_hi_i32", vint<2>([](u32 a, u32 b) { return u32(u64(i64(i32(a)) * i32(b)) >> 32); }), 1);
+  t.add("v_mul_hi_i32", vint<2>([](u32 a, u32 b) { return u32(u64(i64(i32(a)) * i32(b)) >> 32); }),
+        1);
   t.add("v_mul_u32_u24", vint<2>([](u32 a, u32 b) { return (a & 0xffffff) * (b & 0xffffff); }), 1);
-  t.add("v_mul_hi_u32_u24", vint<2>([](u32 a, u32 b) { return u32((u64{a & 0xffffff} * (b & 0xffffff)) >> 32); }), 1);
-  t.add("v_mul_i32_i24", vint<2>([](u32 a, u32 b) { return u32(i32(a << 8) >> 8) * u32(i32(b << 8) >> 8); }), 1);
-  t.add("v_mul_hi_i32_i24", vint<2>([](u32 a, u32 b) { return u32(u64(i64(i32(a << 8) >> 8) * (i32(b << 8) >> 8)) >> 32); }), 1);
-  t.add("v_mad_u32_u24", vint<3>([](u32 a, u32 b, u32 c) { return (a & 0xffffff) * (b & 0xffffff) + c; }), 1);
-  t.add("v_mad_i32_i24", vint<3>([](u32 a, u32 b, u32 c) { return u32(i32(a << 8) >> 8) * u32(i32(b << 8) >> 8) + c; }), 1);
+  t.add("v_mul_hi_u32_u24",
+        vint<2>([](u32 a, u32 b) { return u32((u64{a & 0xffffff} * (b & 0xffffff)) >> 32); }), 1);
+  t.add("v_mul_i32_i24",
+        vint<2>([](u32 a, u32 b) { return u32(i32(a << 8) >> 8) * u32(i32(b << 8) >> 8); }), 1);
+  t.add("v_mul_hi_i32_i24", vint<2>([](u32 a, u32 b) {
+          return u32(u64(i64(i32(a << 8) >> 8) * (i32(b << 8) >> 8)) >> 32);
+        }),
+        1);
+  t.add("v_mad_u32_u24",
+        vint<3>([](u32 a, u32 b, u32 c) { return (a & 0xffffff) * (b & 0xffffff) + c; }), 1);
+  t.add("v_mad_i32_i24", vint<3>([](u32 a, u32 b, u32 c) {
+          return u32(i32(a << 8) >> 8) * u32(i32(b << 8) >> 8) + c;
+        }),
+        1);
   t.add("v_mad_u64_u32", mad64<false>, 2);
   t.add("v_mad_i64_i32", mad64<true>, 2);
   t.add("v_add3_u32", vint<3>([](u32 a, u32 b, u32 c) { return a + b + c; }), 1);
@@ -207,29 +248,46 @@ void registerVectorIntOps(HandlerTable& t) {
   t.add("v_or3_b32", vint<3>([](u32 a, u32 b, u32 c) { return a | b | c; }), 1);
   t.add("v_xor3_b32", vint<3>([](u32 a, u32 b, u32 c) { return a ^ b ^ c; }), 1);
   t.add("v_xad_u32", vint<3>([](u32 a, u32 b, u32 c) { return (a ^ b) + c; }), 1);
-  t.add("v_alignbit_b32", vint<3>([](u32 a, u32 b, u32 c) { return u32(((u64{a} << 32) | b) >> (c & 31)); }), 1);
-  t.add("v_alignbyte_b32", vint<3>([](u32 a, u32 b, u32 c) { return u32(((u64{a} << 32) | b) >> (8 * (c & 3))); }), 1);
+  t.add("v_alignbit_b32",
+        vint<3>([](u32 a, u32 b, u32 c) { return u32(((u64{a} << 32) | b) >> (c & 31)); }), 1);
+  t.add("v_alignbyte_b32",
+        vint<3>([](u32 a, u32 b, u32 c) { return u32(((u64{a} << 32) | b) >> (8 * (c & 3))); }), 1);
   t.add("v_bfe_u32", vint<3>([](u32 a, u32 b, u32 c) { return bfe(a, b, c); }), 1);
   t.add("v_bfe_i32", vint<3>([](u32 a, u32 b, u32 c) {
-    u32 width = c & 31, r = bfe(a, b, c);
-    if (width > 0 && ((r >> (width - 1)) & 1)) r |= ~((1u << width) - 1);
-    return r;
-  }), 1);
+          u32 width = c & 31, r = bfe(a, b, c);
+          if (width > 0 && ((r >> (width - 1)) & 1)) r |= ~((1u << width) - 1);
+          return r;
+        }),
+        1);
   t.add("v_bfi_b32", vint<3>([](u32 a, u32 b, u32 c) { return (a & b) | (~a & c); }), 1);
   t.add("v_bfm_b32", vint<2>([](u32 a, u32 b) { return ((1u << (a & 31)) - 1) << (b & 31); }), 1);
   t.add("v_bcnt_u32_b32", vint<2>([](u32 a, u32 b) { return u32(std::popcount(a)) + b; }), 1);
   t.add("v_perm_b32", vint<3>([](u32 a, u32 b, u32 c) {
-    u64 data = (u64{a} << 32) | b;
-    u32 r = 0;
-    for (int i = 0; i < 4; ++i) r |= permByte(data, (c >> (8 * i)) & 0xff) << (8 * i);
-    return r;
-  }), 1);
-  t.add("v_min3_i32", vint<3>([](u32 a, u32 b, u32 c) { return u32(std::min({i32(a), i32(b), i32(c)})); }), 1);
-  t.add("v_max3_i32", vint<3>([](u32 a, u32 b, u32 c) { return u32(std::max({i32(a), i32(b), i32(c)})); }), 1);
+          u64 data = (u64{a} << 32) | b;
+          u32 r = 0;
+          for (int i = 0; i < 4; ++i) r |= permByte(data, (c >> (8 * i)) & 0xff) << (8 * i);
+          return r;
+        }),
+        1);
+  t.add("v_min3_i32", vint<3>([](u32 a, u32 b, u32 c) {
+          return u32(std::min({i32(a), i32(b), i32(c)}));
+        }),
+        1);
+  t.add("v_max3_i32", vint<3>([](u32 a, u32 b, u32 c) {
+          return u32(std::max({i32(a), i32(b), i32(c)}));
+        }),
+        1);
   t.add("v_min3_u32", vint<3>([](u32 a, u32 b, u32 c) { return std::min({a, b, c}); }), 1);
   t.add("v_max3_u32", vint<3>([](u32 a, u32 b, u32 c) { return std::max({a, b, c}); }), 1);
-  t.add("v_med3_i32", vint<3>([](u32 a, u32 b, u32 c) { return u32(std::max(std::min(i32(a), i32(b)), std::min(std::max(i32(a), i32(b)), i32(c)))); }), 1);
-  t.add("v_med3_u32", vint<3>([](u32 a, u32 b, u32 c) { return std::max(std::min(a, b), std::min(std::max(a, b), c)); }), 1);
+  t.add(
+      "v_med3_i32", vint<3>([](u32 a, u32 b, u32 c) {
+        return u32(std::max(std::min(i32(a), i32(b)), std::min(std::max(i32(a), i32(b)), i32(c))));
+      }),
+      1);
+  t.add("v_med3_u32", vint<3>([](u32 a, u32 b, u32 c) {
+          return std::max(std::min(a, b), std::min(std::max(a, b), c));
+        }),
+        1);
   t.add("v_sad_u32", vint<3>([](u32 a, u32 b, u32 c) { return ((a > b) ? a - b : b - a) + c; }), 1);
   t.add("v_cvt_u32_u16", vint<1>([](u32 a) { return a & 0xffff; }), 1);
   t.add("v_cvt_i32_i16", vint<1>([](u32 a) { return u32(i32(std::int16_t(a))); }), 1);

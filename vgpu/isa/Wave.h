@@ -32,7 +32,7 @@ struct DispatchContext {
   GpuTarget target = GpuTarget::gfx1030;
   bool wave64 = false;
   unsigned lanes = 32;
-  unsigned vgprs = 0;            // VGPRs allocated per wave
+  unsigned vgprs = 0;              // VGPRs allocated per wave
   std::uint32_t privateBytes = 0;  // scratch bytes per lane
   std::uint32_t ldsBytes = 0;
   const AddressSpace* memory = nullptr;
@@ -48,8 +48,8 @@ struct WorkgroupContext {
   Fault fault;
   bool faulted = false;
   unsigned faultWave = 0;
-  std::uint32_t faultPc = 0;    // micro-op index of the faulting instruction
-  std::uint64_t executed = 0;   // wave-instructions run by this workgroup
+  std::uint32_t faultPc = 0;   // micro-op index of the faulting instruction
+  std::uint64_t executed = 0;  // wave-instructions run by this workgroup
 };
 
 enum class WaveStatus : std::uint8_t { running, barrier, yielded, ended, faulted };
@@ -62,8 +62,8 @@ struct Wave {
   WaveStatus status = WaveStatus::running;
   std::uint32_t pc = 0;  // micro-op index of the next instruction
   std::uint32_t lastPc = 0;
-  unsigned id = 0;       // wave number inside the workgroup
-  std::uint32_t* v = nullptr;  // VGPRs: v[reg * 64 + lane]
+  unsigned id = 0;                  // wave number inside the workgroup
+  std::uint32_t* v = nullptr;       // VGPRs: v[reg * 64 + lane]
   std::uint8_t* scratch = nullptr;  // lanes * privateBytes, interleaved per dword (swizzled)
   std::uint32_t scratchBytes = 0;
   WorkgroupContext* wg = nullptr;

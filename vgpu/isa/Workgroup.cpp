@@ -23,13 +23,15 @@ void traceExecute(Wave& w, const std::vector<MicroOp>& ops) {
     const Operand& d = u.dst[0];
     if (u.numDst && d.kind == Operand::Kind::vgpr) {
       unsigned lane = 0;
-      value = w.vreg(d.index)[lane] | (d.dwords > 1 ? std::uint64_t{w.vreg(d.index + 1)[lane]} << 32 : 0);
+      value = w.vreg(d.index)[lane] |
+              (d.dwords > 1 ? std::uint64_t{w.vreg(d.index + 1)[lane]} << 32 : 0);
     } else if (u.numDst) {
       value = w.s[d.index] | (d.dwords > 1 ? std::uint64_t{w.s[d.index + 1]} << 32 : 0);
     }
-    std::fprintf(stderr, "wg(%u,%u,%u) w%u %llx: %-60s -> 0x%llx exec=%llx scc=%u\n", w.wg->id[0], w.wg->id[1],
-                 w.wg->id[2], w.id, static_cast<unsigned long long>(u.address), u.text.c_str(),
-                 static_cast<unsigned long long>(value), static_cast<unsigned long long>(w.exec()), w.scc);
+    std::fprintf(stderr, "wg(%u,%u,%u) w%u %llx: %-60s -> 0x%llx exec=%llx scc=%u\n", w.wg->id[0],
+                 w.wg->id[1], w.wg->id[2], w.id, static_cast<unsigned long long>(u.address),
+                 u.text.c_str(), static_cast<unsigned long long>(value),
+                 static_cast<unsigned long long>(w.exec()), w.scc);
   }
 }
 
@@ -51,7 +53,8 @@ void WorkgroupRunner::execute(Wave& w, const std::vector<MicroOp>& ops) {
   w.executed += n;
 }
 
-void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t size[3], unsigned threads) {
+void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t size[3],
+                               unsigned threads) {
   const DispatchRequest& req = *dispatch_.request;
   std::memset(w.s, 0, sizeof w.s);
   w.scc = 0;
@@ -113,7 +116,8 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
   }
 }
 
-bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& st, WorkgroupContext& wg) {
+bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& st,
+                          WorkgroupContext& wg) {
   const hsa_kernel_dispatch_packet_t& p = dispatch_.request->packet;
   wg.dispatch = &dispatch_;
   wg.id[0] = x;

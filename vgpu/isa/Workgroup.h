@@ -18,17 +18,18 @@ struct WaveStorage {
 };
 
 class WorkgroupRunner {
-public:
+ public:
   WorkgroupRunner(const DispatchContext& dispatch, const KernelDescriptor& kd)
       : dispatch_(dispatch), kd_(kd) {}
 
   // Executes workgroup (x, y, z); returns false on a fault (details in wg.fault).
-  bool run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& storage, WorkgroupContext& wg);
+  bool run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& storage,
+           WorkgroupContext& wg);
 
   // Runs one wave until it ends, faults, waits at a barrier or yields.
   static void execute(Wave& w, const std::vector<MicroOp>& ops);
 
-private:
+ private:
   void initWave(Wave& w, unsigned waveIndex, const std::uint32_t size[3], unsigned threads);
 
   const DispatchContext& dispatch_;
