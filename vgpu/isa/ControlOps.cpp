@@ -34,7 +34,9 @@ bool vccz(const Wave& w) {
 
 }  // namespace
 
-void registerControlOps(HandlerTable& t) {
+namespace {
+
+void registerControlOpsPart1(HandlerTable& t) {
   t.add(
        "s_endpgm", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0)
       .terminator = true;
@@ -110,6 +112,9 @@ void registerControlOps(HandlerTable& t) {
         writeScalar64(w, u.dst[0], std::chrono::steady_clock::now().time_since_epoch().count());
       },
       1);
+}
+
+void registerControlOpsPart2(HandlerTable& t) {
   t.add(
       "s_memrealtime",
       [](Wave& w, const MicroOp& u) {
@@ -144,6 +149,13 @@ void registerControlOps(HandlerTable& t) {
                         "s_incperflevel",
                         "s_decperflevel"})
     t.hint(h);
+}
+
+}  // namespace
+
+void registerControlOps(HandlerTable& t) {
+  registerControlOpsPart1(t);
+  registerControlOpsPart2(t);
 }
 
 }  // namespace vgpu::isa

@@ -119,6 +119,70 @@ std::string buildReport(const DispatchRequest& req, const Program& prog, const F
 
 namespace {
 
+struct WorkgroupResults {
+  std::vector<FaultRecord> faults;
+  std::uint64_t executed = 0;
+};
+
+// Runs every workgroup on a pool of worker threads pulling workgroup indices from a counter;
+// the first fault stops the others from starting new workgroups.
+WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchContext& ctx,
+                               const isa::KernelDescriptor& kd) {
+  const hsa_kernel_dispatch_packet_t& p = req.packet;
+  std::uint32_t groups[3] = {(p.grid_size_x + p.workgroup_size_x - 1) / p.workgroup_size_x,
+                             (p.grid_size_y + p.workgroup_size_y - 1) / p.workgroup_size_y,
+                             (p.grid_size_z + p.workgroup_size_z - 1) / p.workgroup_size_z};
+  std::uint64_t total = std::uint64_t{groups[0]} * groups[1] * groups[2];
+  unsigned threads = req.threads ? req.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total));
+
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<bool> stop{false};
+  std::atomic<std::uint64_t> executed{0};
+  std::mutex faultMutex;
+  WorkgroupResults results;
+  auto record = [&](FaultRecord f) {
+    stop.store(true);
+    std::lock_guard<std::mutex> lock(faultMutex);
+    results.faults.push_back(std::move(f));
+  };
+  auto worker = [&] {
+    std::uint64_t count = 0, i = 0;
+    try {
+      isa::WorkgroupRunner runner(ctx, kd);
+      isa::WaveStorage storage;
+      isa::WorkgroupContext wg;
+      for (;;) {
+        i = next.fetch_add(1, std::memory_order_relaxed);
+        if (i >= total || stop.load(std::memory_order_relaxed)) break;
+        std::uint32_t x = static_cast<std::uint32_t>(i % groups[0]);
+        std::uint32_t y = static_cast<std::uint32_t>((i / groups[0]) % groups[1]);
+        std::uint32_t z = static_cast<std::uint32_t>(i / (std::uint64_t{groups[0]} * groups[1]));
+        bool ok = runner.run(x, y, z, storage, wg);
+        count += wg.executed;
+        if (ok) continue;
+        record(FaultRecord{wg.fault, i, {x, y, z}, wg.faultWave, wg.faultPc});
+        break;
+      }
+    } catch (const std::exception& e) {
+      // Exceptions must not leave a worker thread (that would terminate the process).
+      isa::Fault f{DispatchOutcome::Kind::invalidDispatch, -1, 0,
+                   std::string("out of host resources: ") + e.what()};
+      record(FaultRecord{f, i, {0, 0, 0}, 0, ctx.program->entryIndex()});
+    }
+    executed.fetch_add(count);
+  };
+  if (threads <= 1) {
+    worker();
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (std::thread& t : pool) t.join();
+  }
+  results.executed = executed.load();
+  return results;
+}
+
 DispatchOutcome execute(const DispatchRequest& req) {
   const hsa_kernel_dispatch_packet_t& p = req.packet;
   if (!p.kernel_object) return invalid("null kernel object");
@@ -165,49 +229,9 @@ DispatchOutcome execute(const DispatchRequest& req) {
   ctx.privateBytes = (priv + 15) & ~15u;
   if (ctx.ldsBytes > (1u << 20)) return invalid("LDS size " + std::to_string(ctx.ldsBytes));
 
-  std::uint32_t groups[3] = {(p.grid_size_x + p.workgroup_size_x - 1) / p.workgroup_size_x,
-                             (p.grid_size_y + p.workgroup_size_y - 1) / p.workgroup_size_y,
-                             (p.grid_size_z + p.workgroup_size_z - 1) / p.workgroup_size_z};
-  std::uint64_t total = std::uint64_t{groups[0]} * groups[1] * groups[2];
-  unsigned threads = req.threads ? req.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total));
-
-  std::atomic<std::uint64_t> next{0};
-  std::atomic<bool> stop{false};
-  std::atomic<std::uint64_t> executed{0};
-  std::mutex faultMutex;
-  std::vector<FaultRecord> faults;
-  isa::KernelDescriptor kdCopy = kd;
-  auto worker = [&] {
-    isa::WorkgroupRunner runner(ctx, kdCopy);
-    isa::WaveStorage storage;
-    isa::WorkgroupContext wg;
-    std::uint64_t count = 0;
-    for (;;) {
-      std::uint64_t i = next.fetch_add(1, std::memory_order_relaxed);
-      if (i >= total || stop.load(std::memory_order_relaxed)) break;
-      std::uint32_t x = static_cast<std::uint32_t>(i % groups[0]);
-      std::uint32_t y = static_cast<std::uint32_t>((i / groups[0]) % groups[1]);
-      std::uint32_t z = static_cast<std::uint32_t>(i / (std::uint64_t{groups[0]} * groups[1]));
-      bool ok = runner.run(x, y, z, storage, wg);
-      count += wg.executed;
-      if (ok) continue;
-      stop.store(true);
-      FaultRecord f{wg.fault, i, {x, y, z}, wg.faultWave, wg.faultPc};
-      std::lock_guard<std::mutex> lock(faultMutex);
-      faults.push_back(f);
-      break;
-    }
-    executed.fetch_add(count);
-  };
-  if (threads <= 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (std::thread& t : pool) t.join();
-  }
-  if (req.instructionsExecuted) *req.instructionsExecuted = executed.load();
+  WorkgroupResults results = runWorkgroups(req, ctx, kd);
+  if (req.instructionsExecuted) *req.instructionsExecuted = results.executed;
+  std::vector<FaultRecord>& faults = results.faults;
   DispatchOutcome outcome;
   if (faults.empty()) return outcome;
   // Report the fault of the lowest workgroup, so the report does not depend on thread timing.

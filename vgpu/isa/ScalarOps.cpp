@@ -132,7 +132,9 @@ u32 bfe32(u32 a, u32 b) {
 
 }  // namespace
 
-void registerScalarOps(HandlerTable& t) {
+namespace {
+
+void registerScalarOpsPart1(HandlerTable& t) {
   // ---- SOP2 ----
   t.add("s_add_u32", sop2([](u32 a, u32 b, u32& scc) {
           u64 r = u64{a} + b;
@@ -203,6 +205,9 @@ void registerScalarOps(HandlerTable& t) {
           return r;
         }),
         1);
+}
+
+void registerScalarOpsPart2(HandlerTable& t) {
   t.add("s_xor_b32", sop2([](u32 a, u32 b, u32& scc) {
           u32 r = a ^ b;
           scc = r != 0;
@@ -277,6 +282,9 @@ void registerScalarOps(HandlerTable& t) {
           return r;
         }),
         1);
+}
+
+void registerScalarOpsPart3(HandlerTable& t) {
   auto andn2x64 = sop2x64([](u64 a, u64 b, u32& scc) {
     u64 r = a & ~b;
     scc = r != 0;
@@ -348,6 +356,9 @@ void registerScalarOps(HandlerTable& t) {
           return r;
         }),
         1);
+}
+
+void registerScalarOpsPart4(HandlerTable& t) {
   t.add("s_bfe_u64", sop2x64by32([](u64 a, u32 b, u32& scc) {
           u32 off = b & 63, width = (b >> 16) & 0x7f;
           u64 r = width == 0 ? 0 : (a >> off) & (width >= 64 ? ~u64{0} : (u64{1} << width) - 1);
@@ -419,6 +430,9 @@ void registerScalarOps(HandlerTable& t) {
           return r;
         }),
         1);
+}
+
+void registerScalarOpsPart5(HandlerTable& t) {
   t.add("s_brev_b32", sop1([](u32 a, u32&) {
           u32 r = 0;
           for (int i = 0; i < 32; ++i) r |= ((a >> i) & 1) << (31 - i);
@@ -488,7 +502,9 @@ void registerScalarOps(HandlerTable& t) {
     t.add("s_and_not0_saveexec" + w, saveexec([](u64 s, u64 e) { return ~s & e; }), 1);
     t.add("s_nand_saveexec" + w, saveexec([](u64 s, u64 e) { return ~(s & e); }), 1);
   }
+}
 
+void registerScalarOpsPart6(HandlerTable& t) {
   // ---- SOPC ----
   t.add("s_cmp_eq_u32", sopc([](u32 a, u32 b) { return a == b; }), 0);
   t.add("s_cmp_eq_i32", sopc([](u32 a, u32 b) { return a == b; }), 0);
@@ -523,6 +539,17 @@ void registerScalarOps(HandlerTable& t) {
   t.add("s_cmpk_ge_i32", cmpk<true>([](u32 a, u32 b) { return i32(a) >= i32(b); }), 0);
   t.add("s_cmpk_lt_i32", cmpk<true>([](u32 a, u32 b) { return i32(a) < i32(b); }), 0);
   t.add("s_cmpk_le_i32", cmpk<true>([](u32 a, u32 b) { return i32(a) <= i32(b); }), 0);
+}
+
+}  // namespace
+
+void registerScalarOps(HandlerTable& t) {
+  registerScalarOpsPart1(t);
+  registerScalarOpsPart2(t);
+  registerScalarOpsPart3(t);
+  registerScalarOpsPart4(t);
+  registerScalarOpsPart5(t);
+  registerScalarOpsPart6(t);
 }
 
 }  // namespace vgpu::isa

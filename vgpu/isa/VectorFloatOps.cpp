@@ -325,7 +325,9 @@ void fmaMix(Wave& w, const MicroOp& u) {
 
 }  // namespace
 
-void registerVectorFloatOps(HandlerTable& t) {
+namespace {
+
+void registerVectorFloatOpsPart1(HandlerTable& t) {
   t.add("v_trig_preop_f64", trigPreop, 1).mixedSource = 1;
   t.add(
        "v_pack_b32_f16",
@@ -396,6 +398,9 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_frexp_mant_f32", vf32<1>([](float a) { return frexpMant(a); }), 1);
   t.add("v_frexp_exp_i32_f32", vint<1>([](u32 a) { return frexpExp(asF32(a)); }), 1).type =
       DataType::f32;
+}
+
+void registerVectorFloatOpsPart2(HandlerTable& t) {
   t.add("v_div_scale_f32", divScale32, 2);
   t.add("v_div_fmas_f32", divFmas32, 1);
   t.add("v_div_fixup_f32",
@@ -473,6 +478,9 @@ void registerVectorFloatOps(HandlerTable& t) {
         storeResult(w, u, r, mask);
       },
       1);
+}
+
+void registerVectorFloatOpsPart3(HandlerTable& t) {
   t.add("v_fmamk_f16",
         vf16<3>([](f16 a, f16 k, f16 b) { return f16(std::fma(float(a), float(k), float(b))); }),
         1);
@@ -543,6 +551,9 @@ void registerVectorFloatOps(HandlerTable& t) {
       DataType::f16;
   t.add("v_cvt_u32_f16", vint<1>([](u32 a) { return toInt<u32>(float(asF16(a))); }), 1).type =
       DataType::f16;
+}
+
+void registerVectorFloatOpsPart4(HandlerTable& t) {
   t.add("v_cvt_flr_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a))); }), 1)
       .type = DataType::f32;
   t.add("v_cvt_rpi_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a) + 0.5f)); }),
@@ -555,6 +566,15 @@ void registerVectorFloatOps(HandlerTable& t) {
   t.add("v_fma_mix_f32", fmaMix<0>, 1);
   t.add("v_fma_mixlo_f16", fmaMix<1>, 1);
   t.add("v_fma_mixhi_f16", fmaMix<2>, 1);
+}
+
+}  // namespace
+
+void registerVectorFloatOps(HandlerTable& t) {
+  registerVectorFloatOpsPart1(t);
+  registerVectorFloatOpsPart2(t);
+  registerVectorFloatOpsPart3(t);
+  registerVectorFloatOpsPart4(t);
 }
 
 }  // namespace vgpu::isa

@@ -128,7 +128,9 @@ Handler vint16(F) {
 
 }  // namespace
 
-void registerVectorIntOps(HandlerTable& t) {
+namespace {
+
+void registerVectorIntOpsPart1(HandlerTable& t) {
   using u16 = std::uint16_t;
   using i16 = std::int16_t;
   t.add("v_add_nc_u16", vint16<2>([](u16 a, u16 b, u16) { return u16(a + b); }), 1);
@@ -203,6 +205,11 @@ void registerVectorIntOps(HandlerTable& t) {
           return b - a - ci;
         }),
         2);
+}
+
+void registerVectorIntOpsPart2(HandlerTable& t) {
+  using u16 = std::uint16_t;
+  using i16 = std::int16_t;
   t.add("v_cndmask_b32", cndmask, 1);
 
   t.add("v_and_b32", vint<2>([](u32 a, u32 b) { return a & b; }), 1);
@@ -273,6 +280,11 @@ void registerVectorIntOps(HandlerTable& t) {
           return u32(std::min({i32(a), i32(b), i32(c)}));
         }),
         1);
+}
+
+void registerVectorIntOpsPart3(HandlerTable& t) {
+  using u16 = std::uint16_t;
+  using i16 = std::int16_t;
   t.add("v_max3_i32", vint<3>([](u32 a, u32 b, u32 c) {
           return u32(std::max({i32(a), i32(b), i32(c)}));
         }),
@@ -291,6 +303,14 @@ void registerVectorIntOps(HandlerTable& t) {
   t.add("v_sad_u32", vint<3>([](u32 a, u32 b, u32 c) { return ((a > b) ? a - b : b - a) + c; }), 1);
   t.add("v_cvt_u32_u16", vint<1>([](u32 a) { return a & 0xffff; }), 1);
   t.add("v_cvt_i32_i16", vint<1>([](u32 a) { return u32(i32(std::int16_t(a))); }), 1);
+}
+
+}  // namespace
+
+void registerVectorIntOps(HandlerTable& t) {
+  registerVectorIntOpsPart1(t);
+  registerVectorIntOpsPart2(t);
+  registerVectorIntOpsPart3(t);
 }
 
 }  // namespace vgpu::isa
