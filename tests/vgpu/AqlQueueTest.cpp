@@ -96,6 +96,28 @@ TEST(AqlQueue, PacketsBehindABarrierWaitInOrder) {
   EXPECT_EQ(blocked.value(), 0);
 }
 
+TEST(AqlQueue, AmdBarrierValuePacketWaitsForItsCondition) {
+  Queue q(64);
+  Signal watched(0x1234), done(1);
+  hsa_amd_barrier_value_packet_t packet{};
+  packet.header.AmdFormat = HSA_AMD_PACKET_TYPE_BARRIER_VALUE;
+  packet.signal = watched.signal;
+  packet.value = 0x50;
+  packet.mask = 0xF0;  // only bits 7:4 of the signal value are compared
+  packet.cond = HSA_SIGNAL_CONDITION_EQ;
+  packet.completion_signal = done.signal;
+  std::uint16_t header = (HSA_PACKET_TYPE_VENDOR_SPECIFIC << HSA_PACKET_HEADER_TYPE) |
+                         (1 << HSA_PACKET_HEADER_BARRIER) |
+                         (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+                         (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
+  // The vendor header's AmdFormat byte follows the 16-bit AQL header inside the packet.
+  submit(q.queue, &packet, header);
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  EXPECT_EQ(done.value(), 1) << "(0x1234 & 0xF0) is 0x30, not 0x50";
+  hsa_signal_store_screlease(watched.signal, 0x7F5A);  // & 0xF0 == 0x50
+  ASSERT_TRUE(waitComplete(done.signal, 10.0));
+}
+
 TEST(AqlQueue, BlockingWaitTimesOutThenCompletes) {
   Queue q(64);
   Signal gate(1), done(1);
