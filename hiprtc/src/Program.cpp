@@ -52,6 +52,10 @@ CompileStatus Program::compile(std::span<const char* const> options,
   }
   Toolchain tc = Toolchain::locate();
   CompilerKind kind = tc.compilerFor(job.target);
+  // comgr 2.4 aborts the process (report_fatal_error) on device libraries for an ISA it lacks.
+  if (kind == CompilerKind::Comgr && !comgrKnowsProcessor(job.target))
+    return fail(CompileStatus::InvalidOption,
+                "hiprtc: HIPCORE_RTC_COMPILER=comgr, but the installed comgr does not know " + job.target);
   stats_.compiler = kind == CompilerKind::Comgr ? "comgr" : "clang";
   stats_.target = job.target;
   stats_.cacheKey = cacheKey(job, kind, tc);

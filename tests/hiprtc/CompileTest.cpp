@@ -91,6 +91,13 @@ TEST_F(CompileTest, UnknownOptionsAreRejectedWithAMessage) {
   EXPECT_NE(bad.log.find("notagpu"), std::string::npos) << bad.log;
 }
 
+TEST_F(CompileTest, ForcingComgrOnATargetItLacksIsAnOptionError) {
+  useCompiler("comgr");
+  Compiled c = compile(kSaxpySource, {"--gpu-architecture=gfx1100"});
+  EXPECT_EQ(c.result, HIPRTC_ERROR_INVALID_OPTION);
+  EXPECT_NE(c.log.find("comgr does not know gfx1100"), std::string::npos) << c.log;
+}
+
 TEST_F(CompileTest, AcceptedOptionsCompile) {
   Compiled c = compile(kSaxpySource, {"--gpu-architecture=gfx1030", "-O0", "-std=c++20",
                                       "-ffast-math", "-mcumode", "-D", "UNUSED=1", "-I", "/tmp"});

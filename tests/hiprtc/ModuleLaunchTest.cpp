@@ -51,7 +51,10 @@ TEST_P(ModuleLaunchTest, SaxpyCompiledAtRunTimeRuns) {
   EXPECT_EQ(hipModuleUnload(module), hipSuccess);
 }
 
-INSTANTIATE_TEST_SUITE_P(Compilers, ModuleLaunchTest, ::testing::Values("comgr", "clang"));
+INSTANTIATE_TEST_SUITE_P(Compilers, ModuleLaunchTest, ::testing::Values("comgr", "clang"),
+                         [](const ::testing::TestParamInfo<const char*>& info) {
+                           return std::string(info.param);
+                         });
 
 }  // namespace
 }  // namespace rtctest
