@@ -17,6 +17,10 @@ inline bool accessibleCached(Wave& w, const AddressSpace* m, std::uint64_t addre
                              std::uint32_t bytes) {
   std::uint64_t page = address >> 12;
   if (page == w.checkedPage && ((address + bytes - 1) >> 12) == page) return true;
+  // The dispatch pointer leads to the request's copy of the packet, which no allocation holds.
+  std::uint64_t packet = reinterpret_cast<std::uint64_t>(&w.wg->dispatch->request->packet);
+  if (address >= packet && address + bytes <= packet + sizeof(hsa_kernel_dispatch_packet_t))
+    return true;
   if (!m->accessible(address, bytes)) return false;
   if (m->accessible(page << 12, 4096)) w.checkedPage = page;
   return true;

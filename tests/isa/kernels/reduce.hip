@@ -1,6 +1,10 @@
 // Reductions: wave shuffles through ds_bpermute, DPP row operations, LDS tree, readfirstlane.
 #include <hip/hip_runtime.h>
 
+#ifndef __AMDGCN_WAVEFRONT_SIZE__  // clang-15 spells it without the trailing underscores
+#define __AMDGCN_WAVEFRONT_SIZE__ __AMDGCN_WAVEFRONT_SIZE
+#endif
+
 #define WAVE __AMDGCN_WAVEFRONT_SIZE__
 
 __device__ int shfl_xor(int v, int mask) {

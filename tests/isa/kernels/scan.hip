@@ -1,6 +1,10 @@
 // Wave votes: ballot, popcount-based stream compaction, any/all.
 #include <hip/hip_runtime.h>
 
+#ifndef __AMDGCN_WAVEFRONT_SIZE__  // clang-15 spells it without the trailing underscores
+#define __AMDGCN_WAVEFRONT_SIZE__ __AMDGCN_WAVEFRONT_SIZE
+#endif
+
 __device__ unsigned long long ballot(bool p) {
 #if __AMDGCN_WAVEFRONT_SIZE__ == 64
   return __builtin_amdgcn_ballot_w64(p);
