@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -94,11 +93,11 @@ void CompileCache::store(const std::string& key, const CompileOutput& output) co
   std::error_code ec;
   std::filesystem::create_directories(directory_, ec);
   if (ec) return;
-  static std::atomic<unsigned> sequence{0};  // unique temporary names within the process
-  std::string temp = directory_ + "/.tmp-" + std::to_string(::getpid()) + "-" +
-                     std::to_string(sequence.fetch_add(1)) + "-" + key;
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  // mkostemp picks a name no other writer (thread or process) has.
+  std::string temp = directory_ + "/.tmp-" + key + "-XXXXXX";
+  int fd = ::mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0) return;
+  ::fchmod(fd, 0644);
   std::uint64_t sizes[2] = {output.log.size(), output.code.size()};
   bool written = writeAll(fd, kMagic, sizeof kMagic) && writeAll(fd, sizes, sizeof sizes) &&
                  writeAll(fd, output.log.data(), output.log.size()) &&

@@ -56,12 +56,50 @@ TEST_F(LinkTest, RelocatableProgramsLinkAndRunOnBothPaths) {
   }
 }
 
-TEST_F(LinkTest, MissingDefinitionFailsToLink) {
+TEST_F(LinkTest, MissingDefinitionFailsWithTheLinkerMessage) {
+  for (const char* gpu : {"gfx1030", "gfx1100"}) {
+    Compiled kernel = compile(kKernel, {std::string("--gpu-architecture=") + gpu, "-fgpu-rdc"});
+    ASSERT_EQ(kernel.result, HIPRTC_SUCCESS) << kernel.log;
+    std::string cpu = std::string("-mcpu=") + gpu;
+    const char* isaOptions[] = {cpu.c_str()};
+    char errors[4096] = {};
+    hiprtcJIT_option options[] = {HIPRTC_JIT_IR_TO_ISA_OPT_EXT, HIPRTC_JIT_IR_TO_ISA_OPT_COUNT_EXT,
+                                  HIPRTC_JIT_ERROR_LOG_BUFFER, HIPRTC_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void* values[] = {isaOptions, reinterpret_cast<void*>(size_t{1}), errors,
+                      reinterpret_cast<void*>(sizeof errors)};
+    hiprtcLinkState state = nullptr;
+    ASSERT_EQ(hiprtcLinkCreate(4, options, values, &state), HIPRTC_SUCCESS);
+    ASSERT_EQ(hiprtcLinkAddData(state, HIPRTC_JIT_INPUT_LLVM_BITCODE, kernel.code.data(),
+                                kernel.code.size(), "kernel", 0, nullptr, nullptr), HIPRTC_SUCCESS);
+    void* binary = nullptr;
+    size_t size = 0;
+    EXPECT_EQ(hiprtcLinkComplete(state, &binary, &size), HIPRTC_ERROR_LINKING) << gpu;
+    EXPECT_NE(std::string(errors).find("undefined hidden symbol: twice"), std::string::npos) << errors;
+    EXPECT_EQ(hiprtcLinkDestroy(state), HIPRTC_SUCCESS);
+  }
+}
+
+// A helper compiled offline into an offload bundle of bitcode (clang --gpu-bundle-output),
+// added as a file, linked with a hiprtc program.
+TEST_F(LinkTest, BundledBitcodeFileLinksWithAProgram) {
   Compiled kernel = compile(kKernel, {"--gpu-architecture=gfx1100", "-fgpu-rdc"});
   ASSERT_EQ(kernel.result, HIPRTC_SUCCESS) << kernel.log;
-  hiprtcResult result;
-  link({kernel.code}, "-mcpu=gfx1100", result);
-  EXPECT_EQ(result, HIPRTC_ERROR_LINKING);
+  const char* isaOptions[] = {"-mcpu=gfx1100"};
+  hiprtcJIT_option options[] = {HIPRTC_JIT_IR_TO_ISA_OPT_EXT, HIPRTC_JIT_IR_TO_ISA_OPT_COUNT_EXT};
+  void* values[] = {isaOptions, reinterpret_cast<void*>(size_t{1})};
+  hiprtcLinkState state = nullptr;
+  ASSERT_EQ(hiprtcLinkCreate(2, options, values, &state), HIPRTC_SUCCESS);
+  ASSERT_EQ(hiprtcLinkAddFile(state, HIPRTC_JIT_INPUT_LLVM_BUNDLED_BITCODE, HIPRTC_TEST_HELPER_BUNDLE,
+                              0, nullptr, nullptr), HIPRTC_SUCCESS);
+  ASSERT_EQ(hiprtcLinkAddData(state, HIPRTC_JIT_INPUT_LLVM_BITCODE, kernel.code.data(),
+                              kernel.code.size(), "kernel", 0, nullptr, nullptr), HIPRTC_SUCCESS);
+  void* binary = nullptr;
+  size_t size = 0;
+  ASSERT_EQ(hiprtcLinkComplete(state, &binary, &size), HIPRTC_SUCCESS);
+  std::string code(static_cast<char*>(binary), size);
+  EXPECT_EQ(hiprtcLinkDestroy(state), HIPRTC_SUCCESS);
+  EXPECT_EQ(processorOf(code), "gfx1100");
+  expectSaxpyRuns(code);
 }
 
 TEST_F(LinkTest, UnknownLinkOptionAndInputTypeAreRejected) {

@@ -1,6 +1,8 @@
 // The extern "C" hiprtc linker functions.
 #include <hip/hiprtc.h>
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <new>
 #include <sstream>
@@ -8,8 +10,17 @@
 #include "../Linker.h"
 #include "ApiState.h"
 
+// The log buffers the caller may pass to hiprtcLinkCreate (HIPRTC_JIT_INFO/ERROR_LOG_BUFFER).
+struct LogBuffers {
+  char* info = nullptr;
+  std::size_t infoSize = 0;
+  char* error = nullptr;
+  std::size_t errorSize = 0;
+};
+
 struct ihiprtcLinkState {
   hiprtc::Linker linker;
+  LogBuffers logs;
 };
 
 namespace {
@@ -33,6 +44,28 @@ hiprtcResult isaOptions(unsigned count, const hiprtcJIT_option* options, void** 
   return HIPRTC_SUCCESS;
 }
 
+LogBuffers logBuffers(unsigned count, const hiprtcJIT_option* options, void** values) {
+  LogBuffers logs;
+  for (unsigned i = 0; i < count && options && values; ++i) {
+    switch (options[i]) {
+      case HIPRTC_JIT_INFO_LOG_BUFFER: logs.info = static_cast<char*>(values[i]); break;
+      case HIPRTC_JIT_INFO_LOG_BUFFER_SIZE_BYTES: logs.infoSize = reinterpret_cast<std::size_t>(values[i]); break;
+      case HIPRTC_JIT_ERROR_LOG_BUFFER: logs.error = static_cast<char*>(values[i]); break;
+      case HIPRTC_JIT_ERROR_LOG_BUFFER_SIZE_BYTES: logs.errorSize = reinterpret_cast<std::size_t>(values[i]); break;
+      default: break;  // CUDA tuning options have no meaning here
+    }
+  }
+  return logs;
+}
+
+// Copies as much of `text` as fits, always NUL-terminated.
+void copyLog(const std::string& text, char* buffer, std::size_t size) {
+  if (!buffer || size == 0) return;
+  std::size_t n = std::min(text.size(), size - 1);
+  std::memcpy(buffer, text.data(), n);
+  buffer[n] = '\0';
+}
+
 hiprtcResult inputKind(hiprtcJITInputType type, hiprtc::LinkInputKind& kind) {
   if (type == HIPRTC_JIT_INPUT_LLVM_BITCODE) kind = hiprtc::LinkInputKind::Bitcode;
   else if (type == HIPRTC_JIT_INPUT_LLVM_BUNDLED_BITCODE) kind = hiprtc::LinkInputKind::BundledBitcode;
@@ -52,7 +85,8 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcLinkCreate(
   if (auto r = isaOptions(num_options, option_ptr, option_vals_pptr, strings)) return r;
   auto linker = hiprtc::Linker::create(strings);
   if (!linker) return HIPRTC_ERROR_INVALID_OPTION;
-  auto* state = new (std::nothrow) ihiprtcLinkState{std::move(*linker)};
+  auto* state = new (std::nothrow) ihiprtcLinkState{
+      std::move(*linker), logBuffers(num_options, option_ptr, option_vals_pptr)};
   if (!state) return HIPRTC_ERROR_OUT_OF_MEMORY;
   *hip_link_state_ptr = state;
   return HIPRTC_SUCCESS;
@@ -85,7 +119,12 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcLinkAddFile(
 __attribute__((visibility("default"))) hiprtcResult hiprtcLinkComplete(
     hiprtcLinkState state, void** bin_out, size_t* size_out) {
   if (!state || !bin_out || !size_out) return HIPRTC_ERROR_INVALID_INPUT;
-  if (!state->linker.complete(hiprtc::processDefaultTarget)) return HIPRTC_ERROR_LINKING;
+  auto linked = state->linker.complete(hiprtc::processDefaultTarget);
+  if (!linked) {
+    copyLog(linked.message(), state->logs.error, state->logs.errorSize);
+    return HIPRTC_ERROR_LINKING;
+  }
+  copyLog(state->linker.log(), state->logs.info, state->logs.infoSize);
   *bin_out = const_cast<char*>(state->linker.code().data());
   *size_out = state->linker.code().size();
   return HIPRTC_SUCCESS;
