@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <thread>
 
 #include "RtcTestSupport.h"
 
@@ -102,6 +103,21 @@ TEST_F(CacheTest, ConcurrentProcessesShareOneEntry) {
   Compiled after = compile(kSaxpySource, {"--gpu-architecture=gfx1100"});
   EXPECT_TRUE(after.cacheHit);
   expectSaxpyRuns(after.code);
+}
+
+TEST_F(CacheTest, ThreadsCompileConcurrently) {
+  // Two threads per target, both paths at once, publishing the same entries.
+  const char* arches[] = {"--gpu-architecture=gfx1030", "--gpu-architecture=gfx1100"};
+  std::vector<Compiled> results(4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] { results[t] = compile(kSaxpySource, {arches[t % 2]}); });
+  for (std::thread& t : threads) t.join();
+  for (int t = 0; t < 4; ++t) {
+    ASSERT_EQ(results[t].result, HIPRTC_SUCCESS) << results[t].log;
+    expectSaxpyRuns(results[t].code);
+  }
+  EXPECT_EQ(entries(), 2u);
 }
 
 }  // namespace
