@@ -94,8 +94,9 @@ TEST_P(Lds, DynamicSharedMemoryWithPartialWorkgroup) {
       // blockDim.x is the launch's block size, so the last block rotates over 96 slots, of which
       // only the first items - 2 * 96 were written: compare only reads of written slots.
       int src = (t + 1) % threads;
-      if (b * threads + src < items)
+      if (b * threads + src < items) {
         ASSERT_EQ(out[b * threads + t], in[b * threads + src]) << b << "," << t;
+      }
     }
 }
 

@@ -208,8 +208,6 @@ void registerVectorIntOpsPart1(HandlerTable& t) {
 }
 
 void registerVectorIntOpsPart2(HandlerTable& t) {
-  using u16 = std::uint16_t;
-  using i16 = std::int16_t;
   t.add("v_cndmask_b32", cndmask, 1);
 
   t.add("v_and_b32", vint<2>([](u32 a, u32 b) { return a & b; }), 1);
@@ -283,8 +281,6 @@ void registerVectorIntOpsPart2(HandlerTable& t) {
 }
 
 void registerVectorIntOpsPart3(HandlerTable& t) {
-  using u16 = std::uint16_t;
-  using i16 = std::int16_t;
   t.add("v_max3_i32", vint<3>([](u32 a, u32 b, u32 c) {
           return u32(std::max({i32(a), i32(b), i32(c)}));
         }),
