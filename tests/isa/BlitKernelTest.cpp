@@ -118,8 +118,9 @@ TEST_F(RocrBlitKernels, AllThreeShadersFoundAndFullyImplemented) {
     auto p = vgpu::isa::Program::build(src, error);
     ASSERT_TRUE(p) << error;
     for (const auto& u : p->ops()) {
-      if (u.text.rfind("<end", 0) != 0)
+      if (u.text.rfind("<end", 0) != 0) {
         EXPECT_NE(u.handler, vgpu::isa::illegalInstruction) << s.name << ": " << u.text;
+      }
     }
   }
 }
