@@ -44,6 +44,7 @@ typedef enum hipError_t {
   hipErrorInvalidImage = 200,
   hipErrorInvalidContext = 201,
   hipErrorNoBinaryForGpu = 209,
+  hipErrorUnsupportedLimit = 215,
   hipErrorInvalidKernelFile = 218,
   hipErrorInvalidSource = 300,
   hipErrorFileNotFound = 301,
@@ -57,9 +58,13 @@ typedef enum hipError_t {
   hipErrorIllegalAddress = 700,
   hipErrorLaunchOutOfResources = 701,
   hipErrorLaunchTimeOut = 702,
+  hipErrorPeerAccessAlreadyEnabled = 704,
+  hipErrorPeerAccessNotEnabled = 705,
   hipErrorAssert = 710,
   hipErrorLaunchFailure = 719,
   hipErrorCooperativeLaunchTooLarge = 720,
+  hipErrorHostMemoryAlreadyRegistered = 712,
+  hipErrorHostMemoryNotRegistered = 713,
   hipErrorNotSupported = 801,
   hipErrorUnknown = 999,
 } hipError_t;
@@ -204,6 +209,166 @@ HIPCORE_API hipError_t hipMemcpyFromSymbol(void* destination, const void* symbol
                                            hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyDeviceToHost));
 HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
                                       hipStream_t stream HIPCORE_DEFAULT(0));
+
+// ---- Devices ----
+typedef int hipDevice_t;
+// hipDeviceGetAttribute. The names are HIP's; the numbering is hipcore's own (programs are
+// compiled against these headers).
+typedef enum hipDeviceAttribute_t {
+  hipDeviceAttributeMaxThreadsPerBlock,
+  hipDeviceAttributeMaxBlockDimX,
+  hipDeviceAttributeMaxBlockDimY,
+  hipDeviceAttributeMaxBlockDimZ,
+  hipDeviceAttributeMaxGridDimX,
+  hipDeviceAttributeMaxGridDimY,
+  hipDeviceAttributeMaxGridDimZ,
+  hipDeviceAttributeMaxSharedMemoryPerBlock,
+  hipDeviceAttributeSharedMemPerBlockOptin,
+  hipDeviceAttributeTotalConstantMemory,
+  hipDeviceAttributeWarpSize,
+  hipDeviceAttributeMaxRegistersPerBlock,
+  hipDeviceAttributeMaxRegistersPerMultiprocessor,
+  hipDeviceAttributeClockRate,
+  hipDeviceAttributeClockInstructionRate,
+  hipDeviceAttributeMemoryClockRate,
+  hipDeviceAttributeMemoryBusWidth,
+  hipDeviceAttributeMultiprocessorCount,
+  hipDeviceAttributeComputeMode,
+  hipDeviceAttributeL2CacheSize,
+  hipDeviceAttributeMaxThreadsPerMultiProcessor,
+  hipDeviceAttributeComputeCapabilityMajor,
+  hipDeviceAttributeComputeCapabilityMinor,
+  hipDeviceAttributeConcurrentKernels,
+  hipDeviceAttributePciBusId,
+  hipDeviceAttributePciDeviceId,
+  hipDeviceAttributePciDomainID,
+  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
+  hipDeviceAttributeIntegrated,
+  hipDeviceAttributeCanMapHostMemory,
+  hipDeviceAttributeManagedMemory,
+  hipDeviceAttributeConcurrentManagedAccess,
+  hipDeviceAttributePageableMemoryAccess,
+  hipDeviceAttributeHostNativeAtomicSupported,
+  hipDeviceAttributeCooperativeLaunch,
+  hipDeviceAttributeCooperativeMultiDeviceLaunch,
+  hipDeviceAttributeKernelExecTimeout,
+  hipDeviceAttributeTextureAlignment,
+  hipDeviceAttributeMaxPitch,
+  hipDeviceAttributeUnifiedAddressing,
+  hipDeviceAttributeEccEnabled,
+  hipDeviceAttributeIsMultiGpuBoard,
+  hipDeviceAttributeAsicRevision,
+  hipDeviceAttributeIsLargeBar,
+  hipDeviceAttributeMemoryPoolsSupported,
+  hipDeviceAttributeCanUseStreamWaitValue,
+  hipDeviceAttributeWavefrontSize = hipDeviceAttributeWarpSize,
+} hipDeviceAttribute_t;
+HIPCORE_API hipError_t hipInit(unsigned int flags);
+HIPCORE_API hipError_t hipDeviceGet(hipDevice_t* device, int ordinal);
+HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device);
+HIPCORE_API hipError_t hipDeviceGetName(char* name, int length, hipDevice_t device);
+HIPCORE_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int length, int device);
+HIPCORE_API hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device);
+HIPCORE_API hipError_t hipDeviceReset(void);
+#define hipDeviceScheduleAuto 0x0
+#define hipDeviceScheduleSpin 0x1
+#define hipDeviceScheduleYield 0x2
+#define hipDeviceScheduleBlockingSync 0x4
+#define hipDeviceScheduleMask 0x7
+#define hipDeviceMapHost 0x8
+#define hipDeviceLmemResizeToMax 0x10
+HIPCORE_API hipError_t hipSetDeviceFlags(unsigned flags);
+HIPCORE_API hipError_t hipGetDeviceFlags(unsigned int* flags);
+typedef enum hipLimit_t {
+  hipLimitStackSize = 0x0,
+  hipLimitPrintfFifoSize = 0x1,
+  hipLimitMallocHeapSize = 0x2,
+} hipLimit_t;
+HIPCORE_API hipError_t hipDeviceGetLimit(size_t* value, enum hipLimit_t limit);
+HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value);
+HIPCORE_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId, int peerDeviceId);
+HIPCORE_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
+HIPCORE_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
+
+// ---- Streams ----
+HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, int priority);
+HIPCORE_API hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority);
+HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream);
+HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
+HIPCORE_API hipError_t hipStreamGetPriority(hipStream_t stream, int* priority);
+HIPCORE_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device);
+typedef void (*hipHostFn_t)(void* userData);
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
+HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData);
+HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* userData,
+                                            unsigned int flags);
+
+// ---- Memory ----
+HIPCORE_API hipError_t hipMemsetD8(hipDeviceptr_t destination, unsigned char value, size_t count);
+HIPCORE_API hipError_t hipMemsetD16(hipDeviceptr_t destination, unsigned short value, size_t count);
+HIPCORE_API hipError_t hipMemsetD32(hipDeviceptr_t destination, int value, size_t count);
+HIPCORE_API hipError_t hipMemsetD8Async(hipDeviceptr_t destination, unsigned char value, size_t count,
+                                        hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemsetD16Async(hipDeviceptr_t destination, unsigned short value, size_t count,
+                                         hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemsetD32Async(hipDeviceptr_t destination, int value, size_t count,
+                                         hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMallocPitch(void** pointer, size_t* pitch, size_t width, size_t height);
+HIPCORE_API hipError_t hipMemcpy2D(void* destination, size_t destinationPitch, const void* source,
+                                   size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind);
+HIPCORE_API hipError_t hipMemcpy2DAsync(void* destination, size_t destinationPitch, const void* source,
+                                        size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind,
+                                        hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemset2D(void* destination, size_t pitch, int value, size_t width, size_t height);
+HIPCORE_API hipError_t hipMemset2DAsync(void* destination, size_t pitch, int value, size_t width,
+                                        size_t height, hipStream_t stream HIPCORE_DEFAULT(0));
+#define hipHostMallocNumaUser 0x20000000
+#define hipHostMallocNonCoherent 0x80000000
+#define hipHostRegisterDefault 0x0
+#define hipHostRegisterPortable 0x1
+#define hipHostRegisterMapped 0x2
+#define hipHostRegisterIoMemory 0x4
+HIPCORE_API hipError_t hipHostRegister(void* hostPointer, size_t size, unsigned int flags);
+HIPCORE_API hipError_t hipHostUnregister(void* hostPointer);
+HIPCORE_API hipError_t hipHostGetDevicePointer(void** devicePointer, void* hostPointer, unsigned int flags);
+HIPCORE_API hipError_t hipHostGetFlags(unsigned int* flags, void* hostPointer);
+typedef enum hipMemoryType {
+  hipMemoryTypeUnregistered = 0,
+  hipMemoryTypeHost = 1,
+  hipMemoryTypeDevice = 2,
+  hipMemoryTypeManaged = 3,
+  hipMemoryTypeArray = 10,
+  hipMemoryTypeUnified = 11,
+} hipMemoryType;
+typedef struct hipPointerAttribute_t {
+  union {
+    enum hipMemoryType type;
+    enum hipMemoryType memoryType;  // the pre-6.0 name
+  };
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+  int isManaged;
+  unsigned allocationFlags;
+} hipPointerAttribute_t;
+HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void* pointer);
+HIPCORE_API hipError_t hipMemPtrGetInfo(void* pointer, size_t* size);
+HIPCORE_API hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t pointer);
+HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* source, size_t size, size_t offset,
+                                              hipMemcpyKind kind, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* symbol, size_t size,
+                                                size_t offset, hipMemcpyKind kind,
+                                                hipStream_t stream HIPCORE_DEFAULT(0));
+
+// ---- Functions ----
+typedef enum hipFuncCache_t {
+  hipFuncCachePreferNone,
+  hipFuncCachePreferShared,
+  hipFuncCachePreferL1,
+  hipFuncCachePreferEqual,
+} hipFuncCache_t;
+HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
+HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 
 HIPCORE_API hipError_t hipGetLastError(void);
 HIPCORE_API hipError_t hipPeekAtLastError(void);

@@ -31,6 +31,11 @@ HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags
   if (event == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "event is null"));
   if (flags > (hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess))
     return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
+  // As in CUDA, an interprocess event must not time; hipcore has no IPC events at all yet.
+  if ((flags & hipEventInterprocess) && !(flags & hipEventDisableTiming))
+    return finish(__func__, fail(hipErrorInvalidValue, "hipEventInterprocess needs hipEventDisableTiming"));
+  if (flags & hipEventInterprocess)
+    return finish(__func__, fail(hipErrorNotSupported, "interprocess events are not supported by hipcore"));
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   std::unique_ptr<Event> created;

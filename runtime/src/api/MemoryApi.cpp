@@ -62,24 +62,7 @@ HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
   return hipMemset(destination, value, size);
 }
 
-HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int flags) {
-  if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
-  *pointer = nullptr;
-  (void)flags;  // every hipcore host allocation is coherent, mapped and portable
-  hipcore::core::Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->allocateHost(size, *pointer);
-  return finish(__func__, std::move(status));
-}
-
 HIPCORE_API hipError_t hipHostFree(void* pointer) { return hipFree(pointer); }
-
-// Managed memory as fine-grained host memory: coherent for host and device alike.
-HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned int flags) {
-  if (flags != hipMemAttachGlobal && flags != hipMemAttachHost)
-    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
-  return hipHostMalloc(pointer, size, 0);
-}
 
 HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total) {
   if (free == nullptr || total == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));

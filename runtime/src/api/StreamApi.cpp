@@ -1,19 +1,41 @@
-// Streams: hipStreamCreate(WithFlags), hipStreamDestroy, hipStreamSynchronize.
+// Streams: hipStreamCreate(WithFlags, WithPriority), hipStreamDestroy, hipStreamSynchronize,
+// hipStreamQuery, the stream getters, hipLaunchHostFunc and hipStreamAddCallback.
 #include "ApiState.h"
+#include "core/Device.h"
 
 using hipcore::api::finish;
 using hipcore::core::fail;
 using hipcore::core::Status;
 
-HIPCORE_API hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {
+namespace {
+
+// Priorities as HIP numbers them: 0 is normal, -1 high (lower is more urgent).
+constexpr int kLeastPriority = 0;
+constexpr int kGreatestPriority = -1;
+
+}  // namespace
+
+HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, int priority) {
   if (stream == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "stream is null"));
   if (flags > hipStreamNonBlocking) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
+  // Out-of-range priorities are clamped, as CUDA does.
+  priority = priority > kLeastPriority ? kLeastPriority : priority < kGreatestPriority ? kGreatestPriority : priority;
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   hipcore::core::DeviceQueue* queue = nullptr;
-  if (status.ok()) status = device->createQueue(queue);
+  if (status.ok()) status = device->createQueue(queue, flags, priority);
   if (status.ok()) *stream = reinterpret_cast<hipStream_t>(queue);
   return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {
+  return hipStreamCreateWithPriority(stream, flags, kLeastPriority);
+}
+
+HIPCORE_API hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
+  if (leastPriority != nullptr) *leastPriority = kLeastPriority;
+  if (greatestPriority != nullptr) *greatestPriority = kGreatestPriority;
+  return hipSuccess;
 }
 
 HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream) { return hipStreamCreateWithFlags(stream, hipStreamDefault); }
@@ -36,5 +58,87 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
     if (queue == nullptr) queue = device->readyNullQueue();
     if (queue != nullptr) status = queue->synchronize();
   }
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (status.ok()) {
+    if (queue == nullptr) queue = device->readyNullQueue();
+    if (queue != nullptr) status = queue->query();  // no null queue yet: nothing was submitted
+  }
+  // hipErrorNotReady is an answer, not a failure: it does not become the last error.
+  if (status.code == hipErrorNotReady) return hipErrorNotReady;
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  if (flags == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "flags is null"));
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (status.ok()) *flags = queue ? queue->flags() : hipStreamDefault;
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
+  if (priority == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "priority is null"));
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (status.ok()) *priority = queue ? queue->priority() : kLeastPriority;
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
+  if (device == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "device is null"));
+  hipcore::core::Device* owner = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, owner, queue);
+  if (status.ok()) *device = owner->index();
+  return finish(__func__, std::move(status));
+}
+
+HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData) {
+  if (fn == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "host function is null"));
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (status.ok() && queue == nullptr) status = device->nullQueue(queue);
+  if (status.ok()) status = queue->enqueueHostFunction(fn, userData);
+  return finish(__func__, std::move(status));
+}
+
+namespace {
+
+// hipStreamAddCallback's record: the callback also receives its stream and a status.
+struct StreamCallback {
+  hipStream_t stream;
+  hipStreamCallback_t callback;
+  void* userData;
+};
+
+void runStreamCallback(void* record) {
+  StreamCallback call = *static_cast<StreamCallback*>(record);
+  delete static_cast<StreamCallback*>(record);
+  call.callback(call.stream, hipSuccess, call.userData);
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* userData,
+                                            unsigned int flags) {
+  if (callback == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "callback is null"));
+  if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (status.ok() && queue == nullptr) status = device->nullQueue(queue);
+  if (!status.ok()) return finish(__func__, std::move(status));
+  auto* record = new StreamCallback{stream, callback, userData};
+  status = queue->enqueueHostFunction(runStreamCallback, record);
+  if (!status.ok()) delete record;
   return finish(__func__, std::move(status));
 }

@@ -47,9 +47,10 @@ Status Device::hostcallBuffer(uint64_t& out) {
   return hostcallStatus_;
 }
 
-Status Device::createQueue(DeviceQueue*& out) {
+Status Device::createQueue(DeviceQueue*& out, unsigned flags, int priority) {
   std::unique_ptr<DeviceQueue> queue;
-  if (Status created = DeviceQueue::create(*this, queueError_, queue); !created.ok()) return created;
+  if (Status created = DeviceQueue::create(*this, queueError_, queue, flags, priority); !created.ok())
+    return created;
   out = queue.get();
   std::lock_guard lock(queuesMutex_);
   userQueues_.push_back(std::move(queue));
@@ -211,11 +212,19 @@ Status Device::ensureStaging() {
 }
 
 Status Device::fill(void* destination, uint8_t value, size_t bytes) {
+  return fillPattern(destination, value, /*width=*/1, bytes);
+}
+
+Status Device::fillPattern(void* destination, uint32_t pattern, unsigned width, size_t count) {
+  size_t bytes = count * width;
   if (bytes == 0) return Status::success();
   if (Status synced = synchronize(); !synced.ok()) return synced;
   std::lock_guard lock(copyMutex_);
   if (Status ready = ensureStaging(); !ready.ok()) return ready;
-  std::memset(staging_, value, std::min(kStagingBytes, bytes));
+  // The staging size is a multiple of every width, so each chunk starts on a whole element.
+  auto* stage = static_cast<uint8_t*>(staging_);
+  size_t staged = std::min(kStagingBytes, bytes);
+  for (size_t i = 0; i < staged; i += width) std::memcpy(stage + i, &pattern, width);
   auto* dst = static_cast<uint8_t*>(destination);
   for (size_t done = 0; done < bytes;) {
     size_t chunk = std::min(kStagingBytes, bytes - done);

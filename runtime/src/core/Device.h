@@ -30,7 +30,7 @@ class Device {
   // The null stream if it exists already (the launch path's check: one acquire load).
   DeviceQueue* readyNullQueue() const noexcept { return nullReady_.load(std::memory_order_acquire); }
   // Streams created by hipStreamCreate; they live until destroyStream.
-  Status createQueue(DeviceQueue*& out);
+  Status createQueue(DeviceQueue*& out, unsigned flags = 0, int priority = 0);
   Status destroyQueue(DeviceQueue* queue);
   // The hostcall buffer kernels print through (created with its service thread on first use).
   Status hostcallBuffer(uint64_t& out);
@@ -58,6 +58,15 @@ class Device {
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
   // Sets `bytes` of device memory to `value` (through the staging buffer: SDMA, no kernel).
   Status fill(void* destination, uint8_t value, size_t bytes);
+  // Sets `count` elements of `width` bytes (1, 2 or 4) to `pattern` (hipMemsetD8/D16/D32).
+  Status fillPattern(void* destination, uint32_t pattern, unsigned width, size_t count);
+
+  // hipSetDeviceFlags / hipGetDeviceFlags and hipDeviceSetLimit / hipDeviceGetLimit.
+  unsigned scheduleFlags() const { return flags_.load(std::memory_order_relaxed); }
+  void setScheduleFlags(unsigned flags) { flags_.store(flags, std::memory_order_relaxed); }
+  size_t limit(int which) const { return limits_[which].load(std::memory_order_relaxed); }
+  void setLimit(int which, size_t value) { limits_[which].store(value, std::memory_order_relaxed); }
+  static constexpr int kLimitCount = 3;  // stack, printf FIFO, malloc heap
 
  private:
   Status loadModuleLocked(FatBinary& fatBinary, Module*& out);  // caller holds its loadMutex()
@@ -83,6 +92,9 @@ class Device {
   std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 
+  std::atomic<unsigned> flags_{0};
+  // Defaults as HIP reports them: 1 KiB stack per thread, 1 MiB printf FIFO, 8 MiB heap.
+  std::atomic<size_t> limits_[kLimitCount] = {1024, size_t{1} << 20, size_t{8} << 20};
   std::atomic<size_t> allocatedBytes_{0};  // hipMalloc'ed device memory, for hipMemGetInfo
   std::mutex copyMutex_;  // one staging buffer and copy signal per device
   void* staging_ = nullptr;

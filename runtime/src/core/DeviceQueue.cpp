@@ -4,11 +4,16 @@
 #include "Device.h"
 #include "Limits.h"
 
+#include <thread>
+
 namespace hipcore::core {
 
-Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::unique_ptr<DeviceQueue>& out) {
+Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::unique_ptr<DeviceQueue>& out,
+                           unsigned flags, int priority) {
   const hsa::GpuAgent& agent = device.agent();
   std::unique_ptr<DeviceQueue> q(new DeviceQueue(device, errorSlot));
+  q->flags_ = flags;
+  q->priority_ = priority;
   auto queue = hsa::AqlQueue::create(agent.agent, kQueuePackets, &errorSlot);
   if (!queue) return fail(hipErrorOutOfMemory, "device %d: %s", device.index(), queue.message().c_str());
   q->queue_ = std::move(queue).value();
@@ -23,6 +28,9 @@ Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::uni
   auto signal = hsa::Signal::create(0);
   if (!signal) return fail(hipErrorOutOfMemory, "device %d: %s", device.index(), signal.message().c_str());
   q->syncSignal_ = std::move(signal).value();
+  auto querySignal = hsa::Signal::create(0);
+  if (!querySignal) return fail(hipErrorOutOfMemory, "device %d: %s", device.index(), querySignal.message().c_str());
+  q->querySignal_ = std::move(querySignal).value();
   loader::HiddenArgValues hidden;
   // Device printf through hostcall is opt-in (HIPCORE_HOSTCALL=1) until it is proven on vgpu:
   // without a buffer, a kernel calling printf faults instead of printing.
@@ -36,6 +44,12 @@ Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::uni
 
 DeviceQueue::~DeviceQueue() {
   magic_ = 0;
+  {
+    // The stream was synchronized; a host function still running holds its record.
+    std::lock_guard lock(hostFunctionsMutex_);
+    for (auto& f : hostFunctions_)
+      while (!f->finished.load(std::memory_order_acquire)) std::this_thread::yield();
+  }
   stream_.reset();
   queue_.reset();
   if (kernargMemory_ != nullptr) (void)hsa::release(kernargMemory_);
@@ -45,9 +59,68 @@ Status DeviceQueue::synchronize() {
   if (device_.failed()) return device_.queueFailure();
   std::lock_guard lock(stream_->syncMutex());
   syncSignal_->store(1);
-  stream_->submitBarrier(syncSignal_->handle());
+  uint64_t syncIndex = stream_->submitBarrier(syncSignal_->handle());
   if (syncSignal_->waitForZero(&errorSlot_) != 0) return device_.queueFailure();
+  completedThrough_ = syncIndex + 1;
+  retireHostFunctions(syncIndex);
   return Status::success();
+}
+
+Status DeviceQueue::query() {
+  if (device_.failed()) return device_.queueFailure();
+  std::lock_guard lock(stream_->syncMutex());
+  // A barrier with a signal tells when everything before it completed. Only submit a new one
+  // when work arrived since the last; give a fresh one a moment, as an idle queue passes it
+  // at once.
+  uint64_t next = queue_->reserve(0);
+  if (next == completedThrough_) return Status::success();
+  if (next != queryMarker_) {
+    querySignal_->store(1);
+    stream_->submitBarrier(querySignal_->handle());
+    queryMarker_ = next + 1;
+    if (querySignal_->waitForZeroBriefly(/*microseconds=*/50)) return Status::success();
+  }
+  if (querySignal_->load() == 0) return Status::success();
+  if (device_.failed()) return device_.queueFailure();
+  return Status{hipErrorNotReady, {}};
+}
+
+void DeviceQueue::runHostFunction(void* call) {
+  auto* record = static_cast<HostFunction*>(call);
+  record->fn(record->userData);
+  record->finished.store(true, std::memory_order_release);
+  record->gate->store(0);
+}
+
+Status DeviceQueue::enqueueHostFunction(void (*fn)(void*), void* userData) {
+  if (device_.failed()) return device_.queueFailure();
+  auto record = std::make_unique<HostFunction>();
+  record->fn = fn;
+  record->userData = userData;
+  auto done = hsa::Signal::create(1);
+  auto gate = hsa::Signal::create(1);
+  if (!done || !gate)
+    return fail(hipErrorOutOfMemory, "host function signals: %s", (done ? gate : done).message().c_str());
+  record->done = std::move(done).value();
+  record->gate = std::move(gate).value();
+  if (auto handler = hsa::onZero(record->done->handle(), runHostFunction, record.get()); !handler)
+    return fail(hipErrorOutOfMemory, "host function: %s", handler.message().c_str());
+  std::lock_guard lock(stream_->syncMutex());
+  // Both barriers go in back to back so that no other submission separates them.
+  stream_->submitBarrier(record->done->handle());
+  record->gateIndex = stream_->submitBarrier(/*signal=*/0, /*dependency=*/record->gate->handle());
+  std::lock_guard listLock(hostFunctionsMutex_);
+  hostFunctions_.push_back(std::move(record));
+  return Status::success();
+}
+
+void DeviceQueue::retireHostFunctions(uint64_t completedIndex) {
+  // Packet `completedIndex` completed, so every gate barrier before it did: those records are
+  // unused now.
+  std::lock_guard lock(hostFunctionsMutex_);
+  std::erase_if(hostFunctions_, [completedIndex](const std::unique_ptr<HostFunction>& f) {
+    return f->gateIndex < completedIndex && f->finished.load(std::memory_order_acquire);
+  });
 }
 
 }  // namespace hipcore::core

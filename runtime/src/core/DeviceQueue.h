@@ -5,6 +5,8 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 #include "Status.h"
 #include "Stream.h"
@@ -18,7 +20,8 @@ class DeviceQueue {
  public:
   // `errorSlot` receives the HSA status of a queue error (shared by a device's queues: a fault
   // is sticky for the whole device, as in CUDA).
-  static Status create(Device& device, std::atomic<int>& errorSlot, std::unique_ptr<DeviceQueue>& out);
+  static Status create(Device& device, std::atomic<int>& errorSlot, std::unique_ptr<DeviceQueue>& out,
+                       unsigned flags = 0, int priority = 0);
   ~DeviceQueue();
   DeviceQueue(const DeviceQueue&) = delete;
   DeviceQueue& operator=(const DeviceQueue&) = delete;
@@ -27,12 +30,41 @@ class DeviceQueue {
   Stream& stream() { return *stream_; }
   // Waits until every packet submitted so far has completed, or the queue failed.
   Status synchronize();
+  // hipSuccess when every packet submitted so far has completed, else hipErrorNotReady.
+  Status query();
+  // Runs fn(userData) on a runtime thread once the work submitted so far has completed; later
+  // work of the stream waits until fn has returned (hipLaunchHostFunc, hipStreamAddCallback).
+  Status enqueueHostFunction(void (*fn)(void*), void* userData);
+  unsigned flags() const { return flags_; }
+  int priority() const { return priority_; }
   // True for a pointer to a live DeviceQueue (hipStream_t handles are checked with this).
   bool valid() const noexcept { return magic_ == kMagic; }
 
  private:
   DeviceQueue(Device& device, std::atomic<int>& errorSlot) : device_(device), errorSlot_(errorSlot) {}
   static constexpr uint64_t kMagic = 0x6869'7073'7472'6d31;  // "hipstrm1"
+  // A host function between two barriers: `done` reaches 0 when the stream's earlier work has
+  // completed (ROCR then runs the function), `gate` is what the stream's later work waits for.
+  struct HostFunction {
+    void (*fn)(void*);
+    void* userData;
+    std::unique_ptr<hsa::Signal> done;
+    std::unique_ptr<hsa::Signal> gate;
+    std::atomic<bool> finished{false};
+    uint64_t gateIndex = 0;  // the packet waiting for `gate`
+  };
+  static void runHostFunction(void* call);
+  void retireHostFunctions(uint64_t completedIndex);  // frees records whose gate has passed
+
+  unsigned flags_ = 0;
+  int priority_ = 0;
+  std::unique_ptr<hsa::Signal> querySignal_;
+  // Under the stream's syncMutex: the write index just after the last query barrier, and the
+  // write index up to which synchronize() saw everything complete.
+  uint64_t queryMarker_ = 0;
+  uint64_t completedThrough_ = 0;
+  std::mutex hostFunctionsMutex_;
+  std::vector<std::unique_ptr<HostFunction>> hostFunctions_;
 
   uint64_t magic_ = kMagic;
   Device& device_;

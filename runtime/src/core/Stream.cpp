@@ -39,10 +39,11 @@ Status Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& 
   return Status::success();
 }
 
-void Stream::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {
+uint64_t Stream::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {
   uint64_t index = reserveSlot();
   hsa::publishBarrier(queue_.slot(index), signal, dependency);
   queue_.ringDoorbell(index);
+  return index;
 }
 
 }  // namespace hipcore::core

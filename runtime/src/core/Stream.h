@@ -36,7 +36,8 @@ class Stream {
   // Submits a barrier packet decrementing `signal` once all earlier packets finished.
   // With `dependency`, the barrier (and everything after it) also waits for that signal to
   // reach 0: hipStreamWaitEvent.
-  void submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
+  // Returns the packet's index.
+  uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
 
   hsa::PacketQueue& queue() const { return queue_; }
   std::mutex& syncMutex() { return syncMutex_; }

@@ -75,6 +75,24 @@ PointerKind pointerKind(const void* pointer);
 // The size of the ROCR allocation starting at `pointer` (0 if ROCR does not know it).
 size_t allocationSize(const void* pointer);
 
+// Everything ROCR knows about the allocation containing a pointer.
+struct PointerInfo {
+  PointerKind kind = PointerKind::Unknown;
+  bool locked = false;            // pageable memory pinned with lockHostMemory
+  void* hostBase = nullptr;       // the allocation's start as the host sees it
+  void* agentBase = nullptr;      // ... and as GPUs see it
+  size_t bytes = 0;
+  uint64_t owner = 0;             // the agent whose pool it came from
+  uintptr_t userData = 0;         // what setUserData stored
+};
+PointerInfo pointerInfo(const void* pointer);
+// Attaches a word to an allocation (hipcore keeps hipHostMalloc/hipHostRegister flags there).
+Status setUserData(void* base, uintptr_t value);
+Status unlockHostMemory(void* pointer);
+
+// Calls `handler(arg)` once, on ROCR's signal thread, when `signal` reaches 0.
+Status onZero(uint64_t signal, void (*handler)(void*), void* arg);
+
 // A signal used for waiting on the host (copies, synchronisation).
 class Signal {
  public:
@@ -90,6 +108,8 @@ class Signal {
   // Waits (spinning briefly, then blocking) until the value is 0, or until `abandon` holds a
   // non-zero HSA status (a queue error: the signal will never reach 0). Returns that status.
   int waitForZero(const std::atomic<int>* abandon = nullptr);
+  // Waits at most about `microseconds` for the value to become 0; true if it did.
+  bool waitForZeroBriefly(uint64_t microseconds);
   int64_t load() const;
   // When the packet that completed this signal finished, in nanoseconds of the system clock
   // (the packet processor stamps it on queues with profiling enabled).

@@ -119,6 +119,71 @@ Result<uint64_t> Signal::completionTimeNs(uint64_t agent) const {
   }();
   return static_cast<uint64_t>(static_cast<double>(time.end) * nsPerTick);
 }
+PointerInfo pointerInfo(const void* pointer) {
+  PointerInfo out;
+  hsa_amd_pointer_info_t info{};
+  info.size = sizeof(info);
+  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) != HSA_STATUS_SUCCESS ||
+      info.type == HSA_EXT_POINTER_TYPE_UNKNOWN)
+    return out;
+  out.kind = pointerKind(pointer);
+  out.locked = info.type == HSA_EXT_POINTER_TYPE_LOCKED;
+  out.hostBase = info.hostBaseAddress;
+  out.agentBase = info.agentBaseAddress;
+  out.bytes = info.sizeInBytes;
+  out.owner = info.agentOwner.handle;
+  out.userData = reinterpret_cast<uintptr_t>(info.userData);
+  return out;
+}
+
+Status setUserData(void* base, uintptr_t value) {
+  hsa_status_t status = hsa_amd_pointer_info_set_userdata(base, reinterpret_cast<void*>(value));
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_pointer_info_set_userdata(%p): %s", base, statusName(status).c_str());
+  return loader::Ok{};
+}
+
+Status unlockHostMemory(void* pointer) {
+  hsa_status_t status = hsa_amd_memory_unlock(pointer);
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_amd_memory_unlock(%p): %s", pointer, statusName(status).c_str());
+  return loader::Ok{};
+}
+
+namespace {
+
+struct ZeroHandler {
+  void (*handler)(void*);
+  void* arg;
+};
+
+bool runZeroHandler(hsa_signal_value_t, void* arg) {
+  ZeroHandler call = *static_cast<ZeroHandler*>(arg);
+  delete static_cast<ZeroHandler*>(arg);
+  call.handler(call.arg);
+  return false;  // once
+}
+
+}  // namespace
+
+Status onZero(uint64_t signal, void (*handler)(void*), void* arg) {
+  auto* call = new ZeroHandler{handler, arg};
+  hsa_status_t status =
+      hsa_amd_signal_async_handler(hsa_signal_t{signal}, HSA_SIGNAL_CONDITION_EQ, 0, runZeroHandler, call);
+  if (status == HSA_STATUS_SUCCESS) return loader::Ok{};
+  delete call;
+  return errorf("hsa_amd_signal_async_handler: %s", statusName(status).c_str());
+}
+
+bool Signal::waitForZeroBriefly(uint64_t microseconds) {
+  static const uint64_t ticksPerMicrosecond = [] {
+    uint64_t frequency = 0;
+    hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
+    return frequency >= 1'000'000 ? frequency / 1'000'000 : 1;
+  }();
+  return hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0,
+                                   microseconds * ticksPerMicrosecond, HSA_WAIT_STATE_ACTIVE) == 0;
+}
 
 Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
                    uint64_t sourceAgent, size_t bytes, Signal& done) {

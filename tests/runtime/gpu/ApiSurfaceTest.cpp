@@ -1,0 +1,442 @@
+// The HIP host API around launches, on a GPU: device queries and settings, stream getters,
+// queries and host functions (ordered between kernels), events, element fills, pitched copies,
+// host memory registration and pointer attributes; each with its misuse cases.
+#include <gtest/gtest.h>
+#include <hip/hip_runtime_api.h>
+#include <hip/hipcore_ext.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "GpuKernels.h"
+
+namespace {
+
+#define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
+
+// A host function that holds its stream until the test releases it.
+struct Gate {
+  std::atomic<bool> started{false};
+  std::atomic<bool> release{false};
+  const int* observe = nullptr;  // read when the function runs
+  int seen = -1;
+  int* publish = nullptr;  // written (seen + 1) before it returns
+};
+
+void gateFunction(void* data) {
+  auto* gate = static_cast<Gate*>(data);
+  gate->seen = *gate->observe;
+  gate->started.store(true);
+  while (!gate->release.load()) std::this_thread::sleep_for(std::chrono::microseconds(100));
+  *gate->publish = gate->seen + 1;
+}
+
+bool waitFor(const std::atomic<bool>& flag) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!flag.load()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+  return true;
+}
+
+TEST(DeviceApi, AttributesMatchTheProperties) {
+  hipDeviceProp_t p;
+  ASSERT_HIP(hipGetDeviceProperties(&p, 0));
+  struct {
+    hipDeviceAttribute_t attribute;
+    int expected;
+  } cases[] = {
+      {hipDeviceAttributeMaxThreadsPerBlock, p.maxThreadsPerBlock},
+      {hipDeviceAttributeMaxBlockDimX, p.maxThreadsDim[0]},
+      {hipDeviceAttributeMaxBlockDimZ, p.maxThreadsDim[2]},
+      {hipDeviceAttributeMaxGridDimX, p.maxGridSize[0]},
+      {hipDeviceAttributeMaxSharedMemoryPerBlock, static_cast<int>(p.sharedMemPerBlock)},
+      {hipDeviceAttributeWarpSize, p.warpSize},
+      {hipDeviceAttributeMultiprocessorCount, p.multiProcessorCount},
+      {hipDeviceAttributeComputeCapabilityMajor, p.major},
+      {hipDeviceAttributeComputeCapabilityMinor, p.minor},
+      {hipDeviceAttributeClockRate, p.clockRate},
+      {hipDeviceAttributeL2CacheSize, p.l2CacheSize},
+      {hipDeviceAttributePciBusId, p.pciBusID},
+      {hipDeviceAttributeManagedMemory, 1},
+      {hipDeviceAttributeUnifiedAddressing, 1},
+  };
+  for (const auto& c : cases) {
+    int value = -12345;
+    ASSERT_HIP(hipDeviceGetAttribute(&value, c.attribute, 0));
+    EXPECT_EQ(value, c.expected) << "attribute " << c.attribute;
+  }
+  int count = 0;
+  ASSERT_HIP(hipGetDeviceCount(&count));
+  int value = 0;
+  EXPECT_EQ(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, count), hipErrorInvalidDevice);
+  EXPECT_EQ(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, -1), hipErrorInvalidDevice);
+  EXPECT_EQ(hipDeviceGetAttribute(nullptr, hipDeviceAttributeWarpSize, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipDeviceGetAttribute(&value, static_cast<hipDeviceAttribute_t>(99999), 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipGetLastError(), hipErrorInvalidValue);
+  ASSERT_HIP(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, 0));  // still usable
+}
+
+TEST(DeviceApi, NameBusIdAndTotalMemory) {
+  hipDeviceProp_t p;
+  ASSERT_HIP(hipGetDeviceProperties(&p, 0));
+  char name[256];
+  ASSERT_HIP(hipDeviceGetName(name, sizeof(name), 0));
+  EXPECT_STREQ(name, p.name);
+  char shortName[4];
+  ASSERT_HIP(hipDeviceGetName(shortName, sizeof(shortName), 0));
+  EXPECT_EQ(std::strncmp(shortName, p.name, 3), 0);
+  EXPECT_EQ(shortName[3], '\0');
+  char bus[32], expected[32];
+  ASSERT_HIP(hipDeviceGetPCIBusId(bus, sizeof(bus), 0));
+  std::snprintf(expected, sizeof(expected), "%04x:%02x:%02x.0", p.pciDomainID, p.pciBusID, p.pciDeviceID);
+  EXPECT_STREQ(bus, expected);
+  EXPECT_EQ(hipDeviceGetPCIBusId(bus, 5, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipDeviceGetPCIBusId(nullptr, 32, 0), hipErrorInvalidValue);
+  size_t total = 0;
+  ASSERT_HIP(hipDeviceTotalMem(&total, 0));
+  EXPECT_EQ(total, p.totalGlobalMem);
+  EXPECT_EQ(hipDeviceTotalMem(&total, 64), hipErrorInvalidDevice);
+  EXPECT_EQ(hipDeviceTotalMem(nullptr, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipDeviceGetName(name, 0, 0), hipErrorInvalidValue);
+  hipDevice_t device = -1;
+  ASSERT_HIP(hipDeviceGet(&device, 0));
+  EXPECT_EQ(device, 0);
+  EXPECT_EQ(hipDeviceGet(&device, 64), hipErrorInvalidDevice);
+}
+
+TEST(DeviceApi, InitFlagsLimitsAndPeers) {
+  ASSERT_HIP(hipInit(0));
+  EXPECT_EQ(hipInit(1), hipErrorInvalidValue);
+  ASSERT_HIP(hipSetDeviceFlags(hipDeviceScheduleBlockingSync | hipDeviceMapHost));
+  unsigned flags = 0;
+  ASSERT_HIP(hipGetDeviceFlags(&flags));
+  EXPECT_EQ(flags, static_cast<unsigned>(hipDeviceScheduleBlockingSync | hipDeviceMapHost));
+  EXPECT_EQ(hipSetDeviceFlags(hipDeviceScheduleSpin | hipDeviceScheduleYield), hipErrorInvalidValue);
+  EXPECT_EQ(hipSetDeviceFlags(0x100), hipErrorInvalidValue);
+  ASSERT_HIP(hipSetDeviceFlags(hipDeviceScheduleAuto));
+
+  size_t value = 0;
+  ASSERT_HIP(hipDeviceGetLimit(&value, hipLimitStackSize));
+  EXPECT_EQ(value, 1024u);
+  ASSERT_HIP(hipDeviceSetLimit(hipLimitMallocHeapSize, size_t{16} << 20));
+  ASSERT_HIP(hipDeviceGetLimit(&value, hipLimitMallocHeapSize));
+  EXPECT_EQ(value, size_t{16} << 20);
+  EXPECT_EQ(hipDeviceGetLimit(&value, static_cast<hipLimit_t>(7)), hipErrorUnsupportedLimit);
+  EXPECT_EQ(hipDeviceGetLimit(nullptr, hipLimitStackSize), hipErrorInvalidValue);
+
+  int least = 99, greatest = 99;
+  ASSERT_HIP(hipDeviceGetStreamPriorityRange(&least, &greatest));
+  EXPECT_EQ(least, 0);
+  EXPECT_EQ(greatest, -1);
+
+  int count = 0, can = -1;
+  ASSERT_HIP(hipGetDeviceCount(&count));
+  ASSERT_HIP(hipDeviceCanAccessPeer(&can, 0, 0));
+  EXPECT_EQ(can, 0);
+  EXPECT_EQ(hipDeviceCanAccessPeer(&can, 0, count), hipErrorInvalidDevice);
+  EXPECT_EQ(hipDeviceCanAccessPeer(nullptr, 0, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipDeviceEnablePeerAccess(count, 0), hipErrorInvalidDevice);
+  EXPECT_EQ(hipDeviceEnablePeerAccess(0, 0), hipErrorInvalidDevice);
+  int runtime = 0, driver = 0;
+  ASSERT_HIP(hipRuntimeGetVersion(&runtime));
+  ASSERT_HIP(hipDriverGetVersion(&driver));
+  EXPECT_EQ(runtime, HIP_VERSION);
+  EXPECT_GT(driver, 0);
+}
+
+TEST(StreamApi, HostFunctionRunsBetweenKernelsAndQueryWaitsForIt) {
+  int* host = nullptr;
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), 2 * sizeof(int)));
+  host[0] = 0;
+  host[1] = 0;
+  int* device = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), sizeof(int)));
+  hipStream_t stream;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  Gate gate;
+  gate.observe = &host[0];
+  gate.publish = &host[1];
+  (void)hipGetLastError();  // the launch helpers return the last error: start clean
+  ASSERT_HIP(launchSlowStore(&host[0], 41, 2000, stream));
+  ASSERT_HIP(hipLaunchHostFunc(stream, gateFunction, &gate));
+  ASSERT_HIP(launchCopyInt(device, &host[1], stream));  // must see what the host function wrote
+  ASSERT_TRUE(waitFor(gate.started));
+  EXPECT_EQ(gate.seen, 41);  // the kernel before it had finished
+  EXPECT_EQ(hipStreamQuery(stream), hipErrorNotReady);
+  EXPECT_EQ(hipGetLastError(), hipSuccess);  // not-ready is an answer, not an error
+  gate.release.store(true);
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  ASSERT_HIP(hipStreamQuery(stream));
+  int result = 0;
+  ASSERT_HIP(hipMemcpy(&result, device, sizeof(int), hipMemcpyDeviceToHost));
+  EXPECT_EQ(result, 42);
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipFree(device));
+  ASSERT_HIP(hipHostFree(host));
+}
+
+struct CallbackRecord {
+  std::atomic<int> calls{0};
+  hipStream_t stream = nullptr;
+  hipError_t status = hipErrorUnknown;
+  const int* observe = nullptr;
+  int seen = -1;
+};
+
+void recordCallback(hipStream_t stream, hipError_t status, void* data) {
+  auto* record = static_cast<CallbackRecord*>(data);
+  record->stream = stream;
+  record->status = status;
+  record->seen = *record->observe;
+  record->calls.fetch_add(1);
+}
+
+TEST(StreamApi, CallbacksSeeTheirStreamOnBlockingAndNullStreams) {
+  int* host = nullptr;
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), sizeof(int)));
+  *host = 0;
+  hipStream_t stream;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  hipStream_t streams[2] = {stream, nullptr};
+  (void)hipGetLastError();
+  for (int i = 0; i < 2; ++i) {
+    CallbackRecord record;
+    record.observe = host;
+    ASSERT_HIP(launchSlowStore(host, 100 + i, 1000, streams[i]));
+    ASSERT_HIP(hipStreamAddCallback(streams[i], recordCallback, &record, 0));
+    ASSERT_HIP(hipStreamSynchronize(streams[i]));
+    EXPECT_EQ(record.calls.load(), 1);
+    EXPECT_EQ(record.stream, streams[i]);
+    EXPECT_EQ(record.status, hipSuccess);
+    EXPECT_EQ(record.seen, 100 + i);
+  }
+  CallbackRecord unused;
+  EXPECT_EQ(hipStreamAddCallback(stream, recordCallback, &unused, 1), hipErrorInvalidValue);
+  EXPECT_EQ(hipStreamAddCallback(stream, nullptr, &unused, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipLaunchHostFunc(stream, nullptr, nullptr), hipErrorInvalidValue);
+  ASSERT_HIP(hipStreamDestroy(stream));
+  EXPECT_EQ(hipLaunchHostFunc(stream, gateFunction, nullptr), hipErrorInvalidHandle);
+  EXPECT_EQ(unused.calls.load(), 0);
+  ASSERT_HIP(hipHostFree(host));
+}
+
+TEST(StreamApi, GettersAndMisuse) {
+  hipStream_t stream;
+  ASSERT_HIP(hipStreamCreateWithPriority(&stream, hipStreamNonBlocking, -5));
+  unsigned flags = 99;
+  int priority = 99;
+  hipDevice_t device = -1;
+  ASSERT_HIP(hipStreamGetFlags(stream, &flags));
+  EXPECT_EQ(flags, static_cast<unsigned>(hipStreamNonBlocking));
+  ASSERT_HIP(hipStreamGetPriority(stream, &priority));
+  EXPECT_EQ(priority, -1);  // clamped to the greatest priority
+  ASSERT_HIP(hipStreamGetDevice(stream, &device));
+  EXPECT_EQ(device, 0);
+  ASSERT_HIP(hipStreamQuery(stream));  // nothing submitted
+  ASSERT_HIP(hipStreamGetFlags(nullptr, &flags));
+  EXPECT_EQ(flags, 0u);
+  ASSERT_HIP(hipStreamGetPriority(nullptr, &priority));
+  EXPECT_EQ(priority, 0);
+  ASSERT_HIP(hipStreamQuery(nullptr));
+  EXPECT_EQ(hipStreamGetFlags(stream, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipStreamGetPriority(stream, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipStreamGetDevice(stream, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipStreamCreateWithPriority(nullptr, 0, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipStreamCreateWithPriority(&stream, 4, 0), hipErrorInvalidValue);
+  ASSERT_HIP(hipStreamDestroy(stream));
+  EXPECT_EQ(hipStreamQuery(stream), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamGetFlags(stream, &flags), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamQuery(reinterpret_cast<hipStream_t>(0x10)), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamDestroy(nullptr), hipErrorInvalidHandle);
+  ASSERT_HIP(hipDeviceSynchronize());  // still usable
+}
+
+TEST(EventApi, RecordBehindAHostFunctionCompletesWhenItReturns) {
+  int* host = nullptr;
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), 2 * sizeof(int)));
+  host[0] = 7;
+  host[1] = 0;
+  Gate gate;
+  gate.observe = &host[0];
+  gate.publish = &host[1];
+  hipEvent_t event;
+  ASSERT_HIP(hipEventCreateWithFlags(&event, hipEventDisableTiming));
+  ASSERT_HIP(hipLaunchHostFunc(nullptr, gateFunction, &gate));
+  ASSERT_HIP(hipEventRecord(event, nullptr));
+  ASSERT_TRUE(waitFor(gate.started));
+  EXPECT_EQ(hipEventQuery(event), hipErrorNotReady);
+  gate.release.store(true);
+  ASSERT_HIP(hipEventSynchronize(event));
+  EXPECT_EQ(host[1], 8);
+  ASSERT_HIP(hipEventQuery(event));
+  ASSERT_HIP(hipEventDestroy(event));
+  ASSERT_HIP(hipHostFree(host));
+}
+
+TEST(EventApi, InterprocessEventsAreRefusedClearly) {
+  hipEvent_t event = nullptr;
+  EXPECT_EQ(hipEventCreateWithFlags(&event, hipEventInterprocess), hipErrorInvalidValue);
+  EXPECT_EQ(hipEventCreateWithFlags(&event, hipEventInterprocess | hipEventDisableTiming), hipErrorNotSupported);
+  EXPECT_NE(std::strstr(hipcoreGetErrorDetail(), "interprocess"), nullptr) << hipcoreGetErrorDetail();
+  EXPECT_EQ(event, nullptr);
+  EXPECT_EQ(hipEventCreateWithFlags(&event, 0x80), hipErrorInvalidValue);
+  EXPECT_EQ(hipEventCreateWithFlags(nullptr, 0), hipErrorInvalidValue);
+  ASSERT_HIP(hipEventCreateWithFlags(&event, hipEventBlockingSync));
+  ASSERT_HIP(hipEventDestroy(event));
+}
+
+TEST(MemoryApi, ElementFillsWriteTheirPatterns) {
+  const size_t bytes = 1000;
+  uint8_t* device = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), bytes));
+  ASSERT_HIP(hipMemset(device, 0x11, bytes));
+  ASSERT_HIP(hipMemsetD32(device, 0x12345678, 100));
+  ASSERT_HIP(hipMemsetD16(device + 400, 0xBEEF, 50));
+  ASSERT_HIP(hipMemsetD8Async(device + 501, 0x5A, 37, nullptr));
+  ASSERT_HIP(hipMemsetD32Async(device + 600, -2, 3, nullptr));
+  std::vector<uint8_t> expected(bytes, 0x11);
+  for (size_t i = 0; i < 100; ++i) {
+    uint32_t v = 0x12345678;
+    std::memcpy(&expected[4 * i], &v, 4);
+  }
+  for (size_t i = 0; i < 50; ++i) {
+    uint16_t v = 0xBEEF;
+    std::memcpy(&expected[400 + 2 * i], &v, 2);
+  }
+  for (size_t i = 0; i < 37; ++i) expected[501 + i] = 0x5A;
+  for (size_t i = 0; i < 12; ++i) expected[600 + i] = 0xff;
+  expected[600] = 0xfe;
+  expected[604] = 0xfe;
+  expected[608] = 0xfe;
+  std::vector<uint8_t> actual(bytes);
+  ASSERT_HIP(hipMemcpy(actual.data(), device, bytes, hipMemcpyDeviceToHost));
+  for (size_t i = 0; i < bytes; ++i) ASSERT_EQ(actual[i], expected[i]) << i;
+  EXPECT_EQ(hipMemsetD32(nullptr, 0, 4), hipErrorInvalidValue);
+  ASSERT_HIP(hipMemsetD32(nullptr, 0, 0));
+  ASSERT_HIP(hipFree(device));
+}
+
+TEST(MemoryApi, PitchedAllocationsAndTwoDimensionalCopies) {
+  const size_t width = 100, height = 7, hostPitch = 130;
+  uint8_t* device = nullptr;
+  size_t pitch = 0;
+  ASSERT_HIP(hipMallocPitch(reinterpret_cast<void**>(&device), &pitch, width, height));
+  EXPECT_GE(pitch, width);
+  EXPECT_EQ(pitch % 256, 0u);
+  std::vector<uint8_t> source(hostPitch * height);
+  for (size_t i = 0; i < source.size(); ++i) source[i] = static_cast<uint8_t>(i * 7 + 3);
+  ASSERT_HIP(hipMemset(device, 0, pitch * height));
+  ASSERT_HIP(hipMemcpy2D(device, pitch, source.data(), hostPitch, width, height, hipMemcpyHostToDevice));
+  ASSERT_HIP(hipMemset2D(device + 10, pitch, 0x33, 5, 3));
+  std::vector<uint8_t> packed(width * height, 0);
+  ASSERT_HIP(hipMemcpy2DAsync(packed.data(), width, device, pitch, width, height, hipMemcpyDeviceToHost, nullptr));
+  for (size_t row = 0; row < height; ++row)
+    for (size_t column = 0; column < width; ++column) {
+      uint8_t expected = row < 3 && column >= 10 && column < 15 ? 0x33 : source[row * hostPitch + column];
+      ASSERT_EQ(packed[row * width + column], expected) << row << "," << column;
+    }
+  EXPECT_EQ(hipMemcpy2D(device, 50, source.data(), hostPitch, width, height, hipMemcpyHostToDevice),
+            hipErrorInvalidPitchValue);
+  EXPECT_EQ(hipMemset2D(device, 50, 0, width, 1), hipErrorInvalidPitchValue);
+  EXPECT_EQ(hipMallocPitch(nullptr, &pitch, width, height), hipErrorInvalidValue);
+  ASSERT_HIP(hipFree(device));
+}
+
+TEST(MemoryApi, RegisteredHostMemoryReachesKernels) {
+  auto* host = static_cast<int*>(std::aligned_alloc(4096, 4096));
+  ASSERT_NE(host, nullptr);
+  host[5] = 1234;
+  ASSERT_HIP(hipHostRegister(host, 4096, hipHostRegisterMapped));
+  EXPECT_EQ(hipHostRegister(host, 4096, 0), hipErrorHostMemoryAlreadyRegistered);
+  unsigned flags = 0;
+  ASSERT_HIP(hipHostGetFlags(&flags, host));
+  EXPECT_EQ(flags, static_cast<unsigned>(hipHostRegisterMapped));
+  int* mapped = nullptr;
+  ASSERT_HIP(hipHostGetDevicePointer(reinterpret_cast<void**>(&mapped), host, 0));
+  int* device = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), sizeof(int)));
+  (void)hipGetLastError();  // clear the expected failure above: the helper returns the last error
+  ASSERT_HIP(launchCopyInt(device, mapped + 5, nullptr));
+  int result = 0;
+  ASSERT_HIP(hipMemcpy(&result, device, sizeof(int), hipMemcpyDeviceToHost));
+  EXPECT_EQ(result, 1234);
+  ASSERT_HIP(hipHostUnregister(host));
+  EXPECT_EQ(hipHostUnregister(host), hipErrorHostMemoryNotRegistered);
+  EXPECT_EQ(hipHostRegister(nullptr, 4096, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipHostRegister(host, 4096, 0x100), hipErrorInvalidValue);
+  EXPECT_EQ(hipHostGetDevicePointer(reinterpret_cast<void**>(&mapped), host, 0), hipErrorInvalidValue);
+  std::free(host);
+  ASSERT_HIP(hipFree(device));
+}
+
+TEST(MemoryApi, PointerAttributesTellMemoryKinds) {
+  const size_t bytes = 8192;
+  char *device = nullptr, *pinned = nullptr, *managed = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), bytes));
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&pinned), bytes, hipHostMallocMapped | hipHostMallocCoherent));
+  ASSERT_HIP(hipMallocManaged(reinterpret_cast<void**>(&managed), bytes));
+  hipPointerAttribute_t a;
+  ASSERT_HIP(hipPointerGetAttributes(&a, device + 16));
+  EXPECT_EQ(a.type, hipMemoryTypeDevice);
+  EXPECT_EQ(a.device, 0);
+  EXPECT_EQ(a.devicePointer, device + 16);
+  EXPECT_EQ(a.hostPointer, nullptr);
+  ASSERT_HIP(hipPointerGetAttributes(&a, pinned));
+  EXPECT_EQ(a.type, hipMemoryTypeHost);
+  EXPECT_EQ(a.hostPointer, pinned);
+  EXPECT_EQ(a.isManaged, 0);
+  EXPECT_EQ(a.allocationFlags, static_cast<unsigned>(hipHostMallocMapped | hipHostMallocCoherent));
+  ASSERT_HIP(hipPointerGetAttributes(&a, managed));
+  EXPECT_EQ(a.type, hipMemoryTypeManaged);
+  EXPECT_EQ(a.isManaged, 1);
+  int local = 0;
+  ASSERT_HIP(hipPointerGetAttributes(&a, &local));
+  EXPECT_EQ(a.type, hipMemoryTypeUnregistered);
+  EXPECT_EQ(hipPointerGetAttributes(nullptr, device), hipErrorInvalidValue);
+  EXPECT_EQ(hipPointerGetAttributes(&a, nullptr), hipErrorInvalidValue);
+
+  unsigned flags = 0;
+  ASSERT_HIP(hipHostGetFlags(&flags, pinned));
+  EXPECT_EQ(flags, static_cast<unsigned>(hipHostMallocMapped | hipHostMallocCoherent));
+  EXPECT_EQ(hipHostGetFlags(&flags, device), hipErrorInvalidValue);
+  void* mapped = nullptr;
+  ASSERT_HIP(hipHostGetDevicePointer(&mapped, pinned, 0));
+  EXPECT_EQ(hipHostGetDevicePointer(&mapped, pinned, 1), hipErrorInvalidValue);
+  size_t size = 0;
+  ASSERT_HIP(hipMemPtrGetInfo(device, &size));
+  EXPECT_EQ(size, bytes);
+  EXPECT_EQ(hipMemPtrGetInfo(&local, &size), hipErrorInvalidValue);
+  hipDeviceptr_t base = nullptr;
+  ASSERT_HIP(hipMemGetAddressRange(&base, &size, device + 100));
+  EXPECT_EQ(base, device);
+  EXPECT_EQ(size, bytes);
+  EXPECT_EQ(hipMemGetAddressRange(&base, &size, &local), hipErrorNotFound);
+  void* rejected = nullptr;
+  EXPECT_EQ(hipHostMalloc(&rejected, 64, hipHostMallocCoherent | hipHostMallocNonCoherent), hipErrorInvalidValue);
+  EXPECT_EQ(rejected, nullptr);
+  ASSERT_HIP(hipFree(device));
+  ASSERT_HIP(hipHostFree(pinned));
+  ASSERT_HIP(hipFree(managed));
+}
+
+TEST(MemoryApi, SymbolCopiesOnAStream) {
+  hipStream_t stream;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  int value = 271828, back = 0;
+  ASSERT_HIP(hipMemcpyToSymbolAsync(hitsSymbol(), &value, sizeof(int), 0, hipMemcpyHostToDevice, stream));
+  ASSERT_HIP(hipMemcpyFromSymbolAsync(&back, hitsSymbol(), sizeof(int), 0, hipMemcpyDeviceToHost, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  EXPECT_EQ(back, value);
+  ASSERT_HIP(hipStreamDestroy(stream));
+  EXPECT_EQ(hipMemcpyToSymbolAsync(hitsSymbol(), &value, sizeof(int), 0, hipMemcpyHostToDevice, stream),
+            hipErrorInvalidHandle);
+}
+
+}  // namespace
