@@ -74,6 +74,20 @@ TEST_P(ControlFlow, SmallArrayWithDynamicIndex) {
   }
 }
 
+TEST_P(ControlFlow, FlatPointersIntoLdsAndScratch) {
+  const int blocks = 2;
+  std::vector<int> in(blocks * 64), out(blocks * 64, 0);
+  for (int i = 0; i < blocks * 64; ++i) in[i] = i * 3 - 50;
+  vgpu::isa::Launch l = launch1d(blocks, 64);
+  l.arg(buffer(in, "in")).arg(buffer(out, "out"));
+  run("calls", "flat_apertures", l);
+  for (int b = 0; b < blocks; ++b)
+    for (int t = 0; t < 64; ++t) {
+      int u = 63 - t;  // out[t] = shared[63 - t] = 2 * priv_u[u % 4] = 6 * in[(u / 4) * 4 + u % 4]
+      ASSERT_EQ(out[b * 64 + t], 6 * in[b * 64 + u]) << b << "," << t;
+    }
+}
+
 TEST_P(ControlFlow, NoinlineFloatFunction) {
   const int n = 100;
   std::vector<float> x(n), out(n, 0);

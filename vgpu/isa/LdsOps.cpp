@@ -1,6 +1,7 @@
 // DS instructions: LDS loads, stores, atomics and the ds_(b)permute lane shuffles (RDNA2 ISA
 // chapter 11, RDNA3 ISA chapter 11). A workgroup's waves run on one thread, so LDS atomics are
-// plain read-modify-writes.
+// plain read-modify-writes. Addresses are vaddr + offset in 32-bit arithmetic: compilers fold
+// negative bases into the offset and rely on the wrap-around.
 #include <string>
 
 #include "isa/HandlerTable.h"
@@ -23,7 +24,8 @@ void dsLoad(Wave& w, const MicroOp& u) {
   for (unsigned l = 0; l < w.lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
     u32 buf[4] = {0, 0, 0, 0};
-    if (!accessLane(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), buf, Bytes, false))
+    if (!accessLane(w, l, Space::lds, u64{u32(a[l] + static_cast<u32>(u.offset))}, buf, Bytes,
+                    false))
       return;
     u32* d = w.vreg(u.dst[0].index);
     u32 v = buf[0];
@@ -45,7 +47,8 @@ void dsStore(Wave& w, const MicroOp& u) {
     u32 buf[4];
     for (unsigned k = 0; k < (Bytes + 3) / 4; ++k) buf[k] = w.vreg(u.src[1].index + k)[l];
     if (High) buf[0] >>= 16;
-    if (!accessLane(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), buf, Bytes, true))
+    if (!accessLane(w, l, Space::lds, u64{u32(a[l] + static_cast<u32>(u.offset))}, buf, Bytes,
+                    true))
       return;
   }
 }
@@ -59,8 +62,8 @@ void ds2(Wave& w, const MicroOp& u) {
   constexpr unsigned words = Bytes / 4;
   for (unsigned l = 0; l < w.lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
-    u64 addr[2] = {u64{a[l]} + u64(u32(u.offset)) * Bytes * Scale,
-                   u64{a[l]} + u64(u32(u.offset1)) * Bytes * Scale};
+    u64 addr[2] = {u64{u32(a[l] + u32(u.offset) * Bytes * Scale)},
+                   u64{u32(a[l] + u32(u.offset1) * Bytes * Scale)}};
     for (unsigned e = 0; e < 2; ++e) {
       u32 buf[2];
       if (Store) {
@@ -85,7 +88,8 @@ Handler dsAtomic(Op) {
     constexpr unsigned words = sizeof(T) / 4;
     for (unsigned l = 0; l < w.lanes; ++l) {
       if (!((exec >> l) & 1)) continue;
-      std::uint8_t* p = locate(w, l, Space::lds, u64{a[l]} + static_cast<u32>(u.offset), sizeof(T));
+      std::uint8_t* p =
+          locate(w, l, Space::lds, u64{u32(a[l] + static_cast<u32>(u.offset))}, sizeof(T));
       if (!p) return;
       T d0 = 0, d1 = 0;
       for (unsigned k = 0; k < words; ++k) {

@@ -41,3 +41,22 @@ extern "C" __global__ void register_array(const int* idx, int* out, int n) {
   arr[idx[i] & 7] = -1;
   out[i] = arr[(idx[i] >> 3) & 7];
 }
+
+// Generic (flat) pointers into LDS and into private memory, through a non-inlined function:
+// flat instructions reach them through the shared and private apertures.
+__device__ __attribute__((noinline)) void scale_into(int* dst, const int* src, int n, int k) {
+  for (int i = 0; i < n; ++i) dst[i] = src[i] * k;
+}
+
+extern "C" __global__ void flat_apertures(const int* in, int* out) {
+  __shared__ int shared[64];
+  int priv[4];
+  unsigned t = threadIdx.x;
+  shared[t] = in[blockIdx.x * 64 + t];
+  __syncthreads();
+  scale_into(priv, &shared[(t / 4) * 4], 4, 3);       // LDS -> private
+  __syncthreads();
+  scale_into(&shared[t], &priv[t % 4], 1, 2);         // private -> LDS
+  __syncthreads();
+  out[blockIdx.x * 64 + t] = shared[63 - t];
+}
