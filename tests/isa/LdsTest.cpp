@@ -26,6 +26,27 @@ TEST_P(Lds, TiledTranspose) {
     for (int x = 0; x < cols; ++x) ASSERT_EQ(out[x * rows + y], in[y * cols + x]) << x << "," << y;
 }
 
+TEST_P(Lds, TiledMatmul) {
+  const int m = 32, n = 48, k = 64;
+  std::vector<float> a(m * k), b(k * n), c(m * n, -1.0f);
+  for (int i = 0; i < m * k; ++i) a[i] = static_cast<float>(i % 7 - 3);  // small integers: exact sums
+  for (int i = 0; i < k * n; ++i) b[i] = static_cast<float>(i % 5 - 2);
+  vgpu::isa::Launch l;
+  l.grid[0] = n / 16;
+  l.grid[1] = m / 16;
+  l.block[0] = 16;
+  l.block[1] = 16;
+  l.threads = 2;
+  l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(c, "c")).arg(m).arg(n).arg(k);
+  run("lds", "matmul", l);
+  for (int r = 0; r < m; ++r)
+    for (int col = 0; col < n; ++col) {
+      float expect = 0;
+      for (int i = 0; i < k; ++i) expect += a[r * k + i] * b[i * n + col];
+      ASSERT_EQ(c[r * n + col], expect) << r << "," << col;
+    }
+}
+
 TEST_P(Lds, HistogramWithLdsAndGlobalAtomics) {
   const int n = 10007;
   std::vector<unsigned char> data(n);

@@ -50,3 +50,18 @@ extern "C" __global__ void lds_rotate(const int* in, int* out) {
   __syncthreads();
   out[blockIdx.x * blockDim.x + t] = buf[(t + 1) % blockDim.x];
 }
+
+// C = A * B with 16x16 LDS tiles (M, N, K multiples of 16).
+extern "C" __global__ void matmul(const float* a, const float* b, float* c, int m, int n, int k) {
+  __shared__ float ta[16][16], tb[16][16];
+  int row = blockIdx.y * 16 + threadIdx.y, col = blockIdx.x * 16 + threadIdx.x;
+  float acc = 0.0f;
+  for (int t = 0; t < k; t += 16) {
+    ta[threadIdx.y][threadIdx.x] = a[row * k + t + threadIdx.x];
+    tb[threadIdx.y][threadIdx.x] = b[(t + threadIdx.y) * n + col];
+    __syncthreads();
+    for (int i = 0; i < 16; ++i) acc += ta[threadIdx.y][i] * tb[i][threadIdx.x];
+    __syncthreads();
+  }
+  c[row * n + col] = acc;
+}
