@@ -2,13 +2,14 @@
 # run.sh: builds the benchmark programs against hipcore and against Debian's clr, runs both on
 # vgpu in the same session, prints one table (hipcore vs clr, ratio per row) and writes JSON.
 #   bench/run.sh [PART...]     parts: host callgrind startup (default: all)
-# Environment: BENCH_BUILD_DIR (default build-bench), BENCH_JOBS (2), BENCH_STARTUP_RUNS (7),
-# BENCH_SKIP_BUILD=1 to run what is built. See bench/README.md for what each number means.
+# Environment: BENCH_BUILD_DIR (default build-bench), BENCH_JOBS (2), BENCH_HOST_RUNS (3),
+# BENCH_STARTUP_RUNS (7), BENCH_SKIP_BUILD=1 to run what is built. See bench/README.md for what each number means.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BENCH_BUILD_DIR:-$root/build-bench}
 parts=${*:-host callgrind startup}
 runs=${BENCH_STARTUP_RUNS:-7}
+host_runs=${BENCH_HOST_RUNS:-3}
 
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   [ -f "$build/build.ninja" ] || cmake -S "$root" -B "$build" -G Ninja >/dev/null
@@ -27,11 +28,14 @@ echo "runtimes:$runtimes; raw results in $raw" >&2
 
 has() { case " $parts " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
-# All host-API benchmarks, one process per runtime (medians are taken inside the program).
+# All host-API benchmarks, one process per runtime and run, runtimes interleaved; each program
+# prints medians of its repeats, the report takes the median over runs.
 if has host; then
-  for rt in $runtimes; do
-    echo "== $rt host_api" >&2
-    "$vgpu" "$programs/$rt/host_api" | tee "$raw/$rt.host.txt" >&2
+  for ((i = 0; i < host_runs; i++)); do
+    for rt in $runtimes; do
+      echo "== $rt host_api, run $((i + 1))/$host_runs" >&2
+      "$vgpu" "$programs/$rt/host_api" | tee "$raw/$rt.host.$i.txt" >&2
+    done
   done
 fi
 
@@ -45,7 +49,7 @@ if has callgrind; then
       --callgrind-out-file="$out.%p" "$programs/$rt/host_api" launch_calls >"$raw/$rt.calls.log" 2>"$raw/$rt.valgrind.log"
     main=$(ls "$out".*-01 | head -1)
     launches=$(awk '$1 == "RESULT" && $2 == "launch_calls" {print $3}' "$raw/$rt.calls.log")
-    awk -v n="$launches" '$1 == "totals:" || $1 == "summary:" {printf "RESULT launch_ir %.1f instructions\n", $2 / n; exit}' \
+    awk -v n="$launches" '$1 == "totals:" || $1 == "summary:" {printf "RESULT launch_ir %.1f instr\n", $2 / n; exit}' \
       "$main" | tee "$raw/$rt.callgrind.txt" >&2
   done
 fi

@@ -7,9 +7,9 @@
 #include <cstdlib>
 
 int main() {
-  int* out = nullptr;
+  void* out = nullptr;
   if (hipMalloc(&out, 64 * sizeof(int)) != hipSuccess) return 1;
-  kernel_0<<<1, 64>>>(out, 64);
+  kernel_0<<<1, 64>>>(static_cast<int*>(out), 64);
   if (hipDeviceSynchronize() != hipSuccess) return 1;
   // Wall clock, not steady_clock: the start time comes from another process (bash EPOCHREALTIME).
   double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
