@@ -71,7 +71,7 @@ Result<MsgValue> Decoder::map(uint64_t count, int depth) {
     if (!key) return key.error();
     auto mapped = value(depth + 1);
     if (!mapped) return mapped.error();
-    v.map.emplace_back(std::move(key).value(), std::move(mapped).value());
+    v.map.push_back({std::move(key).value(), std::move(mapped).value()});
   }
   return v;
 }

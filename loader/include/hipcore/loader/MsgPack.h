@@ -16,6 +16,8 @@
 
 namespace hipcore::loader {
 
+struct MsgMapEntry;
+
 class MsgValue {
  public:
   enum class Kind { Nil, Bool, Int, UInt, Float, String, Binary, Array, Map };
@@ -27,7 +29,9 @@ class MsgValue {
   double real = 0;
   std::string text;  // String and Binary
   std::vector<MsgValue> array;
-  std::vector<std::pair<MsgValue, MsgValue>> map;
+  // A named struct, not std::pair: pair's constraints need MsgValue complete, which it is not
+  // yet here (clang with libstdc++ rejects the pair; vector itself accepts incomplete types).
+  std::vector<MsgMapEntry> map;
 
   // The value of a string key in a map, or null.
   const MsgValue* find(std::string_view key) const;
@@ -36,6 +40,11 @@ class MsgValue {
   std::optional<std::string_view> asString() const;
   bool isMap() const { return kind == Kind::Map; }
   bool isArray() const { return kind == Kind::Array; }
+};
+
+struct MsgMapEntry {
+  MsgValue key;
+  MsgValue value;
 };
 
 // Parses exactly one value occupying all of `data`.
