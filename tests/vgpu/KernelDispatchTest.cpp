@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "HsaTestSupport.h"
 
@@ -141,6 +142,44 @@ TEST_F(KernelDispatch, VectorAddMatchesTheCpu) {
     ASSERT_EQ(c[i], 0.5f * float(i) + (1000.0f - float(i * i % 97))) << i;
   for (unsigned i = kCount; i < kCount + 64; ++i) ASSERT_EQ(c[i], -1.0f) << "wrote past n at " << i;
   hsa_signal_destroy(done);
+  hsa_queue_destroy(queue);
+}
+
+// 200 dispatches through a 64-slot queue (the ring wraps three times), each with its own
+// completion signal and its own slice of the data: every signal completes and every slice holds
+// its own sum, so no packet was lost, run twice or run with another packet's arguments.
+TEST_F(KernelDispatch, ManyDispatchesEachWithItsOwnCompletionSignal) {
+  constexpr unsigned kDispatches = 200, kSlice = 96;  // 96: a partial second workgroup
+  constexpr unsigned kTotal = kDispatches * kSlice;
+  auto* a = static_cast<float*>(kernargs(nullptr, 0, kTotal * 4));
+  auto* b = static_cast<float*>(kernargs(nullptr, 0, kTotal * 4));
+  auto* c = static_cast<float*>(kernargs(nullptr, 0, kTotal * 4));
+  for (unsigned i = 0; i < kTotal; ++i) {
+    a[i] = float(i % 1009);
+    b[i] = float(i / kSlice) * 0.5f;
+    c[i] = -1.0f;
+  }
+  Kernel k = kernel("vector_add");
+  hsa_queue_t* queue = nullptr;
+  ASSERT_EQ(hsa_queue_create(hsa().gpu, 64, HSA_QUEUE_TYPE_MULTI, nullptr, nullptr, UINT32_MAX,
+                             UINT32_MAX, &queue),
+            HSA_STATUS_SUCCESS);
+  std::vector<hsa_signal_t> done(kDispatches);
+  for (unsigned d = 0; d < kDispatches; ++d) {
+    struct {
+      const float* a;
+      const float* b;
+      float* c;
+      unsigned n;
+    } explicitArgs{a + d * kSlice, b + d * kSlice, c + d * kSlice, kSlice};
+    void* args = kernargs(&explicitArgs, sizeof(explicitArgs), k.kernargBytes);
+    ASSERT_EQ(hsa_signal_create(1, 0, nullptr, &done[d]), HSA_STATUS_SUCCESS);
+    dispatch(queue, k, args, 128, 64, done[d]);
+  }
+  for (unsigned d = 0; d < kDispatches; ++d) ASSERT_TRUE(waitComplete(done[d], 60.0)) << d;
+  for (unsigned i = 0; i < kTotal; ++i)
+    ASSERT_EQ(c[i], float(i % 1009) + float(i / kSlice) * 0.5f) << i;
+  for (hsa_signal_t signal : done) hsa_signal_destroy(signal);
   hsa_queue_destroy(queue);
 }
 
