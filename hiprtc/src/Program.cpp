@@ -21,7 +21,7 @@ std::string cacheKey(const CompileJob& job, CompilerKind kind, const Toolchain& 
   hash.field(job.options.canonical()).field(job.target);
   hash.field(kind == CompilerKind::Comgr ? Toolchain::comgrIdentity() + ";prefix=" + tc.prefix
                                          : tc.clangIdentity());
-  hash.field(embeddedHeadersIdentity());
+  hash.field(embeddedHeadersIdentity()).field(Toolchain::selfIdentity());
   return hash.hexDigest();
 }
 

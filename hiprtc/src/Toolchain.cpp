@@ -96,6 +96,13 @@ std::string Toolchain::comgrIdentity() {
   return identity;
 }
 
+std::string Toolchain::selfIdentity() {
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&comgrKnowsProcessor), &info) && info.dli_fname)
+    return fileStamp(info.dli_fname);
+  return "unknown";
+}
+
 bool comgrKnowsProcessor(std::string_view target) {
   std::string wanted = "amdgcn-amd-amdhsa--" + processorOf(target);
   size_t count = 0;
