@@ -4,7 +4,9 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <limits>
+#include <memory>
 
 namespace hipcore::loader {
 namespace {
@@ -14,37 +16,86 @@ constexpr uint64_t kMaxUncompressedSize = uint64_t{4} << 30;
 
 uint64_t headerSizeOf(uint16_t version) {
   switch (version) {
-    case 1: return 16;
+    case 1: return 20;  // 4 magic + 2 version + 2 method + 4 size + 8 hash
     case 2: return 24;
     case 3: return 32;
     default: return 0;
   }
 }
 
+// Output grows with what the stream really produces, never straight to the header's claim: a
+// 24-byte header may claim 4 GiB over a stream that holds nothing (found by fuzz_ccob).
+constexpr size_t kFirstChunk = size_t{64} << 10;
+
+// Makes room for more output, doubling, but never beyond `expected`.
+void grow(std::vector<uint8_t>& out, uint64_t expected) {
+  uint64_t next = std::max<uint64_t>(kFirstChunk, uint64_t{out.size()} * 2);
+  out.resize(static_cast<size_t>(std::min(next, expected)));
+}
+
 Result<std::vector<uint8_t>> inflateZstd(Bytes compressed, uint64_t expected) {
-  std::vector<uint8_t> out(expected);
-  size_t produced = ZSTD_decompress(out.data(), out.size(), compressed.data(), compressed.size());
-  if (ZSTD_isError(produced))
-    return errorf("zstd stream of %zu bytes: %s", compressed.size(), ZSTD_getErrorName(produced));
+  std::unique_ptr<ZSTD_DCtx, size_t (*)(ZSTD_DCtx*)> context(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  if (!context) return errorf("zstd: cannot create a decompression context");
+  std::vector<uint8_t> out;
+  ZSTD_inBuffer in{compressed.data(), compressed.size(), 0};
+  size_t produced = 0;
+  size_t pending = 1;  // ZSTD_decompressStream's hint: 0 once a frame is complete
+  while (in.pos < in.size || pending != 0) {
+    if (produced == out.size()) grow(out, expected);
+    ZSTD_outBuffer buffer{out.data(), out.size(), produced};
+    size_t consumed = in.pos;
+    pending = ZSTD_decompressStream(context.get(), &buffer, &in);
+    if (ZSTD_isError(pending))
+      return errorf("zstd stream of %zu bytes: %s", compressed.size(), ZSTD_getErrorName(pending));
+    bool progressed = buffer.pos != produced || in.pos != consumed;
+    produced = buffer.pos;
+    if (progressed) continue;
+    if (produced == out.size())
+      return errorf("zstd stream of %zu bytes produces more than the %llu bytes the header says",
+                    compressed.size(), static_cast<unsigned long long>(expected));
+    return errorf("zstd stream of %zu bytes is truncated", compressed.size());
+  }
   if (produced != expected)
     return errorf("zstd stream produced %zu bytes, header says %llu", produced,
                   static_cast<unsigned long long>(expected));
+  out.resize(produced);
   return out;
 }
 
 Result<std::vector<uint8_t>> inflateZlib(Bytes compressed, uint64_t expected) {
-  if (compressed.size() > std::numeric_limits<uLong>::max() ||
-      expected > std::numeric_limits<uLongf>::max())
+  if (compressed.size() > std::numeric_limits<uInt>::max())
     return errorf("zlib stream too large");
-  std::vector<uint8_t> out(expected);
-  uLongf produced = static_cast<uLongf>(expected);
-  int status = uncompress(out.data(), &produced, compressed.data(),
-                          static_cast<uLong>(compressed.size()));
-  if (status != Z_OK)
-    return errorf("zlib stream of %zu bytes: %s", compressed.size(), zError(status));
+  z_stream stream{};
+  if (inflateInit(&stream) != Z_OK) return errorf("zlib: cannot initialise inflate");
+  std::unique_ptr<z_stream, int (*)(z_stream*)> owner(&stream, inflateEnd);
+  stream.next_in = const_cast<Bytef*>(compressed.data());
+  stream.avail_in = static_cast<uInt>(compressed.size());
+  std::vector<uint8_t> out;
+  uint64_t produced = 0;
+  uint8_t none = 0;  // inflate refuses a null output pointer, even for zero bytes
+  int status = Z_OK;
+  while (status != Z_STREAM_END) {
+    if (produced == out.size()) grow(out, expected);
+    uint64_t room = std::min<uint64_t>(out.size() - produced, std::numeric_limits<uInt>::max());
+    uInt inputBefore = stream.avail_in;
+    stream.next_out = out.empty() ? &none : out.data() + produced;
+    stream.avail_out = static_cast<uInt>(room);
+    status = inflate(&stream, Z_NO_FLUSH);
+    if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR)
+      return errorf("zlib stream of %zu bytes: %s", compressed.size(),
+                    stream.msg ? stream.msg : zError(status));
+    bool progressed = stream.avail_out != room || stream.avail_in != inputBefore;
+    produced += room - stream.avail_out;
+    if (progressed || status == Z_STREAM_END) continue;
+    if (produced == out.size())
+      return errorf("zlib stream of %zu bytes produces more than the %llu bytes the header says",
+                    compressed.size(), static_cast<unsigned long long>(expected));
+    return errorf("zlib stream of %zu bytes is truncated", compressed.size());
+  }
   if (produced != expected)
-    return errorf("zlib stream produced %lu bytes, header says %llu",
-                  static_cast<unsigned long>(produced), static_cast<unsigned long long>(expected));
+    return errorf("zlib stream produced %llu bytes, header says %llu",
+                  static_cast<unsigned long long>(produced), static_cast<unsigned long long>(expected));
+  out.resize(static_cast<size_t>(produced));
   return out;
 }
 

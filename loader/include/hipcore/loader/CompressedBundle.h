@@ -2,7 +2,7 @@
 //
 // Layout (clang/lib/Driver/OffloadBundler.cpp, CompressedOffloadBundle): magic "CCOB",
 // u16 version, u16 method (0 = zlib, 1 = zstd), then by version
-//   v1: u32 uncompressed size, u64 hash                    (16-byte header)
+//   v1: u32 uncompressed size, u64 hash                    (20-byte header)
 //   v2: u32 total size, u32 uncompressed size, u64 hash    (24-byte header)
 //   v3: u64 total size, u64 uncompressed size, u64 hash    (32-byte header)
 // followed by one compressed stream holding a plain __CLANG_OFFLOAD_BUNDLE__ image. The hash
