@@ -88,9 +88,14 @@ Status CodeObject::readSections(uint64_t sectionOffset, uint16_t count, uint16_t
   Bytes names;
   if (namesIndex < count && raw[namesIndex].sh_type == SHT_STRTAB)
     names = image_.subspan(raw[namesIndex].sh_offset, raw[namesIndex].sh_size);
-  for (const Elf64_Shdr& s : raw)
+  // SHT_NULL and SHT_NOBITS headers have no bytes in the image; their offset and size were not
+  // checked above, so they are recorded as empty (fuzz_codeobject found bytesAt() reading
+  // through an SHT_NULL section with SHF_ALLOC set and a size past the image).
+  for (const Elf64_Shdr& s : raw) {
+    bool hasBytes = s.sh_type != SHT_NOBITS && s.sh_type != SHT_NULL;
     sections_.push_back({stringAt(names, s.sh_name), s.sh_type, s.sh_flags, s.sh_addr,
-                         s.sh_offset, s.sh_type == SHT_NOBITS ? 0 : s.sh_size, s.sh_link});
+                         hasBytes ? s.sh_offset : 0, hasBytes ? s.sh_size : 0, s.sh_link});
+  }
   return Ok{};
 }
 
@@ -174,7 +179,7 @@ const ElfSymbol* CodeObject::findSymbol(std::string_view name) const {
 
 Result<Bytes> CodeObject::bytesAt(uint64_t address, uint64_t size) const {
   for (const ElfSection& s : sections_) {
-    if ((s.flags & SHF_ALLOC) == 0 || s.type == SHT_NOBITS) continue;
+    if ((s.flags & SHF_ALLOC) == 0 || s.type == SHT_NOBITS || s.type == SHT_NULL) continue;
     if (address >= s.address && fitsIn(address - s.address, size, s.size))
       return image_.subspan(s.offset + (address - s.address), size);
   }
