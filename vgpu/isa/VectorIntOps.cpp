@@ -2,6 +2,7 @@
 // chapter 6, RDNA3 ISA chapter 7). Carry-out lanes outside EXEC are written as 0.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
@@ -18,6 +19,22 @@ using i64 = std::int64_t;
 template <int N, class F>
 Handler vint(F) {
   return [](Wave& w, const MicroOp& u) { valu32<N>(w, u, F{}); };
+}
+
+// Two-source ops whose VOP3 "clamp" bit saturates instead of wrapping (RDNA2 ISA section 6.2,
+// integer clamp): LLVM emits it for saturating adds such as clz64's ffbh(lo) + 32.
+template <class Wrap, class Saturate>
+Handler vintClamped(Wrap, Saturate) {
+  return [](Wave& w, const MicroOp& u) {
+    if (u.clamp)
+      valu32<2>(w, u, Saturate{});
+    else
+      valu32<2>(w, u, Wrap{});
+  };
+}
+
+u32 saturateSigned(i64 v) {
+  return u32(i32(std::clamp<i64>(v, INT32_MIN, INT32_MAX)));
 }
 
 // d, carry = F(a, b, carry-in); the carry-in mask is the third source when present.
@@ -167,11 +184,21 @@ void registerVectorIntOpsPart1(HandlerTable& t) {
   t.add("v_ffbh_i32", ffbhi, 1);
   t.add("v_cls_i32", ffbhi, 1);
 
-  t.add("v_add_nc_u32", vint<2>([](u32 a, u32 b) { return a + b; }), 1);
-  t.add("v_sub_nc_u32", vint<2>([](u32 a, u32 b) { return a - b; }), 1);
-  t.add("v_subrev_nc_u32", vint<2>([](u32 a, u32 b) { return b - a; }), 1);
-  t.add("v_add_nc_i32", vint<2>([](u32 a, u32 b) { return a + b; }), 1);
-  t.add("v_sub_nc_i32", vint<2>([](u32 a, u32 b) { return a - b; }), 1);
+  t.add("v_add_nc_u32", vintClamped([](u32 a, u32 b) { return a + b; },
+                                     [](u32 a, u32 b) { return a + b < a ? ~0u : a + b; }),
+        1);
+  t.add("v_sub_nc_u32", vintClamped([](u32 a, u32 b) { return a - b; },
+                                     [](u32 a, u32 b) { return a < b ? 0u : a - b; }),
+        1);
+  t.add("v_subrev_nc_u32", vintClamped([](u32 a, u32 b) { return b - a; },
+                                        [](u32 a, u32 b) { return b < a ? 0u : b - a; }),
+        1);
+  t.add("v_add_nc_i32", vintClamped([](u32 a, u32 b) { return a + b; },
+                                     [](u32 a, u32 b) { return saturateSigned(i64(i32(a)) + i32(b)); }),
+        1);
+  t.add("v_sub_nc_i32", vintClamped([](u32 a, u32 b) { return a - b; },
+                                     [](u32 a, u32 b) { return saturateSigned(i64(i32(a)) - i32(b)); }),
+        1);
   // 32-bit only arithmetic so that the lane loops vectorise; carry/borrow from comparisons.
   t.add("v_add_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) {
           u32 r = a + b;
