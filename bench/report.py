@@ -16,6 +16,9 @@ RUNTIMES = ("hipcore", "clr")
 # key, what it is, lower is better?, target (minimum clr/hipcore speedup, or None)
 ROWS = [
     ("launch_ir", "launch: instructions per launch (callgrind, launching thread)", True, 10),
+    ("event_record_ir", "hipEventRecord: instructions per call", True, None),
+    ("stream_sync_idle_ir", "idle hipStreamSynchronize: instructions per call", True, None),
+    ("malloc_free_256_ir", "hipMalloc+hipFree 256 B: instructions per pair", True, None),
     ("launch_host_us", "launch: host time per launch, 100k into one stream", True, None),
     ("launch_drain_us", "launch: 100k launches + sync, per launch", True, None),
     ("roundtrip_us", "launch + hipStreamSynchronize round trip", True, 3),

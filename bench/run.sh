@@ -13,7 +13,7 @@ host_runs=${BENCH_HOST_RUNS:-3}
 
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   [ -f "$build/build.ninja" ] || cmake -S "$root" -B "$build" -G Ninja >/dev/null
-  cmake --build "$build" --target bench_hip -j"${BENCH_JOBS:-2}"
+  cmake --build "$build" --target bench_hip -j"${BENCH_JOBS:-2}" >&2
 fi
 
 vgpu="$build/bin/vgpu-run"
@@ -39,18 +39,27 @@ if has host; then
   done
 fi
 
-# Instructions per launch on the launching thread: callgrind counts only inside
-# bench_launch_batch (batches that never fill the queue), main thread = file suffix -01.
+# Instructions per call on the calling (main) thread: callgrind collects only inside the
+# bench_*_batch functions (launch batches never fill the queue; syncs between batches are not
+# counted); the main thread's file has suffix -01; inclusive cost / calls.
+counted="launch:bench_launch_batch event_record:bench_event_batch stream_sync_idle:bench_idle_sync_batch malloc_free_256:bench_malloc_free_batch"
 if has callgrind; then
   for rt in $runtimes; do
     echo "== $rt callgrind" >&2
     out="$raw/callgrind.$rt"
-    "$vgpu" valgrind --tool=callgrind --separate-threads=yes --toggle-collect=bench_launch_batch \
-      --callgrind-out-file="$out.%p" "$programs/$rt/host_api" launch_calls >"$raw/$rt.calls.log" 2>"$raw/$rt.valgrind.log"
-    main=$(ls "$out".*-01 | head -1)
-    launches=$(awk '$1 == "RESULT" && $2 == "launch_calls" {print $3}' "$raw/$rt.calls.log")
-    awk -v n="$launches" '$1 == "totals:" || $1 == "summary:" {printf "RESULT launch_ir %.1f instr\n", $2 / n; exit}' \
-      "$main" | tee "$raw/$rt.callgrind.txt" >&2
+    toggles=""
+    for entry in $counted; do toggles="$toggles --toggle-collect=${entry#*:}"; done
+    # shellcheck disable=SC2086
+    "$vgpu" valgrind --tool=callgrind --separate-threads=yes $toggles --callgrind-out-file="$out.%p" \
+      "$programs/$rt/host_api" counted_calls >"$raw/$rt.calls.log" 2>"$raw/$rt.valgrind.log"
+    callgrind_annotate --inclusive=yes --threshold=100 "$(ls "$out".*-01 | head -1)" >"$raw/$rt.annotate.log"
+    for entry in $counted; do
+      key=${entry%%:*} fn=${entry#*:}
+      calls=$(awk -v k="calls_$key" '$1 == "RESULT" && $2 == k {print $3}' "$raw/$rt.calls.log")
+      awk -v n="$calls" -v fn=":$fn " -v key="${key}_ir" \
+        'index($0, fn) {gsub(",", "", $1); printf "RESULT %s %.1f instr\n", key, $1 / n; exit}' \
+        "$raw/$rt.annotate.log"
+    done | tee "$raw/$rt.callgrind.txt" >&2
   done
 fi
 

@@ -51,15 +51,43 @@ extern "C" __attribute__((noinline)) void bench_launch_batch(hipStream_t stream,
   for (int i = 0; i < count; ++i) emptyKernel<<<1, 1, 0, stream>>>();
 }
 
+// The host-only calls, counted the same way (one function each, so one callgrind run serves all).
+extern "C" __attribute__((noinline)) void bench_event_batch(hipEvent_t event, hipStream_t stream, int count) {
+  for (int i = 0; i < count; ++i) BENCH_CHECK(hipEventRecord(event, stream));
+}
+extern "C" __attribute__((noinline)) void bench_idle_sync_batch(hipStream_t stream, int count) {
+  for (int i = 0; i < count; ++i) BENCH_CHECK(hipStreamSynchronize(stream));
+}
+extern "C" __attribute__((noinline)) void bench_malloc_free_batch(size_t bytes, int count) {
+  for (int i = 0; i < count; ++i) {
+    void* p = nullptr;
+    BENCH_CHECK(hipMalloc(&p, bytes));
+    BENCH_CHECK(hipFree(p));
+  }
+}
+
 namespace {
 
-void benchLaunchCalls(hipStream_t stream) {
+// Mode for callgrind: fixed numbers of calls of each counted function (see bench/run.sh).
+void benchCountedCalls(hipStream_t stream) {
   const int batches = 40;
   for (int b = 0; b < batches; ++b) {
     bench_launch_batch(stream, kBatch);
     drain(stream);
   }
-  result("launch_calls", batches * kBatch, "launches");
+  result("calls_launch", batches * kBatch, "calls");
+  hipEvent_t event;
+  BENCH_CHECK(hipEventCreate(&event));
+  for (int b = 0; b < 10; ++b) {
+    bench_event_batch(event, stream, 100);
+    drain(stream);
+  }
+  BENCH_CHECK(hipEventDestroy(event));
+  result("calls_event_record", 10 * 100, "calls");
+  bench_idle_sync_batch(stream, 1000);
+  result("calls_stream_sync_idle", 1000, "calls");
+  bench_malloc_free_batch(256, 1000);
+  result("calls_malloc_free_256", 1000, "calls");
 }
 
 void benchRoundTrip(hipStream_t stream) {
@@ -200,7 +228,7 @@ void benchModuleLoad(const char* path) {
 }
 
 bool wants(int argc, char** argv, const char* mode) {
-  if (argc < 2) return std::strcmp(mode, "launch_calls") != 0;  // all but the callgrind mode
+  if (argc < 2) return std::strcmp(mode, "counted_calls") != 0;  // all but the callgrind mode
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], mode) == 0) return true;
   return false;
@@ -215,7 +243,7 @@ int main(int argc, char** argv) {
   emptyKernel<<<1, 1, 0, stream>>>();
   drain(stream);
 
-  if (wants(argc, argv, "launch_calls")) benchLaunchCalls(stream);
+  if (wants(argc, argv, "counted_calls")) benchCountedCalls(stream);
   if (wants(argc, argv, "launch")) benchLaunch(stream);
   if (wants(argc, argv, "roundtrip")) benchRoundTrip(stream);
   if (wants(argc, argv, "event")) benchEventRecord(stream);
