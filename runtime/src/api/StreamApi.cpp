@@ -54,10 +54,8 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
-  if (status.ok()) {
-    if (queue == nullptr) queue = device->readyNullQueue();
-    if (queue != nullptr) status = queue->synchronize();
-  }
+  // The legacy null stream also waits for the blocking streams it is ordered with.
+  if (status.ok()) status = queue == nullptr ? device->synchronizeNullStream() : queue->synchronize();
   return finish(__func__, std::move(status));
 }
 

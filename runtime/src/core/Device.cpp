@@ -70,12 +70,68 @@ Status Device::destroyQueue(DeviceQueue* queue) {
 }
 
 Status Device::synchronize() {
+  size_t markers = 0;
+  {
+    std::lock_guard lock(markersMutex_);
+    markers = markers_.size();
+  }
+  if (DeviceQueue* null = readyNullQueue()) {
+    if (Status synced = null->synchronize(); !synced.ok()) return synced;
+  }
+  {
+    std::lock_guard lock(queuesMutex_);
+    for (const auto& queue : userQueues_)
+      if (Status synced = queue->synchronize(); !synced.ok()) return synced;
+  }
+  // Every barrier submitted before this call has completed: the markers it used are free.
+  std::lock_guard lock(markersMutex_);
+  markers_.erase(markers_.begin(), markers_.begin() + static_cast<std::ptrdiff_t>(markers));
+  return Status::success();
+}
+
+Status Device::synchronizeNullStream() {
   if (DeviceQueue* null = readyNullQueue()) {
     if (Status synced = null->synchronize(); !synced.ok()) return synced;
   }
   std::lock_guard lock(queuesMutex_);
   for (const auto& queue : userQueues_)
-    if (Status synced = queue->synchronize(); !synced.ok()) return synced;
+    if (queue->blocking())
+      if (Status synced = queue->synchronize(); !synced.ok()) return synced;
+  return Status::success();
+}
+
+Status Device::newMarker(uint64_t& handle) noexcept {
+  auto signal = hsa::Signal::create(1);
+  if (!signal) return fail(hipErrorOutOfMemory, "stream ordering marker: %s", signal.message().c_str());
+  handle = (*signal)->handle();
+  std::lock_guard lock(markersMutex_);
+  markers_.push_back(std::move(signal).value());
+  return Status::success();
+}
+
+Status Device::joinBlockingIntoNull(DeviceQueue& null) noexcept {
+  // Each blocking stream with work the null stream has not waited for marks its end with a
+  // barrier; the null stream waits for every mark.
+  std::lock_guard lock(queuesMutex_);
+  for (const auto& queue : userQueues_) {
+    if (!queue->blocking() || !queue->unjoined.exchange(false)) continue;
+    unjoinedBlocking_.fetch_sub(1, std::memory_order_acq_rel);
+    uint64_t marker = 0;
+    if (Status made = newMarker(marker); !made.ok()) return made;
+    queue->stream().submitBarrier(marker);
+    null.stream().submitBarrier(/*signal=*/0, /*dependency=*/marker);
+  }
+  return Status::success();
+}
+
+Status Device::joinNullInto(DeviceQueue& queue) noexcept {
+  DeviceQueue* null = readyNullQueue();
+  uint64_t seen = nullSubmissions_.load(std::memory_order_acquire);
+  uint64_t marker = 0;
+  if (Status made = newMarker(marker); !made.ok()) return made;
+  null->stream().submitBarrier(marker);
+  queue.stream().submitBarrier(/*signal=*/0, /*dependency=*/marker);
+  queue.seenNullSubmissions.store(seen, std::memory_order_relaxed);
   return Status::success();
 }
 
@@ -118,7 +174,9 @@ Status Device::bindManagedVariables(FatBinary& fatBinary, const Module& module) 
     }
     auto slot = module.variableAddress(variable->name);
     if (!slot) return fail(hipErrorInvalidSymbol, "managed %s: %s", variable->name.c_str(), slot.message().c_str());
-    if (Status stored = copy(reinterpret_cast<void*>(*slot), &devicePointer, sizeof(void*), hipMemcpyHostToDevice);
+    // No queued work can use a code object being loaded: no need to wait for the streams (one
+    // may be held by a host function that waits for this very launch).
+    if (Status stored = copyNow(reinterpret_cast<void*>(*slot), &devicePointer, sizeof(void*), hipMemcpyHostToDevice);
         !stored.ok())
       return stored;
   }
@@ -265,6 +323,10 @@ Status Device::copyThroughStaging(void* destination, const void* source, size_t 
 Status Device::copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
   if (bytes == 0) return Status::success();
   if (Status synced = synchronize(); !synced.ok()) return synced;
+  return copyNow(destination, source, bytes, kind);
+}
+
+Status Device::copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
   if (kind == hipMemcpyDefault) {
     bool fromDevice = hsa::pointerKind(source) == hsa::PointerKind::Device;
     bool toDevice = hsa::pointerKind(destination) == hsa::PointerKind::Device;

@@ -37,6 +37,26 @@ class Device {
   bool hostcallEnabled() const;
   // Waits for the work of every stream of the device.
   Status synchronize();
+  // hipStreamSynchronize(0): the null stream and the blocking streams it is ordered with.
+  Status synchronizeNullStream();
+
+  // Legacy null-stream semantics, called before anything is submitted to `queue`: work on the
+  // null stream waits for earlier work of every blocking stream, and work on a blocking stream
+  // waits for earlier null-stream work. The common cases (one stream only, non-blocking
+  // streams) cost an atomic add or two loads; mixing submits marker barriers (slow path).
+  Status prepareSubmission(DeviceQueue& queue) noexcept {
+    if (&queue == readyNullQueue()) {
+      nullSubmissions_.fetch_add(1, std::memory_order_acq_rel);
+      if (unjoinedBlocking_.load(std::memory_order_acquire) != 0) return joinBlockingIntoNull(queue);
+      return Status::success();
+    }
+    if (!queue.blocking()) return Status::success();
+    if (!queue.unjoined.load(std::memory_order_relaxed) && !queue.unjoined.exchange(true))
+      unjoinedBlocking_.fetch_add(1, std::memory_order_acq_rel);
+    if (queue.seenNullSubmissions.load(std::memory_order_relaxed) != nullSubmissions_.load(std::memory_order_acquire))
+      return joinNullInto(queue);
+    return Status::success();
+  }
 
   // The kernel's code on this device: one atomic load once loaded; the first call loads the
   // kernel's fat binary (parse, choose, load into ROCR) under that fat binary's mutex.
@@ -56,6 +76,8 @@ class Device {
   Status allocateHost(size_t bytes, void*& out);
   Status release(void* pointer);
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
+  // The same without waiting for the device's streams first.
+  Status copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
   // Sets `bytes` of device memory to `value` (through the staging buffer: SDMA, no kernel).
   Status fill(void* destination, uint8_t value, size_t bytes);
   // Sets `count` elements of `width` bytes (1, 2 or 4) to `pattern` (hipMemsetD8/D16/D32).
@@ -69,6 +91,10 @@ class Device {
   static constexpr int kLimitCount = 3;  // stack, printf FIFO, malloc heap
 
  private:
+  Status joinBlockingIntoNull(DeviceQueue& null) noexcept;
+  Status joinNullInto(DeviceQueue& queue) noexcept;
+  // A signal for one cross-queue dependency; freed by synchronize().
+  Status newMarker(uint64_t& handle) noexcept;
   Status loadModuleLocked(FatBinary& fatBinary, Module*& out);  // caller holds its loadMutex()
   Status bindManagedVariables(FatBinary& fatBinary, const Module& module);
   Status ensureCopySignal();  // caller holds copyMutex_
@@ -92,6 +118,10 @@ class Device {
   std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 
+  std::atomic<uint64_t> nullSubmissions_{0};
+  std::atomic<int> unjoinedBlocking_{0};
+  std::mutex markersMutex_;
+  std::vector<std::unique_ptr<hsa::Signal>> markers_;
   std::atomic<unsigned> flags_{0};
   // Defaults as HIP reports them: 1 KiB stack per thread, 1 MiB printf FIFO, 8 MiB heap.
   std::atomic<size_t> limits_[kLimitCount] = {1024, size_t{1} << 20, size_t{8} << 20};

@@ -103,6 +103,7 @@ Status DeviceQueue::enqueueHostFunction(void (*fn)(void*), void* userData) {
     return fail(hipErrorOutOfMemory, "host function signals: %s", (done ? gate : done).message().c_str());
   record->done = std::move(done).value();
   record->gate = std::move(gate).value();
+  if (Status ordered = device_.prepareSubmission(*this); !ordered.ok()) return ordered;
   if (auto handler = hsa::onZero(record->done->handle(), runHostFunction, record.get()); !handler)
     return fail(hipErrorOutOfMemory, "host function: %s", handler.message().c_str());
   std::lock_guard lock(stream_->syncMutex());

@@ -36,6 +36,13 @@ class DeviceQueue {
   // work of the stream waits until fn has returned (hipLaunchHostFunc, hipStreamAddCallback).
   Status enqueueHostFunction(void (*fn)(void*), void* userData);
   unsigned flags() const { return flags_; }
+  // A user stream created without hipStreamNonBlocking: ordered with the legacy null stream.
+  bool blocking() const { return (flags_ & hipStreamNonBlocking) == 0; }
+  // Legacy null-stream bookkeeping (Device::prepareSubmission): whether work arrived since the
+  // null stream last waited for this stream, and the null stream's submission count this
+  // stream last waited for.
+  std::atomic<bool> unjoined{false};
+  std::atomic<uint64_t> seenNullSubmissions{0};
   int priority() const { return priority_; }
   // True for a pointer to a live DeviceQueue (hipStream_t handles are checked with this).
   bool valid() const noexcept { return magic_ == kMagic; }

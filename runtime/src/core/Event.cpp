@@ -22,6 +22,7 @@ Status Event::record(DeviceQueue& queue) {
     return fail(hipErrorInvalidHandle, "event of device %d recorded on a stream of device %d", device_.index(),
                 queue.device().index());
   if (device_.failed()) return device_.queueFailure();
+  if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
   signal_->store(1);
   queue.stream().submitBarrier(signal_->handle());
   recorded_ = true;

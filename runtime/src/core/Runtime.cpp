@@ -74,6 +74,7 @@ Status Runtime::launchCode(Device& device, DeviceQueue* queue, const DeviceKerne
   if (queue == nullptr && (queue = device.readyNullQueue()) == nullptr) {
     if (Status ready = device.nullQueue(queue); !ready.ok()) return ready;
   }
+  if (Status ordered = device.prepareSubmission(*queue); !ordered.ok()) return ordered;
   return queue->stream().launch(code, geometry, args);
 }
 

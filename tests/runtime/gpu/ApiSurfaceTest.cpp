@@ -182,6 +182,61 @@ TEST(StreamApi, HostFunctionRunsBetweenKernelsAndQueryWaitsForIt) {
   ASSERT_HIP(hipHostFree(host));
 }
 
+// Legacy null-stream semantics: the null stream and blocking streams wait for each other's
+// earlier work; a non-blocking stream waits for neither. A gate holds one stream while the
+// test checks what the others do.
+TEST(StreamApi, NullStreamOrdersWithBlockingStreamsOnly) {
+  int* host = nullptr;
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), 4 * sizeof(int)));
+  host[0] = 5;
+  host[1] = 0;
+  host[2] = 9;
+  host[3] = 0;
+  int* device = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), 3 * sizeof(int)));
+  ASSERT_HIP(hipMemset(device, 0, 3 * sizeof(int)));
+  hipStream_t blocking, nonBlocking;
+  ASSERT_HIP(hipStreamCreate(&blocking));
+  ASSERT_HIP(hipStreamCreateWithFlags(&nonBlocking, hipStreamNonBlocking));
+  (void)hipGetLastError();
+
+  // A blocking stream held by a gate: null-stream work after it waits.
+  Gate first;
+  first.observe = &host[0];
+  first.publish = &host[1];
+  ASSERT_HIP(hipLaunchHostFunc(blocking, gateFunction, &first));
+  ASSERT_HIP(launchCopyInt(device, &host[1], nullptr));
+  ASSERT_TRUE(waitFor(first.started));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));  // room for a wrong early copy
+  EXPECT_EQ(hipStreamQuery(nullptr), hipErrorNotReady);
+  first.release.store(true);
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  int result = 0;
+  ASSERT_HIP(hipMemcpy(&result, device, sizeof(int), hipMemcpyDeviceToHost));
+  EXPECT_EQ(result, 6);
+
+  // The null stream held by a gate: a blocking stream waits, a non-blocking one does not.
+  Gate second;
+  second.observe = &host[2];
+  second.publish = &host[3];
+  ASSERT_HIP(hipLaunchHostFunc(nullptr, gateFunction, &second));
+  ASSERT_HIP(launchCopyInt(device + 1, &host[3], blocking));
+  ASSERT_HIP(launchCopyInt(device + 2, &host[2], nonBlocking));
+  ASSERT_TRUE(waitFor(second.started));
+  ASSERT_HIP(hipStreamSynchronize(nonBlocking));  // returns while the null stream is held
+  EXPECT_EQ(hipStreamQuery(blocking), hipErrorNotReady);
+  second.release.store(true);
+  ASSERT_HIP(hipStreamSynchronize(blocking));
+  int results[3] = {};
+  ASSERT_HIP(hipMemcpy(results, device, sizeof(results), hipMemcpyDeviceToHost));
+  EXPECT_EQ(results[1], 10);
+  EXPECT_EQ(results[2], 9);
+  ASSERT_HIP(hipStreamDestroy(blocking));
+  ASSERT_HIP(hipStreamDestroy(nonBlocking));
+  ASSERT_HIP(hipFree(device));
+  ASSERT_HIP(hipHostFree(host));
+}
+
 struct CallbackRecord {
   std::atomic<int> calls{0};
   hipStream_t stream = nullptr;
