@@ -367,6 +367,20 @@ typedef enum hipFuncCache_t {
   hipFuncCachePreferL1,
   hipFuncCachePreferEqual,
 } hipFuncCache_t;
+// What hipFuncGetAttributes reports (numRegs: not read from the code object yet, 0).
+typedef struct hipFuncAttributes {
+  int binaryVersion;
+  int cacheModeCA;
+  size_t constSizeBytes;
+  size_t localSizeBytes;  // scratch per work-item
+  int maxDynamicSharedSizeBytes;
+  int maxThreadsPerBlock;  // __launch_bounds__ or 1024
+  int numRegs;
+  int preferredShmemCarveout;
+  int ptxVersion;
+  size_t sharedSizeBytes;  // static LDS
+} hipFuncAttributes;
+HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function);
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 

@@ -151,6 +151,23 @@ TEST(DeviceApi, InitFlagsLimitsAndPeers) {
   EXPECT_GT(driver, 0);
 }
 
+TEST(FunctionApi, AttributesComeFromTheKernelCode) {
+  hipFuncAttributes a;
+  ASSERT_HIP(hipFuncGetAttributes(&a, boundedKernelHandle()));
+  EXPECT_EQ(a.maxThreadsPerBlock, 64);
+  EXPECT_EQ(a.sharedSizeBytes, 0u);
+  hipDeviceProp_t p;
+  ASSERT_HIP(hipGetDeviceProperties(&p, 0));
+  EXPECT_EQ(static_cast<size_t>(a.maxDynamicSharedSizeBytes), p.sharedMemPerBlock);
+  ASSERT_HIP(hipFuncGetAttributes(&a, emptyKernelHandle()));
+  EXPECT_EQ(a.maxThreadsPerBlock, 1024);
+  int notAKernel = 0;
+  EXPECT_EQ(hipFuncGetAttributes(&a, &notAKernel), hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipFuncGetAttributes(&a, nullptr), hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipFuncGetAttributes(nullptr, emptyKernelHandle()), hipErrorInvalidValue);
+  ASSERT_HIP(hipFuncSetCacheConfig(emptyKernelHandle(), hipFuncCachePreferL1));
+}
+
 TEST(StreamApi, HostFunctionRunsBetweenKernelsAndQueryWaitsForIt) {
   int* host = nullptr;
   ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), 2 * sizeof(int)));

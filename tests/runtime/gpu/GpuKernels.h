@@ -26,3 +26,4 @@ hipError_t launchCopyInt(int* destination, const int* source, hipStream_t stream
 const void* coefficientsSymbol();  // __constant__ float coefficients[4]
 const void* hitsSymbol();          // __device__ int hits
 const void* emptyKernelHandle();
+const void* boundedKernelHandle();  // __launch_bounds__(64)

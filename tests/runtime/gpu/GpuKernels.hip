@@ -31,6 +31,8 @@ __global__ void emptyKernel() {}
 
 __global__ void __launch_bounds__(64) boundedKernel(int* out) { out[threadIdx.x] = 1; }
 
+const void* boundedKernelHandle() { return reinterpret_cast<const void*>(&boundedKernel); }
+
 hipError_t launchBounded(int* out, unsigned block) {
   boundedKernel<<<1, block>>>(out);
   return hipGetLastError();
