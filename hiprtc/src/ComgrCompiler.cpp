@@ -6,6 +6,7 @@
 
 #include <amd_comgr.h>
 
+#include <mutex>
 #include <set>
 
 #include "EmbeddedHeaders.h"
@@ -23,6 +24,14 @@ namespace {
 // arguments (FACTS.md section 4) instead of the dispatch packet, so both paths produce the same
 // kernel ABI. LLVM 15 reads the version at compile (builtin lowering) and at codegen.
 constexpr const char* kCodeObjectVersion = "-mcode-object-version=5";
+
+// comgr 2.4 runs clang in-process and options such as -mcode-object-version land in LLVM's
+// process-wide cl::opt variables: two concurrent compiles race on them (a kernel compiled for v5
+// came out of codegen as v4, without its hidden arguments). One comgr pipeline at a time.
+std::mutex& comgrMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
 
 const char* statusText(amd_comgr_status_t status) {
   const char* text = nullptr;
@@ -156,6 +165,7 @@ Result<CompileOutput> bitcodeToExecutable(ActionInfo& info, const DataSet& bitco
 }  // namespace
 
 Result<CompileOutput> compileWithComgr(const CompileJob& job, const Toolchain& tc) {
+  std::lock_guard<std::mutex> lock(comgrMutex());
   DataSet sources, bitcode;
   if (!sources.valid() || !bitcode.valid()) return errorf("comgr create_data_set failed");
   if (auto s = sources.add(AMD_COMGR_DATA_KIND_SOURCE, job.source.name, job.source.text); !s)
@@ -191,6 +201,7 @@ Result<CompileOutput> compileWithComgr(const CompileJob& job, const Toolchain& t
 }
 
 Result<CompileOutput> linkWithComgr(const LinkJob& job) {
+  std::lock_guard<std::mutex> lock(comgrMutex());
   DataSet bitcode;
   if (!bitcode.valid()) return errorf("comgr create_data_set failed");
   for (const NamedText& input : job.bitcode)

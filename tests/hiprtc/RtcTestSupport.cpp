@@ -118,7 +118,7 @@ void expectSaxpyRuns(const std::string& code, const std::string& kernel) {
   vgpu::isa::Launch launch;
   launch.grid[0] = (n + 255) / 256;
   launch.block[0] = 256;
-  launch.threads = 2;
+  launch.threads = 1;  // one worker: these tests are about hiprtc, not the interpreter's pool
   launch.memory = &memory;
   launch.arg(a).arg(static_cast<const float*>(x.data())).arg(y.data()).arg(n);
   vgpu::DispatchOutcome outcome = vgpu::isa::runKernel(*co, kernel, launch);
