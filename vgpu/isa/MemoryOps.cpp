@@ -289,6 +289,9 @@ void registerLoadsStores(HandlerTable& t, const std::string& p) {
   t.add(p + "_load_dwordx4", load<F, 16, Ext::none>, 1);
   t.add(p + "_load_short_d16", load<F, 2, Ext::d16lo>, 1);
   t.add(p + "_load_short_d16_hi", load<F, 2, Ext::d16hi>, 1);
+  // A zero-extended byte into one half (clang-19 copies strings this way: ockl printf).
+  t.add(p + "_load_ubyte_d16", load<F, 1, Ext::d16lo>, 1);
+  t.add(p + "_load_ubyte_d16_hi", load<F, 1, Ext::d16hi>, 1);
   t.add(p + "_store_byte", store<F, 1, Ext::none>, 0);
   t.add(p + "_store_short", store<F, 2, Ext::none>, 0);
   t.add(p + "_store_byte_d16_hi", store<F, 1, Ext::d16hiStore>, 0);
@@ -308,6 +311,8 @@ void registerLoadsStores(HandlerTable& t, const std::string& p) {
   t.add(p + "_load_b128", load<F, 16, Ext::none>, 1);
   t.add(p + "_load_d16_b16", load<F, 2, Ext::d16lo>, 1);
   t.add(p + "_load_d16_hi_b16", load<F, 2, Ext::d16hi>, 1);
+  t.add(p + "_load_d16_u8", load<F, 1, Ext::d16lo>, 1);
+  t.add(p + "_load_d16_hi_u8", load<F, 1, Ext::d16hi>, 1);
   t.add(p + "_store_b8", store<F, 1, Ext::none>, 0);
   t.add(p + "_store_b16", store<F, 2, Ext::none>, 0);
   t.add(p + "_store_d16_hi_b8", store<F, 1, Ext::d16hiStore>, 0);

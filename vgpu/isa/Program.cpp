@@ -2,6 +2,7 @@
 // text into micro-ops, drops hints and resolves branch targets.
 #include "isa/Program.h"
 
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -147,8 +148,14 @@ void ProgramBuilder::noteCallTargets(const Decoded& d) {
     getpc_[o.index] = d.inst.address + d.inst.size;
     return;
   }
+  // A small offset (the callee right after the caller) prints in decimal ("32", "-16"): LLVM
+  // shows literal values an inline constant could hold as that constant.
+  const auto isInteger = [](const std::string& t) {
+    std::size_t i = !t.empty() && t[0] == '-' ? 1 : 0;
+    return i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]));
+  };
   if (a.mnemonic == "s_add_u32" && a.operands.size() == 3 && a.operands[1] == a.operands[0] &&
-      a.operands[2].rfind("0x", 0) == 0) {
+      isInteger(a.operands[2])) {
     auto it = getpc_.find(o.index);
     if (it == getpc_.end()) return;
     std::int32_t rel = static_cast<std::int32_t>(parseInteger(a.operands[2]));
