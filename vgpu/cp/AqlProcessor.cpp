@@ -159,6 +159,8 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   request.dispatchId = index;
   request.memory = &services().memory();
   request.threads = config().interpreterThreads;
+  request.interrupt = [](void* services, std::uint32_t m0) { static_cast<DeviceServices*>(services)->raiseInterrupt(m0); };
+  request.interruptContext = &services();
   DispatchOutcome outcome = vgpu::executeDispatch(request);
   using Kind = DispatchOutcome::Kind;
   switch (outcome.kind) {

@@ -17,6 +17,9 @@ class DeviceServices {
   // The interrupt a real CP or SDMA engine raises after writing an event mailbox: the driver
   // looks the event up by id and wakes its waiters.
   virtual void raiseEvent(std::uint32_t eventId) = 0;
+  // A wave's s_sendmsg(MSG_INTERRUPT): only the low 8 bits of the event id arrive, so the
+  // driver wakes the events they may name (KFD: partial-id lookup, else a search).
+  virtual void raiseInterrupt(std::uint32_t partialId) { raiseEvent(partialId); }
   // A GPU virtual-memory fault, delivered like the KFD does: through the process's
   // memory-fault events (HsaMemoryAccessFault), so ROCR's system event handlers see it.
   virtual void reportMemoryFault(std::uint32_t nodeId, std::uint64_t address, bool write) = 0;

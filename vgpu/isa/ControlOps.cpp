@@ -99,7 +99,13 @@ void registerControlOpsPart1(HandlerTable& t) {
   t.add(
       "s_setreg_imm32_b32", [](Wave&, const MicroOp&) {}, 0);
   t.add(
-      "s_sendmsg", [](Wave&, const MicroOp&) {}, 0);
+      "s_sendmsg",
+      [](Wave& w, const MicroOp& u) {
+        // RDNA2 ISA 4.5 "s_sendmsg": MSG_INTERRUPT raises a host interrupt carrying M0.
+        const DispatchRequest& r = *w.wg->dispatch->request;
+        if (u.imm == kSendMsgInterrupt && r.interrupt != nullptr) r.interrupt(r.interruptContext, w.s[kM0] & 0xff);
+      },
+      0);
   t.add(
       "s_sendmsghalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
   t.add(

@@ -41,6 +41,11 @@ struct DispatchRequest {
   const char* kernelName = nullptr;
   // Optional out-parameter: wave-instructions executed by the dispatch (benchmarks).
   std::uint64_t* instructionsExecuted = nullptr;
+  // Optional: s_sendmsg(MSG_INTERRUPT) from a wave, with the low 8 bits of M0 (the event id
+  // the device libraries put there after writing the event's mailbox, e.g. when a kernel adds
+  // to an interrupt signal: hostcall doorbells). Called on the wave's worker thread.
+  void (*interrupt)(void* context, std::uint32_t m0) = nullptr;
+  void* interruptContext = nullptr;
 };
 
 struct DispatchOutcome {

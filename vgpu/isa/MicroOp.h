@@ -29,6 +29,9 @@ enum ScalarSlot : std::uint16_t {
   kScalarSlots = 136,
 };
 
+// The imm predecode gives s_sendmsg for sendmsg(MSG_INTERRUPT) (Program.cpp).
+constexpr std::uint32_t kSendMsgInterrupt = 1;
+
 // The data type an instruction gives its source operands: decides how inline constants and
 // literals are materialised and which bit is the sign for neg/abs.
 enum class DataType : std::uint8_t { b32, f32, f16, f64, b64 };

@@ -33,6 +33,7 @@ std::uint32_t encodeSpecialOperand(const std::string& tok) {
   if (tok.find("HW_REG_HW_ID") != std::string::npos) return 2;
   if (tok.find("HW_REG_MODE") != std::string::npos) return 3;
   if (tok.find("HW_REG_FLAT_SCR") != std::string::npos) return 4;
+  if (tok.find("MSG_INTERRUPT") != std::string::npos) return kSendMsgInterrupt;
   return 0;
 }
 

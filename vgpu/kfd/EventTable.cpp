@@ -97,6 +97,16 @@ void EventTable::raise(std::uint32_t eventId) {
   changed_.notify_all();
 }
 
+void EventTable::raisePartial(std::uint32_t partialId, unsigned bits) {
+  const std::uint32_t mask = (std::uint32_t{1} << bits) - 1;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, record] : byId_)
+      if ((id & mask) == (partialId & mask)) signal(*record);
+  }
+  changed_.notify_all();
+}
+
 void EventTable::raiseMemoryFault(std::uint32_t nodeId, std::uint64_t address, bool write) {
   {
     std::lock_guard lock(mutex_);

@@ -30,6 +30,9 @@ class EventTable {
   HSAKMT_STATUS reset(HsaEvent* event);
   // The interrupt path: a CP or SDMA engine completed something carrying this event id.
   void raise(std::uint32_t eventId);
+  // A wave's interrupt carries only the low `bits` of the event id: every event they match
+  // is set (a spurious wake-up only makes ROCR look at its signal again).
+  void raisePartial(std::uint32_t partialId, unsigned bits);
   // A GPU memory fault: every memory event receives the fault record and is signalled.
   void raiseMemoryFault(std::uint32_t nodeId, std::uint64_t address, bool write);
   // milliseconds == 0xFFFFFFFF waits forever (HSA_EVENTTIMEOUT_INFINITE).
