@@ -29,21 +29,14 @@ Status Device::nullQueue(DeviceQueue*& out) {
   return nullStatus_;
 }
 
-bool Device::hostcallEnabled() const {
-  static const bool enabled = [] {
-    const char* value = std::getenv("HIPCORE_HOSTCALL");
-    return value != nullptr && value[0] == '1';
-  }();
-  return enabled;
-}
-
-Status Device::hostcallBuffer(uint64_t& out) {
+Status Device::hostcallArguments(uint64_t& buffer, uint64_t& heap) {
   std::call_once(hostcallOnce_, [this] {
     // One packet per wave the device can hold (each wave waits for a free packet otherwise).
     uint32_t waves = agent_.properties.computeUnits * std::max(agent_.properties.maxWavesPerCu, 1u);
     hostcallStatus_ = HostcallService::create(agent_, std::clamp(waves, 64u, 4096u), hostcall_);
   });
-  out = hostcall_ ? hostcall_->bufferAddress() : 0;
+  buffer = hostcall_ ? hostcall_->bufferAddress() : 0;
+  heap = hostcall_ ? hostcall_->heapAddress() : 0;
   return hostcallStatus_;
 }
 
@@ -139,7 +132,9 @@ Status Device::queueFailure() const {
   int error = queueError_.load(std::memory_order_acquire);
   // Memory faults map to an illegal address; everything else (illegal instruction, invalid
   // packet) is a launch failure. Either is sticky: the queue is dead.
-  hipError_t code = hsa::isMemoryFault(error) ? hipErrorIllegalAddress : hipErrorLaunchFailure;
+  hipError_t code = hsa::isMemoryFault(error) ? hipErrorIllegalAddress
+                    : hsa::isTrap(error)      ? hipErrorAssert  // device assert/abort: s_trap
+                                              : hipErrorLaunchFailure;
   return fail(code, "device %d: a kernel failed and its queue stopped: %s", index_,
               hsa::statusName(error).c_str());
 }

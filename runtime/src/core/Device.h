@@ -32,9 +32,9 @@ class Device {
   // Streams created by hipStreamCreate; they live until destroyStream.
   Status createQueue(DeviceQueue*& out, unsigned flags = 0, int priority = 0);
   Status destroyQueue(DeviceQueue* queue);
-  // The hostcall buffer kernels print through (created with its service thread on first use).
-  Status hostcallBuffer(uint64_t& out);
-  bool hostcallEnabled() const;
+  // The hostcall buffer kernels print and allocate through, and the device malloc heap
+  // (created with the hostcall service thread by the first queue).
+  Status hostcallArguments(uint64_t& buffer, uint64_t& heap);
   // Waits for the work of every stream of the device.
   Status synchronize();
   // hipStreamSynchronize(0): the null stream and the blocking streams it is ordered with.

@@ -32,11 +32,9 @@ Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::uni
   if (!querySignal) return fail(hipErrorOutOfMemory, "device %d: %s", device.index(), querySignal.message().c_str());
   q->querySignal_ = std::move(querySignal).value();
   loader::HiddenArgValues hidden;
-  // Device printf through hostcall is opt-in (HIPCORE_HOSTCALL=1) until it is proven on vgpu:
-  // without a buffer, a kernel calling printf faults instead of printing.
-  if (device.hostcallEnabled()) {
-    if (Status hostcall = device.hostcallBuffer(hidden.hostcallBuffer); !hostcall.ok()) return hostcall;
-  }
+  // Device printf/malloc: pointers to per-device buffers, copied into every kernarg segment.
+  if (Status hostcall = device.hostcallArguments(hidden.hostcallBuffer, hidden.heap); !hostcall.ok())
+    return hostcall;
   q->stream_ = std::make_unique<Stream>(*q->queue_, ring, hidden);
   out = std::move(q);
   return Status::success();

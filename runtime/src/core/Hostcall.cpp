@@ -1,8 +1,6 @@
 // Hostcall buffer set-up and the host thread that serves the packets kernels submit.
 #include "Hostcall.h"
 
-#include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
@@ -17,8 +15,7 @@ struct HostcallService::Buffer {
   uint64_t doorbell;
   uint64_t freeStack;
   uint64_t readyStack;
-  uint32_t indexSize;
-  uint32_t reserved;
+  uint64_t indexMask;  // read as a 64-bit mask by ockl 5.2.3 (not a bit count)
 };
 
 struct HostcallService::Header {
@@ -33,6 +30,8 @@ namespace {
 constexpr uint32_t kLanes = 64;
 constexpr uint32_t kSlotWords = 8;
 constexpr uint32_t kServicePrintf = 2;
+constexpr uint32_t kServiceDeviceMemory = 3;
+constexpr uint64_t kWakeTimeoutMs = 1000;
 // Message descriptor fields (ockl services.cl): BEGIN, END, element count, message id.
 constexpr uint64_t kBegin = 1;
 constexpr uint64_t kEnd = 2;
@@ -42,7 +41,7 @@ uint64_t idOf(uint64_t descriptor) { return descriptor >> 8; }
 }  // namespace
 
 Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets, std::unique_ptr<HostcallService>& out) {
-  static_assert(offsetof(Buffer, indexSize) == 40, "index_size is read at offset 40");
+  static_assert(offsetof(Buffer, indexMask) == 40, "index_mask is read at offset 40");
   static_assert(sizeof(Header) == 24, "ockl's header_t is 24 bytes");
   uint32_t indexSize = 1;
   while ((1u << indexSize) < packets) ++indexSize;
@@ -54,9 +53,10 @@ Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets, std
   if (!memory) return fail(hipErrorOutOfMemory, "hostcall buffer: %s", memory.message().c_str());
   if (auto access = hsa::allowAccess(agent.agent, *memory); !access)
     return fail(hipErrorOutOfMemory, "hostcall buffer: %s", access.message().c_str());
-  auto doorbell = hsa::Signal::createPolled(0);
+  auto doorbell = hsa::Signal::create(0);
   if (!doorbell) return fail(hipErrorOutOfMemory, "hostcall doorbell: %s", doorbell.message().c_str());
   std::unique_ptr<HostcallService> service(new HostcallService());
+  if (Status heap = DeviceHeap::create(agent, service->heap_); !heap.ok()) return heap;
   auto* base = static_cast<uint8_t*>(*memory);
   std::memset(base, 0, bytes);
   service->buffer_ = reinterpret_cast<Buffer*>(base);
@@ -65,10 +65,10 @@ Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets, std
   buffer.headers = reinterpret_cast<uint64_t>(base + headersOffset);
   buffer.payloads = reinterpret_cast<uint64_t>(base + payloadsOffset);
   buffer.doorbell = service->doorbell_->handle();
-  buffer.indexSize = indexSize;
+  buffer.indexMask = packets - 1;
   // Free stack: every packet, tag 1 (a zero entry would read as "empty"), linked in order.
   auto* headers = reinterpret_cast<Header*>(buffer.headers);
-  const uint64_t tag = uint64_t{1} << indexSize;
+  const uint64_t tag = packets;  // index_mask + 1: one step of the ABA tag
   for (uint32_t i = 0; i < packets; ++i) headers[i].next = i + 1 < packets ? (tag | (i + 1)) : 0;
   buffer.freeStack = tag | 0;
   buffer.readyStack = 0;
@@ -79,25 +79,19 @@ Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets, std
 
 HostcallService::~HostcallService() {
   stop_ = true;
+  doorbell_->store(-1);  // wakes the service thread (a host store sets the signal's event)
   if (thread_.joinable()) thread_.join();
 }
 
 void HostcallService::serve() {
-  // Polls the doorbell: spin briefly after activity, then sleep up to a millisecond.
+  // Blocks until a wave rings the doorbell. The timeout only bounds how long a missed wake-up
+  // (a GPU without interrupt delivery) can delay a reply.
   int64_t seen = 0;
-  auto idle = std::chrono::microseconds(0);
-  const uint64_t indexMask = (uint64_t{1} << buffer_->indexSize) - 1;
+  const uint64_t indexMask = buffer_->indexMask;
   auto* headers = reinterpret_cast<Header*>(buffer_->headers);
   auto* payloads = reinterpret_cast<uint64_t*>(buffer_->payloads);
-  while (!stop_.load(std::memory_order_relaxed)) {
-    int64_t value = doorbell_->load();
-    if (value == seen) {
-      idle = std::min(idle + std::chrono::microseconds(20), std::chrono::microseconds(1000));
-      std::this_thread::sleep_for(idle);
-      continue;
-    }
-    seen = value;
-    idle = std::chrono::microseconds(0);
+  while (!stop_.load(std::memory_order_acquire)) {
+    seen = doorbell_->waitChange(seen, /*milliseconds=*/kWakeTimeoutMs);
     uint64_t top = __atomic_exchange_n(&buffer_->readyStack, uint64_t{0}, __ATOMIC_ACQUIRE);
     while (top != 0) {
       Header& header = headers[top & indexMask];
@@ -116,8 +110,13 @@ void HostcallService::servePacket(Header& header, uint64_t* payload) {
 
 void HostcallService::serveLane(uint32_t service, uint64_t* slot) {
   uint64_t descriptor = slot[0];
+  if (service == kServiceDeviceMemory) {
+    slot[0] = heap_->request(/*address=*/slot[0], /*size=*/slot[1]);
+    slot[1] = 0;
+    return;
+  }
   if (service != kServicePrintf) {
-    slot[0] = 0;  // function calls and device malloc are not served (yet)
+    slot[0] = 0;  // function calls (service 1) have no host side in HIP
     slot[1] = 0;
     return;
   }

@@ -37,6 +37,17 @@ class MessageReader {
   size_t index_ = 0;
 };
 
+// Appends snprintf's whole output, however long, including NUL bytes (%c of 0 prints one).
+template <typename T>
+void appendFormatted(std::string& out, const std::string& format, T value) {
+  int length = std::snprintf(nullptr, 0, format.c_str(), value);
+  if (length <= 0) return;
+  size_t at = out.size();
+  out.resize(at + static_cast<size_t>(length) + 1);
+  std::snprintf(out.data() + at, static_cast<size_t>(length) + 1, format.c_str(), value);
+  out.resize(at + static_cast<size_t>(length));
+}
+
 bool isConversion(char c) { return std::strchr("diouxXcsfFeEgGaApn%", c) != nullptr; }
 
 // One conversion spec ("%-08.3lf") with its argument(s), formatted by snprintf.
@@ -64,17 +75,16 @@ void formatOne(std::string spec, MessageReader& reader, std::string& out) {
     wide = wide || std::strchr("lLqjzt", resolved.back()) != nullptr;
     resolved.pop_back();
   }
-  char buffer[512];
   if (conversion == 's') {
     std::string text;
     reader.string(text);
-    std::snprintf(buffer, sizeof(buffer), (resolved + "s").c_str(), text.c_str());
+    appendFormatted(out, (resolved + "s").c_str(), text.c_str());
   } else if (std::strchr("fFeEgGaA", conversion)) {
     uint64_t bits = 0;
     reader.word(bits);
     double value;
     std::memcpy(&value, &bits, sizeof(value));
-    std::snprintf(buffer, sizeof(buffer), (resolved + conversion).c_str(), value);
+    appendFormatted(out, (resolved + conversion).c_str(), value);
   } else if (conversion == 'n') {
     uint64_t ignored = 0;
     reader.word(ignored);  // %n writes on the device side only; nothing to print
@@ -83,18 +93,17 @@ void formatOne(std::string spec, MessageReader& reader, std::string& out) {
     uint64_t value = 0;
     reader.word(value);
     if (conversion == 'c') {
-      std::snprintf(buffer, sizeof(buffer), (resolved + 'c').c_str(), static_cast<int>(value));
+      appendFormatted(out, (resolved + 'c').c_str(), static_cast<int>(value));
     } else if (conversion == 'p') {
-      std::snprintf(buffer, sizeof(buffer), (resolved + 'p').c_str(), reinterpret_cast<void*>(value));
+      appendFormatted(out, (resolved + 'p').c_str(), reinterpret_cast<void*>(value));
     } else if (wide) {
-      std::snprintf(buffer, sizeof(buffer), (resolved + "ll" + conversion).c_str(), static_cast<long long>(value));
+      appendFormatted(out, (resolved + "ll" + conversion).c_str(), static_cast<long long>(value));
     } else if (conversion == 'd' || conversion == 'i') {
-      std::snprintf(buffer, sizeof(buffer), (resolved + conversion).c_str(), static_cast<int>(static_cast<uint32_t>(value)));
+      appendFormatted(out, (resolved + conversion).c_str(), static_cast<int>(static_cast<uint32_t>(value)));
     } else {
-      std::snprintf(buffer, sizeof(buffer), (resolved + conversion).c_str(), static_cast<unsigned>(value));
+      appendFormatted(out, (resolved + conversion).c_str(), static_cast<unsigned>(value));
     }
   }
-  out += buffer;
 }
 
 }  // namespace

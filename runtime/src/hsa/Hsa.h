@@ -26,6 +26,8 @@ Status initialize();
 std::string statusName(int status);
 // True for the statuses of a queue error caused by a bad memory access.
 bool isMemoryFault(int status);
+// A queue stopped by a trap in a kernel (s_trap: device assert/abort).
+bool isTrap(int status);
 
 // What hipGetDeviceProperties reports, read from agent and pool info.
 struct AgentProperties {
@@ -111,6 +113,9 @@ class Signal {
   // Waits at most about `microseconds` for the value to become 0; true if it did.
   bool waitForZeroBriefly(uint64_t microseconds);
   int64_t load() const;
+  // Blocks (ROCR: a short spin, then the driver's event wait) until the value differs from
+  // `seen` or about `milliseconds` passed; returns the value then.
+  int64_t waitChange(int64_t seen, uint64_t milliseconds);
   // When the packet that completed this signal finished, in nanoseconds of the system clock
   // (the packet processor stamps it on queues with profiling enabled).
   Result<uint64_t> completionTimeNs(uint64_t agent) const;

@@ -131,6 +131,8 @@ bool isMemoryFault(int status) {
   return status == HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION || status == HSA_STATUS_ERROR_MEMORY_FAULT;
 }
 
+bool isTrap(int status) { return status == HSA_STATUS_ERROR_EXCEPTION; }
+
 Status initialize() {
   hsa_status_t status = hsa_init();
   if (status == HSA_STATUS_SUCCESS) return loader::Ok{};

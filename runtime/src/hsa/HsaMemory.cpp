@@ -107,6 +107,16 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
 
 int64_t Signal::load() const { return hsa_signal_load_scacquire(hsa_signal_t{handle_}); }
 
+int64_t Signal::waitChange(int64_t seen, uint64_t milliseconds) {
+  static const uint64_t ticksPerMillisecond = [] {
+    uint64_t frequency = 0;
+    hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
+    return frequency ? frequency / 1000 : 100'000;
+  }();
+  return hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_NE, seen,
+                                   milliseconds * ticksPerMillisecond, HSA_WAIT_STATE_BLOCKED);
+}
+
 Result<uint64_t> Signal::completionTimeNs(uint64_t agent) const {
   hsa_amd_profiling_dispatch_time_t time{};
   hsa_status_t status = hsa_amd_profiling_get_dispatch_time(hsa_agent_t{agent}, hsa_signal_t{handle_}, &time);

@@ -1,6 +1,5 @@
-// Device printf through hipcore's hostcall service (run with HIPCORE_HOSTCALL=1). Not a ctest
-// yet: on vgpu the kernel hangs waiting for the first hostcall's reply (see runtime/README.md);
-// kept as the reproducer. Prints PASSED when the host saw every line.
+// Device printf through hipcore's hostcall service, the smallest case (tests/printf has the
+// checked tests). Prints PASSED when the kernel and the synchronisation succeeded.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
