@@ -59,9 +59,13 @@ uint16_t KernargLayout::dimensions(const LaunchGeometry& g) {
 
 void KernargLayout::pack(void* const* args, const LaunchGeometry& geometry,
                          const HiddenArgValues& hidden, uint8_t* out) const noexcept {
+  // A kernel without arguments may have an empty segment and no buffer (out == nullptr), and
+  // memset/memcpy must not see a null pointer even for zero bytes (found by fuzz_metadata).
+  if (segmentSize_ == 0) return;
   std::memset(out, 0, segmentSize_);
   for (size_t i = 0; i < explicitArgs_.size(); ++i)
-    std::memcpy(out + explicitArgs_[i].offset, args[i], explicitArgs_[i].size);
+    if (explicitArgs_[i].size != 0)
+      std::memcpy(out + explicitArgs_[i].offset, args[i], explicitArgs_[i].size);
   for (const Slot& slot : hiddenArgs_)
     storeValue(out + slot.offset, slot.size, hiddenValue(slot.kind, geometry, hidden));
 }
