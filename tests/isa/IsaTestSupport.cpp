@@ -60,6 +60,7 @@ vgpu::DispatchOutcome RawKernel::run() {
   req.packet.kernel_object = reinterpret_cast<std::uint64_t>(bytes);
   req.packet.kernarg_address = args;
   req.threads = 1;
+  req.watchdogMs = watchdogMs;
   return vgpu::executeDispatch(req);
 }
 

@@ -48,6 +48,7 @@ class IsaTest : public ::testing::TestWithParam<Variant> {
 struct RawKernel {
   alignas(256) std::uint8_t bytes[1024] = {};
   std::uint64_t args[4] = {0, 0, 0, 0};
+  std::uint32_t watchdogMs = vgpu::DispatchRequest::kWatchdogFromEnvironment;
   void code(std::initializer_list<std::uint32_t> words);
   vgpu::DispatchOutcome run();
 };

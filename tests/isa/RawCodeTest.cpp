@@ -1,5 +1,8 @@
 // Directed tests on hand-assembled gfx1030 code (encodings from llvm-mc-19) for encodings clang
 // rarely emits on purpose, and for dispatch-level edge cases.
+#include <chrono>
+#include <cstring>
+
 #include "IsaTestSupport.h"
 
 namespace isatest {
@@ -27,6 +30,45 @@ TEST(RawCode, SdwaSelectsAndDestinationModes) {
   EXPECT_EQ(out[3], 0x00f6aaaau);          // byte 1 into word 1, low word preserved
 }
 
+// MODE through s_setreg/s_getreg (hwreg fields), s_round_mode and s_denorm_mode (gfx10.3), and
+// its effect on f32 arithmetic. The raw descriptor's RSRC1 float fields are 0: MODE starts 0.
+//   s_getreg_b32 s4, hwreg(HW_REG_MODE)                   ; 0
+//   s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0xf       ; denormals kept
+//   s_getreg_b32 s5, hwreg(HW_REG_MODE)                   ; 0xf0
+//   s_setreg_b32 hwreg(HW_REG_MODE, 0, 2), s6 (= 3)       ; f32 rounds toward zero
+//   s_getreg_b32 s7, hwreg(HW_REG_MODE, 0, 2)             ; 3
+//   v3 = 1.0 + 0x33c00000 (0.75 ulp)                      ; truncated: 1.0
+//   s_round_mode 0;  v4 = the same sum                    ; nearest even: 1.0 + 1 ulp
+//   s_denorm_mode 0; v6 = 0x00000001 (denormal) * 1.0     ; input flushed: +0
+//   s_denorm_mode 0xf; v7 = the same product              ; kept: 0x00000001
+//   s_getreg_b32 s8, hwreg(HW_REG_MODE, 4, 4)             ; 0xf
+// then stores v3, v4, v6, v7, s4, s5, s7, s8.
+TEST(RawCode, ModeRegisterRoundTripAndArithmetic) {
+  RawKernel k;
+  k.code({
+          0xf4040080u, 0xfa000000u, 0xb904f801u, 0xba801901u, 0x0000000fu, 0xb905f801u,
+          0xbe860383u, 0xb9860801u, 0xb9070801u, 0x7e0202f2u, 0x7e0402ffu, 0x33c00000u,
+          0x06060501u, 0xbfa40000u, 0x06080501u, 0xbfa50000u, 0x7e0a0281u, 0x100c0305u,
+          0xbfa5000fu, 0x100e0305u, 0xb9081901u, 0x7e100204u, 0x7e120205u, 0x7e140207u,
+          0x7e160208u, 0x7e000280u, 0xbf8cc07fu, 0xdc708000u, 0x00020300u, 0xdc708004u,
+          0x00020400u, 0xdc708008u, 0x00020600u, 0xdc70800cu, 0x00020700u, 0xdc708010u,
+          0x00020800u, 0xdc708014u, 0x00020900u, 0xdc708018u, 0x00020a00u, 0xdc70801cu,
+          0x00020b00u, 0xbf810000u});
+  std::uint32_t out[8] = {};
+  std::memset(out, 0xaa, sizeof out);
+  k.args[0] = reinterpret_cast<std::uint64_t>(out);
+  vgpu::DispatchOutcome o = k.run();
+  ASSERT_TRUE(o.ok()) << o.report;
+  EXPECT_EQ(out[0], 0x3f800000u) << "round toward zero";
+  EXPECT_EQ(out[1], 0x3f800001u) << "round to nearest even";
+  EXPECT_EQ(out[2], 0x00000000u) << "denormal input flushed";
+  EXPECT_EQ(out[3], 0x00000001u) << "denormal input kept";
+  EXPECT_EQ(out[4], 0x0u);
+  EXPECT_EQ(out[5], 0xf0u);
+  EXPECT_EQ(out[6], 0x3u);
+  EXPECT_EQ(out[7], 0xfu);
+}
+
 TEST(RawDispatch, EndProgramCompletes) {
   RawKernel k;
   k.code({0xbf810000u});  // s_endpgm
@@ -45,6 +87,40 @@ TEST(RawDispatch, ZeroSizedGridIsInvalid) {
   vgpu::DispatchRequest req;
   req.packet.kernel_object = 0x1000;
   EXPECT_EQ(vgpu::executeDispatch(req).kind, vgpu::DispatchOutcome::Kind::invalidDispatch);
+}
+
+// The watchdog turns a kernel that never ends into a timeout naming where the wave was.
+TEST(RawDispatch, EndlessLoopTimesOut) {
+  RawKernel k;
+  k.code({0xbf82ffffu, 0xbf810000u});  // s_branch -1 (itself); s_endpgm
+  k.watchdogMs = 200;
+  auto start = std::chrono::steady_clock::now();
+  vgpu::DispatchOutcome o = k.run();
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  EXPECT_EQ(o.kind, vgpu::DispatchOutcome::Kind::timeout) << o.report;
+  EXPECT_GE(ms.count(), 200);
+  EXPECT_LT(ms.count(), 5000);
+  EXPECT_NE(o.report.find("watchdog"), std::string::npos) << o.report;
+  EXPECT_NE(o.report.find("wave 0"), std::string::npos) << o.report;
+  EXPECT_NE(o.report.find("s_branch"), std::string::npos) << o.report;
+}
+
+// A wave that sleeps in its loop leaves execute() every iteration; the scheduler still checks.
+TEST(RawDispatch, SleepingLoopTimesOut) {
+  RawKernel k;
+  k.code({0xbf8e0001u, 0xbf82fffeu, 0xbf810000u});  // s_sleep 1; s_branch -2; s_endpgm
+  k.watchdogMs = 200;
+  vgpu::DispatchOutcome o = k.run();
+  EXPECT_EQ(o.kind, vgpu::DispatchOutcome::Kind::timeout) << o.report;
+}
+
+// Zero disables the watchdog: a finite kernel completes.
+TEST(RawDispatch, ZeroWatchdogIsOff) {
+  RawKernel k;
+  k.code({0xbf810000u});
+  k.watchdogMs = 0;
+  EXPECT_TRUE(k.run().ok());
 }
 
 }  // namespace

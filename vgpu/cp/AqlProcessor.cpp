@@ -175,6 +175,8 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
       return {Outcome::fault, QueueErrorCode::kDebugTrap, outcome.report};
     case Kind::invalidDispatch:
       return {Outcome::fault, QueueErrorCode::kInvalidCode, outcome.report};
+    case Kind::timeout:  // ROCR 5.2.3 has no hang status; a killed wave reads as EXCEPTION
+      return {Outcome::fault, QueueErrorCode::kDebugTrap, outcome.report};
   }
   return {Outcome::fault, QueueErrorCode::kIllegalInstruction, "unknown dispatch outcome"};
 }

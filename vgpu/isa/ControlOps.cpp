@@ -32,6 +32,31 @@ bool vccz(const Wave& w) {
   return (w.wave64 ? (w.s[kVccLo] | w.s[kVccHi]) : w.s[kVccLo]) == 0;
 }
 
+// The bit field hwreg(ID, offset, size) selects (RDNA2 ISA 4.4 "s_getreg_b32", "s_setreg_b32");
+// predecode puts offset | size << 8 | id << 16 into MicroOp::offset, size 0 meaning 32.
+struct HwregField {
+  unsigned offset = 0;
+  std::uint32_t mask = ~0u;  // of the field's width, not yet shifted
+  std::uint32_t get(std::uint32_t reg) const { return (reg >> offset) & mask; }
+  std::uint32_t set(std::uint32_t reg, std::uint32_t value) const {
+    return (reg & ~(mask << offset)) | ((value & mask) << offset);
+  }
+};
+HwregField hwregField(const MicroOp& u) {
+  unsigned offset = static_cast<unsigned>(u.offset) & 31;
+  unsigned size = (static_cast<unsigned>(u.offset) >> 8) & 63;
+  if (size == 0 || size > 32 - offset) size = 32 - offset;
+  return HwregField{offset, size == 32 ? ~0u : (1u << size) - 1};
+}
+
+// s_setreg_b32 / s_setreg_imm32_b32: only MODE is kept (other registers do not change what the
+// interpreter computes).
+void setMode(Wave& w, const MicroOp& u) {
+  if (((static_cast<unsigned>(u.offset) >> 16) & 0xff) != 3) return;  // HW_REG_MODE
+  // The hwreg operand comes first and takes source slot 0 (Program.cpp): the value is src[1].
+  w.mode = hwregField(u).set(w.mode, readScalar(w, u.src[1]));
+}
+
 }  // namespace
 
 namespace {
@@ -91,13 +116,21 @@ void registerControlOpsPart1(HandlerTable& t) {
         if (u.imm == 1)
           v = (kPrivateApertureHi >> 16) | (kSharedApertureHi & 0xffff0000u);  // SH_MEM_BASES
         if (u.imm == 2) v = w.id;
-        writeScalar(w, u.dst[0], v);
+        if (u.imm == 3) v = w.mode;
+        writeScalar(w, u.dst[0], hwregField(u).get(v));
       },
       1);
+  // Of the writable registers only MODE changes what the interpreter computes.
+  t.add("s_setreg_b32", setMode, 0);
+  t.add("s_setreg_imm32_b32", setMode, 0);
+  // gfx10.3+ (RDNA2 ISA 4.x "s_round_mode", "s_denorm_mode"): simm16[3:0] replaces
+  // MODE.FP_ROUND [3:0] / MODE.FP_DENORM [7:4].
   t.add(
-      "s_setreg_b32", [](Wave&, const MicroOp&) {}, 0);
+      "s_round_mode", [](Wave& w, const MicroOp& u) { w.mode = (w.mode & ~0xfu) | (u.imm & 0xf); },
+      0);
   t.add(
-      "s_setreg_imm32_b32", [](Wave&, const MicroOp&) {}, 0);
+      "s_denorm_mode",
+      [](Wave& w, const MicroOp& u) { w.mode = (w.mode & ~0xf0u) | ((u.imm & 0xf) << 4); }, 0);
   t.add(
       "s_sendmsg",
       [](Wave& w, const MicroOp& u) {
@@ -146,8 +179,6 @@ void registerControlOpsPart2(HandlerTable& t) {
                         "s_gl1_inv",
                         "buffer_gl0_inv",
                         "buffer_gl1_inv",
-                        "s_denorm_mode",
-                        "s_round_mode",
                         "s_ttracedata",
                         "s_version",
                         "s_set_inst_prefetch_distance",

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -86,9 +87,21 @@ const char* kindName(DispatchOutcome::Kind k) {
       return "trap";
     case DispatchOutcome::Kind::invalidDispatch:
       return "invalid dispatch";
+    case DispatchOutcome::Kind::timeout:
+      return "watchdog timeout";
     default:
       return "completed";
   }
+}
+
+// VGPU_WATCHDOG_MS, read once: a dispatch's wall-time bound (0 disables; unset: one minute).
+std::uint32_t watchdogFromEnvironment() {
+  static const std::uint32_t ms = [] {
+    const char* v = std::getenv("VGPU_WATCHDOG_MS");
+    if (!v || !*v) return std::uint32_t{60000};
+    return static_cast<std::uint32_t>(std::strtoul(v, nullptr, 10));
+  }();
+  return ms;
 }
 
 struct FaultRecord {
@@ -229,6 +242,12 @@ DispatchOutcome execute(const DispatchRequest& req) {
   ctx.privateBytes = (priv + 15) & ~15u;
   if (ctx.ldsBytes > (1u << 20)) return invalid("LDS size " + std::to_string(ctx.ldsBytes));
 
+  // The watchdog bounds execution; predecode (once per kernel) is not counted.
+  std::uint32_t watchdogMs = req.watchdogMs == DispatchRequest::kWatchdogFromEnvironment
+                                 ? watchdogFromEnvironment()
+                                 : req.watchdogMs;
+  ctx.watchdog = watchdogMs != 0;
+  ctx.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(watchdogMs);
   WorkgroupResults results = runWorkgroups(req, ctx, kd);
   if (req.instructionsExecuted) *req.instructionsExecuted = results.executed;
   std::vector<FaultRecord>& faults = results.faults;

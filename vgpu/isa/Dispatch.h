@@ -37,6 +37,10 @@ struct DispatchRequest {
   const AddressSpace* memory = nullptr;
   // Worker threads for workgroups; 0 means the machine's hardware concurrency.
   unsigned threads = 0;
+  // Wall-time bound of the dispatch in milliseconds (0: none). The default reads
+  // VGPU_WATCHDOG_MS once per process (unset: 60000 ms).
+  static constexpr std::uint32_t kWatchdogFromEnvironment = ~std::uint32_t{0};
+  std::uint32_t watchdogMs = kWatchdogFromEnvironment;
   // Optional: the kernel's symbol, for fault reports (else the descriptor address is named).
   const char* kernelName = nullptr;
   // Optional out-parameter: wave-instructions executed by the dispatch (benchmarks).
@@ -55,6 +59,7 @@ struct DispatchOutcome {
     illegalInstruction,  // undecodable or not implemented by the interpreter
     trap,                // s_trap (assert, abort, __builtin_trap)
     invalidDispatch,     // bad packet: zero sizes, null kernel object, unreadable descriptor
+    timeout,             // the watchdog expired (a kernel that never ends, e.g. an endless loop)
   };
   Kind kind = Kind::completed;
   // For anything but completed: kernel, workgroup, wave, lane, PC, instruction text and

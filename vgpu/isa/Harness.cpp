@@ -253,6 +253,7 @@ DispatchOutcome runKernel(const CodeObject& code, const std::string& name, const
   req.threads = l.threads;
   req.kernelName = info->name.c_str();
   req.instructionsExecuted = l.instructions;
+  req.watchdogMs = l.watchdogMs;
   if (l.memory) {
     l.memory->add(kernargs.data(), kernargs.size(), "kernargs");
     l.memory->add(code.image(), code.imageSize(), "code object");

@@ -71,6 +71,7 @@ struct Launch {
   unsigned threads = 1;
   HostRanges* memory = nullptr;  // when set: bounds checks (kernargs and code are added)
   std::uint64_t* instructions = nullptr;
+  std::uint32_t watchdogMs = DispatchRequest::kWatchdogFromEnvironment;
   // Total work-items per dimension when not a multiple of the block (partial workgroups).
   std::uint32_t gridItems[3] = {0, 0, 0};
 

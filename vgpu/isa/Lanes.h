@@ -8,6 +8,7 @@
 #include <emmintrin.h>
 
 #include <bit>
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -288,12 +289,50 @@ inline double outputModifiers64(const MicroOp& u, double x) {
   return x;
 }
 
+// A denormal f32 (exponent field 0, mantissa not 0) flushed to zero of the same sign.
+inline std::uint32_t flushF32(std::uint32_t x) {
+  return (x & 0x7f800000u) == 0 ? x & 0x80000000u : x;
+}
+
+// MODE for one f32 micro-op outside the default mode (round to nearest even, denormals kept):
+// flushes the denormal inputs the mode flushes and sets the host rounding direction (SSE
+// MXCSR, which host float arithmetic, sqrt and fma obey) until destroyed. Chosen once per
+// micro-op, so the default mode's lane loops stay as they were.
+class F32Mode {
+ public:
+  F32Mode(const Wave& w, Sources32& s, int n) : mode_(w.mode), lanes_(w.lanes) {
+    if (!(mode_ & kModeDenormF32In))
+      for (int i = 0; i < n; ++i) {
+        for (unsigned l = 0; l < lanes_; ++l) s.tmp[i][l] = flushF32(s.p[i][l]);
+        s.p[i] = s.tmp[i];
+      }
+    static constexpr int kDirection[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+    if (mode_ & kModeRoundF32) {
+      saved_ = std::fegetround();
+      std::fesetround(kDirection[mode_ & kModeRoundF32]);
+    }
+  }
+  ~F32Mode() {
+    if (mode_ & kModeRoundF32) std::fesetround(saved_);
+  }
+  F32Mode(const F32Mode&) = delete;
+  F32Mode& operator=(const F32Mode&) = delete;
+  void flushOutputs(std::uint32_t* r) const {
+    if (!(mode_ & kModeDenormF32Out))
+      for (unsigned l = 0; l < lanes_; ++l) r[l] = flushF32(r[l]);
+  }
+  static bool needed(const Wave& w) {
+    return (w.mode & kModeF32Bits) != (kModeDenormF32In | kModeDenormF32Out);
+  }
+
+ private:
+  std::uint32_t mode_;
+  unsigned lanes_;
+  int saved_ = FE_TONEAREST;
+};
+
 template <int N, class F>
-inline void valuF32(Wave& w, const MicroOp& u, F f) {
-  Sources32 s;
-  std::uint64_t mask = fetch32(w, u, N, s);
-  Lanes32 r;
-  const unsigned n = w.lanes;
+inline void lanesF32(const Sources32& s, std::uint32_t* r, unsigned n, F f) {
   for (unsigned l = 0; l < n; ++l) {
     float x;
     if constexpr (N == 1)
@@ -304,8 +343,24 @@ inline void valuF32(Wave& w, const MicroOp& u, F f) {
       x = f(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]));
     r[l] = bitsF32(x);
   }
-  if (u.clamp || u.omod)
-    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+}
+
+template <int N, class F>
+inline void valuF32(Wave& w, const MicroOp& u, F f) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, N, s);
+  Lanes32 r;
+  if (!F32Mode::needed(w)) [[likely]] {
+    lanesF32<N>(s, r, w.lanes, f);
+    if (u.clamp || u.omod)
+      for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+  } else {
+    F32Mode m(w, s, N);
+    lanesF32<N>(s, r, w.lanes, f);
+    if (u.clamp || u.omod)
+      for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+    m.flushOutputs(r);
+  }
   storeResult(w, u, r, mask);
 }
 

@@ -3,6 +3,7 @@
 #include "isa/Program.h"
 
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -35,6 +36,17 @@ std::uint32_t encodeSpecialOperand(const std::string& tok) {
   if (tok.find("HW_REG_FLAT_SCR") != std::string::npos) return 4;
   if (tok.find("MSG_INTERRUPT") != std::string::npos) return kSendMsgInterrupt;
   return 0;
+}
+
+// hwreg(ID[, offset, size]) as MC prints it: offset | size << 8 | id << 16 (no offset given:
+// 0 and 32; id as encodeSpecialOperand). s_setreg_imm32_b32's literal overwrites MicroOp::imm.
+std::int32_t encodeHwregField(const std::string& tok) {
+  std::int32_t id = static_cast<std::int32_t>(encodeSpecialOperand(tok) << 16);
+  std::size_t comma = tok.find(',');
+  if (comma == std::string::npos) return id;
+  unsigned offset = 0, size = 0;
+  if (std::sscanf(tok.c_str() + comma + 1, " %u , %u", &offset, &size) != 2) return id;
+  return id | static_cast<std::int32_t>((offset & 31) | ((size & 63) << 8));
 }
 
 SdwaControl::Sel parseSel(const std::string& v) {
@@ -256,6 +268,7 @@ bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const Ha
       // hwreg(...), sendmsg(...), waitcnt fields: the handler reads what it needs from imm.
       if (i == 0 || tok.find('(') != std::string::npos) {
         u.imm = encodeSpecialOperand(tok);
+        if (tok.rfind("hwreg(", 0) == 0) u.offset = encodeHwregField(tok);
         continue;
       }
       u.handler = illegalInstruction;

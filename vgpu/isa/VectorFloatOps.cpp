@@ -4,6 +4,7 @@
 #include <cfenv>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
@@ -122,12 +123,16 @@ void divScale32(Wave& w, const MicroOp& u) {
   u64 mask = fetch32(w, u, 3, s);
   Lanes32 r;
   u64 vcc = 0;
+  std::optional<F32Mode> mode;
+  if (F32Mode::needed(w)) [[unlikely]]
+    mode.emplace(w, s, 3);
   for (unsigned l = 0; l < w.lanes; ++l) {
     bool v = false;
     r[l] = bitsF32(
         divScale<float, 64, 127, 23, 96>(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]), v));
     vcc |= u64(v) << l;
   }
+  if (mode) mode->flushOutputs(r);
   storeResult(w, u, r, mask);
   writeMask(w, u.dst[1], vcc & mask);
 }
@@ -151,11 +156,15 @@ void divFmas32(Wave& w, const MicroOp& u) {
   Sources32 s;
   u64 mask = fetch32(w, u, 3, s);
   Lanes32 r;
+  std::optional<F32Mode> mode;
+  if (F32Mode::needed(w)) [[unlikely]]
+    mode.emplace(w, s, 3);
   for (unsigned l = 0; l < w.lanes; ++l) {
     float x = std::fma(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]));
     if ((vcc >> l) & 1) x = std::ldexp(x, std::fabs(asF32(s.p[2][l])) >= 2.0f ? 64 : -64);
     r[l] = bitsF32(x);
   }
+  if (mode) mode->flushOutputs(r);
   storeResult(w, u, r, mask);
 }
 void divFmas64(Wave& w, const MicroOp& u) {
@@ -274,26 +283,36 @@ FmaLanes fmaLanes() {
   return f;
 }
 
+// r = fma(s0, s1, s2) with output modifiers, in the wave's MODE (checked once per micro-op).
+void fmaWithMode(Wave& w, const MicroOp& u, Sources32& s, std::uint64_t mask) {
+  Lanes32 r;
+  if (!F32Mode::needed(w)) [[likely]] {
+    fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
+    if (u.clamp || u.omod)
+      for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+  } else {
+    F32Mode m(w, s, 3);
+    fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
+    if (u.clamp || u.omod)
+      for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+    m.flushOutputs(r);
+  }
+  storeResult(w, u, r, mask);
+}
+
 // v_fmac_f32: d = a * b + d (the destination is the third source).
 void fmac32(Wave& w, const MicroOp& u) {
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, 2, s);
-  Lanes32 r;
-  fmaLanes()(s.p[0], s.p[1], w.vreg(u.dst[0].index), r, w.lanes);
-  if (u.clamp || u.omod)
-    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
-  storeResult(w, u, r, mask);
+  s.p[2] = w.vreg(u.dst[0].index);
+  fmaWithMode(w, u, s, mask);
 }
 
 // v_fma_f32 / v_fmaak_f32 / v_fmamk_f32: three explicit sources.
 void fma32(Wave& w, const MicroOp& u) {
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, 3, s);
-  Lanes32 r;
-  fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
-  if (u.clamp || u.omod)
-    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
-  storeResult(w, u, r, mask);
+  fmaWithMode(w, u, s, mask);
 }
 
 template <int Out>  // 0: f32 result, 1: f16 into the low half, 2: f16 into the high half

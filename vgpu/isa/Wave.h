@@ -1,6 +1,7 @@
 // The architectural state of one wave and the workgroup/dispatch context its handlers reach.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,6 +39,9 @@ struct DispatchContext {
   const AddressSpace* memory = nullptr;
   // VGPU_ISA_TRACE=1: print every executed instruction with lane 0 of its destination.
   bool trace = false;
+  // The watchdog (request.watchdogMs): waves polling past the deadline stop with a timeout.
+  bool watchdog = false;
+  std::chrono::steady_clock::time_point deadline{};
 };
 
 // One workgroup's shared state: LDS and the per-wave scratch blocks.
@@ -52,11 +56,26 @@ struct WorkgroupContext {
   std::uint64_t executed = 0;  // wave-instructions run by this workgroup
 };
 
+// The MODE register (RDNA2 ISA section 3.8 "Mode register"). FP_ROUND [3:0]: f32 in [1:0],
+// f16/f64 in [3:2] (0 nearest even, 1 +inf, 2 -inf, 3 toward zero). FP_DENORM [7:4]: per
+// precision one bit allowing denormal inputs and one allowing denormal outputs (clear: flushed
+// to signed zero). DX10_CLAMP [8], IEEE [9].
+inline constexpr std::uint32_t kModeRoundF32 = 0x3;
+inline constexpr std::uint32_t kModeRoundF64 = 0xc;
+inline constexpr std::uint32_t kModeDenormF32In = 1u << 4;
+inline constexpr std::uint32_t kModeDenormF32Out = 1u << 5;
+inline constexpr std::uint32_t kModeDenormF64In = 1u << 6;
+inline constexpr std::uint32_t kModeDenormF64Out = 1u << 7;
+// f32 arithmetic needs no flushing or rounding change exactly when these bits read 0x30.
+inline constexpr std::uint32_t kModeF32Bits = kModeRoundF32 | kModeDenormF32In | kModeDenormF32Out;
+inline constexpr std::uint32_t kModeF64Bits = kModeRoundF64 | kModeDenormF64In | kModeDenormF64Out;
+
 enum class WaveStatus : std::uint8_t { running, barrier, yielded, ended, faulted };
 
 struct Wave {
   std::uint32_t s[kScalarSlots] = {};
   std::uint32_t scc = 0;
+  std::uint32_t mode = kModeDenormF32In | kModeDenormF32Out | kModeDenormF64In | kModeDenormF64Out;
   unsigned lanes = 32;
   bool wave64 = false;
   WaveStatus status = WaveStatus::running;

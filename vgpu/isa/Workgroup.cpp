@@ -12,6 +12,20 @@ namespace vgpu::isa {
 
 namespace {
 
+// Micro-ops (and scheduling rounds) between two looks at the watchdog's clock: rare enough to
+// cost nothing measurable, frequent enough (well under a millisecond) for a prompt stop.
+constexpr std::uint64_t kWatchdogStride = 1u << 16;
+constexpr unsigned kWatchdogRounds = 1u << 8;
+
+// Stops the wave with a timeout fault once the dispatch's deadline has passed.
+void checkWatchdog(Wave& w) {
+  const DispatchContext& d = *w.wg->dispatch;
+  if (!d.watchdog || std::chrono::steady_clock::now() < d.deadline) return;
+  w.fail(DispatchOutcome::Kind::timeout, -1, 0,
+         "the dispatch ran longer than the watchdog allows (VGPU_WATCHDOG_MS); the wave was "
+         "here after " + std::to_string(w.executed) + " instructions");
+}
+
 // The slow path of execute(): one line per instruction, for debugging the interpreter.
 void traceExecute(Wave& w, const std::vector<MicroOp>& ops) {
   while (w.status == WaveStatus::running) {
@@ -48,7 +62,11 @@ void WorkgroupRunner::execute(Wave& w, const std::vector<MicroOp>& ops) {
     const MicroOp& u = base[w.pc];
     w.lastPc = w.pc++;
     u.handler(w, u);
-    ++n;
+    if ((++n & (kWatchdogStride - 1)) == 0) {
+      w.executed += n;
+      n = 0;
+      checkWatchdog(w);
+    }
   }
   w.executed += n;
 }
@@ -58,6 +76,11 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
   const DispatchRequest& req = *dispatch_.request;
   std::memset(w.s, 0, sizeof w.s);
   w.scc = 0;
+  // MODE from COMPUTE_PGM_RSRC1 (AMDGPUUsage "compute_pgm_rsrc1"): FLOAT_ROUND_MODE_32 [13:12],
+  // FLOAT_ROUND_MODE_16_64 [15:14], FLOAT_DENORM_MODE_32 [17:16], FLOAT_DENORM_MODE_16_64
+  // [19:18] land in MODE [7:0] in the same order; ENABLE_DX10_CLAMP [21], ENABLE_IEEE_MODE [23].
+  w.mode = ((kd_.rsrc1 >> 12) & 0xffu) | (((kd_.rsrc1 >> 21) & 1u) << 8) |
+           (((kd_.rsrc1 >> 23) & 1u) << 9);
   w.lanes = dispatch_.lanes;
   w.wave64 = dispatch_.wave64;
   w.status = WaveStatus::running;
@@ -150,7 +173,12 @@ bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, Wav
   }
   const std::vector<MicroOp>& ops = dispatch_.program->ops();
   unsigned alive = waves;
-  while (alive > 0) {
+  for (unsigned round = 1; alive > 0; ++round) {
+    // Waves that keep yielding (s_sleep spin loops) never reach the stride inside execute().
+    if (round % kWatchdogRounds == 0) {
+      checkWatchdog(st.waves[0]);
+      if (wg.faulted) return false;
+    }
     unsigned atBarrier = 0;
     alive = 0;
     for (unsigned i = 0; i < waves; ++i) {
