@@ -8,7 +8,12 @@ foreach(var FUZZER MODE INPUTS SCRATCH)
 endforeach()
 file(REMOVE_RECURSE "${SCRATCH}")
 file(MAKE_DIRECTORY "${SCRATCH}/corpus" "${SCRATCH}/artifacts")
-set(common -rss_limit_mb=2048 -timeout=10 -artifact_prefix=${SCRATCH}/artifacts/)
+# A fixed seed makes a CI run replay the same mutations (only how far it gets depends on the
+# machine's speed); FUZZ_SEED overrides it for exploratory runs.
+if(NOT DEFINED FUZZ_SEED)
+  set(FUZZ_SEED 1)
+endif()
+set(common -rss_limit_mb=2048 -timeout=10 -seed=${FUZZ_SEED} -artifact_prefix=${SCRATCH}/artifacts/)
 if(MODE STREQUAL "fuzz")
   file(GLOB seeds "${INPUTS}/*")
   if(seeds)
