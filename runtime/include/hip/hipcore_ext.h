@@ -17,3 +17,7 @@ typedef struct hipcoreRegistrationCounts {
 HIPCORE_API const char* hipcoreGetErrorDetail(void);
 
 HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* counts);
+
+// The number of AQL packets (dispatches and barriers) submitted to the stream's queue so far;
+// 0 for a null stream that has no queue yet. Lets tests check which calls submit packets.
+HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned long long* packets);

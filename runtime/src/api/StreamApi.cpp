@@ -72,6 +72,16 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
   return finish(__func__, std::move(status));
 }
 
+HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned long long* packets) {
+  if (packets == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "packets is null"));
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (status.ok() && queue == nullptr) queue = device->readyNullQueue();
+  if (status.ok()) *packets = queue != nullptr ? queue->submittedPackets() : 0;
+  return finish(__func__, std::move(status));
+}
+
 HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
   if (flags == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "flags is null"));
   hipcore::core::Device* device = nullptr;

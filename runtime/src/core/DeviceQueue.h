@@ -32,6 +32,8 @@ class DeviceQueue {
   Status synchronize();
   // hipSuccess when every packet submitted so far has completed, else hipErrorNotReady.
   Status query();
+  // Packets submitted to the queue so far (its AQL write index): tests see which calls add one.
+  uint64_t submittedPackets() const noexcept { return queue_->reserve(0); }
   // Runs fn(userData) on a runtime thread once the work submitted so far has completed; later
   // work of the stream waits until fn has returned (hipLaunchHostFunc, hipStreamAddCallback).
   Status enqueueHostFunction(void (*fn)(void*), void* userData);

@@ -330,6 +330,37 @@ TEST(StreamApi, GettersAndMisuse) {
   ASSERT_HIP(hipDeviceSynchronize());  // still usable
 }
 
+TEST(StreamApi, IdleSynchronisationSubmitsNoBarrier) {
+  (void)hipGetLastError();  // the launch helpers return the last error: start clean
+  // Non-blocking, so null-stream work adds no ordering barriers to it.
+  hipStream_t stream;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  float* data = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&data), 3 * sizeof(float)));
+  auto packets = [](hipStream_t s) {
+    unsigned long long n = ~0ull;
+    EXPECT_EQ(hipcoreGetStreamPacketCount(s, &n), hipSuccess) << hipcoreGetErrorDetail();
+    return n;
+  };
+  EXPECT_EQ(packets(stream), 0u);
+  ASSERT_HIP(launchAddOn(data, data + 1, data + 2, /*n=*/1, stream));
+  EXPECT_EQ(packets(stream), 1u);
+  ASSERT_HIP(hipStreamSynchronize(stream));  // work in flight: one barrier
+  EXPECT_EQ(packets(stream), 2u);
+  ASSERT_HIP(hipStreamSynchronize(stream));  // idle: none
+  ASSERT_HIP(hipDeviceSynchronize());
+  ASSERT_HIP(hipStreamQuery(stream));
+  EXPECT_EQ(packets(stream), 2u);
+  // Work after an idle synchronisation is still waited for.
+  ASSERT_HIP(launchAddOn(data, data + 1, data + 2, /*n=*/1, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  EXPECT_EQ(packets(stream), 4u);
+  EXPECT_EQ(hipcoreGetStreamPacketCount(stream, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipGetLastError(), hipErrorInvalidValue);  // read and cleared
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipFree(data));
+}
+
 TEST(EventApi, RecordBehindAHostFunctionCompletesWhenItReturns) {
   int* host = nullptr;
   ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), 2 * sizeof(int)));
