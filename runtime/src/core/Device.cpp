@@ -235,7 +235,9 @@ Status Device::allocateHost(size_t bytes, void*& out) {
 
 Status Device::release(void* pointer) {
   if (pointer == nullptr) return Status::success();
-  // Kernels still running may use the memory: wait for them (the null stream is in order).
+  // Kernels still running may use the memory: wait for the queues with work in flight. Idle
+  // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree
+  // waits for nothing.
   if (Status synced = synchronize(); !synced.ok()) return synced;
   bool deviceMemory = hsa::pointerKind(pointer) == hsa::PointerKind::Device;
   size_t bytes = deviceMemory ? hsa::allocationSize(pointer) : 0;

@@ -361,6 +361,38 @@ TEST(StreamApi, IdleSynchronisationSubmitsNoBarrier) {
   ASSERT_HIP(hipFree(data));
 }
 
+TEST(MemoryApi, FreeWithNothingPendingSubmitsNoBarrier) {
+  (void)hipGetLastError();  // the launch helpers return the last error: start clean
+  hipStream_t stream;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  int* ints = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&ints), 2 * sizeof(int)));
+  void* memory = nullptr;
+  ASSERT_HIP(hipMalloc(&memory, 256));
+  ASSERT_HIP(launchEmpty());  // on the null stream
+  ASSERT_HIP(launchCopyInt(ints, ints + 1, stream));
+  ASSERT_HIP(hipDeviceSynchronize());
+  unsigned long long nullBefore = 0, streamBefore = 0, nullAfter = 0, streamAfter = 0;
+  ASSERT_HIP(hipcoreGetStreamPacketCount(nullptr, &nullBefore));
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &streamBefore));
+  EXPECT_GT(nullBefore, 0u);
+  ASSERT_HIP(hipFree(memory));
+  ASSERT_HIP(hipcoreGetStreamPacketCount(nullptr, &nullAfter));
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &streamAfter));
+  EXPECT_EQ(nullAfter, nullBefore);
+  EXPECT_EQ(streamAfter, streamBefore);
+  // With a kernel in flight on one stream, hipFree waits for that stream only.
+  ASSERT_HIP(hipMalloc(&memory, 256));
+  ASSERT_HIP(launchCopyInt(ints, ints + 1, stream));
+  ASSERT_HIP(hipFree(memory));
+  ASSERT_HIP(hipcoreGetStreamPacketCount(nullptr, &nullAfter));
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &streamAfter));
+  EXPECT_EQ(nullAfter, nullBefore);
+  EXPECT_EQ(streamAfter, streamBefore + 2);  // the kernel and one barrier
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipFree(ints));
+}
+
 TEST(EventApi, RecordBehindAHostFunctionCompletesWhenItReturns) {
   int* host = nullptr;
   ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), 2 * sizeof(int)));
