@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -250,6 +251,29 @@ TEST_F(KernelDispatch, TrapIsAQueueError) {
   hsa_signal_t done;
   hsa_signal_create(1, 0, nullptr, &done);
   dispatch(queue, k, args, 32, 32, done);
+  ASSERT_TRUE(eventually(gObserved.queueErrors, 30.0)) << "no queue error";
+  EXPECT_EQ(gObserved.queueStatus.load(), HSA_STATUS_ERROR_EXCEPTION);
+  EXPECT_EQ(hsa_signal_load_scacquire(done), 1);
+}
+
+// Run with a small VGPU_WATCHDOG_MS (tests/vgpu/CMakeLists.txt registers it so): a kernel that
+// never ends becomes a queue error instead of a hang.
+TEST_F(KernelDispatch, WatchdogTurnsAnEndlessKernelIntoAQueueError) {
+  const char* watchdog = std::getenv("VGPU_WATCHDOG_MS");
+  if (!watchdog || std::atoi(watchdog) <= 0 || std::atoi(watchdog) > 5000)
+    GTEST_SKIP() << "needs VGPU_WATCHDOG_MS between 1 and 5000";
+  resetObserved();
+  hsa_queue_t* queue = nullptr;
+  ASSERT_EQ(hsa_queue_create(hsa().gpu, 64, HSA_QUEUE_TYPE_MULTI, onQueueError, nullptr, UINT32_MAX,
+                             UINT32_MAX, &queue),
+            HSA_STATUS_SUCCESS);
+  Kernel k = kernel("spin_until");
+  // The flag the kernel waits for lives in the kernarg pool (GPU-visible) and stays 0.
+  void* flag = kernargs(nullptr, 0, 256);
+  void* args = kernargs(&flag, sizeof(flag), k.kernargBytes);
+  hsa_signal_t done;
+  hsa_signal_create(1, 0, nullptr, &done);
+  dispatch(queue, k, args, 64, 32, done);
   ASSERT_TRUE(eventually(gObserved.queueErrors, 30.0)) << "no queue error";
   EXPECT_EQ(gObserved.queueStatus.load(), HSA_STATUS_ERROR_EXCEPTION);
   EXPECT_EQ(hsa_signal_load_scacquire(done), 1);
