@@ -30,9 +30,24 @@ core::Runtime& runtime() {
   return *instance;
 }
 
-ThreadState& threadState() {
+namespace {
+
+// The state itself is general-dynamic TLS (reached through __tls_get_addr from a shared
+// library); this pointer to it is initial-exec, one load from the thread pointer, and only
+// 8 bytes of the static TLS surplus a dlopen'ed libhipcore draws from.
+__attribute__((tls_model("initial-exec"))) constinit thread_local ThreadState* cachedState = nullptr;
+
+ThreadState& createThreadState() {
   thread_local ThreadState state;
+  cachedState = &state;
   return state;
+}
+
+}  // namespace
+
+ThreadState& threadState() {
+  ThreadState* state = cachedState;
+  return state != nullptr ? *state : createThreadState();
 }
 
 hipError_t finish(const char* call, core::Status status) {

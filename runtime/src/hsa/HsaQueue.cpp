@@ -1,4 +1,6 @@
 // An AQL queue created through ROCR, exposed as a PacketQueue.
+#include <hsa/amd_hsa_queue.h>
+#include <hsa/amd_hsa_signal.h>
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
@@ -10,6 +12,19 @@ namespace hipcore::hsa {
 namespace {
 
 hsa_queue_t* queueOf(void* queue) { return static_cast<hsa_queue_t*>(queue); }
+
+// ROCR's hsa_queue_t is the first member of the amd_queue_t the packet processor reads
+// (amd_hsa_queue.h): the write and read indices are its write/read_dispatch_id.
+amd_queue_t* amdQueueOf(void* queue) { return static_cast<amd_queue_t*>(queue); }
+
+// The doorbell signal's amd_signal_t (amd_hsa_signal.h): a DOORBELL-kind signal is stored by
+// writing the index to hardware_doorbell_ptr, as ROCR's own AqlQueue store does for AQL
+// doorbells (gfx9 and later). Other kinds go through hsa_signal_store_screlease.
+volatile uint64_t* hardwareDoorbell(hsa_queue_t* queue) {
+  auto* signal = reinterpret_cast<amd_signal_t*>(queue->doorbell_signal.handle);
+  if (signal == nullptr || signal->kind != AMD_SIGNAL_KIND_DOORBELL) return nullptr;
+  return signal->hardware_doorbell_ptr;
+}
 
 void onQueueError(hsa_status_t status, hsa_queue_t* queue, void* errorSlot) {
   // A queue error is fatal to the queue; ROCR reports it here on its own thread. Waiters
@@ -39,16 +54,24 @@ AqlQueue::~AqlQueue() { hsa_queue_destroy(queueOf(queue_)); }
 void* AqlQueue::packets() const { return queueOf(queue_)->base_address; }
 uint32_t AqlQueue::size() const { return queueOf(queue_)->size; }
 
+// The three calls of every submission read and write the queue's memory directly, as
+// hsa_queue_add_write_index_scacq_screl, hsa_queue_load_read_index_scacquire and the doorbell
+// store do inside ROCR, without the calls through ROCR's function table.
 uint64_t AqlQueue::reserve(uint64_t count) noexcept {
-  return hsa_queue_add_write_index_scacq_screl(queueOf(queue_), count);
+  return __atomic_fetch_add(&amdQueueOf(queue_)->write_dispatch_id, count, __ATOMIC_ACQ_REL);
 }
 
 uint64_t AqlQueue::readIndex() const noexcept {
-  return hsa_queue_load_read_index_scacquire(queueOf(queue_));
+  return __atomic_load_n(&amdQueueOf(queue_)->read_dispatch_id, __ATOMIC_ACQUIRE);
 }
 
 void AqlQueue::ringDoorbell(uint64_t index) noexcept {
-  hsa_signal_store_screlease(queueOf(queue_)->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+  volatile uint64_t* doorbell = hardwareDoorbell(queueOf(queue_));
+  if (doorbell == nullptr) {
+    hsa_signal_store_screlease(queueOf(queue_)->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+    return;
+  }
+  __atomic_store_n(doorbell, index, __ATOMIC_RELEASE);
 }
 
 uint64_t AqlQueue::address() const { return reinterpret_cast<uint64_t>(queue_); }
