@@ -50,8 +50,7 @@ ThreadState& threadState() {
   return state != nullptr ? *state : createThreadState();
 }
 
-hipError_t finish(const char* call, core::Status status) {
-  if (status.ok()) return hipSuccess;
+hipError_t recordFailure(const char* call, core::Status&& status) {
   ThreadState& thread = threadState();
   thread.lastError = status.code;
   thread.lastMessage = std::move(status.message);

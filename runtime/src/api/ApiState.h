@@ -41,8 +41,15 @@ core::Runtime& runtime();
 ThreadState& threadState();
 
 // Records a failure as the thread's last error (successes leave it alone, as in CUDA) and
-// returns the code. `call` names the API function for the log.
-hipError_t finish(const char* call, core::Status status);
+// returns the code. `call` names the API function for the log. Inline, taking the Status by
+// reference: the success path of every call moves no std::string.
+hipError_t recordFailure(const char* call, core::Status&& status);
+inline hipError_t finish(const char* call, core::Status&& status) {
+  return status.ok() ? hipSuccess : recordFailure(call, std::move(status));
+}
+inline hipError_t finish(const char* call, const core::Status& status) {
+  return status.ok() ? hipSuccess : recordFailure(call, core::Status(status));
+}
 
 // The calling thread's current device, or why there is none.
 core::Status currentDevice(core::Device*& out);

@@ -33,13 +33,13 @@ Status validate(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
 HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
                                        size_t sharedMemBytes, hipStream_t stream) {
   hipcore::loader::LaunchGeometry geometry;
-  Status status = validate(function, numBlocks, dimBlocks, sharedMemBytes, geometry);
-  if (!status.ok()) return finish(__func__, std::move(status));
+  if (Status invalid = validate(function, numBlocks, dimBlocks, sharedMemBytes, geometry); !invalid.ok())
+    return finish(__func__, std::move(invalid));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
-  status = hipcore::api::streamOf(stream, device, queue);
-  if (status.ok()) status = hipcore::api::runtime().launch(*device, queue, function, geometry, args);
-  return finish(__func__, std::move(status));
+  if (Status unknown = hipcore::api::streamOf(stream, device, queue); !unknown.ok())
+    return finish(__func__, std::move(unknown));
+  return finish(__func__, hipcore::api::runtime().launch(*device, queue, function, geometry, args));
 }
 
 HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
