@@ -366,6 +366,15 @@ void registerScalarOpsPart4(HandlerTable& t) {
           return r;
         }),
         1);
+  // The signed form sign-extends the extracted field from its top bit (RDNA2 ISA, S_BFE_I64).
+  t.add("s_bfe_i64", sop2x64by32([](u64 a, u32 b, u32& scc) {
+          u32 off = b & 63, width = (b >> 16) & 0x7f;
+          u64 r = width == 0 ? 0 : (a >> off) & (width >= 64 ? ~u64{0} : (u64{1} << width) - 1);
+          if (width > 0 && width < 64 && (r >> (width - 1)) & 1) r |= ~((u64{1} << width) - 1);
+          scc = r != 0;
+          return r;
+        }),
+        1);
   t.add("s_absdiff_i32", sop2([](u32 a, u32 b, u32& scc) {
           i64 d = i64(i32(a)) - i32(b);
           u32 r = u32(d < 0 ? -d : d);
