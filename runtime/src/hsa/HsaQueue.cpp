@@ -71,6 +71,11 @@ void AqlQueue::ringDoorbell(uint64_t index) noexcept {
     hsa_signal_store_screlease(queueOf(queue_)->doorbell_signal, static_cast<hsa_signal_value_t>(index));
     return;
   }
+  // As ROCR does before a doorbell write: the packet stores are globally visible first even
+  // if the doorbell page is mapped write-combining.
+#if defined(__x86_64__)
+  __builtin_ia32_sfence();
+#endif
   __atomic_store_n(doorbell, index, __ATOMIC_RELEASE);
 }
 
