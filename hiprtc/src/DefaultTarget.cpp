@@ -2,6 +2,8 @@
 // target id ("gfx1030").
 #include "DefaultTarget.h"
 
+#include <dlfcn.h>
+#include <hip/hip_runtime_api.h>
 #include <hsa/hsa.h>
 
 #include "hipcore/loader/TargetId.h"
@@ -51,6 +53,21 @@ Result<std::string> queryDefaultTarget() {
   auto id = hipcore::loader::TargetId::parse(search.isaName);
   if (!id) return errorf("GPU ISA %s: %s", search.isaName.c_str(), id.message().c_str());
   return id->str();
+}
+
+std::string currentHipcoreDeviceTarget() {
+  // hipcoreGetErrorDetail exists only in hipcore, whose hipDeviceProp_t is the one compiled here.
+  if (!dlsym(RTLD_DEFAULT, "hipcoreGetErrorDetail")) return {};
+  auto getDevice = reinterpret_cast<hipError_t (*)(int*)>(dlsym(RTLD_DEFAULT, "hipGetDevice"));
+  auto getProperties = reinterpret_cast<hipError_t (*)(hipDeviceProp_t*, int)>(
+      dlsym(RTLD_DEFAULT, "hipGetDeviceProperties"));
+  int device = 0;
+  hipDeviceProp_t properties;
+  if (!getDevice || !getProperties || getDevice(&device) != hipSuccess ||
+      getProperties(&properties, device) != hipSuccess)
+    return {};
+  auto id = hipcore::loader::TargetId::parse(properties.gcnArchName);
+  return id ? id->str() : std::string();
 }
 
 }  // namespace hiprtc

@@ -11,4 +11,9 @@ namespace hiprtc {
 
 hipcore::loader::Result<std::string> queryDefaultTarget();
 
+// The current device's target id when the process runs on hipcore's runtime (found by symbol,
+// so libhiprtc still does not link it); empty when it does not, e.g. under another HIP runtime,
+// whose device-property layout libhiprtc cannot rely on.
+std::string currentHipcoreDeviceTarget();
+
 }  // namespace hiprtc
