@@ -107,6 +107,19 @@ inline void globalAddresses(Wave& w, const MicroOp& u, std::uint64_t* addr) {
   }
 }
 
+// The register value a load of E leaves: sign extension for signed sub-dword loads, and the D16
+// forms, which replace one half of the destination and keep the other.
+template <Ext E>
+inline u32 loadedValue(u32 loaded, u32 old) {
+  if constexpr (E == Ext::sign8)
+    return static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(loaded)));
+  if constexpr (E == Ext::sign16)
+    return static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(loaded)));
+  if constexpr (E == Ext::d16lo) return (old & 0xffff0000u) | (loaded & 0xffff);
+  if constexpr (E == Ext::d16hi) return (old & 0xffffu) | (loaded << 16);
+  return loaded;
+}
+
 // The hot path of GLOBAL loads and stores: addresses first, then one copy per active lane.
 template <unsigned Bytes, Ext E, bool Store>
 inline void globalAccess(Wave& w, const MicroOp& u) {
@@ -132,14 +145,7 @@ inline void globalAccess(Wave& w, const MicroOp& u) {
       u32 buf[4] = {0, 0, 0, 0};
       std::memcpy(buf, reinterpret_cast<const void*>(addr[l]), Bytes);
       u32* d = w.vreg(reg);
-      u32 v = buf[0];
-      if (E == Ext::sign8)
-        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
-      if (E == Ext::sign16)
-        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
-      if (E == Ext::d16lo) v = (d[l] & 0xffff0000u) | (v & 0xffff);
-      if (E == Ext::d16hi) v = (d[l] & 0xffffu) | (v << 16);
-      d[l] = v;
+      d[l] = loadedValue<E>(buf[0], d[l]);
       for (unsigned k = 1; k < dwords; ++k) w.vreg(reg + k)[l] = buf[k];
     }
   }
@@ -162,25 +168,8 @@ void load(Wave& w, const MicroOp& u) {
     laneAddress<F, L>(w, u, l, Bytes, space, addr, skip);
     u32 buf[4] = {0, 0, 0, 0};
     if (!skip && !accessLaneFixed<Bytes, false>(w, l, space, addr, buf)) return;
-    u32 v = buf[0];
     u32* d = w.vreg(u.dst[0].index);
-    switch (E) {
-      case Ext::sign8:
-        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
-        break;
-      case Ext::sign16:
-        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
-        break;
-      case Ext::d16lo:
-        v = (d[l] & 0xffff0000u) | (v & 0xffff);
-        break;
-      case Ext::d16hi:
-        v = (d[l] & 0xffffu) | (v << 16);
-        break;
-      default:
-        break;
-    }
-    d[l] = v;
+    d[l] = loadedValue<E>(buf[0], d[l]);
     for (unsigned k = 1; k < dwords; ++k) w.vreg(u.dst[0].index + k)[l] = buf[k];
   }
 }
