@@ -1,6 +1,8 @@
 // Process-wide and thread-local state behind the extern "C" HIP functions.
 #include "ApiState.h"
 
+#include "trace/Settings.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,8 +12,7 @@ namespace hipcore::api {
 const Options& options() {
   static const Options parsed = [] {
     Options o;
-    const char* log = std::getenv("HIPCORE_LOG");
-    o.log = log != nullptr && std::strcmp(log, "0") != 0 && log[0] != '\0';
+    o.log = trace::enabled(trace::kLogErrors);
     return o;
   }();
   return parsed;

@@ -28,10 +28,12 @@ struct ThreadState {
   static constexpr int kMaxPending = 16;
   CallConfiguration pending[kMaxPending];
   int pendingCount = 0;
+  // 1 inside a HIP call that HIPCORE_LOG=api or HIPCORE_TRACE reports (ApiCall.h).
+  int callDepth = 0;
 };
 
 struct Options {
-  bool log = false;  // HIPCORE_LOG=1: log registrations, module loads and failed calls to stderr
+  bool log = false;  // HIPCORE_LOG=1/errors/api: log registrations, module loads and failed calls
 };
 
 const Options& options();

@@ -1,4 +1,5 @@
 // Kernel launch: hipLaunchKernel and the <<<...>>> configuration calls clang emits.
+#include "ApiCall.h"
 #include "ApiState.h"
 
 using hipcore::api::finish;
@@ -32,6 +33,7 @@ Status validate(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
 
 HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
                                        size_t sharedMemBytes, hipStream_t stream) {
+  HIPCORE_API_CALL(hipLaunchKernel, function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
   hipcore::loader::LaunchGeometry geometry;
   if (Status invalid = validate(function, numBlocks, dimBlocks, sharedMemBytes, geometry); !invalid.ok())
     return finish(__func__, std::move(invalid));
@@ -44,6 +46,7 @@ HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim
 
 HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
                                                   hipStream_t stream) {
+  HIPCORE_API_CALL(__hipPushCallConfiguration, gridDim, blockDim, sharedMem, stream);
   hipcore::api::ThreadState& thread = hipcore::api::threadState();
   if (thread.pendingCount == hipcore::api::ThreadState::kMaxPending)
     return finish(__func__, fail(hipErrorInvalidConfiguration, "more than %d nested <<<>>> launches",
@@ -54,6 +57,7 @@ HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, s
 
 HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
                                                  hipStream_t* stream) {
+  HIPCORE_API_CALL(__hipPopCallConfiguration, gridDim, blockDim, sharedMem, stream);
   hipcore::api::ThreadState& thread = hipcore::api::threadState();
   if (thread.pendingCount == 0)
     return finish(__func__, fail(hipErrorMissingConfiguration, "no <<<>>> configuration to pop"));
@@ -69,5 +73,6 @@ HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, 
 // per-thread default stream with the null stream.
 HIPCORE_API hipError_t hipLaunchKernel_spt(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
                                            size_t sharedMemBytes, hipStream_t stream) {
+  HIPCORE_API_CALL(hipLaunchKernel_spt, function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
   return hipLaunchKernel(function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
 }

@@ -36,6 +36,7 @@ Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::uni
   if (Status hostcall = device.hostcallArguments(hidden.hostcallBuffer, hidden.heap); !hostcall.ok())
     return hostcall;
   q->stream_ = std::make_unique<Stream>(*q->queue_, ring, hidden);
+  q->stream_->identify(agent.agent);
   out = std::move(q);
   return Status::success();
 }

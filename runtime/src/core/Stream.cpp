@@ -3,6 +3,8 @@
 
 #include <thread>
 
+#include "trace/Settings.h"
+
 namespace hipcore::core {
 
 Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden)
@@ -34,6 +36,9 @@ Status Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& 
   fields.privateSegmentSize = kernel.privateSegmentSize;
   fields.kernelObject = kernel.kernelObject;
   fields.kernarg = kernarg;
+  if (trace::enabled(trace::kTrace))  // a signal the packet processor stamps with start/end
+    fields.completionSignal =
+        trace::traceDispatch(traceQueue_, kernel.name, fields.gridSize, fields.workgroupSize);
   hsa::publishDispatch(queue_.slot(index), fields);
   queue_.ringDoorbell(index);
   return Status::success();

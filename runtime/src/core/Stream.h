@@ -12,6 +12,7 @@
 #include "Status.h"
 #include "hipcore/loader/KernargLayout.h"
 #include "hsa/PacketQueue.h"
+#include "trace/DispatchTrace.h"
 
 namespace hipcore::core {
 
@@ -40,6 +41,8 @@ class Stream {
   uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
 
   hsa::PacketQueue& queue() const { return queue_; }
+  // The agent whose queue this is, for HIPCORE_TRACE's dispatch times.
+  void identify(uint64_t agent) { traceQueue_ = trace::identifyQueue(agent); }
   std::mutex& syncMutex() { return syncMutex_; }
 
  private:
@@ -48,6 +51,7 @@ class Stream {
   hsa::PacketQueue& queue_;
   KernargRing ring_;
   loader::HiddenArgValues hidden_;
+  trace::QueueIdentity traceQueue_;
   std::mutex syncMutex_;  // serialises synchronize() callers sharing one signal; not for launch
 };
 

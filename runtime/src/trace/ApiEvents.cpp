@@ -1,0 +1,134 @@
+// Per-thread buffers of API call events: appended without locks by their thread, read by the
+// trace writer (at exit, at hipDeviceReset) through acquire loads of each buffer's count.
+#include "ApiEvents.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+#include <vector>
+
+#include "core/ErrorNames.h"
+#include "trace/Json.h"
+
+namespace hipcore::trace {
+
+namespace {
+
+struct ApiEvent {
+  const char* function;  // __func__: a string with static storage
+  uint64_t startNs;
+  uint64_t endNs;
+  hipError_t result;
+  uint64_t flowId;  // 0: no launch
+};
+
+// Chunks are allocated as a thread needs them (one allocation per 4096 calls) and never freed:
+// the writer may read them after the thread has exited. A thread stops recording after
+// kMaxChunks chunks and counts what it dropped.
+class ThreadEvents {
+ public:
+  static constexpr size_t kChunkEvents = 4096;
+  static constexpr size_t kMaxChunks = 256;
+
+  explicit ThreadEvents(uint32_t tid) : tid_(tid) {}
+  void add(const ApiEvent& event) {
+    size_t n = count_.load(std::memory_order_relaxed);
+    size_t chunk = n / kChunkEvents;
+    if (chunk >= kMaxChunks) {
+      dropped_.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    if (chunks_[chunk] == nullptr) chunks_[chunk] = new ApiEvent[kChunkEvents];
+    chunks_[chunk][n % kChunkEvents] = event;
+    count_.store(n + 1, std::memory_order_release);
+  }
+  template <class Fn>
+  void forEach(Fn&& fn) const {
+    size_t n = count_.load(std::memory_order_acquire);
+    for (size_t i = 0; i < n; ++i) fn(chunks_[i / kChunkEvents][i % kChunkEvents]);
+  }
+  uint32_t tid() const { return tid_; }
+  uint64_t dropped() const { return dropped_.load(std::memory_order_relaxed); }
+  bool isMain = false;
+
+ private:
+  uint32_t tid_;
+  std::atomic<size_t> count_{0};
+  std::atomic<uint64_t> dropped_{0};
+  ApiEvent* chunks_[kMaxChunks] = {};
+};
+
+struct Threads {
+  std::mutex mutex;  // taken once per thread (its first call) and by the writer
+  std::vector<ThreadEvents*> list;
+};
+
+Threads& threads() {
+  static Threads* instance = new Threads();  // never destroyed: threads may outlive statics
+  return *instance;
+}
+
+thread_local ThreadEvents* current = nullptr;
+thread_local uint64_t pendingFlow = 0;
+
+ThreadEvents& currentThread() {
+  if (current != nullptr) return *current;
+  Threads& all = threads();
+  std::lock_guard lock(all.mutex);
+  // Small ids in order of first call: Perfetto sorts thread rows by them.
+  current = new ThreadEvents(static_cast<uint32_t>(all.list.size() + 1));
+  current->isMain = gettid() == getpid();
+  all.list.push_back(current);
+  return *current;
+}
+
+}  // namespace
+
+void flowForNextCall(uint64_t flowId) { pendingFlow = flowId; }
+
+void recordApiCall(const char* function, uint64_t startNs, uint64_t endNs, hipError_t result) {
+  uint64_t flow = pendingFlow;
+  pendingFlow = 0;
+  currentThread().add({function, startNs, endNs, result, flow});
+}
+
+void appendApiEvents(std::string& json, bool (*hasFinish)(uint64_t flowId)) {
+  Threads& all = threads();
+  std::lock_guard lock(all.mutex);
+  char line[512];
+  for (const ThreadEvents* thread : all.list) {
+    std::snprintf(line, sizeof(line),
+                  "{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_name\","
+                  "\"args\":{\"name\":\"%s thread %u\"}},\n",
+                  thread->tid(), thread->isMain ? "main" : "host", thread->tid());
+    json += line;
+    thread->forEach([&](const ApiEvent& e) {
+      std::snprintf(line, sizeof(line),
+                    "{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"cat\":\"api\",\"name\":\"%s\",\"ts\":%s,"
+                    "\"dur\":%s,\"args\":{\"result\":\"%s\"}},\n",
+                    thread->tid(), e.function, jsonMicroseconds(e.startNs).c_str(),
+                    jsonMicroseconds(e.endNs - e.startNs).c_str(), core::errorName(e.result));
+      json += line;
+      if (e.flowId != 0 && hasFinish(e.flowId)) {
+        // The arrow starts inside the launching call's slice (Perfetto binds it there).
+        std::snprintf(line, sizeof(line),
+                      "{\"ph\":\"s\",\"pid\":1,\"tid\":%u,\"cat\":\"launch\",\"name\":\"launch\","
+                      "\"id\":%llu,\"ts\":%s},\n",
+                      thread->tid(), static_cast<unsigned long long>(e.flowId),
+                      jsonMicroseconds(e.endNs - (e.endNs - e.startNs) / 2).c_str());
+        json += line;
+      }
+    });
+    if (thread->dropped() != 0) {
+      std::snprintf(line, sizeof(line),
+                    "{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":%u,\"name\":\"%llu calls not "
+                    "recorded (trace buffer full)\",\"ts\":0},\n",
+                    thread->tid(), static_cast<unsigned long long>(thread->dropped()));
+      json += line;
+    }
+  }
+}
+
+}  // namespace hipcore::trace
