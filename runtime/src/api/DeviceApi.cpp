@@ -2,6 +2,7 @@
 // hipDeviceSynchronize, hipRuntimeGetVersion, hipDriverGetVersion.
 #include <cstring>
 
+#include "ApiCall.h"
 #include "ApiState.h"
 
 using hipcore::api::finish;
@@ -9,6 +10,7 @@ using hipcore::core::fail;
 using hipcore::core::Status;
 
 HIPCORE_API hipError_t hipGetDeviceCount(int* count) {
+  HIPCORE_API_CALL(hipGetDeviceCount, count);
   if (count == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "count is null"));
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   *count = rt.deviceCount();
@@ -16,6 +18,7 @@ HIPCORE_API hipError_t hipGetDeviceCount(int* count) {
 }
 
 HIPCORE_API hipError_t hipGetDevice(int* device) {
+  HIPCORE_API_CALL(hipGetDevice, device);
   if (device == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "device is null"));
   hipcore::core::Device* current = nullptr;
   Status status = hipcore::api::currentDevice(current);
@@ -24,6 +27,7 @@ HIPCORE_API hipError_t hipGetDevice(int* device) {
 }
 
 HIPCORE_API hipError_t hipSetDevice(int device) {
+  HIPCORE_API_CALL(hipSetDevice, device);
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(__func__, rt.initStatus());
   if (rt.device(device) == nullptr)
@@ -33,6 +37,7 @@ HIPCORE_API hipError_t hipSetDevice(int device) {
 }
 
 HIPCORE_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device) {
+  HIPCORE_API_CALL(hipGetDeviceProperties, properties, device);
   if (properties == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "properties is null"));
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(__func__, rt.initStatus());
@@ -44,6 +49,7 @@ HIPCORE_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int d
 }
 
 HIPCORE_API hipError_t hipDeviceSynchronize(void) {
+  HIPCORE_API_CALL(hipDeviceSynchronize);
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   if (status.ok()) status = device->synchronize();
@@ -51,12 +57,14 @@ HIPCORE_API hipError_t hipDeviceSynchronize(void) {
 }
 
 HIPCORE_API hipError_t hipRuntimeGetVersion(int* version) {
+  HIPCORE_API_CALL(hipRuntimeGetVersion, version);
   if (version == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "version is null"));
   *version = HIP_VERSION;
   return hipSuccess;
 }
 
 HIPCORE_API hipError_t hipDriverGetVersion(int* version) {
+  HIPCORE_API_CALL(hipDriverGetVersion, version);
   if (version == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "version is null"));
   *version = HIP_VERSION;  // hipcore is its own driver layer over ROCR
   return hipSuccess;

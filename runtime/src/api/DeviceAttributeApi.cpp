@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "ApiCall.h"
 #include "ApiState.h"
+#include "trace/TraceWriter.h"
 
 using hipcore::api::finish;
 using hipcore::core::Device;
@@ -79,11 +81,13 @@ bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& 
 }  // namespace
 
 HIPCORE_API hipError_t hipInit(unsigned int flags) {
+  HIPCORE_API_CALL(hipInit, flags);
   if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
   return finish(__func__, hipcore::api::runtime().initStatus());
 }
 
 HIPCORE_API hipError_t hipDeviceGet(hipDevice_t* device, int ordinal) {
+  HIPCORE_API_CALL(hipDeviceGet, device, ordinal);
   if (device == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "device is null"));
   Device* d = nullptr;
   Status status = deviceAt(ordinal, d);
@@ -92,6 +96,7 @@ HIPCORE_API hipError_t hipDeviceGet(hipDevice_t* device, int ordinal) {
 }
 
 HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device) {
+  HIPCORE_API_CALL(hipDeviceGetAttribute, value, attribute, device);
   if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
   Device* d = nullptr;
   Status status = deviceAt(device, d);
@@ -101,6 +106,7 @@ HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t at
 }
 
 HIPCORE_API hipError_t hipDeviceGetName(char* name, int length, hipDevice_t device) {
+  HIPCORE_API_CALL(hipDeviceGetName, name, length, device);
   if (name == nullptr || length <= 0)
     return finish(__func__, fail(hipErrorInvalidValue, "name %p, length %d", static_cast<void*>(name), length));
   Device* d = nullptr;
@@ -110,6 +116,7 @@ HIPCORE_API hipError_t hipDeviceGetName(char* name, int length, hipDevice_t devi
 }
 
 HIPCORE_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int length, int device) {
+  HIPCORE_API_CALL(hipDeviceGetPCIBusId, pciBusId, length, device);
   // "dddd:bb:dd.f" and its terminator.
   if (pciBusId == nullptr || length < 13)
     return finish(__func__, fail(hipErrorInvalidValue, "buffer %p of %d bytes", static_cast<void*>(pciBusId), length));
@@ -124,6 +131,7 @@ HIPCORE_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int length, int devi
 }
 
 HIPCORE_API hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
+  HIPCORE_API_CALL(hipDeviceTotalMem, bytes, device);
   if (bytes == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "bytes is null"));
   Device* d = nullptr;
   Status status = deviceAt(device, d);
@@ -134,13 +142,17 @@ HIPCORE_API hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
 // Waits for the device's work. A device fault stays sticky: ROCR's queues are dead, and
 // hipcore does not yet rebuild them (README, "Not yet").
 HIPCORE_API hipError_t hipDeviceReset(void) {
+  HIPCORE_API_CALL(hipDeviceReset);
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   if (status.ok()) status = device->synchronize();
+  // HIPCORE_TRACE: the file holds everything up to here (and is rewritten at exit).
+  if (hipcore::trace::enabled(hipcore::trace::kTrace)) hipcore::trace::writeTrace();
   return finish(__func__, std::move(status));
 }
 
 HIPCORE_API hipError_t hipSetDeviceFlags(unsigned flags) {
+  HIPCORE_API_CALL(hipSetDeviceFlags, flags);
   unsigned schedule = flags & hipDeviceScheduleMask;
   bool oneSchedule = schedule == 0 || schedule == hipDeviceScheduleSpin || schedule == hipDeviceScheduleYield ||
                      schedule == hipDeviceScheduleBlockingSync;
@@ -153,6 +165,7 @@ HIPCORE_API hipError_t hipSetDeviceFlags(unsigned flags) {
 }
 
 HIPCORE_API hipError_t hipGetDeviceFlags(unsigned int* flags) {
+  HIPCORE_API_CALL(hipGetDeviceFlags, flags);
   if (flags == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "flags is null"));
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
@@ -161,6 +174,7 @@ HIPCORE_API hipError_t hipGetDeviceFlags(unsigned int* flags) {
 }
 
 HIPCORE_API hipError_t hipDeviceGetLimit(size_t* value, enum hipLimit_t limit) {
+  HIPCORE_API_CALL(hipDeviceGetLimit, value, limit);
   if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
   if (static_cast<unsigned>(limit) >= Device::kLimitCount)
     return finish(__func__, fail(hipErrorUnsupportedLimit, "limit %d", static_cast<int>(limit)));
@@ -171,6 +185,7 @@ HIPCORE_API hipError_t hipDeviceGetLimit(size_t* value, enum hipLimit_t limit) {
 }
 
 HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
+  HIPCORE_API_CALL(hipDeviceSetLimit, limit, value);
   if (static_cast<unsigned>(limit) >= Device::kLimitCount)
     return finish(__func__, fail(hipErrorUnsupportedLimit, "limit %d", static_cast<int>(limit)));
   if (value == 0) return finish(__func__, fail(hipErrorInvalidValue, "limit %d set to 0", static_cast<int>(limit)));
@@ -182,6 +197,7 @@ HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
 
 // Peer access between GPUs is not wired up yet: every pair of valid, distinct devices answers 0.
 HIPCORE_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId, int peerDeviceId) {
+  HIPCORE_API_CALL(hipDeviceCanAccessPeer, canAccessPeer, deviceId, peerDeviceId);
   if (canAccessPeer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "canAccessPeer is null"));
   Device* d = nullptr;
   Status status = deviceAt(deviceId, d);
@@ -191,6 +207,7 @@ HIPCORE_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId, 
 }
 
 HIPCORE_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
+  HIPCORE_API_CALL(hipDeviceEnablePeerAccess, peerDeviceId, flags);
   if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
   Device* current = nullptr;
   Device* peer = nullptr;
@@ -203,6 +220,7 @@ HIPCORE_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int 
 }
 
 HIPCORE_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
+  HIPCORE_API_CALL(hipDeviceDisablePeerAccess, peerDeviceId);
   Device* peer = nullptr;
   Status status = deviceAt(peerDeviceId, peer);
   if (status.ok()) status = fail(hipErrorPeerAccessNotEnabled, "peer access to device %d was never enabled", peerDeviceId);
@@ -210,6 +228,7 @@ HIPCORE_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
 }
 
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config) {
+  HIPCORE_API_CALL(hipFuncSetCacheConfig, function, config);
   // AMD GPUs have no configurable L1/LDS split: accepted and ignored, as HIP does.
   if (function == nullptr) return finish(__func__, fail(hipErrorInvalidDeviceFunction, "function is null"));
   if (config > hipFuncCachePreferEqual) return finish(__func__, fail(hipErrorInvalidValue, "cache config %d", config));
@@ -217,6 +236,7 @@ HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_
 }
 
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config) {
+  HIPCORE_API_CALL(hipDeviceSetCacheConfig, config);
   if (config > hipFuncCachePreferEqual) return finish(__func__, fail(hipErrorInvalidValue, "cache config %d", config));
   return hipSuccess;
 }

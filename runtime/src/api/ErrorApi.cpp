@@ -1,17 +1,22 @@
 // Error reporting: hipGetLastError, hipPeekAtLastError, hipGetErrorName, hipGetErrorString and
 // hipcore's hipcoreGetErrorDetail.
+#include "ApiCall.h"
 #include "ApiState.h"
 #include "core/ErrorNames.h"
 #include "hip/hipcore_ext.h"
 
 HIPCORE_API hipError_t hipGetLastError(void) {
+  HIPCORE_API_CALL(hipGetLastError);
   hipcore::api::ThreadState& thread = hipcore::api::threadState();
   hipError_t error = thread.lastError;
   thread.lastError = hipSuccess;
   return error;
 }
 
-HIPCORE_API hipError_t hipPeekAtLastError(void) { return hipcore::api::threadState().lastError; }
+HIPCORE_API hipError_t hipPeekAtLastError(void) {
+  HIPCORE_API_CALL(hipPeekAtLastError);
+  return hipcore::api::threadState().lastError;
+}
 
 HIPCORE_API const char* hipGetErrorName(hipError_t error) { return hipcore::core::errorName(error); }
 

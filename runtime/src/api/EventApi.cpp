@@ -1,5 +1,6 @@
 // Events: hipEventCreate(WithFlags), hipEventDestroy, hipEventRecord, hipEventSynchronize,
 // hipEventQuery, hipEventElapsedTime, hipStreamWaitEvent.
+#include "ApiCall.h"
 #include "ApiState.h"
 #include "core/Event.h"
 
@@ -28,6 +29,7 @@ Status queueOf(hipStream_t stream, hipcore::core::DeviceQueue*& queue) {
 }  // namespace
 
 HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags) {
+  HIPCORE_API_CALL(hipEventCreateWithFlags, event, flags);
   if (event == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "event is null"));
   if (flags > (hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess))
     return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
@@ -44,9 +46,13 @@ HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipEventCreate(hipEvent_t* event) { return hipEventCreateWithFlags(event, hipEventDefault); }
+HIPCORE_API hipError_t hipEventCreate(hipEvent_t* event) {
+  HIPCORE_API_CALL(hipEventCreate, event);
+  return hipEventCreateWithFlags(event, hipEventDefault);
+}
 
 HIPCORE_API hipError_t hipEventDestroy(hipEvent_t handle) {
+  HIPCORE_API_CALL(hipEventDestroy, handle);
   Event* event = nullptr;
   Status status = eventOf(handle, event);
   if (status.ok()) delete event;
@@ -54,6 +60,7 @@ HIPCORE_API hipError_t hipEventDestroy(hipEvent_t handle) {
 }
 
 HIPCORE_API hipError_t hipEventRecord(hipEvent_t handle, hipStream_t stream) {
+  HIPCORE_API_CALL(hipEventRecord, handle, stream);
   Event* event = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = eventOf(handle, event);
@@ -63,6 +70,7 @@ HIPCORE_API hipError_t hipEventRecord(hipEvent_t handle, hipStream_t stream) {
 }
 
 HIPCORE_API hipError_t hipEventSynchronize(hipEvent_t handle) {
+  HIPCORE_API_CALL(hipEventSynchronize, handle);
   Event* event = nullptr;
   Status status = eventOf(handle, event);
   if (status.ok()) status = event->synchronize();
@@ -70,6 +78,7 @@ HIPCORE_API hipError_t hipEventSynchronize(hipEvent_t handle) {
 }
 
 HIPCORE_API hipError_t hipEventQuery(hipEvent_t handle) {
+  HIPCORE_API_CALL(hipEventQuery, handle);
   Event* event = nullptr;
   Status status = eventOf(handle, event);
   if (status.ok()) status = event->query();
@@ -79,6 +88,7 @@ HIPCORE_API hipError_t hipEventQuery(hipEvent_t handle) {
 }
 
 HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start, hipEvent_t stop) {
+  HIPCORE_API_CALL(hipEventElapsedTime, milliseconds, start, stop);
   if (milliseconds == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "milliseconds is null"));
   Event* first = nullptr;
   Event* second = nullptr;
@@ -90,6 +100,7 @@ HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start
 }
 
 HIPCORE_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t handle, unsigned int flags) {
+  HIPCORE_API_CALL(hipStreamWaitEvent, stream, handle, flags);
   if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
   Event* event = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;

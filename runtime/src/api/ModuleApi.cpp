@@ -4,6 +4,7 @@
 #include <iterator>
 #include <vector>
 
+#include "ApiCall.h"
 #include "ApiState.h"
 #include "core/LoadedModule.h"
 
@@ -63,11 +64,13 @@ Status argsFromExtra(void** extra, const hipcore::core::DeviceKernel& code, void
 }  // namespace
 
 HIPCORE_API hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
+  HIPCORE_API_CALL(hipModuleLoadData, module, image);
   if (module == nullptr || image == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   return finish(__func__, loadModule(image, 0, module));
 }
 
 HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path) {
+  HIPCORE_API_CALL(hipModuleLoad, module, path);
   if (module == nullptr || path == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   std::ifstream in(path, std::ios::binary);
   if (!in) return finish(__func__, fail(hipErrorFileNotFound, "cannot open %s", path));
@@ -77,6 +80,7 @@ HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path) {
 }
 
 HIPCORE_API hipError_t hipModuleUnload(hipModule_t handle) {
+  HIPCORE_API_CALL(hipModuleUnload, handle);
   LoadedModule* module = nullptr;
   Status status = moduleOf(handle, module);
   if (status.ok()) status = module->device().synchronize();  // its kernels may still run
@@ -85,6 +89,7 @@ HIPCORE_API hipError_t hipModuleUnload(hipModule_t handle) {
 }
 
 HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t handle, const char* name) {
+  HIPCORE_API_CALL(hipModuleGetFunction, function, handle, name);
   if (function == nullptr || name == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   LoadedModule* module = nullptr;
   ModuleFunction* found = nullptr;
@@ -95,6 +100,7 @@ HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t
 }
 
 HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes, hipModule_t handle, const char* name) {
+  HIPCORE_API_CALL(hipModuleGetGlobal, pointer, bytes, handle, name);
   if (name == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "name is null"));
   LoadedModule* module = nullptr;
   void* address = nullptr;
@@ -109,6 +115,7 @@ HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes
 HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned gridX, unsigned gridY, unsigned gridZ,
                                              unsigned blockX, unsigned blockY, unsigned blockZ, unsigned sharedBytes,
                                              hipStream_t stream, void** kernelParams, void** extra) {
+  HIPCORE_API_CALL(hipModuleLaunchKernel, handle, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes, stream, kernelParams, extra);
   ModuleFunction* function = nullptr;
   Status status = functionOf(handle, function);
   if (!status.ok()) return finish(__func__, std::move(status));

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ApiCall.h"
 #include "ApiState.h"
 #include "hip/hipcore_ext.h"
 
@@ -100,6 +101,7 @@ HIPCORE_API void __hipUnregisterFatBinary(void** modules) {
 }
 
 HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* counts) {
+  HIPCORE_API_CALL(hipcoreGetRegistrationCounts, counts);
   if (counts == nullptr) return hipErrorInvalidValue;
   hipcore::core::RegistrationCounts c = hipcore::api::registry().counts();
   *counts = {c.fatBinaries, c.functions, c.variables, c.managedVariables, c.unregistrations};

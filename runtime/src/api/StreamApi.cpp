@@ -1,5 +1,6 @@
 // Streams: hipStreamCreate(WithFlags, WithPriority), hipStreamDestroy, hipStreamSynchronize,
 // hipStreamQuery, the stream getters, hipLaunchHostFunc and hipStreamAddCallback.
+#include "ApiCall.h"
 #include "ApiState.h"
 #include "core/Device.h"
 
@@ -16,6 +17,7 @@ constexpr int kGreatestPriority = -1;
 }  // namespace
 
 HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, int priority) {
+  HIPCORE_API_CALL(hipStreamCreateWithPriority, stream, flags, priority);
   if (stream == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "stream is null"));
   if (flags > hipStreamNonBlocking) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
   // Out-of-range priorities are clamped, as CUDA does.
@@ -29,18 +31,24 @@ HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned
 }
 
 HIPCORE_API hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags) {
+  HIPCORE_API_CALL(hipStreamCreateWithFlags, stream, flags);
   return hipStreamCreateWithPriority(stream, flags, kLeastPriority);
 }
 
 HIPCORE_API hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
+  HIPCORE_API_CALL(hipDeviceGetStreamPriorityRange, leastPriority, greatestPriority);
   if (leastPriority != nullptr) *leastPriority = kLeastPriority;
   if (greatestPriority != nullptr) *greatestPriority = kGreatestPriority;
   return hipSuccess;
 }
 
-HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream) { return hipStreamCreateWithFlags(stream, hipStreamDefault); }
+HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream) {
+  HIPCORE_API_CALL(hipStreamCreate, stream);
+  return hipStreamCreateWithFlags(stream, hipStreamDefault);
+}
 
 HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream) {
+  HIPCORE_API_CALL(hipStreamDestroy, stream);
   if (stream == nullptr) return finish(__func__, fail(hipErrorInvalidHandle, "the null stream cannot be destroyed"));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
@@ -51,6 +59,7 @@ HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream) {
 }
 
 HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
+  HIPCORE_API_CALL(hipStreamSynchronize, stream);
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
@@ -60,6 +69,7 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
 }
 
 HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
+  HIPCORE_API_CALL(hipStreamQuery, stream);
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
@@ -73,6 +83,7 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
 }
 
 HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned long long* packets) {
+  HIPCORE_API_CALL(hipcoreGetStreamPacketCount, stream, packets);
   if (packets == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "packets is null"));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
@@ -83,6 +94,7 @@ HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned 
 }
 
 HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  HIPCORE_API_CALL(hipStreamGetFlags, stream, flags);
   if (flags == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "flags is null"));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
@@ -92,6 +104,7 @@ HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags
 }
 
 HIPCORE_API hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
+  HIPCORE_API_CALL(hipStreamGetPriority, stream, priority);
   if (priority == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "priority is null"));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
@@ -101,6 +114,7 @@ HIPCORE_API hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
 }
 
 HIPCORE_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
+  HIPCORE_API_CALL(hipStreamGetDevice, stream, device);
   if (device == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "device is null"));
   hipcore::core::Device* owner = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
@@ -110,6 +124,7 @@ HIPCORE_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* devic
 }
 
 HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData) {
+  HIPCORE_API_CALL(hipLaunchHostFunc, stream, fn, userData);
   if (fn == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "host function is null"));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
@@ -138,6 +153,7 @@ void runStreamCallback(void* record) {
 
 HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* userData,
                                             unsigned int flags) {
+  HIPCORE_API_CALL(hipStreamAddCallback, stream, callback, userData, flags);
   if (callback == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "callback is null"));
   if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
   hipcore::core::Device* device = nullptr;

@@ -1,6 +1,7 @@
 // Device variables by host symbol: hipGetSymbolAddress, hipGetSymbolSize, hipMemcpyToSymbol,
 // hipMemcpyFromSymbol. The symbol is the address of the host shadow clang registered with
 // __hipRegisterVar (HIP_SYMBOL(x) is &x).
+#include "ApiCall.h"
 #include "ApiState.h"
 
 using hipcore::api::finish;
@@ -33,12 +34,14 @@ Status resolve(const void* symbol, size_t offset, size_t bytes, hipcore::core::D
 }  // namespace
 
 HIPCORE_API hipError_t hipGetSymbolAddress(void** devicePointer, const void* symbol) {
+  HIPCORE_API_CALL(hipGetSymbolAddress, devicePointer, symbol);
   if (devicePointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "devicePointer is null"));
   hipcore::core::Device* device = nullptr;
   return finish(__func__, resolve(symbol, 0, 0, device, *devicePointer));
 }
 
 HIPCORE_API hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
+  HIPCORE_API_CALL(hipGetSymbolSize, size, symbol);
   if (size == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "size is null"));
   const hipcore::core::Variable* variable = nullptr;
   Status status = lookup(symbol, variable);
@@ -48,6 +51,7 @@ HIPCORE_API hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
 
 HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source, size_t size, size_t offset,
                                          hipMemcpyKind kind) {
+  HIPCORE_API_CALL(hipMemcpyToSymbol, symbol, source, size, offset, kind);
   if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
     return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol", static_cast<int>(kind)));
   if (source == nullptr && size != 0) return finish(__func__, fail(hipErrorInvalidValue, "source is null"));
@@ -60,6 +64,7 @@ HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source,
 
 HIPCORE_API hipError_t hipMemcpyFromSymbol(void* destination, const void* symbol, size_t size, size_t offset,
                                            hipMemcpyKind kind) {
+  HIPCORE_API_CALL(hipMemcpyFromSymbol, destination, symbol, size, offset, kind);
   if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
     return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol", static_cast<int>(kind)));
   if (destination == nullptr && size != 0) return finish(__func__, fail(hipErrorInvalidValue, "destination is null"));
