@@ -69,6 +69,71 @@ TEST(RawCode, ModeRegisterRoundTripAndArithmetic) {
   EXPECT_EQ(out[7], 0xfu);
 }
 
+// MODE's f16/f64 half (FP_ROUND [3:2], FP_DENORM [7:6]) on f16, packed f16, f64, conversions
+// and compares. MODE starts 0 (everything flushed, nearest even). Assembly (llvm-mc-19):
+//   v1 = 0x0001 (smallest f16 denormal), v2 = 1.0h
+//   v3 = v_mul_f16 v1, v2                     ; denormal input flushed: 0
+//   s_denorm_mode 0xf; v4 = the same product  ; kept: 0x0001
+//   s_round_mode 0x4 (f16/f64 toward +inf)
+//   v5 = v_add_f16 1.0h, 0x0c00 (2^-12)       ; 0x3c01
+//   v7 = v_pk_add_f16 (1.0h,1.0h), (2^-12,2^-12) ; 0x3c013c01
+//   v[10:11] = v_add_f64 1.0, 2^-60           ; 0x3ff00000_00000001
+//   s_round_mode 0xc (f16/f64 toward zero)
+//   v16 = v_cvt_f16_f32 0x3f801800 (1 + 0.75 ulp of f16) ; 0x3c00
+//   v27 = v_mul_f16 0x7bff (max), 2.0h        ; no overflow toward zero: 0x7bff
+//   s_round_mode 0; v18 = v_cvt_f16_f32 the same ; 0x3c01
+//   s_denorm_mode 0x3 (f32 kept, f16/f64 flushed)
+//   v[20:21] = v_mul_f64 (smallest f64 denormal), 1.0 ; 0
+//   v24 = v_cmp_eq_f64 0, denormal            ; 1: flushed input compares equal to 0
+//   v25 = v_cmp_eq_f16 0, v1                  ; 1
+//   s_denorm_mode 0xf; v26 = v_cmp_eq_f64 0, denormal ; 0
+//   s_denorm_mode 0x7 (f16/f64 inputs kept, results flushed)
+//   v30 = v_mul_f16 2^-14, 0.5                ; denormal result flushed: 0
+//   s_denorm_mode 0xb (f16/f64 inputs flushed, results kept); v33 = the same ; 0x0200
+// then stores v3, v4, v5, v7, v10, v11, v16, v18, v20, v21, v24, v25, v26, v27, v30, v33.
+TEST(RawCode, ModeRegisterF16AndF64) {
+  RawKernel k;
+  k.code({
+          0xf4040000u, 0xfa000000u, 0xbf8cc07fu, 0x7e020281u, 0x7e0402ffu, 0x00003c00u,
+          0x6a060501u, 0xbfa5000fu, 0x6a080501u, 0x7e0c02ffu, 0x00000c00u, 0xbfa40004u,
+          0x640a0d02u, 0x7e1002ffu, 0x3c003c00u, 0x7e1202ffu, 0x0c000c00u, 0xcc0f4007u,
+          0x18021308u, 0x7e180280u, 0x7e1a02ffu, 0x3ff00000u, 0x7e1c0280u, 0x7e1e02ffu,
+          0x3c300000u, 0xd564000au, 0x00021d0cu, 0x7e2202ffu, 0x3f801800u, 0xbfa4000cu,
+          0x7e201511u, 0x7e3802ffu, 0x00007bffu, 0x7e3a02ffu, 0x00004000u, 0x6a363b1cu,
+          0xbfa40000u, 0x7e241511u, 0xbfa50003u, 0x7e2c0281u, 0x7e2e0280u, 0xd5650014u,
+          0x00021916u, 0x7c442c80u, 0xd5010018u, 0x01a90280u, 0x7d940280u, 0xd5010019u,
+          0x01a90280u, 0xbfa5000fu, 0x7c442c80u, 0xd501001au, 0x01a90280u, 0xbfa50007u,
+          0x7e3e02ffu, 0x00000400u, 0x7e4002ffu, 0x00003800u, 0x6a3c411fu, 0xbfa5000bu,
+          0x6a42411fu, 0x7e000280u, 0xdc708000u, 0x00000300u, 0xdc708004u, 0x00000400u,
+          0xdc708008u, 0x00000500u, 0xdc70800cu, 0x00000700u, 0xdc708010u, 0x00000a00u,
+          0xdc708014u, 0x00000b00u, 0xdc708018u, 0x00001000u, 0xdc70801cu, 0x00001200u,
+          0xdc708020u, 0x00001400u, 0xdc708024u, 0x00001500u, 0xdc708028u, 0x00001800u,
+          0xdc70802cu, 0x00001900u, 0xdc708030u, 0x00001a00u, 0xdc708034u, 0x00001b00u,
+          0xdc708038u, 0x00001e00u, 0xdc70803cu, 0x00002100u, 0xbf810000u,
+  });
+  std::uint32_t out[16];
+  std::memset(out, 0xaa, sizeof out);
+  k.args[0] = reinterpret_cast<std::uint64_t>(out);
+  vgpu::DispatchOutcome o = k.run();
+  ASSERT_TRUE(o.ok()) << o.report;
+  EXPECT_EQ(out[0], 0x0000u) << "f16 denormal input flushed";
+  EXPECT_EQ(out[1], 0x0001u) << "f16 denormal input kept";
+  EXPECT_EQ(out[2], 0x3c01u) << "f16 add rounded toward +inf";
+  EXPECT_EQ(out[3], 0x3c013c01u) << "packed f16 add rounded toward +inf";
+  EXPECT_EQ(out[4], 0x00000001u) << "f64 add rounded toward +inf (low)";
+  EXPECT_EQ(out[5], 0x3ff00000u) << "f64 add rounded toward +inf (high)";
+  EXPECT_EQ(out[6], 0x3c00u) << "f32 -> f16 toward zero";
+  EXPECT_EQ(out[7], 0x3c01u) << "f32 -> f16 nearest even";
+  EXPECT_EQ(out[8], 0u) << "f64 denormal input flushed (low)";
+  EXPECT_EQ(out[9], 0u) << "f64 denormal input flushed (high)";
+  EXPECT_EQ(out[10], 1u) << "flushed f64 denormal compares equal to 0";
+  EXPECT_EQ(out[11], 1u) << "flushed f16 denormal compares equal to 0";
+  EXPECT_EQ(out[12], 0u) << "kept f64 denormal differs from 0";
+  EXPECT_EQ(out[13], 0x7bffu) << "f16 overflow toward zero stays finite";
+  EXPECT_EQ(out[14], 0x0000u) << "f16 denormal result flushed";
+  EXPECT_EQ(out[15], 0x0200u) << "f16 denormal result kept";
+}
+
 TEST(RawDispatch, EndProgramCompletes) {
   RawKernel k;
   k.code({0xbf810000u});  // s_endpgm

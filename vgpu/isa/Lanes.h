@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "isa/MicroOp.h"
 #include "isa/Wave.h"
@@ -364,50 +365,130 @@ inline void valuF32(Wave& w, const MicroOp& u, F f) {
   storeResult(w, u, r, mask);
 }
 
+// A denormal f64 / f16 flushed to zero of the same sign.
+inline std::uint64_t flushF64(std::uint64_t x) {
+  return (x & 0x7ff0000000000000ull) == 0 ? x & 0x8000000000000000ull : x;
+}
+inline std::uint32_t flushF16(std::uint32_t x) {
+  return (x & 0x7c00u) == 0 ? x & 0x8000u : x & 0xffffu;
+}
+
+// The f64/f16 half of MODE (FP_ROUND [3:2], FP_DENORM [7:6]; the two precisions share it, RDNA2
+// ISA 3.8) for one micro-op outside the default mode: which sides flush, the rounding direction
+// (0 nearest even, 1 +inf, 2 -inf, 3 toward zero), and the host direction set for f64
+// arithmetic until destroyed. f16 results are computed in double and rounded by roundToF16.
+class F64Mode {
+ public:
+  explicit F64Mode(const Wave& w)
+      : round((w.mode & kModeRoundF64) >> 2),
+        flushIn(!(w.mode & kModeDenormF64In)),
+        flushOut(!(w.mode & kModeDenormF64Out)) {
+    static constexpr int kDirection[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+    if (round) {
+      saved_ = std::fegetround();
+      std::fesetround(kDirection[round]);
+    }
+  }
+  ~F64Mode() {
+    if (round) std::fesetround(saved_);
+  }
+  F64Mode(const F64Mode&) = delete;
+  F64Mode& operator=(const F64Mode&) = delete;
+  static bool needed(const Wave& w) {
+    return (w.mode & kModeF64Bits) != (kModeDenormF64In | kModeDenormF64Out);
+  }
+
+  const unsigned round;
+  const bool flushIn, flushOut;
+
+ private:
+  int saved_ = FE_TONEAREST;
+};
+
+// x rounded to f16 in direction `round` (as F64Mode::round), with MODE's output flushing.
+// The host's _Float16 conversions ignore the rounding direction, hence this function; x comes
+// from double arithmetic on f16 values, which is exact or rounded in the same direction, so
+// the second rounding gives the correctly rounded f16 result.
+std::uint32_t roundToF16(double x, unsigned round, bool flushOut);
+
+// f16 bits (low 16 of x) as a double, flushed when MODE flushes f16 inputs.
+inline double f16In(std::uint32_t x, bool flush) {
+  return static_cast<double>(asF16(flush ? flushF16(x) : x));
+}
+
 template <int N, class F>
 inline void valuF64(Wave& w, const MicroOp& u, F f) {
   Lanes64 a, b, c, r;
   if (N > 0) src64(w, u, 0, a);
   if (N > 1) src64(w, u, 1, b);
   if (N > 2) src64(w, u, 2, c);
-  for (unsigned l = 0; l < w.lanes; ++l) {
-    double x;
-    if constexpr (N == 1)
-      x = f(asF64(a[l]));
-    else if constexpr (N == 2)
-      x = f(asF64(a[l]), asF64(b[l]));
-    else
-      x = f(asF64(a[l]), asF64(b[l]), asF64(c[l]));
-    r[l] = bitsF64(u.clamp || u.omod ? outputModifiers64(u, x) : x);
+  auto lanes = [&] {
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      double x;
+      if constexpr (N == 1)
+        x = f(asF64(a[l]));
+      else if constexpr (N == 2)
+        x = f(asF64(a[l]), asF64(b[l]));
+      else
+        x = f(asF64(a[l]), asF64(b[l]), asF64(c[l]));
+      r[l] = bitsF64(u.clamp || u.omod ? outputModifiers64(u, x) : x);
+    }
+  };
+  if (!F64Mode::needed(w)) [[likely]] {
+    lanes();
+  } else {
+    F64Mode m(w);
+    if (m.flushIn)
+      for (unsigned l = 0; l < w.lanes; ++l) {
+        a[l] = flushF64(a[l]);
+        if (N > 1) b[l] = flushF64(b[l]);
+        if (N > 2) c[l] = flushF64(c[l]);
+      }
+    lanes();
+    if (m.flushOut)
+      for (unsigned l = 0; l < w.lanes; ++l) r[l] = flushF64(r[l]);
   }
   store64(w, u.dst[0].index, r, w.exec());
 }
 
-// f16 operations on the low halves (op_sel picks high halves on VOP3, RDNA2 ISA 6.2.1).
+// f16 operations on the low halves (op_sel picks high halves on VOP3, RDNA2 ISA 6.2.1): f
+// computes in double on the f16 inputs; the result is rounded to f16 in MODE's direction.
+// Sources come prepared in s (v_fmac_f16 puts its destination there as the third source).
 template <int N, class F>
-inline void valuF16(Wave& w, const MicroOp& u, F f) {
-  Sources32 s;
-  std::uint64_t mask = fetch32(w, u, N, s);
+inline void lanesF16(Wave& w, const MicroOp& u, const Sources32& s, std::uint64_t mask, F f) {
   Lanes32 r;
   std::uint32_t* d = w.vreg(u.dst[0].index);
+  const bool slow = F64Mode::needed(w);
+  std::optional<F64Mode> m;
+  if (slow) [[unlikely]]
+    m.emplace(w);
+  const bool flushIn = slow && m->flushIn;
   for (unsigned l = 0; l < w.lanes; ++l) {
-    _Float16 in[3];
-    for (int i = 0; i < N; ++i) in[i] = asF16(s.p[i][l] >> ((u.opSel >> i) & 1 ? 16 : 0));
-    _Float16 x;
+    double in[3];
+    for (int i = 0; i < N; ++i) in[i] = f16In(s.p[i][l] >> ((u.opSel >> i) & 1 ? 16 : 0), flushIn);
+    double x;
     if constexpr (N == 1)
       x = f(in[0]);
     else if constexpr (N == 2)
       x = f(in[0], in[1]);
     else
       x = f(in[0], in[1], in[2]);
-    if (u.clamp)
-      x = x != x ? _Float16(0)
-                 : (x < _Float16(0) ? _Float16(0) : (x > _Float16(1) ? _Float16(1) : x));
-    std::uint32_t bits = bitsF16(x);
+    std::uint32_t bits = slow ? roundToF16(x, m->round, m->flushOut) : bitsF16(_Float16(x));
+    if (u.clamp) {
+      double y = static_cast<double>(asF16(bits));
+      bits = y != y ? 0u : (y < 0 ? 0u : (y > 1 ? 0x3c00u : bits));
+    }
     // gfx10 VOP1/2/3 f16 results zero the high half unless op_sel[3] writes it (RDNA2 6.2.1).
     r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (bits << 16)) : bits;
   }
   storeResult(w, u, r, mask);
+}
+
+template <int N, class F>
+inline void valuF16(Wave& w, const MicroOp& u, F f) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, N, s);
+  lanesF16<N>(w, u, s, mask, f);
 }
 
 // Per-lane compare into a lane mask: VCC/SGPR destination, or EXEC for v_cmpx.

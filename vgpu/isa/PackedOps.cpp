@@ -1,6 +1,7 @@
 // VOP3P packed 16-bit math: each of the two halves selects its source halves through op_sel /
 // op_sel_hi and negates through neg_lo / neg_hi (RDNA2 ISA section 6.5).
 #include <cmath>
+#include <optional>
 
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
@@ -13,64 +14,79 @@ using u32 = std::uint32_t;
 using u16 = std::uint16_t;
 using f16 = _Float16;
 
-// F works on raw 16-bit values; Float selects whether neg_lo/neg_hi flip the sign bit.
+// Per lane and half: selects each source's half through op_sel / op_sel_hi, negates through
+// neg_lo / neg_hi when Float, and stores f(inputs) (RDNA2 ISA section 6.5).
+template <int N, bool Float, class F>
+void packedLanes(Wave& w, const MicroOp& u, F f) {
+  Sources32 s;
+  for (int i = 0; i < N; ++i) {
+    s.p[i] = src32(w, u, i, s.tmp[i]);
+    // Inline constants apply to both halves.
+    if (u.src[i].kind == Operand::Kind::constant) {
+      u32 c = u.src[i].lo() & 0xffff;
+      for (unsigned l = 0; l < w.lanes; ++l) s.tmp[i][l] = c | (c << 16);
+      s.p[i] = s.tmp[i];
+    }
+  }
+  Lanes32 r;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    u32 out = 0;
+    for (int h = 0; h < 2; ++h) {
+      u16 in[3] = {0, 0, 0};
+      for (int i = 0; i < N; ++i) {
+        bool hi = h == 0 ? (u.opSel >> i) & 1 : (u.opSelHi >> i) & 1;
+        u16 v = static_cast<u16>(s.p[i][l] >> (hi ? 16 : 0));
+        bool neg = h == 0 ? (u.negLo >> i) & 1 : (u.negHi >> i) & 1;
+        if (Float && neg) v ^= 0x8000;
+        in[i] = v;
+      }
+      out |= static_cast<u32>(f(in)) << (16 * h);
+    }
+    r[l] = out;
+  }
+  store32(w, u.dst[0].index, r, w.exec());
+}
+
+// Integer packed ops: F works on raw 16-bit values.
 template <int N, bool Float, class F>
 Handler packed(F) {
   return [](Wave& w, const MicroOp& u) {
-    Sources32 s;
-    for (int i = 0; i < N; ++i) {
-      s.p[i] = src32(w, u, i, s.tmp[i]);
-      // Inline constants apply to both halves.
-      if (u.src[i].kind == Operand::Kind::constant) {
-        u32 c = u.src[i].lo() & 0xffff;
-        for (unsigned l = 0; l < w.lanes; ++l) s.tmp[i][l] = c | (c << 16);
-        s.p[i] = s.tmp[i];
-      }
-    }
-    Lanes32 r;
-    for (unsigned l = 0; l < w.lanes; ++l) {
-      u32 out = 0;
-      for (int h = 0; h < 2; ++h) {
-        u16 in[3] = {0, 0, 0};
-        for (int i = 0; i < N; ++i) {
-          bool hi = h == 0 ? (u.opSel >> i) & 1 : (u.opSelHi >> i) & 1;
-          u16 v = static_cast<u16>(s.p[i][l] >> (hi ? 16 : 0));
-          bool neg = h == 0 ? (u.negLo >> i) & 1 : (u.negHi >> i) & 1;
-          if (Float && neg) v ^= 0x8000;
-          in[i] = v;
-        }
-        out |= static_cast<u32>(F{}(in[0], in[1], in[2])) << (16 * h);
-      }
-      r[l] = out;
-    }
-    store32(w, u.dst[0].index, r, w.exec());
+    packedLanes<N, Float>(w, u, [](const u16* in) { return F{}(in[0], in[1], in[2]); });
   };
 }
 
-f16 h(u16 x) {
-  return std::bit_cast<f16>(x);
-}
-u16 b(f16 x) {
-  return std::bit_cast<u16>(x);
+// Packed f16 arithmetic: F computes in double on the two halves' f16 inputs; MODE's f16/f64 half
+// flushes denormal inputs and results and picks the rounding direction of each half's result.
+template <int N, class F>
+Handler packedF16(F) {
+  return [](Wave& w, const MicroOp& u) {
+    const bool slow = F64Mode::needed(w);
+    std::optional<F64Mode> m;
+    if (slow) [[unlikely]]
+      m.emplace(w);
+    const bool flushIn = slow && m->flushIn;
+    auto round = [&](double x) -> u32 {
+      return slow ? roundToF16(x, m->round, m->flushOut) : bitsF16(f16(x));
+    };
+    packedLanes<N, true>(w, u, [&](const u16* in) {
+      double x[3] = {0, 0, 0};
+      for (int i = 0; i < N; ++i) x[i] = f16In(in[i], flushIn);
+      return static_cast<u16>(round(F{}(x[0], x[1], x[2])));
+    });
+  };
 }
 
 }  // namespace
 
 void registerPackedOps(HandlerTable& t) {
-  t.add("v_pk_fma_f16", packed<3, true>([](u16 a, u16 c, u16 d) {
-          return b(f16(std::fma(float(h(a)), float(h(c)), float(h(d)))));
-        }),
-        1);
-  t.add("v_pk_add_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(h(a) + h(c))); }), 1);
-  t.add("v_pk_mul_f16", packed<2, true>([](u16 a, u16 c, u16) { return b(f16(h(a) * h(c))); }), 1);
-  t.add("v_pk_max_f16", packed<2, true>([](u16 a, u16 c, u16) {
-          return b(f16(std::fmax(float(h(a)), float(h(c)))));
-        }),
-        1);
-  t.add("v_pk_min_f16", packed<2, true>([](u16 a, u16 c, u16) {
-          return b(f16(std::fmin(float(h(a)), float(h(c)))));
-        }),
-        1);
+  t.add("v_pk_fma_f16",
+        packedF16<3>([](double a, double b, double c) { return std::fma(a, b, c); }), 1);
+  t.add("v_pk_add_f16", packedF16<2>([](double a, double b, double) { return a + b; }), 1);
+  t.add("v_pk_mul_f16", packedF16<2>([](double a, double b, double) { return a * b; }), 1);
+  t.add("v_pk_max_f16",
+        packedF16<2>([](double a, double b, double) { return std::fmax(a, b); }), 1);
+  t.add("v_pk_min_f16",
+        packedF16<2>([](double a, double b, double) { return std::fmin(a, b); }), 1);
   t.add("v_pk_add_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a + c); }), 1);
   t.add("v_pk_sub_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a - c); }), 1);
   t.add("v_pk_mul_lo_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a * c); }), 1);

@@ -2,6 +2,7 @@
 // (RDNA2 ISA section 6.4). Lanes outside EXEC get 0 in the result mask.
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
@@ -64,10 +65,19 @@ template <class T, class P>
 Handler compare(P) {
   return [](Wave& w, const MicroOp& u) {
     u64 result = 0;
+    // MODE's denormal input flushing applies to float compares (RDNA2 ISA 3.8): f32 by its
+    // own bit, f64 and f16 by the shared one.
+    constexpr bool isFloat = std::is_floating_point_v<T> || std::is_same_v<T, _Float16>;
+    const bool flush = isFloat && !(w.mode & (sizeof(T) == 4 ? kModeDenormF32In : kModeDenormF64In));
     if constexpr (sizeof(T) == 8) {
       Lanes64 a, b;
       src64(w, u, 0, a);
       src64(w, u, 1, b);
+      if (flush) [[unlikely]]
+        for (unsigned l = 0; l < w.lanes; ++l) {
+          a[l] = flushF64(a[l]);
+          b[l] = flushF64(b[l]);
+        }
       for (unsigned l = 0; l < w.lanes; ++l) result |= u64(P{}(as<T>(a[l]), as<T>(b[l]))) << l;
     } else {
       Sources32 s;
@@ -77,6 +87,13 @@ Handler compare(P) {
         if constexpr (sizeof(T) == 2) {
           a >>= (u.opSel & 1) ? 16 : 0;
           b >>= (u.opSel & 2) ? 16 : 0;
+          if (flush) [[unlikely]] {
+            a = flushF16(a);
+            b = flushF16(b);
+          }
+        } else if (flush) [[unlikely]] {
+          a = flushF32(a);
+          b = flushF32(b);
         }
         result |= u64(P{}(as<T>(a), as<T>(b))) << l;
       }

@@ -61,7 +61,7 @@ Handler from32to64(F) {
     Sources32 s;
     u64 mask = fetch32(w, u, 1, s);
     Lanes64 r;
-    for (unsigned l = 0; l < w.lanes; ++l) r[l] = F{}(s.p[0][l]);
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = F{}(s.p[0][l], w.mode);
     store64(w, u.dst[0].index, r, mask);
   };
 }
@@ -85,6 +85,95 @@ void ldexp64(Wave& w, const MicroOp& u) {
   const u32* e = src32(w, u, 1, t);
   for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF64(std::ldexp(asF64(a[l]), i32(e[l])));
   store64(w, u.dst[0].index, r, w.exec());
+}
+
+// v_ldexp_f16: the exponent is an i16 in the second source's low half (not an f16).
+void ldexp16(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  u64 mask = fetch32(w, u, 2, s);
+  Lanes32 r;
+  const u32* d = w.vreg(u.dst[0].index);
+  const bool slow = F64Mode::needed(w);
+  std::optional<F64Mode> m;
+  if (slow) [[unlikely]]
+    m.emplace(w);
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    double a = f16In(s.p[0][l] >> ((u.opSel & 1) ? 16 : 0), slow && m->flushIn);
+    double x = std::ldexp(a, static_cast<std::int16_t>(s.p[1][l]));
+    u32 bits = slow ? roundToF16(x, m->round, m->flushOut) : bitsF16(f16(x));
+    r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (bits << 16)) : bits;
+  }
+  storeResult(w, u, r, mask);
+}
+
+// ---- conversions that honour MODE: denormal inputs flush by the source precision's half,
+// rounding and output flushing by the destination's ----
+
+// To f32 from a 32-bit source (f32 rounding direction and output flushing).
+template <class F>
+Handler toF32(F) {
+  return [](Wave& w, const MicroOp& u) {
+    Sources32 s;
+    u64 mask = fetch32(w, u, 1, s);
+    Lanes32 r;
+    std::optional<F32Mode> m;
+    if (F32Mode::needed(w)) [[unlikely]]
+      m.emplace(w, s, 0);
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(F{}(s.p[0][l], w.mode));
+    if (m) m->flushOutputs(r);
+    storeResult(w, u, r, mask);
+  };
+}
+// To f16 from a 32-bit source: F gives the exact (or double-rounded in the same direction)
+// value as a double.
+template <class F>
+Handler toF16(F) {
+  return [](Wave& w, const MicroOp& u) {
+    Sources32 s;
+    u64 mask = fetch32(w, u, 1, s);
+    Lanes32 r;
+    const u32* d = w.vreg(u.dst[0].index);
+    const bool slow = F64Mode::needed(w);
+    std::optional<F64Mode> m;
+    if (slow) [[unlikely]]
+      m.emplace(w);
+    for (unsigned l = 0; l < w.lanes; ++l) {
+      double x = F{}(s.p[0][l], w.mode);
+      u32 bits = slow ? roundToF16(x, m->round, m->flushOut) : bitsF16(f16(x));
+      r[l] = (u.opSel & 8) ? ((d[l] & 0xffffu) | (bits << 16)) : bits;
+    }
+    storeResult(w, u, r, mask);
+  };
+}
+// An f32 source as MODE delivers it (flushed when f32 denormal inputs flush).
+float f32In(u32 a, u32 mode) {
+  return asF32(mode & kModeDenormF32In ? a : flushF32(a));
+}
+// v_cvt_f32_f64: f64 input flushing, f32 rounding and output flushing.
+void cvtF32F64(Wave& w, const MicroOp& u) {
+  Lanes64 a;
+  src64(w, u, 0, a);
+  if (!(w.mode & kModeDenormF64In))
+    for (unsigned l = 0; l < w.lanes; ++l) a[l] = flushF64(a[l]);
+  Lanes32 r;
+  Sources32 none;
+  std::optional<F32Mode> m;
+  if (F32Mode::needed(w)) [[unlikely]]
+    m.emplace(w, none, 0);
+  for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(float(asF64(a[l])));
+  if (u.clamp)
+    for (unsigned l = 0; l < w.lanes; ++l) r[l] = bitsF32(outputModifiers(u, asF32(r[l])));
+  if (m) m->flushOutputs(r);
+  store32(w, u.dst[0].index, r, w.exec());
+}
+
+// Round to nearest integer, ties to even, whatever the host's rounding direction (v_rndne_*:
+// MODE's rounding applies to inexact results, and these are exact).
+double roundEven(double x) {
+  return __builtin_roundeven(x);
+}
+float roundEvenF(float x) {
+  return __builtin_roundevenf(x);
 }
 
 // v_div_scale: scales numerator/denominator away from the denormal/overflow range and sets
@@ -409,7 +498,7 @@ void registerVectorFloatOpsPart1(HandlerTable& t) {
   t.add("v_log_f32", vf32<1>([](float a) { return std::log2(a); }), 1);
   t.add("v_sin_f32", vf32<1>([](float a) { return std::sin(a * 6.283185307179586f); }), 1);
   t.add("v_cos_f32", vf32<1>([](float a) { return std::cos(a * 6.283185307179586f); }), 1);
-  t.add("v_rndne_f32", vf32<1>([](float a) { return std::nearbyint(a); }), 1);
+  t.add("v_rndne_f32", vf32<1>([](float a) { return roundEvenF(a); }), 1);
   t.add("v_trunc_f32", vf32<1>([](float a) { return std::trunc(a); }), 1);
   t.add("v_ceil_f32", vf32<1>([](float a) { return std::ceil(a); }), 1);
   t.add("v_floor_f32", vf32<1>([](float a) { return std::floor(a); }), 1);
@@ -425,8 +514,8 @@ void registerVectorFloatOpsPart2(HandlerTable& t) {
   t.add("v_div_fixup_f32",
         vf32<3>([](float a, float b, float c) { return divFixup<float>(a, b, c); }), 1);
   // ---- conversions ----
-  t.add("v_cvt_f32_i32", vint<1>([](u32 a) { return bitsF32(float(i32(a))); }), 1);
-  t.add("v_cvt_f32_u32", vint<1>([](u32 a) { return bitsF32(float(a)); }), 1);
+  t.add("v_cvt_f32_i32", toF32([](u32 a, u32) { return float(i32(a)); }), 1);
+  t.add("v_cvt_f32_u32", toF32([](u32 a, u32) { return float(a); }), 1);
   t.add("v_cvt_i32_f32", vint<1>([](u32 a) { return toInt<i32>(asF32(a)); }), 1).type =
       DataType::f32;
   t.add("v_cvt_u32_f32", vint<1>([](u32 a) { return toInt<u32>(asF32(a)); }), 1).type =
@@ -435,15 +524,19 @@ void registerVectorFloatOpsPart2(HandlerTable& t) {
   t.add("v_cvt_f32_ubyte1", vint<1>([](u32 a) { return bitsF32(float((a >> 8) & 0xff)); }), 1);
   t.add("v_cvt_f32_ubyte2", vint<1>([](u32 a) { return bitsF32(float((a >> 16) & 0xff)); }), 1);
   t.add("v_cvt_f32_ubyte3", vint<1>([](u32 a) { return bitsF32(float(a >> 24)); }), 1);
-  t.add("v_cvt_f16_f32", vint<1>([](u32 a) { return bitsF16(f16(asF32(a))); }), 1).type =
+  t.add("v_cvt_f16_f32", toF16([](u32 a, u32 mode) { return double(f32In(a, mode)); }), 1).type =
       DataType::f32;
-  t.add("v_cvt_f32_f16", vint<1>([](u32 a) { return bitsF32(float(asF16(a))); }), 1).type =
-      DataType::f16;
-  t.add("v_cvt_f64_i32", from32to64([](u32 a) { return bitsF64(double(i32(a))); }), 1);
-  t.add("v_cvt_f64_u32", from32to64([](u32 a) { return bitsF64(double(a)); }), 1);
-  t.add("v_cvt_f64_f32", from32to64([](u32 a) { return bitsF64(double(asF32(a))); }), 1).type =
-      DataType::f32;
-  t.add("v_cvt_f32_f64", from64to32([](u64 a) { return bitsF32(float(asF64(a))); }), 1);
+  t.add("v_cvt_f32_f16", toF32([](u32 a, u32 mode) {
+          return float(f16In(a, !(mode & kModeDenormF64In)));
+        }),
+        1)
+      .type = DataType::f16;
+  t.add("v_cvt_f64_i32", from32to64([](u32 a, u32) { return bitsF64(double(i32(a))); }), 1);
+  t.add("v_cvt_f64_u32", from32to64([](u32 a, u32) { return bitsF64(double(a)); }), 1);
+  t.add("v_cvt_f64_f32", from32to64([](u32 a, u32 mode) { return bitsF64(double(f32In(a, mode))); }),
+        1)
+      .type = DataType::f32;
+  t.add("v_cvt_f32_f64", cvtF32F64, 1);
   t.add("v_cvt_i32_f64", from64to32([](u64 a) { return toInt<i32>(asF64(a)); }), 1);
   t.add("v_cvt_u32_f64", from64to32([](u64 a) { return toInt<u32>(asF64(a)); }), 1);
   t.add("v_frexp_exp_i32_f64", from64to32([](u64 a) {
@@ -463,7 +556,7 @@ void registerVectorFloatOpsPart2(HandlerTable& t) {
   t.add("v_rcp_f64", vf64<1>([](double a) { return 1.0 / a; }), 1);
   t.add("v_rsq_f64", vf64<1>([](double a) { return 1.0 / std::sqrt(a); }), 1);
   t.add("v_sqrt_f64", vf64<1>([](double a) { return std::sqrt(a); }), 1);
-  t.add("v_rndne_f64", vf64<1>([](double a) { return std::nearbyint(a); }), 1);
+  t.add("v_rndne_f64", vf64<1>([](double a) { return roundEven(a); }), 1);
   t.add("v_trunc_f64", vf64<1>([](double a) { return std::trunc(a); }), 1);
   t.add("v_ceil_f64", vf64<1>([](double a) { return std::ceil(a); }), 1);
   t.add("v_floor_f64", vf64<1>([](double a) { return std::floor(a); }), 1);
@@ -474,84 +567,52 @@ void registerVectorFloatOpsPart2(HandlerTable& t) {
   t.add("v_div_fmas_f64", divFmas64, 1);
   t.add("v_div_fixup_f64",
         vf64<3>([](double a, double b, double c) { return divFixup<double>(a, b, c); }), 1);
-  // ---- f16 ----
-  t.add("v_add_f16", vf16<2>([](f16 a, f16 b) { return f16(a + b); }), 1);
-  t.add("v_sub_f16", vf16<2>([](f16 a, f16 b) { return f16(a - b); }), 1);
-  t.add("v_mul_f16", vf16<2>([](f16 a, f16 b) { return f16(a * b); }), 1);
-  t.add("v_fma_f16",
-        vf16<3>([](f16 a, f16 b, f16 c) { return f16(std::fma(float(a), float(b), float(c))); }),
-        1);
+  // ---- f16: computed in double on the f16 inputs, rounded once to f16 in MODE's direction ----
+  t.add("v_add_f16", vf16<2>([](double a, double b) { return a + b; }), 1);
+  t.add("v_sub_f16", vf16<2>([](double a, double b) { return a - b; }), 1);
+  t.add("v_mul_f16", vf16<2>([](double a, double b) { return a * b; }), 1);
+  // f16 products are exact in double and the double fma's own rounding never moves an f16
+  // rounding decision (the sum's bits span at most 53 unless c dwarfs the product).
+  t.add("v_fma_f16", vf16<3>([](double a, double b, double c) { return std::fma(a, b, c); }), 1);
   t.add(
       "v_fmac_f16",
       [](Wave& w, const MicroOp& u) {
         // d = a * b + d: the destination is the third source.
         Sources32 s;
         std::uint64_t mask = fetch32(w, u, 2, s);
-        Lanes32 r;
-        std::uint32_t* d = w.vreg(u.dst[0].index);
-        for (unsigned l = 0; l < w.lanes; ++l) {
-          f16 a = asF16(s.p[0][l] >> ((u.opSel & 1) ? 16 : 0)),
-              b = asF16(s.p[1][l] >> ((u.opSel & 2) ? 16 : 0));
-          r[l] = bitsF16(f16(std::fma(float(a), float(b), float(asF16(d[l])))));
-        }
-        storeResult(w, u, r, mask);
+        s.p[2] = w.vreg(u.dst[0].index);
+        lanesF16<3>(w, u, s, mask, [](double a, double b, double c) { return std::fma(a, b, c); });
       },
       1);
 }
 
 void registerVectorFloatOpsPart3(HandlerTable& t) {
   t.add("v_fmamk_f16",
-        vf16<3>([](f16 a, f16 k, f16 b) { return f16(std::fma(float(a), float(k), float(b))); }),
-        1);
+        vf16<3>([](double a, double k, double b) { return std::fma(a, k, b); }), 1);
   t.add("v_fmaak_f16",
-        vf16<3>([](f16 a, f16 b, f16 k) { return f16(std::fma(float(a), float(b), float(k))); }),
-        1);
-  t.add("v_max_f16", vf16<2>([](f16 a, f16 b) { return f16(std::fmax(float(a), float(b))); }), 1);
-  t.add("v_min_f16", vf16<2>([](f16 a, f16 b) { return f16(std::fmin(float(a), float(b))); }), 1);
-  t.add("v_rcp_f16", vf16<1>([](f16 a) { return f16(1.0f / float(a)); }), 1);
-  t.add("v_sqrt_f16", vf16<1>([](f16 a) { return f16(std::sqrt(float(a))); }), 1);
-  t.add("v_rsq_f16", vf16<1>([](f16 a) { return f16(1.0f / std::sqrt(float(a))); }), 1);
-  t.add("v_log_f16", vf16<1>([](f16 a) { return f16(std::log2(float(a))); }), 1);
-  t.add("v_exp_f16", vf16<1>([](f16 a) { return f16(std::exp2(float(a))); }), 1);
-  t.add("v_sin_f16", vf16<1>([](f16 a) { return f16(std::sin(float(a) * 6.283185307179586f)); }),
-        1);
-  t.add("v_cos_f16", vf16<1>([](f16 a) { return f16(std::cos(float(a) * 6.283185307179586f)); }),
-        1);
-  t.add("v_floor_f16", vf16<1>([](f16 a) { return f16(std::floor(float(a))); }), 1);
-  t.add("v_ceil_f16", vf16<1>([](f16 a) { return f16(std::ceil(float(a))); }), 1);
-  t.add("v_trunc_f16", vf16<1>([](f16 a) { return f16(std::trunc(float(a))); }), 1);
-  t.add("v_rndne_f16", vf16<1>([](f16 a) { return f16(std::nearbyint(float(a))); }), 1);
-  t.add("v_fract_f16", vf16<1>([](f16 a) {
-          float x = float(a);
-          return f16(std::fmin(x - std::floor(x), 0.99951171875f));
-        }),
-        1);
-  t.add("v_frexp_mant_f16", vf16<1>([](f16 a) {
-          float x = float(a);
-          if (std::isnan(x) || std::isinf(x)) return a;
-          int e;
-          return f16(std::frexp(x, &e));
-        }),
-        1);
-  t.add("v_subrev_f16", vf16<2>([](f16 a, f16 b) { return f16(b - a); }), 1);
-  t.add("v_div_fixup_f16", vf16<3>([](f16 a, f16 b, f16 c) {
-          return f16(divFixup<float>(float(a), float(b), float(c)));
-        }),
-        1);
-  t.add(
-      "v_ldexp_f16",
-      [](Wave& w, const MicroOp& u) {
-        Sources32 s;
-        std::uint64_t mask = fetch32(w, u, 2, s);
-        Lanes32 r;
-        for (unsigned l = 0; l < w.lanes; ++l)
-          r[l] = bitsF16(
-              f16(std::ldexp(float(asF16(s.p[0][l])), static_cast<std::int16_t>(s.p[1][l]))));
-        storeResult(w, u, r, mask);
-      },
-      1);
-  t.add("v_cvt_f16_u16", vint<1>([](u32 a) { return bitsF16(f16(float(a & 0xffff))); }), 1);
-  t.add("v_cvt_f16_i16", vint<1>([](u32 a) { return bitsF16(f16(float(std::int16_t(a)))); }), 1);
+        vf16<3>([](double a, double b, double k) { return std::fma(a, b, k); }), 1);
+  t.add("v_max_f16", vf16<2>([](double a, double b) { return std::fmax(a, b); }), 1);
+  t.add("v_min_f16", vf16<2>([](double a, double b) { return std::fmin(a, b); }), 1);
+  t.add("v_rcp_f16", vf16<1>([](double a) { return 1.0 / a; }), 1);
+  t.add("v_sqrt_f16", vf16<1>([](double a) { return std::sqrt(a); }), 1);
+  t.add("v_rsq_f16", vf16<1>([](double a) { return 1.0 / std::sqrt(a); }), 1);
+  t.add("v_log_f16", vf16<1>([](double a) { return std::log2(a); }), 1);
+  t.add("v_exp_f16", vf16<1>([](double a) { return std::exp2(a); }), 1);
+  t.add("v_sin_f16", vf16<1>([](double a) { return std::sin(a * 6.283185307179586); }), 1);
+  t.add("v_cos_f16", vf16<1>([](double a) { return std::cos(a * 6.283185307179586); }), 1);
+  t.add("v_floor_f16", vf16<1>([](double a) { return std::floor(a); }), 1);
+  t.add("v_ceil_f16", vf16<1>([](double a) { return std::ceil(a); }), 1);
+  t.add("v_trunc_f16", vf16<1>([](double a) { return std::trunc(a); }), 1);
+  t.add("v_rndne_f16", vf16<1>([](double a) { return roundEven(a); }), 1);
+  t.add("v_fract_f16",
+        vf16<1>([](double a) { return std::fmin(a - std::floor(a), 0.99951171875); }), 1);
+  t.add("v_frexp_mant_f16", vf16<1>([](double a) { return frexpMant64(a); }), 1);
+  t.add("v_subrev_f16", vf16<2>([](double a, double b) { return b - a; }), 1);
+  t.add("v_div_fixup_f16",
+        vf16<3>([](double a, double b, double c) { return divFixup<double>(a, b, c); }), 1);
+  t.add("v_ldexp_f16", ldexp16, 1);
+  t.add("v_cvt_f16_u16", toF16([](u32 a, u32) { return double(a & 0xffff); }), 1);
+  t.add("v_cvt_f16_i16", toF16([](u32 a, u32) { return double(std::int16_t(a)); }), 1);
   t.add("v_cvt_u16_f16", vint<1>([](u32 a) {
           float x = float(asF16(a));
           return std::isnan(x) || x <= 0 ? 0u : (x >= 65535.0f ? 65535u : u32(x));
