@@ -1,5 +1,6 @@
 // Kernel attributes: hipFuncGetAttributes for a kernel's host handle (loads its code on the
 // current device on first use).
+#include "ApiCall.h"
 #include "ApiState.h"
 
 using hipcore::api::finish;
@@ -7,6 +8,7 @@ using hipcore::core::fail;
 using hipcore::core::Status;
 
 HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function) {
+  HIPCORE_API_CALL(hipFuncGetAttributes, attributes, function);
   if (attributes == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "attributes is null"));
   if (function == nullptr) return finish(__func__, fail(hipErrorInvalidDeviceFunction, "function is null"));
   hipcore::core::Device* device = nullptr;

@@ -1,6 +1,7 @@
 // Host memory the GPU can reach and what hipcore knows about a pointer: hipHostMalloc,
 // hipMallocManaged, hipHostRegister/Unregister, hipHostGetDevicePointer, hipHostGetFlags,
 // hipPointerGetAttributes, hipMemPtrGetInfo, hipMemGetAddressRange.
+#include "ApiCall.h"
 #include "ApiState.h"
 #include "hsa/Hsa.h"
 
@@ -26,6 +27,7 @@ int deviceOfAgent(uint64_t agent) {
 }  // namespace
 
 HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int flags) {
+  HIPCORE_API_CALL(hipHostMalloc, pointer, size, flags);
   if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
   *pointer = nullptr;
   constexpr unsigned known = hipHostMallocPortable | hipHostMallocMapped | hipHostMallocWriteCombined |
@@ -44,6 +46,7 @@ HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int f
 // Managed memory as fine-grained host memory: coherent for host and device alike (ROCR 5.2
 // has no page migration on this path).
 HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned int flags) {
+  HIPCORE_API_CALL(hipMallocManaged, pointer, size, flags);
   if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
   if (flags != hipMemAttachGlobal && flags != hipMemAttachHost)
     return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
@@ -53,6 +56,7 @@ HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned in
 }
 
 HIPCORE_API hipError_t hipHostRegister(void* hostPointer, size_t size, unsigned int flags) {
+  HIPCORE_API_CALL(hipHostRegister, hostPointer, size, flags);
   if (hostPointer == nullptr || size == 0)
     return finish(__func__, fail(hipErrorInvalidValue, "hipHostRegister(%p, %zu)", hostPointer, size));
   constexpr unsigned known = hipHostRegisterPortable | hipHostRegisterMapped | hipHostRegisterIoMemory;
@@ -69,6 +73,7 @@ HIPCORE_API hipError_t hipHostRegister(void* hostPointer, size_t size, unsigned 
 }
 
 HIPCORE_API hipError_t hipHostUnregister(void* hostPointer) {
+  HIPCORE_API_CALL(hipHostUnregister, hostPointer);
   if (hostPointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
   if (!hipcore::hsa::pointerInfo(hostPointer).locked)
     return finish(__func__, fail(hipErrorHostMemoryNotRegistered, "%p was not registered", hostPointer));
@@ -78,6 +83,7 @@ HIPCORE_API hipError_t hipHostUnregister(void* hostPointer) {
 }
 
 HIPCORE_API hipError_t hipHostGetDevicePointer(void** devicePointer, void* hostPointer, unsigned int flags) {
+  HIPCORE_API_CALL(hipHostGetDevicePointer, devicePointer, hostPointer, flags);
   if (devicePointer == nullptr || hostPointer == nullptr || flags != 0)
     return finish(__func__, fail(hipErrorInvalidValue, "hipHostGetDevicePointer(%p, %p, 0x%x)",
                                  static_cast<void*>(devicePointer), hostPointer, flags));
@@ -89,6 +95,7 @@ HIPCORE_API hipError_t hipHostGetDevicePointer(void** devicePointer, void* hostP
 }
 
 HIPCORE_API hipError_t hipHostGetFlags(unsigned int* flags, void* hostPointer) {
+  HIPCORE_API_CALL(hipHostGetFlags, flags, hostPointer);
   if (flags == nullptr || hostPointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   hipcore::hsa::PointerInfo info = hipcore::hsa::pointerInfo(hostPointer);
   if (info.kind != hipcore::hsa::PointerKind::Host || (info.userData & kKnownBit) == 0 || (info.userData & kManagedBit))
@@ -98,6 +105,7 @@ HIPCORE_API hipError_t hipHostGetFlags(unsigned int* flags, void* hostPointer) {
 }
 
 HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void* pointer) {
+  HIPCORE_API_CALL(hipPointerGetAttributes, attributes, pointer);
   if (attributes == nullptr || pointer == nullptr)
     return finish(__func__, fail(hipErrorInvalidValue, "hipPointerGetAttributes(%p, %p)", static_cast<void*>(attributes), pointer));
   *attributes = {};
@@ -120,6 +128,7 @@ HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes
 }
 
 HIPCORE_API hipError_t hipMemPtrGetInfo(void* pointer, size_t* size) {
+  HIPCORE_API_CALL(hipMemPtrGetInfo, pointer, size);
   if (pointer == nullptr || size == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   hipcore::hsa::PointerInfo info = hipcore::hsa::pointerInfo(pointer);
   if (info.kind == hipcore::hsa::PointerKind::Unknown)
@@ -129,6 +138,7 @@ HIPCORE_API hipError_t hipMemPtrGetInfo(void* pointer, size_t* size) {
 }
 
 HIPCORE_API hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t pointer) {
+  HIPCORE_API_CALL(hipMemGetAddressRange, base, size, pointer);
   if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
   hipcore::hsa::PointerInfo info = hipcore::hsa::pointerInfo(pointer);
   if (info.kind == hipcore::hsa::PointerKind::Unknown)

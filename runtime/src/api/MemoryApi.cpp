@@ -1,4 +1,5 @@
 // Device memory: hipMalloc, hipFree, hipMemcpy(Async), hipMemset(Async).
+#include "ApiCall.h"
 #include "ApiState.h"
 
 using hipcore::api::finish;
@@ -6,6 +7,7 @@ using hipcore::core::fail;
 using hipcore::core::Status;
 
 HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size) {
+  HIPCORE_API_CALL(hipMalloc, pointer, size);
   if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
   *pointer = nullptr;
   hipcore::core::Device* device = nullptr;
@@ -15,6 +17,7 @@ HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size) {
 }
 
 HIPCORE_API hipError_t hipFree(void* pointer) {
+  HIPCORE_API_CALL(hipFree, pointer);
   if (pointer == nullptr) return hipSuccess;
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
@@ -23,6 +26,7 @@ HIPCORE_API hipError_t hipFree(void* pointer) {
 }
 
 HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size, hipMemcpyKind kind) {
+  HIPCORE_API_CALL(hipMemcpy, destination, source, size, kind);
   if (size == 0) return hipSuccess;
   if (destination == nullptr || source == nullptr)
     return finish(__func__, fail(hipErrorInvalidValue, "hipMemcpy of %zu bytes %p -> %p", size, source, destination));
@@ -38,6 +42,7 @@ HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t s
 // after the stream's earlier work).
 HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size, hipMemcpyKind kind,
                                       hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpyAsync, destination, source, size, kind, stream);
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
@@ -46,6 +51,7 @@ HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, siz
 }
 
 HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size) {
+  HIPCORE_API_CALL(hipMemset, destination, value, size);
   if (size == 0) return hipSuccess;
   if (destination == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "hipMemset of %zu bytes at null", size));
   hipcore::core::Device* device = nullptr;
@@ -55,6 +61,7 @@ HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size) {
 }
 
 HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size, hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemsetAsync, destination, value, size, stream);
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
@@ -62,9 +69,13 @@ HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
   return hipMemset(destination, value, size);
 }
 
-HIPCORE_API hipError_t hipHostFree(void* pointer) { return hipFree(pointer); }
+HIPCORE_API hipError_t hipHostFree(void* pointer) {
+  HIPCORE_API_CALL(hipHostFree, pointer);
+  return hipFree(pointer);
+}
 
 HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total) {
+  HIPCORE_API_CALL(hipMemGetInfo, free, total);
   if (free == nullptr || total == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
