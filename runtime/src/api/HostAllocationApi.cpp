@@ -1,28 +1,27 @@
 // Host memory the GPU can reach and what hipcore knows about a pointer: hipHostMalloc,
 // hipMallocManaged, hipHostRegister/Unregister, hipHostGetDevicePointer, hipHostGetFlags,
-// hipPointerGetAttributes, hipMemPtrGetInfo, hipMemGetAddressRange.
+// hipPointerGetAttributes, hipMemPtrGetInfo, hipMemGetAddressRange. Every answer comes from
+// hipcore's pointer registry (core/PointerRegistry.h), not from ROCR.
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "hsa/Hsa.h"
 
 using hipcore::api::finish;
+using hipcore::core::Allocation;
 using hipcore::core::Device;
 using hipcore::core::fail;
+using hipcore::core::MemoryKind;
 using hipcore::core::Status;
 
 namespace {
 
-// hsa user data of host allocations: the hip*Malloc/Register flags, plus a bit for managed.
-constexpr uintptr_t kManagedBit = uintptr_t{1} << 40;
-constexpr uintptr_t kKnownBit = uintptr_t{1} << 41;  // set by hipcore (user data 0: not ours)
-
-// The device that owns `agent`'s memory, or -1 (host memory).
-int deviceOfAgent(uint64_t agent) {
+// The live allocation containing `pointer` (runtime initialised first, as for any call).
+bool findAllocation(const void* pointer, Allocation& out) {
   hipcore::core::Runtime& rt = hipcore::api::runtime();
-  for (int i = 0; i < rt.deviceCount(); ++i)
-    if (rt.device(i)->agent().agent == agent) return i;
-  return -1;
+  return rt.initStatus().ok() && rt.pointers().find(pointer, out);
 }
+
+bool isHostKind(MemoryKind kind) { return kind != MemoryKind::Device; }
 
 }  // namespace
 
@@ -38,8 +37,7 @@ HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int f
   // are kept for hipHostGetFlags.
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->allocateHost(size, *pointer);
-  if (status.ok() && *pointer != nullptr) (void)hipcore::hsa::setUserData(*pointer, kKnownBit | flags);
+  if (status.ok()) status = device->allocateHost(size, *pointer, MemoryKind::Host, flags);
   return finish(__func__, std::move(status));
 }
 
@@ -48,11 +46,13 @@ HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int f
 HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned int flags) {
   HIPCORE_API_CALL(hipMallocManaged, pointer, size, flags);
   if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
+  *pointer = nullptr;
   if (flags != hipMemAttachGlobal && flags != hipMemAttachHost)
     return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
-  hipError_t allocated = hipHostMalloc(pointer, size, 0);
-  if (allocated == hipSuccess && *pointer != nullptr) (void)hipcore::hsa::setUserData(*pointer, kKnownBit | kManagedBit);
-  return allocated;
+  Device* device = nullptr;
+  Status status = hipcore::api::currentDevice(device);
+  if (status.ok()) status = device->allocateHost(size, *pointer, MemoryKind::Managed, 0);
+  return finish(__func__, std::move(status));
 }
 
 HIPCORE_API hipError_t hipHostRegister(void* hostPointer, size_t size, unsigned int flags) {
@@ -61,21 +61,31 @@ HIPCORE_API hipError_t hipHostRegister(void* hostPointer, size_t size, unsigned 
     return finish(__func__, fail(hipErrorInvalidValue, "hipHostRegister(%p, %zu)", hostPointer, size));
   constexpr unsigned known = hipHostRegisterPortable | hipHostRegisterMapped | hipHostRegisterIoMemory;
   if ((flags & ~known) != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
-  if (hipcore::hsa::pointerInfo(hostPointer).kind != hipcore::hsa::PointerKind::Unknown)
-    return finish(__func__, fail(hipErrorHostMemoryAlreadyRegistered, "%p is already registered", hostPointer));
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   if (!status.ok()) return finish(__func__, std::move(status));
+  Allocation existing;
+  if (device->pointers().find(hostPointer, existing))
+    return finish(__func__, fail(hipErrorHostMemoryAlreadyRegistered, "%p is already registered", hostPointer));
   auto locked = hipcore::hsa::lockHostMemory(device->agent().agent, hostPointer, size);
   if (!locked) return finish(__func__, fail(hipErrorOutOfMemory, "hipHostRegister: %s", locked.message().c_str()));
-  (void)hipcore::hsa::setUserData(hostPointer, kKnownBit | flags);
+  Allocation allocation;
+  allocation.base = hostPointer;
+  allocation.bytes = size;
+  allocation.kind = MemoryKind::Registered;
+  allocation.device = device->index();
+  allocation.flags = flags;
+  allocation.devicePointer = *locked;
+  device->pointers().add(allocation);
   return hipSuccess;
 }
 
 HIPCORE_API hipError_t hipHostUnregister(void* hostPointer) {
   HIPCORE_API_CALL(hipHostUnregister, hostPointer);
   if (hostPointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
-  if (!hipcore::hsa::pointerInfo(hostPointer).locked)
+  Allocation allocation;
+  if (!findAllocation(hostPointer, allocation) || allocation.kind != MemoryKind::Registered ||
+      allocation.base != hostPointer || !hipcore::api::runtime().pointers().remove(hostPointer))
     return finish(__func__, fail(hipErrorHostMemoryNotRegistered, "%p was not registered", hostPointer));
   if (auto unlocked = hipcore::hsa::unlockHostMemory(hostPointer); !unlocked)
     return finish(__func__, fail(hipErrorInvalidValue, "%s", unlocked.message().c_str()));
@@ -87,20 +97,22 @@ HIPCORE_API hipError_t hipHostGetDevicePointer(void** devicePointer, void* hostP
   if (devicePointer == nullptr || hostPointer == nullptr || flags != 0)
     return finish(__func__, fail(hipErrorInvalidValue, "hipHostGetDevicePointer(%p, %p, 0x%x)",
                                  static_cast<void*>(devicePointer), hostPointer, flags));
-  hipcore::hsa::PointerInfo info = hipcore::hsa::pointerInfo(hostPointer);
-  if (info.kind != hipcore::hsa::PointerKind::Host)
+  Allocation allocation;
+  if (!findAllocation(hostPointer, allocation) || !isHostKind(allocation.kind))
     return finish(__func__, fail(hipErrorInvalidValue, "%p is not host memory known to the GPU", hostPointer));
-  *devicePointer = static_cast<char*>(info.agentBase) + (static_cast<char*>(hostPointer) - static_cast<char*>(info.hostBase));
+  *devicePointer = static_cast<char*>(allocation.devicePointer) +
+                   (static_cast<char*>(hostPointer) - static_cast<char*>(allocation.base));
   return hipSuccess;
 }
 
 HIPCORE_API hipError_t hipHostGetFlags(unsigned int* flags, void* hostPointer) {
   HIPCORE_API_CALL(hipHostGetFlags, flags, hostPointer);
   if (flags == nullptr || hostPointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
-  hipcore::hsa::PointerInfo info = hipcore::hsa::pointerInfo(hostPointer);
-  if (info.kind != hipcore::hsa::PointerKind::Host || (info.userData & kKnownBit) == 0 || (info.userData & kManagedBit))
+  Allocation allocation;
+  if (!findAllocation(hostPointer, allocation) ||
+      (allocation.kind != MemoryKind::Host && allocation.kind != MemoryKind::Registered))
     return finish(__func__, fail(hipErrorInvalidValue, "%p is not from hipHostMalloc or hipHostRegister", hostPointer));
-  *flags = static_cast<unsigned>(info.userData & 0xffffffffu);
+  *flags = allocation.flags;
   return hipSuccess;
 }
 
@@ -109,41 +121,40 @@ HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes
   if (attributes == nullptr || pointer == nullptr)
     return finish(__func__, fail(hipErrorInvalidValue, "hipPointerGetAttributes(%p, %p)", static_cast<void*>(attributes), pointer));
   *attributes = {};
-  hipcore::hsa::PointerInfo info = hipcore::hsa::pointerInfo(pointer);
   attributes->device = -1;
-  if (info.kind == hipcore::hsa::PointerKind::Unknown) return hipSuccess;  // hipMemoryTypeUnregistered
-  size_t offset = static_cast<const char*>(pointer) - static_cast<const char*>(info.hostBase);
-  attributes->devicePointer = static_cast<char*>(info.agentBase) + offset;
-  if (info.kind == hipcore::hsa::PointerKind::Device) {
+  Allocation allocation;
+  if (!findAllocation(pointer, allocation)) return hipSuccess;  // hipMemoryTypeUnregistered
+  size_t offset = static_cast<const char*>(pointer) - static_cast<const char*>(allocation.base);
+  attributes->devicePointer = static_cast<char*>(allocation.devicePointer) + offset;
+  attributes->device = allocation.device;
+  if (allocation.kind == MemoryKind::Device) {
     attributes->type = hipMemoryTypeDevice;
-    attributes->device = deviceOfAgent(info.owner);
     return hipSuccess;
   }
   attributes->hostPointer = const_cast<void*>(pointer);
-  attributes->isManaged = (info.userData & kManagedBit) != 0;
+  attributes->isManaged = allocation.kind == MemoryKind::Managed;
   attributes->type = attributes->isManaged ? hipMemoryTypeManaged : hipMemoryTypeHost;
-  attributes->allocationFlags = static_cast<unsigned>(info.userData & 0xffffffffu);
-  attributes->device = hipcore::api::threadState().device;
+  attributes->allocationFlags = allocation.flags;
   return hipSuccess;
 }
 
 HIPCORE_API hipError_t hipMemPtrGetInfo(void* pointer, size_t* size) {
   HIPCORE_API_CALL(hipMemPtrGetInfo, pointer, size);
   if (pointer == nullptr || size == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
-  hipcore::hsa::PointerInfo info = hipcore::hsa::pointerInfo(pointer);
-  if (info.kind == hipcore::hsa::PointerKind::Unknown)
+  Allocation allocation;
+  if (!findAllocation(pointer, allocation))
     return finish(__func__, fail(hipErrorInvalidValue, "%p is not an allocation", pointer));
-  *size = info.bytes;
+  *size = allocation.bytes;
   return hipSuccess;
 }
 
 HIPCORE_API hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t pointer) {
   HIPCORE_API_CALL(hipMemGetAddressRange, base, size, pointer);
   if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
-  hipcore::hsa::PointerInfo info = hipcore::hsa::pointerInfo(pointer);
-  if (info.kind == hipcore::hsa::PointerKind::Unknown)
+  Allocation allocation;
+  if (!findAllocation(pointer, allocation))
     return finish(__func__, fail(hipErrorNotFound, "%p is not in an allocation", pointer));
-  if (base != nullptr) *base = info.hostBase;
-  if (size != nullptr) *size = info.bytes;
+  if (base != nullptr) *base = allocation.base;
+  if (size != nullptr) *size = allocation.bytes;
   return hipSuccess;
 }

@@ -16,13 +16,35 @@ HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size) {
   return finish(__func__, std::move(status));
 }
 
+namespace {
+
+// hipFree and hipHostFree: the registry says whose allocation `pointer` is; anything that is
+// not the base of a live allocation of the right kind (an interior pointer, a double free,
+// host memory given to hipFree) is refused with hipErrorInvalidValue.
+hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
+  if (pointer == nullptr) return hipSuccess;
+  hipcore::core::Device* current = nullptr;
+  Status status = hipcore::api::currentDevice(current);
+  if (!status.ok()) return finish(call, std::move(status));
+  hipcore::core::Allocation allocation;
+  hipcore::core::Chunk* chunk = nullptr;
+  uint32_t block = 0;
+  if (!hipcore::api::runtime().pointers().findBase(pointer, allocation, chunk, block))
+    return finish(call, fail(hipErrorInvalidValue, "%s(%p): not the start of a live allocation", call, pointer));
+  // As in CUDA: hipHostMalloc memory goes to hipHostFree, device and managed memory to hipFree.
+  bool host = allocation.kind == hipcore::core::MemoryKind::Host;
+  if (host != hostOnly)
+    return finish(call, fail(hipErrorInvalidValue, "%s(%p): %s memory", call, pointer,
+                             host ? "hipHostMalloc (use hipHostFree)" : "device or managed (use hipFree)"));
+  hipcore::core::Device* owner = hipcore::api::runtime().device(allocation.device);
+  return finish(call, owner->release(allocation, chunk, block));
+}
+
+}  // namespace
+
 HIPCORE_API hipError_t hipFree(void* pointer) {
   HIPCORE_API_CALL(hipFree, pointer);
-  if (pointer == nullptr) return hipSuccess;
-  hipcore::core::Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->release(pointer);
-  return finish(__func__, std::move(status));
+  return freeAllocation(__func__, pointer, /*hostOnly=*/false);
 }
 
 HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size, hipMemcpyKind kind) {
@@ -71,7 +93,7 @@ HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
 
 HIPCORE_API hipError_t hipHostFree(void* pointer) {
   HIPCORE_API_CALL(hipHostFree, pointer);
-  return hipFree(pointer);
+  return freeAllocation(__func__, pointer, /*hostOnly=*/true);
 }
 
 HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total) {

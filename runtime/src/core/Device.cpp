@@ -15,8 +15,29 @@ constexpr size_t kStagingBytes = size_t{4} << 20;
 
 }  // namespace
 
-Device::Device(int index, hsa::GpuAgent agent, Registry& registry)
-    : index_(index), agent_(std::move(agent)), registry_(registry), properties_(makeProperties(agent_.properties)) {}
+namespace {
+
+// Chunks and large allocations of the sub-allocator come from the agent's device pool.
+class RocrDeviceMemory final : public MemorySource {
+ public:
+  explicit RocrDeviceMemory(uint64_t pool) : pool_(pool) {}
+  void* allocate(size_t bytes) override {
+    auto pointer = hsa::allocate(pool_, bytes);
+    return pointer ? *pointer : nullptr;
+  }
+  void release(void* pointer) override { (void)hsa::release(pointer); }
+
+ private:
+  uint64_t pool_;
+};
+
+}  // namespace
+
+Device::Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegistry& pointers)
+    : index_(index), agent_(std::move(agent)), registry_(registry), properties_(makeProperties(agent_.properties)),
+      pointers_(pointers), memorySource_(std::make_unique<RocrDeviceMemory>(agent_.devicePool)),
+      memory_(std::make_unique<DeviceMemoryPool>(*memorySource_, pointers_, index_,
+                                                   agent_.properties.globalMemoryBytes)) {}
 
 Device::~Device() = default;
 
@@ -207,20 +228,16 @@ Status Device::variableAddress(const Variable& variable, void*& out) {
 Status Device::allocate(size_t bytes, void*& out) {
   out = nullptr;
   if (bytes == 0) return Status::success();
-  auto pointer = hsa::allocate(agent_.devicePool, bytes);
-  if (!pointer) return fail(hipErrorOutOfMemory, "device %d: %s", index_, pointer.message().c_str());
-  out = *pointer;
-  allocatedBytes_.fetch_add(bytes, std::memory_order_relaxed);
-  return Status::success();
+  return memory_->allocate(bytes, out);
 }
 
 void Device::memoryInfo(size_t& free, size_t& total) const {
   total = agent_.properties.globalMemoryBytes;
-  size_t used = allocatedBytes_.load(std::memory_order_relaxed);
+  size_t used = memory_->reservedBytes();
   free = used < total ? total - used : 0;
 }
 
-Status Device::allocateHost(size_t bytes, void*& out) {
+Status Device::allocateHost(size_t bytes, void*& out, MemoryKind kind, unsigned flags) {
   out = nullptr;
   if (bytes == 0) return Status::success();
   auto pointer = hsa::allocate(agent_.hostPool, bytes);
@@ -230,20 +247,30 @@ Status Device::allocateHost(size_t bytes, void*& out) {
     return fail(hipErrorOutOfMemory, "host memory for device %d: %s", index_, access.message().c_str());
   }
   out = *pointer;
+  Allocation allocation;
+  allocation.base = out;
+  allocation.bytes = bytes;
+  allocation.kind = kind;
+  allocation.device = index_;
+  allocation.flags = flags;
+  allocation.devicePointer = out;  // fine-grained host memory: one address for host and GPU
+  pointers_.add(allocation);
   return Status::success();
 }
 
-Status Device::release(void* pointer) {
-  if (pointer == nullptr) return Status::success();
+Status Device::release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
   // Kernels still running may use the memory: wait for the queues with work in flight. Idle
   // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree
   // waits for nothing.
   if (Status synced = synchronize(); !synced.ok()) return synced;
-  bool deviceMemory = hsa::pointerKind(pointer) == hsa::PointerKind::Device;
-  size_t bytes = deviceMemory ? hsa::allocationSize(pointer) : 0;
-  auto released = hsa::release(pointer);
-  if (!released) return fail(hipErrorInvalidValue, "hipFree(%p): %s", pointer, released.message().c_str());
-  allocatedBytes_.fetch_sub(std::min(bytes, allocatedBytes_.load(std::memory_order_relaxed)), std::memory_order_relaxed);
+  if (allocation.kind == MemoryKind::Device) return memory_->release(allocation, chunk, block);
+  if (allocation.kind == MemoryKind::Registered)
+    return fail(hipErrorInvalidValue, "hipFree(%p): registered host memory is released by hipHostUnregister",
+                allocation.base);
+  if (!pointers_.remove(allocation.base))
+    return fail(hipErrorInvalidValue, "hipFree(%p): not a live allocation", allocation.base);
+  auto released = hsa::release(allocation.base);
+  if (!released) return fail(hipErrorInvalidValue, "hipFree(%p): %s", allocation.base, released.message().c_str());
   return Status::success();
 }
 

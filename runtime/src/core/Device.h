@@ -9,6 +9,7 @@
 
 #include "Registry.h"
 #include "Status.h"
+#include "DeviceMemoryPool.h"
 #include "DeviceQueue.h"
 #include "Hostcall.h"
 #include "Stream.h"
@@ -18,7 +19,7 @@ namespace hipcore::core {
 
 class Device {
  public:
-  Device(int index, hsa::GpuAgent agent, Registry& registry);
+  Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegistry& pointers);
   ~Device();
 
   int index() const { return index_; }
@@ -69,12 +70,18 @@ class Device {
   const std::atomic<int>* errorSlot() const { return &queueError_; }
   Status queueFailure() const;
 
+  // hipMalloc: a block of the caching sub-allocator (DeviceMemoryPool.h).
   Status allocate(size_t bytes, void*& out);
-  // Device memory not allocated through hipMalloc, and the pool's size (hipMemGetInfo).
+  // Device memory not held by hipcore (cached blocks count as held), and the pool's size.
   void memoryInfo(size_t& free, size_t& total) const;
-  // Fine-grained host memory the GPU can access (hipHostMalloc, hipMallocManaged).
-  Status allocateHost(size_t bytes, void*& out);
-  Status release(void* pointer);
+  // Fine-grained host memory the GPU can access (hipHostMalloc, hipMallocManaged), recorded in
+  // the pointer registry with its kind and flags.
+  Status allocateHost(size_t bytes, void*& out, core::MemoryKind kind = MemoryKind::Host, unsigned flags = 0);
+  // hipFree of an allocation the pointer registry found (of this device). CUDA's rule: the
+  // device's queues are synchronised first; idle queues cost one load each, no packet.
+  Status release(const Allocation& allocation, Chunk* chunk, uint32_t block);
+  DeviceMemoryPool& memoryPool() { return *memory_; }
+  PointerRegistry& pointers() const { return pointers_; }
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
   // The same without waiting for the device's streams first.
   Status copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
@@ -125,7 +132,9 @@ class Device {
   std::atomic<unsigned> flags_{0};
   // Defaults as HIP reports them: 1 KiB stack per thread, 1 MiB printf FIFO, 8 MiB heap.
   std::atomic<size_t> limits_[kLimitCount] = {1024, size_t{1} << 20, size_t{8} << 20};
-  std::atomic<size_t> allocatedBytes_{0};  // hipMalloc'ed device memory, for hipMemGetInfo
+  PointerRegistry& pointers_;
+  std::unique_ptr<MemorySource> memorySource_;  // ROCR's coarse-grained device pool
+  std::unique_ptr<DeviceMemoryPool> memory_;
   std::mutex copyMutex_;  // one staging buffer and copy signal per device
   void* staging_ = nullptr;
   std::unique_ptr<hsa::Signal> copySignal_;

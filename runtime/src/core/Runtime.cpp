@@ -24,7 +24,7 @@ Runtime::Runtime(Registry& registry) : registry_(registry) {
   }
   for (hsa::GpuAgent& agent : *agents) {
     if (devices_.size() == kMaxDevices) break;
-    devices_.push_back(std::make_unique<Device>(static_cast<int>(devices_.size()), std::move(agent), registry_));
+    devices_.push_back(std::make_unique<Device>(static_cast<int>(devices_.size()), std::move(agent), registry_, pointers_));
   }
 }
 

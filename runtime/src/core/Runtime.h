@@ -20,6 +20,8 @@ class Runtime {
   int deviceCount() const { return static_cast<int>(devices_.size()); }
   Device* device(int index) const;
   Registry& registry() const { return registry_; }
+  // Every live allocation of every device (hipFree, pointer queries).
+  PointerRegistry& pointers() { return pointers_; }
 
   // handle -> Kernel -> per-device code -> stream: the launch data flow.
   // `queue` is the stream's queue, or null for the device's null stream.
@@ -33,6 +35,7 @@ class Runtime {
  private:
   Registry& registry_;
   Status initStatus_;
+  PointerRegistry pointers_;  // before devices_: their pools unregister chunks when destroyed
   std::vector<std::unique_ptr<Device>> devices_;
 };
 

@@ -1,0 +1,168 @@
+// Size classes carved from ROCR chunks, free lists per class, trimming.
+#include "DeviceMemoryPool.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace hipcore::core {
+
+int DeviceMemoryPool::sizeClass(size_t bytes) {
+  if (bytes <= 256) return 0;
+  if (bytes <= 512) return 1;
+  // bytes in (p, 2p] with p = 2^(n-1) >= 512: the 1.5p class or the 2p class.
+  int n = std::bit_width(bytes - 1);
+  size_t p = size_t{1} << (n - 1);
+  return bytes <= p + p / 2 ? 2 * n - 18 : 2 * n - 17;
+}
+
+size_t DeviceMemoryPool::classBytes(int sizeClass) {
+  if (sizeClass == 0) return 256;
+  if (sizeClass % 2 == 1) return size_t{1} << ((sizeClass + 17) / 2);
+  return size_t{3} << ((sizeClass + 14) / 2);
+}
+
+size_t DeviceMemoryPool::chunkBytes(int sizeClass) {
+  // At least four blocks; 2 MiB for the power-of-two classes, 3 MiB for the 3 * 2^k ones, so
+  // blocks fill their chunk exactly.
+  size_t minimum = sizeClass >= 2 && sizeClass % 2 == 0 ? kMinChunkBytes / 2 * 3 : kMinChunkBytes;
+  return std::max(minimum, 4 * classBytes(sizeClass));
+}
+
+DeviceMemoryPool::~DeviceMemoryPool() {
+  for (SizeClass& sc : classes_) {
+    for (auto& chunk : sc.chunks) {
+      registry_.removeChunk(chunk.get());
+      source_.release(reinterpret_cast<void*>(chunk->base));
+    }
+  }
+}
+
+void* DeviceMemoryPool::takeFromSource(size_t bytes) {
+  size_t before = reserved_.fetch_add(bytes, std::memory_order_relaxed);
+  void* pointer = before + bytes <= capacity_ && before + bytes >= before ? source_.allocate(bytes) : nullptr;
+  if (pointer == nullptr) reserved_.fetch_sub(bytes, std::memory_order_relaxed);
+  return pointer;
+}
+
+void* DeviceMemoryPool::allocateFromSource(size_t bytes) {
+  void* pointer = takeFromSource(bytes);
+  if (pointer == nullptr) {
+    // Out of memory: give the cache back and try once more.
+    trim(0);
+    pointer = takeFromSource(bytes);
+  }
+  return pointer;
+}
+
+Status DeviceMemoryPool::allocate(size_t bytes, void*& out) {
+  if (bytes <= kMaxPooledBytes) return allocateBlock(sizeClass(bytes), bytes, out);
+  // Large: its own ROCR allocation, rounded to the alignment so sizes stay exact multiples.
+  size_t rounded = (bytes + kAlignment - 1) & ~(kAlignment - 1);
+  if (rounded < bytes) return fail(hipErrorOutOfMemory, "device %d: %zu bytes", device_, bytes);
+  void* pointer = allocateFromSource(rounded);
+  if (pointer == nullptr)
+    return fail(hipErrorOutOfMemory, "device %d: out of memory allocating %zu bytes (%zu held)", device_, bytes,
+                reservedBytes());
+  Allocation allocation;
+  allocation.base = pointer;
+  allocation.bytes = bytes;
+  allocation.kind = MemoryKind::Device;
+  allocation.device = device_;
+  allocation.devicePointer = pointer;
+  registry_.add(allocation);
+  live_.fetch_add(bytes, std::memory_order_relaxed);
+  out = pointer;
+  return Status::success();
+}
+
+bool DeviceMemoryPool::addChunk(SizeClass& sc, int sizeClass) {
+  size_t bytes = chunkBytes(sizeClass);
+  void* base = takeFromSource(bytes);
+  if (base == nullptr) return false;
+  size_t blockBytes = classBytes(sizeClass);
+  auto blocks = static_cast<uint32_t>(bytes / blockBytes);
+  auto chunk = std::make_unique<Chunk>(reinterpret_cast<uintptr_t>(base), blockBytes, blocks, device_, sizeClass);
+  // Lowest addresses handed out first (the free list pops from the back).
+  sc.free.reserve(sc.free.size() + blocks);
+  for (uint32_t i = blocks; i-- > 0;) sc.free.push_back({chunk.get(), i});
+  registry_.addChunk(chunk.get());
+  sc.chunks.push_back(std::move(chunk));
+  return true;
+}
+
+Status DeviceMemoryPool::allocateBlock(int sizeClass, size_t bytes, void*& out) {
+  SizeClass& sc = classes_[static_cast<size_t>(sizeClass)];
+  for (int attempt = 0;; ++attempt) {
+    {
+      std::lock_guard lock(sc.mutex);
+      if (!sc.free.empty() || addChunk(sc, sizeClass)) {
+        Block block = sc.free.back();
+        sc.free.pop_back();
+        ++block.chunk->live;
+        block.chunk->requested[block.index].store(static_cast<uint32_t>(bytes), std::memory_order_release);
+        live_.fetch_add(bytes, std::memory_order_relaxed);
+        out = reinterpret_cast<void*>(block.chunk->base + block.index * block.chunk->blockBytes);
+        return Status::success();
+      }
+    }
+    // Out of memory: give the other classes' cache back (outside this class's lock) and retry.
+    if (attempt == 1)
+      return fail(hipErrorOutOfMemory, "device %d: out of memory allocating %zu bytes (%zu held)", device_, bytes,
+                  reservedBytes());
+    trim(0);
+  }
+}
+
+Status DeviceMemoryPool::release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
+  if (chunk == nullptr) {
+    if (!registry_.remove(allocation.base))
+      return fail(hipErrorInvalidValue, "hipFree(%p): not a live allocation", allocation.base);
+    size_t rounded = (allocation.bytes + kAlignment - 1) & ~(kAlignment - 1);
+    source_.release(allocation.base);
+    reserved_.fetch_sub(rounded, std::memory_order_relaxed);
+    live_.fetch_sub(allocation.bytes, std::memory_order_relaxed);
+    return Status::success();
+  }
+  SizeClass& sc = classes_[static_cast<size_t>(chunk->sizeClass)];
+  std::lock_guard lock(sc.mutex);
+  uint32_t requested = chunk->requested[block].exchange(0, std::memory_order_acq_rel);
+  if (requested == 0) return fail(hipErrorInvalidValue, "hipFree(%p): already freed", allocation.base);
+  --chunk->live;
+  sc.free.push_back({chunk, block});
+  live_.fetch_sub(requested, std::memory_order_relaxed);
+  return Status::success();
+}
+
+size_t DeviceMemoryPool::releaseFreeChunks(SizeClass& sc, size_t atMost) {
+  size_t released = 0;
+  for (auto it = sc.chunks.begin(); it != sc.chunks.end() && released < atMost;) {
+    Chunk* chunk = it->get();
+    if (chunk->live != 0) {
+      ++it;
+      continue;
+    }
+    std::erase_if(sc.free, [chunk](const Block& b) { return b.chunk == chunk; });
+    registry_.removeChunk(chunk);
+    size_t bytes = chunk->blockBytes * chunk->blockCount;
+    source_.release(reinterpret_cast<void*>(chunk->base));
+    reserved_.fetch_sub(bytes, std::memory_order_relaxed);
+    released += bytes;
+    it = sc.chunks.erase(it);
+  }
+  return released;
+}
+
+void DeviceMemoryPool::trim(size_t keepBytes) {
+  // Cached = held - live (requested sizes: an approximation that errs towards releasing).
+  for (int i = kClassCount - 1; i >= 0; --i) {
+    size_t reserved = reservedBytes();
+    size_t live = liveBytes();
+    size_t cached = reserved > live ? reserved - live : 0;
+    if (cached <= keepBytes) return;
+    SizeClass& sc = classes_[static_cast<size_t>(i)];
+    std::lock_guard lock(sc.mutex);
+    releaseFreeChunks(sc, cached - keepBytes);
+  }
+}
+
+}  // namespace hipcore::core

@@ -1,0 +1,99 @@
+// A device's caching sub-allocator behind hipMalloc/hipFree.
+//
+// Sizes up to kMaxPooledBytes round up to a size class (256 B, 512 B, then steps of 1.5x and
+// 2x: 768, 1 Ki, 1.5 Ki, 2 Ki, ... 768 Ki, 1 Mi; every class a multiple of 256, so every block
+// is 256-byte aligned as HIP guarantees). A class carves its blocks from chunks of at least
+// 2 MiB (3 MiB for the 1.5x classes) taken from ROCR's coarse-grained device pool; a freed block goes back to its class's
+// free list and is handed out again without ROCR. Larger sizes go to ROCR directly (their
+// cost is dominated by the memory itself).
+//
+// Each class has its own mutex (uncontended: ~40 instructions for lock + unlock), so threads
+// allocating different sizes never meet, and no lock is global. Cached memory returns to ROCR
+// when a whole chunk is free and: ROCR reports out-of-memory (then the allocation is retried),
+// hipDeviceReset, or hipMemPoolTrimTo. hipDeviceSynchronize does not trim (a loop of
+// malloc/launch/sync/free keeps its blocks). hipMemGetInfo counts every byte held from ROCR,
+// cached or not, as used: it is what other processes cannot have.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "PointerRegistry.h"
+#include "Status.h"
+
+namespace hipcore::core {
+
+// Where chunks and large allocations come from (ROCR's device pool; host memory in unit tests).
+// allocate returns null when the memory is exhausted.
+struct MemorySource {
+  virtual ~MemorySource() = default;
+  virtual void* allocate(size_t bytes) = 0;
+  virtual void release(void* pointer) = 0;
+};
+
+class DeviceMemoryPool {
+ public:
+  static constexpr size_t kMaxPooledBytes = size_t{1} << 20;
+  static constexpr size_t kMinChunkBytes = size_t{2} << 20;
+  static constexpr size_t kAlignment = 256;
+
+  // Never holds more than `capacity` bytes (the device's memory size, what hipMemGetInfo
+  // reports as total): allocations beyond it fail as out of memory even where the driver would
+  // overcommit (vgpu), and hipMemGetInfo's free never goes negative.
+  DeviceMemoryPool(MemorySource& source, PointerRegistry& registry, int device, size_t capacity = SIZE_MAX)
+      : source_(source), registry_(registry), device_(device), capacity_(capacity) {}
+  ~DeviceMemoryPool();  // returns everything to the source
+  DeviceMemoryPool(const DeviceMemoryPool&) = delete;
+  DeviceMemoryPool& operator=(const DeviceMemoryPool&) = delete;
+
+  // bytes > 0. hipErrorOutOfMemory when the source is exhausted even after releasing the cache.
+  Status allocate(size_t bytes, void*& out);
+  // Frees an allocation found by PointerRegistry::findBase (chunk non-null for pool blocks).
+  // hipErrorInvalidValue if the block is not live any more (a racing double free).
+  Status release(const Allocation& allocation, Chunk* chunk, uint32_t block);
+
+  // Returns cached memory to the source until at most `keepBytes` of cached (free) memory
+  // remain; only whole free chunks can go back.
+  void trim(size_t keepBytes);
+  // Bytes held from the source (live + cached) and bytes of live allocations (as requested).
+  size_t reservedBytes() const { return reserved_.load(std::memory_order_relaxed); }
+  size_t liveBytes() const { return live_.load(std::memory_order_relaxed); }
+
+  // The size class of `bytes` (<= kMaxPooledBytes), and a class's block size.
+  static int sizeClass(size_t bytes);
+  static size_t classBytes(int sizeClass);
+  static size_t chunkBytes(int sizeClass);
+  static constexpr int kClassCount = 24;
+
+ private:
+  struct Block {
+    Chunk* chunk;
+    uint32_t index;
+  };
+  struct SizeClass {
+    std::mutex mutex;
+    std::vector<Block> free;                  // cached blocks, most recently freed last
+    std::vector<std::unique_ptr<Chunk>> chunks;
+  };
+  Status allocateBlock(int sizeClass, size_t bytes, void*& out);
+  bool addChunk(SizeClass& sc, int sizeClass);  // caller holds sc.mutex; false: out of memory
+  void* allocateFromSource(size_t bytes);      // large allocations: retries once after trim(0)
+  void* takeFromSource(size_t bytes);          // within capacity_, counted in reserved_
+  // Frees the class's entirely free chunks (caller holds sc.mutex); returns bytes released.
+  size_t releaseFreeChunks(SizeClass& sc, size_t atMost);
+
+  MemorySource& source_;
+  PointerRegistry& registry_;
+  int device_;
+  size_t capacity_;
+  std::array<SizeClass, kClassCount> classes_;
+  std::atomic<size_t> reserved_{0};
+  std::atomic<size_t> live_{0};
+};
+
+}  // namespace hipcore::core
