@@ -132,13 +132,26 @@ std::string buildReport(const DispatchRequest& req, const Program& prog, const F
 
 namespace {
 
+// One workgroup resident on a worker: its waves' storage and shared state (stable addresses:
+// waves point at their WorkgroupContext).
+struct Resident {
+  isa::WaveStorage storage;
+  isa::WorkgroupContext wg;
+  std::uint64_t linear = 0;
+  std::uint32_t id[3] = {0, 0, 0};
+};
+
 struct WorkgroupResults {
   std::vector<FaultRecord> faults;
   std::uint64_t executed = 0;
 };
 
 // Runs every workgroup on a pool of worker threads pulling workgroup indices from a counter;
-// the first fault stops the others from starting new workgroups.
+// the first fault stops the others from starting new workgroups. A worker runs one workgroup at
+// a time until all its resident workgroups wait (s_sleep or an incomplete s_barrier in every
+// wave: a grid-wide barrier spinning on a global counter); then it takes the next pending
+// workgroup alongside them, round-robin, up to its cap. On hardware a cooperative grid is
+// co-resident; here up to kCoResidentWorkgroups workgroups of one dispatch are.
 WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchContext& ctx,
                                const isa::KernelDescriptor& kd) {
   const hsa_kernel_dispatch_packet_t& p = req.packet;
@@ -159,23 +172,51 @@ WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchCo
     std::lock_guard<std::mutex> lock(faultMutex);
     results.faults.push_back(std::move(f));
   };
+  // Workgroups one worker keeps resident: enough that the pool holds kCoResidentWorkgroups.
+  const std::size_t cap = std::max<std::size_t>(
+      kMinResidentPerWorker, (kCoResidentWorkgroups + threads - 1) / threads);
   auto worker = [&] {
     std::uint64_t count = 0, i = 0;
     try {
       isa::WorkgroupRunner runner(ctx, kd);
-      isa::WaveStorage storage;
-      isa::WorkgroupContext wg;
+      std::vector<std::unique_ptr<Resident>> slots;  // [0, active) hold running workgroups
+      std::size_t active = 0;
+      bool allWaiting = false;
       for (;;) {
-        i = next.fetch_add(1, std::memory_order_relaxed);
-        if (i >= total || stop.load(std::memory_order_relaxed)) break;
-        std::uint32_t x = static_cast<std::uint32_t>(i % groups[0]);
-        std::uint32_t y = static_cast<std::uint32_t>((i / groups[0]) % groups[1]);
-        std::uint32_t z = static_cast<std::uint32_t>(i / (std::uint64_t{groups[0]} * groups[1]));
-        bool ok = runner.run(x, y, z, storage, wg);
-        count += wg.executed;
-        if (ok) continue;
-        record(FaultRecord{wg.fault, i, {x, y, z}, wg.faultWave, wg.faultPc});
-        break;
+        // A new workgroup when none runs, or when every resident one waits on the others.
+        if ((active == 0 || (allWaiting && active < cap)) &&
+            !stop.load(std::memory_order_relaxed)) {
+          i = next.fetch_add(1, std::memory_order_relaxed);
+          if (i < total) {
+            if (slots.size() == active) slots.push_back(std::make_unique<Resident>());
+            Resident& r = *slots[active++];
+            r.linear = i;
+            r.id[0] = static_cast<std::uint32_t>(i % groups[0]);
+            r.id[1] = static_cast<std::uint32_t>((i / groups[0]) % groups[1]);
+            r.id[2] = static_cast<std::uint32_t>(i / (std::uint64_t{groups[0]} * groups[1]));
+            runner.start(r.id[0], r.id[1], r.id[2], r.storage, r.wg);
+          }
+        }
+        if (active == 0 || stop.load(std::memory_order_relaxed)) break;
+        allWaiting = true;
+        for (std::size_t k = 0; k < active;) {
+          Resident& r = *slots[k];
+          isa::WorkgroupRunner::Step st = runner.step(r.storage, r.wg);
+          if (st == isa::WorkgroupRunner::Step::faulted) {
+            count += r.wg.executed;
+            record(FaultRecord{r.wg.fault, r.linear, {r.id[0], r.id[1], r.id[2]},
+                               r.wg.faultWave, r.wg.faultPc});
+            active = 0;
+            break;
+          }
+          if (st == isa::WorkgroupRunner::Step::ended) {
+            count += r.wg.executed;
+            std::swap(slots[k], slots[--active]);  // keeps [0, active) dense; order is free
+            continue;
+          }
+          if (st == isa::WorkgroupRunner::Step::progressing) allWaiting = false;
+          ++k;
+        }
       }
     } catch (const std::exception& e) {
       // Exceptions must not leave a worker thread (that would terminate the process).

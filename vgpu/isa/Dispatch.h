@@ -70,6 +70,14 @@ struct DispatchOutcome {
   bool ok() const { return kind == Kind::completed; }
 };
 
+// Workgroups of one dispatch guaranteed to run concurrently (resident together), whatever the
+// number of worker threads: each of W workers keeps up to max(kMinResidentPerWorker,
+// ceil(kCoResidentWorkgroups / W)) resident once the ones it runs all wait (s_sleep, s_barrier).
+// Grid-wide barriers (cooperative launches) need every workgroup of the grid resident; the KFD
+// topology's CU count x workgroups per CU must stay at or below this.
+inline constexpr unsigned kCoResidentWorkgroups = 1024;
+inline constexpr unsigned kMinResidentPerWorker = 64;
+
 // Runs every workgroup of the dispatch to completion (or to the first fault) and returns.
 // Thread-safe: several command processors may call it at once.
 DispatchOutcome executeDispatch(const DispatchRequest& request);

@@ -54,6 +54,8 @@ struct WorkgroupContext {
   unsigned faultWave = 0;
   std::uint32_t faultPc = 0;   // micro-op index of the faulting instruction
   std::uint64_t executed = 0;  // wave-instructions run by this workgroup
+  unsigned waves = 0;          // waves of this workgroup (WorkgroupRunner::start)
+  unsigned round = 0;          // scheduling rounds so far (the watchdog looks every 256)
 };
 
 // The MODE register (RDNA2 ISA section 3.8 "Mode register"). FP_ROUND [3:0]: f32 in [1:0],

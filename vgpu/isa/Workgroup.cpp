@@ -139,8 +139,8 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
   }
 }
 
-bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& st,
-                          WorkgroupContext& wg) {
+void WorkgroupRunner::start(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& st,
+                            WorkgroupContext& wg) {
   const hsa_kernel_dispatch_packet_t& p = dispatch_.request->packet;
   wg.dispatch = &dispatch_;
   wg.id[0] = x;
@@ -148,6 +148,7 @@ bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, Wav
   wg.id[2] = z;
   wg.faulted = false;
   wg.executed = 0;
+  wg.round = 0;
   // A partial workgroup at the grid's edge has fewer work-items (HSA "grid and workgroup").
   std::uint32_t size[3] = {
       std::min<std::uint32_t>(p.workgroup_size_x, p.grid_size_x - x * p.workgroup_size_x),
@@ -156,6 +157,7 @@ bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, Wav
   unsigned threads = size[0] * size[1] * size[2];
   unsigned lanes = dispatch_.lanes;
   unsigned waves = (threads + lanes - 1) / lanes;
+  wg.waves = waves;
   std::size_t vgprWords = static_cast<std::size_t>(dispatch_.vgprs) * 64;
   std::size_t scratchPerWave = static_cast<std::size_t>(dispatch_.privateBytes) * lanes;
   if (st.waves.size() < waves) st.waves.resize(waves);
@@ -171,35 +173,48 @@ bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, Wav
     w.wg = &wg;
     initWave(w, i, size, threads);
   }
+}
+
+WorkgroupRunner::Step WorkgroupRunner::step(WaveStorage& st, WorkgroupContext& wg) {
   const std::vector<MicroOp>& ops = dispatch_.program->ops();
-  unsigned alive = waves;
-  for (unsigned round = 1; alive > 0; ++round) {
-    // Waves that keep yielding (s_sleep spin loops) never reach the stride inside execute().
-    if (round % kWatchdogRounds == 0) {
-      checkWatchdog(st.waves[0]);
-      if (wg.faulted) return false;
-    }
-    unsigned atBarrier = 0;
-    alive = 0;
-    for (unsigned i = 0; i < waves; ++i) {
-      Wave& w = st.waves[i];
-      if (w.status == WaveStatus::yielded) w.status = WaveStatus::running;
-      if (w.status == WaveStatus::running) {
-        std::uint64_t before = w.executed;
-        execute(w, ops);
-        wg.executed += w.executed - before;
-      }
-      if (w.status == WaveStatus::faulted) return false;
-      if (w.status == WaveStatus::ended) continue;
-      ++alive;
-      if (w.status == WaveStatus::barrier) ++atBarrier;
-    }
-    // s_barrier: once every wave still running has arrived, all continue (RDNA2 ISA 4.5).
-    if (alive > 0 && atBarrier == alive)
-      for (unsigned i = 0; i < waves; ++i)
-        if (st.waves[i].status == WaveStatus::barrier) st.waves[i].status = WaveStatus::running;
+  // Waves that keep yielding (s_sleep spin loops) never reach the stride inside execute().
+  if (++wg.round % kWatchdogRounds == 0) {
+    checkWatchdog(st.waves[0]);
+    if (wg.faulted) return Step::faulted;
   }
-  return true;
+  unsigned atBarrier = 0, sleeping = 0, alive = 0;
+  for (unsigned i = 0; i < wg.waves; ++i) {
+    Wave& w = st.waves[i];
+    if (w.status == WaveStatus::yielded) w.status = WaveStatus::running;
+    if (w.status == WaveStatus::running) {
+      std::uint64_t before = w.executed;
+      execute(w, ops);
+      wg.executed += w.executed - before;
+    }
+    if (w.status == WaveStatus::faulted) return Step::faulted;
+    if (w.status == WaveStatus::ended) continue;
+    ++alive;
+    if (w.status == WaveStatus::barrier) ++atBarrier;
+    if (w.status == WaveStatus::yielded) ++sleeping;
+  }
+  if (alive == 0) return Step::ended;
+  // s_barrier: once every wave still running has arrived, all continue (RDNA2 ISA 4.5).
+  if (atBarrier == alive) {
+    for (unsigned i = 0; i < wg.waves; ++i)
+      if (st.waves[i].status == WaveStatus::barrier) st.waves[i].status = WaveStatus::running;
+    return Step::progressing;
+  }
+  return atBarrier + sleeping == alive ? Step::waiting : Step::progressing;
+}
+
+bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& st,
+                          WorkgroupContext& wg) {
+  start(x, y, z, st, wg);
+  for (;;) {
+    Step s = step(st, wg);
+    if (s == Step::ended) return true;
+    if (s == Step::faulted) return false;
+  }
 }
 
 }  // namespace vgpu::isa

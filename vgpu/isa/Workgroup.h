@@ -1,5 +1,6 @@
 // Runs one workgroup: creates its waves with the register state hardware gives them, then
 // schedules them round-robin until each ends (s_barrier and s_sleep hand over to the next wave).
+// The dispatch's workers interleave several such workgroups (Dispatch.cpp).
 #pragma once
 
 #include <cstdint>
@@ -22,9 +23,19 @@ class WorkgroupRunner {
   WorkgroupRunner(const DispatchContext& dispatch, const KernelDescriptor& kd)
       : dispatch_(dispatch), kd_(kd) {}
 
-  // Executes workgroup (x, y, z); returns false on a fault (details in wg.fault).
+  // Executes workgroup (x, y, z) to its end; returns false on a fault (details in wg.fault).
   bool run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& storage,
            WorkgroupContext& wg);
+
+  // The same in steps, so one worker can keep several workgroups resident and interleave them
+  // (grid-wide barriers spin until every workgroup of the grid has arrived): start() creates
+  // the waves, each step() runs one scheduling round of them.
+  enum class Step { ended, faulted, progressing, waiting };
+  void start(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& storage,
+             WorkgroupContext& wg);
+  // waiting: every wave still alive sleeps (s_sleep) or waits at an s_barrier that is not
+  // complete, i.e. the workgroup waits on something outside itself.
+  Step step(WaveStorage& storage, WorkgroupContext& wg);
 
   // Runs one wave until it ends, faults, waits at a barrier or yields.
   static void execute(Wave& w, const std::vector<MicroOp>& ops);
