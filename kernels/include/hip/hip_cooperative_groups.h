@@ -1,6 +1,6 @@
 // Cooperative groups, the basics (CUDA/HIP "Cooperative Groups"): the thread block, statically
 // sized tiles of a wave with their collectives, and the grid (whose sync needs a cooperative
-// launch).
+// launch, hipLaunchCooperativeKernel).
 #pragma once
 
 #include <hip/hip_runtime.h>
@@ -77,6 +77,79 @@ template <unsigned int Size, typename Parent>
 __device__ inline thread_block_tile<Size> tiled_partition(const Parent&) {
   return thread_block_tile<Size>();
 }
+
+
+// ---- The grid ------------------------------------------------------------------------------
+// hipcore's grid barrier ABI: hipLaunchCooperativeKernel passes the address of a zeroed
+// GridBarrier in device memory in the code object v5 hidden argument hidden_multigrid_sync_arg
+// (offset 88 of the implicit arguments, AMDGPUUsage "Code Object V5 Metadata"); a launch that
+// is not cooperative passes 0 there. One barrier serves one queue (the queue runs its kernels
+// one after another), and the barrier leaves itself zeroed-count after every sync, so the
+// runtime never resets it between launches.
+struct __hipcore_grid_barrier {
+  unsigned int arrived;     // blocks that reached the current sync
+  unsigned int generation;  // completed syncs; waiting blocks watch it change
+};
+
+__device__ inline __hipcore_grid_barrier* __hipcore_grid_barrier_address() {
+  const char* hidden = (const char*)__builtin_amdgcn_implicitarg_ptr();  // from address space 4
+  return *reinterpret_cast<__hipcore_grid_barrier* const*>(hidden + 88);
+}
+
+// All threads of the grid: every block must be resident at once, which a cooperative launch
+// guarantees (it refuses larger grids with hipErrorCooperativeLaunchTooLarge).
+class grid_group {
+public:
+  __device__ unsigned long long size() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * blockDim.x * blockDim.y * blockDim.z;
+  }
+  __device__ unsigned long long num_threads() const { return size(); }
+  __device__ unsigned long long thread_rank() const {
+    unsigned long long block = (blockIdx.z * (unsigned long long)gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    return block * (blockDim.x * blockDim.y * blockDim.z) + this_thread_block_rank();
+  }
+  __device__ unsigned int num_blocks() const { return gridDim.x * gridDim.y * gridDim.z; }
+  __device__ unsigned int block_rank() const {
+    return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  }
+  // True when launched with hipLaunchCooperativeKernel (the barrier exists).
+  __device__ bool is_valid() const { return __hipcore_grid_barrier_address() != nullptr; }
+
+  // Every thread of the grid waits until all have arrived; memory written before sync() by
+  // any thread is visible to every thread after it. The block gathers at its barrier, then one
+  // thread per block arrives on the grid counter: the last one resets the counter and bumps
+  // the generation (release), the others sleep until they see it change (acquire).
+  __device__ void sync() const {
+    __hipcore_grid_barrier* barrier = __hipcore_grid_barrier_address();
+    // Each thread's global writes reach device scope before its block reports arrival.
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "agent");
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+      // No generation can complete before this block arrives, so reading it first is safe.
+      unsigned int generation = __hip_atomic_load(&barrier->generation, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+      unsigned int arrived =
+          __hip_atomic_fetch_add(&barrier->arrived, 1u, __ATOMIC_ACQ_REL, __HIP_MEMORY_SCOPE_AGENT);
+      if (arrived + 1 == num_blocks()) {
+        __hip_atomic_store(&barrier->arrived, 0u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+        __hip_atomic_fetch_add(&barrier->generation, 1u, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+      } else {
+        while (__hip_atomic_load(&barrier->generation, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) == generation)
+          __builtin_amdgcn_s_sleep(1);
+      }
+    }
+    __syncthreads();
+    // Every thread sees what the other blocks wrote before their arrival.
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "agent");
+  }
+
+private:
+  __device__ static unsigned int this_thread_block_rank() {
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  }
+};
+
+__device__ inline grid_group this_grid() { return grid_group(); }
+__device__ inline void sync(const grid_group& group) { group.sync(); }
 
 }  // namespace cooperative_groups
 

@@ -367,7 +367,7 @@ typedef enum hipFuncCache_t {
   hipFuncCachePreferL1,
   hipFuncCachePreferEqual,
 } hipFuncCache_t;
-// What hipFuncGetAttributes reports (numRegs: not read from the code object yet, 0).
+// What hipFuncGetAttributes reports (numRegs: the kernel's VGPRs per lane).
 typedef struct hipFuncAttributes {
   int binaryVersion;
   int cacheModeCA;
@@ -383,6 +383,50 @@ typedef struct hipFuncAttributes {
 HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function);
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
+
+// Occupancy: blocks one CU (HIP's multiprocessor) runs at once, from the kernel's VGPRs, LDS
+// and wave size. The flags (hipOccupancyDefault, hipOccupancyDisableCachingOverride) change
+// nothing on AMD GPUs.
+#define hipOccupancyDefault 0x0
+#define hipOccupancyDisableCachingOverride 0x1
+HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* function,
+                                                                    int blockSize, size_t dynSharedMemPerBlk);
+HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, const void* function, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags);
+HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, hipFunction_t function,
+                                                                          int blockSize, size_t dynSharedMemPerBlk);
+HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, hipFunction_t function, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags);
+// The block size with the most resident threads per CU, and the grid that fills every CU.
+HIPCORE_API hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, const void* function,
+                                                         size_t dynSharedMemPerBlk, int blockSizeLimit);
+HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
+                                                               hipFunction_t function,
+                                                               size_t dynSharedMemPerBlk, int blockSizeLimit);
+HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(int* gridSize, int* blockSize,
+                                                                        hipFunction_t function,
+                                                                        size_t dynSharedMemPerBlk,
+                                                                        int blockSizeLimit, unsigned int flags);
+
+// Cooperative launch: every block of the grid is resident at once, so the kernel may use
+// cooperative_groups::this_grid().sync(). Grids larger than occupancy x CUs are refused with
+// hipErrorCooperativeLaunchTooLarge.
+HIPCORE_API hipError_t hipLaunchCooperativeKernel(const void* function, dim3 gridDim, dim3 blockDim,
+                                                  void** kernelParams, unsigned int sharedMemBytes,
+                                                  hipStream_t stream);
+typedef struct hipLaunchParams_t {
+  void* func;
+  dim3 gridDim;
+  dim3 blockDim;
+  void** args;
+  size_t sharedMem;
+  hipStream_t stream;
+} hipLaunchParams;
+#define hipCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define hipCooperativeLaunchMultiDeviceNoPostSync 0x02
+// One launch per device; hipcore supports one device per call (numDevices == 1).
+HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList, int numDevices,
+                                                             unsigned int flags);
 
 HIPCORE_API hipError_t hipGetLastError(void);
 HIPCORE_API hipError_t hipPeekAtLastError(void);
@@ -427,4 +471,32 @@ HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, 
 // hipLaunchKernelGGL(kernel, grid, block, shared, stream, args...): HIP's macro-style launch.
 #define hipLaunchKernelGGL(kernel, numBlocks, dimBlocks, sharedMemBytes, stream, ...) \
   kernel<<<(numBlocks), (dimBlocks), (sharedMemBytes), (stream)>>>(__VA_ARGS__)
+#endif
+
+#if defined(__cplusplus)
+// HIP's C++ overloads taking the kernel itself rather than its handle as const void*.
+template <typename Kernel>
+inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, Kernel kernel, int blockSize,
+                                                               size_t dynSharedMemPerBlk) {
+  return hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, reinterpret_cast<const void*>(kernel), blockSize,
+                                                      dynSharedMemPerBlk);
+}
+template <typename Kernel>
+inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, Kernel kernel, int blockSize,
+                                                                        size_t dynSharedMemPerBlk, unsigned flags) {
+  return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, reinterpret_cast<const void*>(kernel),
+                                                               blockSize, dynSharedMemPerBlk, flags);
+}
+template <typename Kernel>
+inline hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, Kernel kernel,
+                                                    size_t dynSharedMemPerBlk = 0, int blockSizeLimit = 0) {
+  return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, reinterpret_cast<const void*>(kernel),
+                                           dynSharedMemPerBlk, blockSizeLimit);
+}
+template <typename Kernel>
+inline hipError_t hipLaunchCooperativeKernel(Kernel kernel, dim3 gridDim, dim3 blockDim, void** kernelParams,
+                                             unsigned int sharedMemBytes, hipStream_t stream) {
+  return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), gridDim, blockDim, kernelParams,
+                                    sharedMemBytes, stream);
+}
 #endif

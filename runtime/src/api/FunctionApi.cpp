@@ -24,6 +24,7 @@ HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const
   attributes->sharedSizeBytes = code->groupSegmentSize;
   attributes->localSizeBytes = code->privateSegmentSize;
   attributes->maxThreadsPerBlock = static_cast<int>(code->maxWorkgroupSize);
+  attributes->numRegs = static_cast<int>(code->vgprCount);  // VGPRs per lane (.vgpr_count)
   size_t lds = p.sharedMemPerBlock;
   attributes->maxDynamicSharedSizeBytes = static_cast<int>(lds > code->groupSegmentSize ? lds - code->groupSegmentSize : 0);
   attributes->binaryVersion = p.major * 10 + p.minor;

@@ -77,6 +77,7 @@ Status Device::destroyQueue(DeviceQueue* queue) {
   std::lock_guard lock(queuesMutex_);
   for (auto it = userQueues_.begin(); it != userQueues_.end(); ++it) {
     if (it->get() != queue) continue;
+    gridBarriers_.release(queue);
     userQueues_.erase(it);
     return Status::success();
   }

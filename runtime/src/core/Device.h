@@ -11,6 +11,7 @@
 #include "Status.h"
 #include "DeviceMemoryPool.h"
 #include "DeviceQueue.h"
+#include "GridBarriers.h"
 #include "Hostcall.h"
 #include "Stream.h"
 #include "hsa/Hsa.h"
@@ -65,6 +66,9 @@ class Device {
   // The device address of a registered variable (loads its fat binary on first use).
   Status variableAddress(const Variable& variable, void*& out);
 
+  // The per-queue barriers of cooperative launches (cooperative_groups grid sync).
+  GridBarriers& gridBarriers() { return gridBarriers_; }
+
   // Non-zero once a kernel faulted: the queue is dead and every later launch fails.
   bool failed() const noexcept { return queueError_.load(std::memory_order_relaxed) != 0; }
   const std::atomic<int>* errorSlot() const { return &queueError_; }
@@ -114,6 +118,7 @@ class Device {
   Registry& registry_;
   hipDeviceProp_t properties_;
 
+  GridBarriers gridBarriers_{agent_};
   std::atomic<int> queueError_{0};  // HSA status of a queue error, set from ROCR's thread
   std::once_flag nullOnce_;
   Status nullStatus_;

@@ -59,7 +59,8 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
   p.concurrentKernels = 1;
   p.managedMemory = 1;
   p.hostNativeAtomicSupported = 1;
-  p.cooperativeLaunch = 0;
+  p.cooperativeLaunch = 1;  // hipLaunchCooperativeKernel with grid sync
+  p.cooperativeMultiDeviceLaunch = 0;  // one device per cooperative launch
   return p;
 }
 

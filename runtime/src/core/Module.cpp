@@ -56,7 +56,8 @@ Status Module::loadCodeObject(loader::Bytes image, const std::string& name, uint
     if (!symbol) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), symbol.message().c_str());
     auto code = std::make_unique<DeviceKernel>(DeviceKernel{
         kernel.name, symbol->kernelObject, symbol->groupSegmentSize, symbol->privateSegmentSize,
-        kernel.maxFlatWorkgroupSize ? kernel.maxFlatWorkgroupSize : 1024, loader::KernargLayout(kernel)});
+        kernel.maxFlatWorkgroupSize ? kernel.maxFlatWorkgroupSize : 1024, loader::KernargLayout(kernel),
+        kernel.vgprCount, kernel.sgprCount, kernel.wavefrontSize});
     module->kernels_.push_back(std::move(code));
   }
   out = std::move(module);

@@ -33,6 +33,10 @@ struct DeviceKernel {
   uint32_t privateSegmentSize = 0;
   uint32_t maxWorkgroupSize = 1024;  // .max_flat_workgroup_size (__launch_bounds__)
   loader::KernargLayout layout;
+  // Register use and wave size from the metadata: occupancy and hipFuncGetAttributes.
+  uint32_t vgprCount = 0;
+  uint32_t sgprCount = 0;
+  uint32_t wavefrontSize = 0;
 };
 
 // One __hipRegisterFatBinary: the embedded bundle and its per-device modules (lazily loaded).

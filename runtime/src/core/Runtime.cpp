@@ -78,4 +78,17 @@ Status Runtime::launchCode(Device& device, DeviceQueue* queue, const DeviceKerne
   return queue->stream().launch(code, geometry, args);
 }
 
+Status Runtime::launchCooperative(Device& device, DeviceQueue* queue, const DeviceKernel& code,
+                                  const loader::LaunchGeometry& geometry, void* const* args) {
+  if (device.failed()) return device.queueFailure();
+  if (Status fits = checkFits(device, code, geometry, args); !fits.ok()) return fits;
+  if (queue == nullptr) {
+    if (Status ready = device.nullQueue(queue); !ready.ok()) return ready;
+  }
+  uint64_t barrier = 0;
+  if (Status found = device.gridBarriers().barrierFor(queue, barrier); !found.ok()) return found;
+  if (Status ordered = device.prepareSubmission(*queue); !ordered.ok()) return ordered;
+  return queue->stream().launchCooperative(code, geometry, args, barrier);
+}
+
 }  // namespace hipcore::core

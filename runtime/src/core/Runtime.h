@@ -32,6 +32,11 @@ class Runtime {
   Status launchCode(Device& device, DeviceQueue* queue, const DeviceKernel& code,
                     const loader::LaunchGeometry& geometry, void* const* args) noexcept;
 
+  // hipLaunchCooperativeKernel: the same checks and ordering, with the queue's grid barrier
+  // in hidden_multigrid_sync_arg (the caller checked that the grid can be co-resident).
+  Status launchCooperative(Device& device, DeviceQueue* queue, const DeviceKernel& code,
+                           const loader::LaunchGeometry& geometry, void* const* args);
+
  private:
   Registry& registry_;
   Status initStatus_;

@@ -21,11 +21,11 @@ uint64_t Stream::reserveSlot() noexcept {
   return index;
 }
 
-Status Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                      void* const* args) noexcept {
+inline Status Stream::dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                              void* const* args, const loader::HiddenArgValues& hidden) noexcept {
   uint64_t index = reserveSlot();
   uint8_t* kernarg = ring_.slot(index);
-  kernel.layout.pack(args, geometry, hidden_, kernarg);
+  kernel.layout.pack(args, geometry, hidden, kernarg);
   hsa::DispatchFields fields;
   fields.dimensions = loader::KernargLayout::dimensions(geometry);
   for (int d = 0; d < 3; ++d) {
@@ -42,6 +42,18 @@ Status Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& 
   hsa::publishDispatch(queue_.slot(index), fields);
   queue_.ringDoorbell(index);
   return Status::success();
+}
+
+Status Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                      void* const* args) noexcept {
+  return dispatch(kernel, geometry, args, hidden_);
+}
+
+Status Stream::launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                                 void* const* args, uint64_t gridBarrier) noexcept {
+  loader::HiddenArgValues hidden = hidden_;
+  hidden.multigridSync = gridBarrier;
+  return dispatch(kernel, geometry, args, hidden);
 }
 
 uint64_t Stream::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {

@@ -33,6 +33,9 @@ class Stream {
 
   Status launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                 void* const* args) noexcept;
+  // The same with hidden_multigrid_sync_arg pointing at a grid barrier (hipLaunchCooperativeKernel).
+  Status launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                           void* const* args, uint64_t gridBarrier) noexcept;
 
   // Submits a barrier packet decrementing `signal` once all earlier packets finished.
   // With `dependency`, the barrier (and everything after it) also waits for that signal to
@@ -47,6 +50,8 @@ class Stream {
 
  private:
   uint64_t reserveSlot() noexcept;
+  Status dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args,
+                  const loader::HiddenArgValues& hidden) noexcept;
 
   hsa::PacketQueue& queue_;
   KernargRing ring_;

@@ -1,0 +1,81 @@
+// Cooperative launch: hipLaunchCooperativeKernel and hipLaunchCooperativeKernelMultiDevice (one
+// device). A cooperative grid may synchronise as a whole (cooperative_groups::this_grid().sync()),
+// which only works when every block is resident at once: grids larger than the occupancy of
+// the kernel times the CU count are refused.
+#include "ApiCall.h"
+#include "ApiState.h"
+#include "core/Occupancy.h"
+
+using hipcore::api::finish;
+using hipcore::core::fail;
+using hipcore::core::Status;
+
+namespace {
+
+Status launchCooperative(const void* function, dim3 grid, dim3 block, void** args, unsigned sharedBytes,
+                         hipStream_t stream) {
+  if (function == nullptr) return fail(hipErrorInvalidDeviceFunction, "kernel handle is null");
+  const uint64_t threads = uint64_t{block.x} * block.y * block.z;
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || threads == 0 || threads > 1024)
+    return fail(hipErrorInvalidConfiguration, "grid (%u,%u,%u) block (%u,%u,%u)", grid.x, grid.y, grid.z, block.x,
+                block.y, block.z);
+  hipcore::loader::LaunchGeometry geometry;
+  const uint32_t gridDims[3] = {grid.x, grid.y, grid.z};
+  const uint32_t blockDims[3] = {block.x, block.y, block.z};
+  for (int d = 0; d < 3; ++d) {
+    if (uint64_t{gridDims[d]} * blockDims[d] > UINT32_MAX)
+      return fail(hipErrorInvalidConfiguration, "grid dimension %d has more than 2^32 threads", d);
+    geometry.gridBlocks[d] = gridDims[d];
+    geometry.blockSize[d] = blockDims[d];
+  }
+  geometry.dynamicLdsBytes = sharedBytes;
+
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  if (Status unknown = hipcore::api::streamOf(stream, device, queue); !unknown.ok()) return unknown;
+  const hipcore::core::Kernel* kernel = hipcore::api::registry().findKernel(function);
+  if (kernel == nullptr) return fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", function);
+  const hipcore::core::DeviceKernel* code = nullptr;
+  if (Status resolved = device->resolve(*kernel, code); !resolved.ok()) return resolved;
+
+  // Co-residency: what one CU holds of this kernel at this block size, times the CUs.
+  const uint64_t blocks = uint64_t{grid.x} * grid.y * grid.z;
+  const uint64_t perCu = hipcore::core::maxActiveBlocksPerCu(hipcore::core::occupancyLimits(device->properties()),
+                                                             hipcore::core::kernelResources(*code),
+                                                             static_cast<uint32_t>(threads), sharedBytes);
+  const uint64_t resident = perCu * static_cast<uint64_t>(device->properties().multiProcessorCount);
+  if (blocks > resident)
+    return fail(hipErrorCooperativeLaunchTooLarge,
+                "kernel %s: %llu blocks of %llu threads cannot all be resident (%llu per CU x %d CUs = %llu)",
+                code->name.c_str(), static_cast<unsigned long long>(blocks), static_cast<unsigned long long>(threads),
+                static_cast<unsigned long long>(perCu), device->properties().multiProcessorCount,
+                static_cast<unsigned long long>(resident));
+  return hipcore::api::runtime().launchCooperative(*device, queue, *code, geometry, args);
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipLaunchCooperativeKernel(const void* function, dim3 gridDim, dim3 blockDim,
+                                                  void** kernelParams, unsigned int sharedMemBytes,
+                                                  hipStream_t stream) {
+  HIPCORE_API_CALL(hipLaunchCooperativeKernel, function, gridDim, blockDim, kernelParams, sharedMemBytes, stream);
+  return finish(__func__, launchCooperative(function, gridDim, blockDim, kernelParams, sharedMemBytes, stream));
+}
+
+HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList, int numDevices,
+                                                             unsigned int flags) {
+  HIPCORE_API_CALL(hipLaunchCooperativeKernelMultiDevice, launchParamsList, numDevices, flags);
+  if (launchParamsList == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "launchParamsList is null"));
+  if (numDevices <= 0) return finish(__func__, fail(hipErrorInvalidValue, "numDevices %d", numDevices));
+  if ((flags & ~unsigned{hipCooperativeLaunchMultiDeviceNoPreSync | hipCooperativeLaunchMultiDeviceNoPostSync}) != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
+  // A grid spanning devices needs a barrier in memory every device reaches (multi_grid_group);
+  // hipcore reports hipDeviceAttributeCooperativeMultiDeviceLaunch = 0 and takes one device.
+  if (numDevices > 1)
+    return finish(__func__, fail(hipErrorNotSupported, "cooperative launches across %d devices", numDevices));
+  const hipLaunchParams& p = launchParamsList[0];
+  if (p.sharedMem > UINT32_MAX) return finish(__func__, fail(hipErrorInvalidValue, "sharedMem %zu", p.sharedMem));
+  // One device, one stream: the pre- and post-synchronisation flags order nothing else.
+  return finish(__func__, launchCooperative(p.func, p.gridDim, p.blockDim, p.args,
+                                            static_cast<unsigned>(p.sharedMem), p.stream));
+}

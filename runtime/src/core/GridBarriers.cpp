@@ -1,0 +1,67 @@
+// Per-queue grid barriers in device memory (see GridBarriers.h).
+#include "GridBarriers.h"
+
+#include <cstring>
+#include <memory>
+
+namespace hipcore::core {
+
+GridBarriers::~GridBarriers() {
+  if (memory_ != nullptr) (void)hsa::release(memory_);
+}
+
+Status GridBarriers::zero() {
+  constexpr size_t bytes = size_t{kSlots} * kSlotBytes;
+  // Device memory is written by a copy from zeroed host memory the GPU can read.
+  auto zeros = hsa::allocate(agent_.hostPool, bytes);
+  if (!zeros) return fail(hipErrorOutOfMemory, "grid barriers: %s", zeros.message().c_str());
+  std::unique_ptr<void, void (*)(void*)> owned(*zeros, [](void* p) { (void)hsa::release(p); });
+  std::memset(*zeros, 0, bytes);
+  if (auto access = hsa::allowAccess(agent_.agent, *zeros); !access)
+    return fail(hipErrorOutOfMemory, "grid barriers: %s", access.message().c_str());
+  auto done = hsa::Signal::create(1);
+  if (!done) return fail(hipErrorOutOfMemory, "grid barriers: %s", done.message().c_str());
+  if (auto copied = hsa::copyAndWait(memory_, agent_.agent, *zeros, agent_.cpuAgent, bytes, **done); !copied)
+    return fail(hipErrorUnknown, "grid barriers: %s", copied.message().c_str());
+  return Status::success();
+}
+
+Status GridBarriers::barrierFor(const void* queue, uint64_t& address) {
+  std::lock_guard lock(mutex_);
+  if (memory_ == nullptr) {
+    auto memory = hsa::allocate(agent_.devicePool, size_t{kSlots} * kSlotBytes);
+    if (!memory) return fail(hipErrorOutOfMemory, "grid barriers: %s", memory.message().c_str());
+    memory_ = *memory;
+    if (Status zeroed = zero(); !zeroed.ok()) {
+      (void)hsa::release(memory_);
+      memory_ = nullptr;
+      return zeroed;
+    }
+  }
+  int freeSlot = -1;
+  for (int i = 0; i < kSlots; ++i) {
+    if (owners_[i] == queue) {
+      address = reinterpret_cast<uint64_t>(memory_) + uint64_t{kSlotBytes} * i;
+      return Status::success();
+    }
+    if (owners_[i] == nullptr && freeSlot < 0) freeSlot = i;
+  }
+  if (freeSlot < 0)
+    return fail(hipErrorOutOfMemory, "more than %d streams of one device launch cooperative kernels", kSlots);
+  owners_[freeSlot] = queue;
+  address = reinterpret_cast<uint64_t>(memory_) + uint64_t{kSlotBytes} * freeSlot;
+  return Status::success();
+}
+
+void GridBarriers::release(const void* queue) {
+  std::lock_guard lock(mutex_);
+  for (const void*& owner : owners_)
+    if (owner == queue) owner = nullptr;
+}
+
+Status GridBarriers::reset() {
+  std::lock_guard lock(mutex_);
+  return memory_ == nullptr ? Status::success() : zero();
+}
+
+}  // namespace hipcore::core

@@ -1,0 +1,308 @@
+// Cooperative launch and occupancy on a GPU (or vgpu): grid-wide synchronisation with exact
+// results computed on the host, the co-residency refusal, the occupancy queries against the
+// formula recomputed here from the kernel's register count, and every call's misuse cases.
+#include <gtest/gtest.h>
+#include <hip/hip_runtime_api.h>
+#include <hip/hipcore_ext.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "CooperativeKernels.h"
+
+namespace {
+
+#define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
+
+// Grids of every test. vgpu runs workgroups on worker threads and a grid barrier needs every
+// workgroup of the grid running at once: keep within what vgpu guarantees co-resident.
+constexpr unsigned kBlocks = 2;
+constexpr unsigned kThreads = 64;
+
+template <typename T>
+struct DeviceBuffer {
+  explicit DeviceBuffer(size_t count) : count(count) {
+    EXPECT_EQ(hipMalloc(reinterpret_cast<void**>(&pointer), count * sizeof(T)), hipSuccess);
+    EXPECT_EQ(hipMemset(pointer, 0, count * sizeof(T)), hipSuccess);
+  }
+  ~DeviceBuffer() { (void)hipFree(pointer); }
+  std::vector<T> read() const {
+    std::vector<T> host(count);
+    EXPECT_EQ(hipMemcpy(host.data(), pointer, count * sizeof(T), hipMemcpyDeviceToHost), hipSuccess);
+    return host;
+  }
+  T* pointer = nullptr;
+  size_t count;
+};
+
+// What gridPhases computes, on the host.
+std::vector<unsigned> gridPhasesReference(unsigned n, int rounds) {
+  std::vector<unsigned> data(n), next(n), out(n);
+  for (unsigned r = 0; r < n; ++r) data[r] = r;
+  for (int k = 1; k <= rounds; ++k) {
+    for (unsigned r = 0; r < n; ++r) next[r] = data[(r + 37u * k) % n] * 3u + k;
+    data.swap(next);
+  }
+  for (unsigned r = 0; r < n; ++r) out[r] = data[(r + 1) % n];
+  return out;
+}
+
+hipDeviceProp_t properties() {
+  hipDeviceProp_t p{};
+  EXPECT_EQ(hipGetDeviceProperties(&p, 0), hipSuccess);
+  return p;
+}
+
+// The occupancy formula, written again from the RDNA facts (2 SIMD32 per CU; a SIMD's VGPR
+// file holds 1024 wave32 registers, 1536 on gfx1100/gfx1101; allocation granule in wave32
+// registers: 8 on gfx10.1, 24 with the large file, else 16; wave64 needs twice the registers
+// and half the granule).
+unsigned expectedBlocksPerCu(const hipDeviceProp_t& p, unsigned vgprs, unsigned wave, unsigned block,
+                             size_t lds) {
+  std::string arch(p.gcnArchName);
+  arch = arch.substr(0, arch.find(':'));
+  const bool large = arch == "gfx1100" || arch == "gfx1101" || arch == "gfx1151";
+  const bool gfx101 = arch.rfind("gfx101", 0) == 0;
+  unsigned granule = large ? 24 : gfx101 ? 8 : 16;
+  unsigned file = large ? 1536 : 1024;
+  if (wave == 64) {
+    granule /= 2;
+    file /= 2;
+  }
+  const unsigned wavesPerSimd = static_cast<unsigned>(p.maxThreadsPerMultiProcessor / p.warpSize / 2);
+  const unsigned allocated = (vgprs + granule - 1) / granule * granule;
+  const unsigned byRegisters = std::min(wavesPerSimd, file / allocated);
+  unsigned blocks = 2 * byRegisters / ((block + wave - 1) / wave);
+  if (lds != 0) blocks = std::min<unsigned>(blocks, static_cast<unsigned>(p.sharedMemPerMultiprocessor / lds));
+  return blocks;
+}
+
+TEST(CooperativeLaunch, DeviceReportsCooperativeLaunch) {
+  int value = -1;
+  ASSERT_HIP(hipDeviceGetAttribute(&value, hipDeviceAttributeCooperativeLaunch, 0));
+  EXPECT_EQ(value, 1);
+  ASSERT_HIP(hipDeviceGetAttribute(&value, hipDeviceAttributeCooperativeMultiDeviceLaunch, 0));
+  EXPECT_EQ(value, 0);
+}
+
+TEST(CooperativeLaunch, GridSyncSeparatesPhases) {
+  const unsigned n = kBlocks * kThreads;
+  const int rounds = 5;
+  DeviceBuffer<unsigned> data(n), out(n);
+  int roundsArg = rounds;
+  void* args[] = {&data.pointer, &out.pointer, &roundsArg};
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args, 0, nullptr));
+  ASSERT_HIP(hipDeviceSynchronize());
+  EXPECT_EQ(out.read(), gridPhasesReference(n, rounds));
+}
+
+TEST(CooperativeLaunch, WritesBeforeSyncAreVisibleToEveryBlockAfterIt) {
+  const unsigned n = kBlocks * kThreads;
+  DeviceBuffer<unsigned> counter(1), seen(n);
+  void* args[] = {&counter.pointer, &seen.pointer};
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridCountKernel(), dim3(kBlocks), dim3(kThreads), args, 0, nullptr));
+  ASSERT_HIP(hipDeviceSynchronize());
+  EXPECT_EQ(seen.read(), std::vector<unsigned>(n, kBlocks));
+}
+
+TEST(CooperativeLaunch, BackToBackLaunchesOnStreamsReuseTheirBarriers) {
+  // The barrier of a queue is left ready by each launch: many launches on two streams.
+  hipStream_t streams[2];
+  for (hipStream_t& s : streams) ASSERT_HIP(hipStreamCreate(&s));
+  const unsigned n = kBlocks * kThreads;
+  DeviceBuffer<unsigned> data0(n), out0(n), data1(n), out1(n);
+  for (int rounds = 1; rounds <= 4; ++rounds) {
+    int roundsArg = rounds;
+    void* args0[] = {&data0.pointer, &out0.pointer, &roundsArg};
+    void* args1[] = {&data1.pointer, &out1.pointer, &roundsArg};
+    ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args0, 0, streams[0]));
+    ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args1, 0, streams[1]));
+    ASSERT_HIP(hipDeviceSynchronize());
+    EXPECT_EQ(out0.read(), gridPhasesReference(n, rounds)) << rounds;
+    EXPECT_EQ(out1.read(), gridPhasesReference(n, rounds)) << rounds;
+  }
+  for (hipStream_t s : streams) ASSERT_HIP(hipStreamDestroy(s));
+}
+
+TEST(CooperativeLaunch, GridGroupIdentity) {
+  const dim3 grid(kBlocks, 1, 1), block(kThreads / 2, 2, 1);
+  const unsigned n = kBlocks * kThreads;
+  DeviceBuffer<unsigned long long> cooperative(4 * n), plain(4 * n);
+  void* args[] = {&cooperative.pointer};
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridIdentityKernel(), grid, block, args, 0, nullptr));
+  ASSERT_HIP(launchGridIdentityPlainly(kBlocks, kThreads, plain.pointer));
+  ASSERT_HIP(hipDeviceSynchronize());
+  std::vector<unsigned long long> c = cooperative.read(), p = plain.read();
+  for (unsigned r = 0; r < n; ++r) {
+    EXPECT_EQ(c[4 * r + 0], n);
+    EXPECT_EQ(c[4 * r + 1], r);  // every rank written once, by the thread of that rank
+    EXPECT_EQ(c[4 * r + 2], kBlocks);
+    EXPECT_EQ(c[4 * r + 3], 1u) << "cooperative launch: is_valid()";
+    EXPECT_EQ(p[4 * r + 3], 0u) << "plain launch: is_valid()";
+  }
+}
+
+TEST(CooperativeLaunch, MultiDeviceWithOneDevice) {
+  const unsigned n = kBlocks * kThreads;
+  DeviceBuffer<unsigned> data(n), out(n);
+  int rounds = 3;
+  void* args[] = {&data.pointer, &out.pointer, &rounds};
+  hipLaunchParams params{};
+  params.func = const_cast<void*>(gridPhasesKernel());
+  params.gridDim = dim3(kBlocks);
+  params.blockDim = dim3(kThreads);
+  params.args = args;
+  params.sharedMem = 0;
+  params.stream = nullptr;
+  ASSERT_HIP(hipLaunchCooperativeKernelMultiDevice(&params, 1, 0));
+  ASSERT_HIP(hipDeviceSynchronize());
+  EXPECT_EQ(out.read(), gridPhasesReference(n, rounds));
+  EXPECT_EQ(hipLaunchCooperativeKernelMultiDevice(nullptr, 1, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipLaunchCooperativeKernelMultiDevice(&params, 0, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipLaunchCooperativeKernelMultiDevice(&params, 1, 0x80), hipErrorInvalidValue);
+  hipLaunchParams two[2] = {params, params};
+  EXPECT_EQ(hipLaunchCooperativeKernelMultiDevice(two, 2, 0), hipErrorNotSupported);
+}
+
+TEST(CooperativeLaunch, RefusesGridsThatCannotBeCoResident) {
+  hipDeviceProp_t p = properties();
+  int perCu = 0;
+  ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, gridPhasesKernel(), kThreads, 0));
+  ASSERT_GT(perCu, 0);
+  const unsigned tooMany = static_cast<unsigned>(perCu * p.multiProcessorCount + 1);
+  DeviceBuffer<unsigned> data(1), out(1);
+  int rounds = 1;
+  void* args[] = {&data.pointer, &out.pointer, &rounds};
+  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(tooMany), dim3(kThreads), args, 0, nullptr),
+            hipErrorCooperativeLaunchTooLarge);
+  EXPECT_EQ(hipGetLastError(), hipErrorCooperativeLaunchTooLarge);
+  // Spread over y and z it is the same grid.
+  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1, tooMany, 1), dim3(kThreads), args, 0, nullptr),
+            hipErrorCooperativeLaunchTooLarge);
+  // Dynamic shared memory lowers the bound: a block needing all of a CU's LDS runs alone.
+  const unsigned cus = static_cast<unsigned>(p.multiProcessorCount);
+  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(cus + 1), dim3(kThreads), args,
+                                       static_cast<unsigned>(p.sharedMemPerMultiprocessor), nullptr),
+            hipErrorCooperativeLaunchTooLarge);
+  // The runtime is still usable.
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(1), args, 0, nullptr));
+  ASSERT_HIP(hipDeviceSynchronize());
+}
+
+TEST(CooperativeLaunch, Misuse) {
+  DeviceBuffer<unsigned> data(1), out(1);
+  int rounds = 1;
+  void* args[] = {&data.pointer, &out.pointer, &rounds};
+  EXPECT_EQ(hipLaunchCooperativeKernel(static_cast<const void*>(nullptr), dim3(1), dim3(1), args, 0, nullptr),
+            hipErrorInvalidDeviceFunction);
+  static int notAKernel;
+  EXPECT_EQ(hipLaunchCooperativeKernel(static_cast<const void*>(&notAKernel), dim3(1), dim3(1), args, 0, nullptr),
+            hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(0), dim3(1), args, 0, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(2048), args, 0, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(1), nullptr, 0, nullptr),
+            hipErrorInvalidValue);
+  hipStream_t destroyed = nullptr;
+  ASSERT_HIP(hipStreamCreate(&destroyed));
+  ASSERT_HIP(hipStreamDestroy(destroyed));
+  EXPECT_NE(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(1), args, 0, destroyed), hipSuccess);
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(1), args, 0, nullptr));
+  ASSERT_HIP(hipDeviceSynchronize());
+}
+
+TEST(Occupancy, NumRegsComesFromTheKernel) {
+  hipFuncAttributes light{}, heavy{};
+  ASSERT_HIP(hipFuncGetAttributes(&light, gridIdentityKernel()));
+  ASSERT_HIP(hipFuncGetAttributes(&heavy, heavyRegistersKernel()));
+  EXPECT_GT(light.numRegs, 0);
+  EXPECT_GT(heavy.numRegs, light.numRegs);
+  EXPECT_GE(heavy.numRegs, 48);  // 48 floats live across the loop
+}
+
+TEST(Occupancy, ActiveBlocksFollowRegistersAndLds) {
+  hipDeviceProp_t p = properties();
+  for (const void* kernel : {gridPhasesKernel(), heavyRegistersKernel(), staticLdsKernel()}) {
+    hipFuncAttributes a{};
+    ASSERT_HIP(hipFuncGetAttributes(&a, kernel));
+    for (int block : {32, 64, 100, 256, 512, 1024}) {
+      for (size_t dynamic : {size_t{0}, size_t{4096}, size_t{20000}}) {
+        int blocks = -1;
+        ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block, dynamic));
+        const size_t lds = a.sharedSizeBytes + dynamic;
+        EXPECT_EQ(static_cast<unsigned>(blocks),
+                  expectedBlocksPerCu(p, static_cast<unsigned>(a.numRegs), static_cast<unsigned>(p.warpSize),
+                                      static_cast<unsigned>(block), lds))
+            << "block " << block << " dynamic " << dynamic << " numRegs " << a.numRegs;
+        int withFlags = -1;
+        ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&withFlags, kernel, block, dynamic,
+                                                                         hipOccupancyDisableCachingOverride));
+        EXPECT_EQ(withFlags, blocks);
+      }
+    }
+  }
+  // 32 KiB of static LDS: two blocks share a CU's 64 KiB, and 40 KiB more leave room for none.
+  int blocks = -1;
+  ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, staticLdsKernel(), 32, 0));
+  EXPECT_EQ(blocks, static_cast<int>(p.sharedMemPerMultiprocessor / 32768));
+  ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, staticLdsKernel(), 32, 40960));
+  EXPECT_EQ(blocks, 0);
+}
+
+TEST(Occupancy, PotentialBlockSizeMaximisesResidentThreads) {
+  hipDeviceProp_t p = properties();
+  for (const void* kernel : {gridPhasesKernel(), heavyRegistersKernel(), staticLdsKernel()}) {
+    for (int limit : {0, 200, 1024}) {
+      int grid = -1, block = -1;
+      ASSERT_HIP(hipOccupancyMaxPotentialBlockSize(&grid, &block, kernel, 0, limit));
+      ASSERT_GT(block, 0);
+      EXPECT_EQ(block % p.warpSize, 0);
+      if (limit != 0) EXPECT_LE(block, limit);
+      int perCu = 0;
+      ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, kernel, block, 0));
+      EXPECT_EQ(grid, perCu * p.multiProcessorCount);
+      // No other whole-wave block size within the limit keeps more threads resident, and none
+      // larger keeps as many.
+      const int top = limit != 0 ? limit : 1024;
+      for (int other = p.warpSize; other <= top; other += p.warpSize) {
+        int otherPerCu = 0;
+        ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&otherPerCu, kernel, other, 0));
+        EXPECT_LE(otherPerCu * other, perCu * block) << other;
+        if (other > block) EXPECT_LT(otherPerCu * other, perCu * block) << other;
+      }
+    }
+  }
+}
+
+TEST(Occupancy, Misuse) {
+  int blocks = 0, grid = 0, block = 0;
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, gridPhasesKernel(), 64, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_cast<const void*>(nullptr), 64, 0),
+            hipErrorInvalidDeviceFunction);
+  static int notAKernel;
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_cast<const void*>(&notAKernel), 64, 0),
+            hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, gridPhasesKernel(), 0, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, gridPhasesKernel(), -5, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, gridPhasesKernel(), 64, 0, 0x10),
+            hipErrorInvalidValue);
+  // Larger than any block: zero resident, not an error (CUDA's behaviour).
+  ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, gridPhasesKernel(), 2048, 0));
+  EXPECT_EQ(blocks, 0);
+  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(nullptr, &block, gridPhasesKernel(), 0, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, nullptr, gridPhasesKernel(), 0, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, &block, gridPhasesKernel(), 0, -1), hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, &block, static_cast<const void*>(nullptr), 0, 0),
+            hipErrorInvalidDeviceFunction);
+  // More dynamic shared memory than a CU has: no block size works.
+  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, &block, gridPhasesKernel(), size_t{1} << 20, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, nullptr, 64, 0),
+            hipErrorInvalidResourceHandle);
+  EXPECT_EQ(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, nullptr, 0, 0), hipErrorInvalidResourceHandle);
+}
+
+}  // namespace
