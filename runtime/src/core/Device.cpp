@@ -85,10 +85,15 @@ Status Device::destroyQueue(DeviceQueue* queue) {
 }
 
 Status Device::synchronize() {
-  size_t markers = 0;
+  // Markers are created and their barriers submitted under markersMutex_, so every marker
+  // counted here has its barriers in some queue already: once all queues are synchronised,
+  // those barriers are done and the markers free. Other threads may synchronise concurrently
+  // and retire some of them first; `created` is an absolute count, so nothing is retired twice
+  // and no marker created after this snapshot is touched.
+  uint64_t created = 0;
   {
     std::lock_guard lock(markersMutex_);
-    markers = markers_.size();
+    created = markersRetired_ + markers_.size();
   }
   if (DeviceQueue* null = readyNullQueue()) {
     if (Status synced = null->synchronize(); !synced.ok()) return synced;
@@ -98,9 +103,11 @@ Status Device::synchronize() {
     for (const auto& queue : userQueues_)
       if (Status synced = queue->synchronize(); !synced.ok()) return synced;
   }
-  // Every barrier submitted before this call has completed: the markers it used are free.
   std::lock_guard lock(markersMutex_);
-  markers_.erase(markers_.begin(), markers_.begin() + static_cast<std::ptrdiff_t>(markers));
+  if (created > markersRetired_) {
+    markers_.erase(markers_.begin(), markers_.begin() + static_cast<std::ptrdiff_t>(created - markersRetired_));
+    markersRetired_ = created;
+  }
   return Status::success();
 }
 
@@ -115,11 +122,10 @@ Status Device::synchronizeNullStream() {
   return Status::success();
 }
 
-Status Device::newMarker(uint64_t& handle) noexcept {
+Status Device::newMarker(uint64_t& handle) noexcept {  // caller holds markersMutex_
   auto signal = hsa::Signal::create(1);
   if (!signal) return fail(hipErrorOutOfMemory, "stream ordering marker: %s", signal.message().c_str());
   handle = (*signal)->handle();
-  std::lock_guard lock(markersMutex_);
   markers_.push_back(std::move(signal).value());
   return Status::success();
 }
@@ -131,6 +137,7 @@ Status Device::joinBlockingIntoNull(DeviceQueue& null) noexcept {
   for (const auto& queue : userQueues_) {
     if (!queue->blocking() || !queue->unjoined.exchange(false)) continue;
     unjoinedBlocking_.fetch_sub(1, std::memory_order_acq_rel);
+    std::lock_guard markersLock(markersMutex_);  // see synchronize()
     uint64_t marker = 0;
     if (Status made = newMarker(marker); !made.ok()) return made;
     queue->stream().submitBarrier(marker);
@@ -142,6 +149,7 @@ Status Device::joinBlockingIntoNull(DeviceQueue& null) noexcept {
 Status Device::joinNullInto(DeviceQueue& queue) noexcept {
   DeviceQueue* null = readyNullQueue();
   uint64_t seen = nullSubmissions_.load(std::memory_order_acquire);
+  std::lock_guard markersLock(markersMutex_);  // see synchronize()
   uint64_t marker = 0;
   if (Status made = newMarker(marker); !made.ok()) return made;
   null->stream().submitBarrier(marker);

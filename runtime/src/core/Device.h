@@ -104,7 +104,8 @@ class Device {
  private:
   Status joinBlockingIntoNull(DeviceQueue& null) noexcept;
   Status joinNullInto(DeviceQueue& queue) noexcept;
-  // A signal for one cross-queue dependency; freed by synchronize().
+  // A signal for one cross-queue dependency; freed by synchronize(). The caller holds
+  // markersMutex_ until the barriers using it are submitted.
   Status newMarker(uint64_t& handle) noexcept;
   Status loadModuleLocked(FatBinary& fatBinary, Module*& out);  // caller holds its loadMutex()
   Status bindManagedVariables(FatBinary& fatBinary, const Module& module);
@@ -133,7 +134,8 @@ class Device {
   std::atomic<uint64_t> nullSubmissions_{0};
   std::atomic<int> unjoinedBlocking_{0};
   std::mutex markersMutex_;
-  std::vector<std::unique_ptr<hsa::Signal>> markers_;
+  std::vector<std::unique_ptr<hsa::Signal>> markers_;  // oldest first
+  uint64_t markersRetired_ = 0;  // markers ever destroyed: markers_[0] is marker number markersRetired_
   std::atomic<unsigned> flags_{0};
   // Defaults as HIP reports them: 1 KiB stack per thread, 1 MiB printf FIFO, 8 MiB heap.
   std::atomic<size_t> limits_[kLimitCount] = {1024, size_t{1} << 20, size_t{8} << 20};
