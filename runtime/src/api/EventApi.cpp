@@ -40,9 +40,9 @@ HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags
     return finish(__func__, fail(hipErrorNotSupported, "interprocess events are not supported by hipcore"));
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
-  std::unique_ptr<Event> created;
-  if (status.ok()) status = Event::create(*device, created);
-  if (status.ok()) *event = reinterpret_cast<hipEvent_t>(created.release());
+  Event* created = nullptr;
+  if (status.ok()) status = Event::create(*device, flags, created);
+  if (status.ok()) *event = reinterpret_cast<hipEvent_t>(created);
   return finish(__func__, std::move(status));
 }
 
@@ -55,7 +55,7 @@ HIPCORE_API hipError_t hipEventDestroy(hipEvent_t handle) {
   HIPCORE_API_CALL(hipEventDestroy, handle);
   Event* event = nullptr;
   Status status = eventOf(handle, event);
-  if (status.ok()) delete event;
+  if (status.ok()) Event::destroy(event);
   return finish(__func__, std::move(status));
 }
 

@@ -1,20 +1,48 @@
 // Recording, waiting for and timing events.
 #include "Event.h"
 
+#include <mutex>
+#include <new>
+#include <vector>
+
 #include "Device.h"
 #include "DeviceQueue.h"
 
 namespace hipcore::core {
 
-Event::Event(Device& device, std::unique_ptr<hsa::Signal> signal) : device_(device), signal_(std::move(signal)) {}
+namespace {
+
+// Storage of destroyed events, reused by later ones (see Event::create).
+std::mutex gRetiredMutex;
+std::vector<void*> gRetired;
+
+}  // namespace
+
+Event::Event(Device& device, unsigned flags, std::unique_ptr<hsa::Signal> signal)
+    : device_(device), signal_(std::move(signal)), flags_(flags) {}
 
 Event::~Event() { magic_ = 0; }
 
-Status Event::create(Device& device, std::unique_ptr<Event>& out) {
+Status Event::create(Device& device, unsigned flags, Event*& out) {
   auto signal = hsa::Signal::create(0);
   if (!signal) return fail(hipErrorOutOfMemory, "event signal: %s", signal.message().c_str());
-  out.reset(new Event(device, std::move(signal).value()));
+  void* storage = nullptr;
+  {
+    std::lock_guard lock(gRetiredMutex);
+    if (!gRetired.empty()) {
+      storage = gRetired.back();
+      gRetired.pop_back();
+    }
+  }
+  if (storage == nullptr) storage = ::operator new(sizeof(Event));
+  out = new (storage) Event(device, flags, std::move(signal).value());
   return Status::success();
+}
+
+void Event::destroy(Event* event) {
+  event->~Event();  // releases the signal and clears the magic; the storage stays an Event's
+  std::lock_guard lock(gRetiredMutex);
+  gRetired.push_back(event);
 }
 
 Status Event::record(DeviceQueue& queue) {
@@ -50,6 +78,8 @@ Status Event::waitOn(DeviceQueue& queue) const {
 Status Event::elapsed(const Event& start, const Event& stop, float& milliseconds) {
   if (!start.recorded_ || !stop.recorded_)
     return fail(hipErrorInvalidHandle, "hipEventElapsedTime needs two recorded events");
+  if ((start.flags_ | stop.flags_) & hipEventDisableTiming)
+    return fail(hipErrorInvalidHandle, "hipEventElapsedTime of an event created with hipEventDisableTiming");
   if (Status done = start.query(); !done.ok()) return done;
   if (Status done = stop.query(); !done.ok()) return done;
   auto begin = start.signal_->completionTimeNs(start.device_.agent().agent);

@@ -18,7 +18,11 @@ class DeviceQueue;
 
 class Event {
  public:
-  static Status create(Device& device, std::unique_ptr<Event>& out);
+  // hipEventCreateWithFlags / hipEventDestroy. Event memory is never returned to the heap: a
+  // destroyed event keeps its storage with the magic cleared, so a stale handle is refused with
+  // hipErrorInvalidHandle instead of being read after free; creation reuses that storage first.
+  static Status create(Device& device, unsigned flags, Event*& out);
+  static void destroy(Event* event);
   ~Event();
 
   Device& device() const { return device_; }
@@ -34,12 +38,13 @@ class Event {
   static Status elapsed(const Event& start, const Event& stop, float& milliseconds);
 
  private:
-  Event(Device& device, std::unique_ptr<hsa::Signal> signal);
+  Event(Device& device, unsigned flags, std::unique_ptr<hsa::Signal> signal);
   static constexpr uint64_t kMagic = 0x6869'7065'7665'6e74;  // "hipevent"
 
   uint64_t magic_ = kMagic;
   Device& device_;
   std::unique_ptr<hsa::Signal> signal_;
+  unsigned flags_;  // hipEventDisableTiming, hipEventBlockingSync
   bool recorded_ = false;
 };
 
