@@ -86,6 +86,24 @@ for flow_id, s in starts.items():
         if launch:
             expect(f['ts'] >= launch[0]['ts'], 'kernel of flow %s starts before its launch call' % flow_id)
 
+# The time base: the combine kernel runs after its launch call starts and ends before the
+# hipStreamSynchronize waiting for it returns; a copy timed inside a synchronous hipMemcpy lies
+# within that call. Both bracket the GPU-clock -> CLOCK_MONOTONIC conversion from both sides.
+combine = [e for e in kernels if 'combine' in e['name']]
+syncs = [e for e in api if e['name'] == 'hipStreamSynchronize']
+if combine and syncs and launches:
+    k, sync = combine[0], syncs[0]
+    expect(k['ts'] >= launches[-1]['ts'], 'combine starts before its launch call')
+    expect(k['ts'] + k['dur'] <= sync['ts'] + sync['dur'] + 0.001,
+           'combine ends after hipStreamSynchronize returned (%s > %s)' % (k['ts'] + k['dur'], sync['ts'] + sync['dur']))
+copies = [e for e in events if e['ph'] == 'X' and e.get('cat') == 'copy']
+memcpys = [e for e in api if e['name'] == 'hipMemcpy']
+if copies:
+    inside = [c for c in copies for m in memcpys if m['ts'] <= c['ts'] and c['ts'] + c['dur'] <= m['ts'] + m['dur']]
+    expect(len(inside) >= 1, 'no copy lies inside the synchronous hipMemcpy call')
+    for c in copies:
+        expect((1, c['tid'], 'thread_name') in meta, 'copy row %s has no thread_name' % c['tid'])
+
 # vgpu's rows, once its libhsakmt exports vgpu_trace_take_json.
 if thunk:
     symbols = subprocess.run(['nm', '-D', '--defined-only', thunk], capture_output=True, text=True).stdout

@@ -3,6 +3,9 @@
 #include <hsa/hsa_ext_amd.h>
 
 #include "Hsa.h"
+#include "Profiling.h"
+#include "trace/CopyTrace.h"
+#include "trace/Settings.h"
 
 namespace hipcore::hsa {
 
@@ -197,6 +200,8 @@ bool Signal::waitForZeroBriefly(uint64_t microseconds) {
 
 Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
                    uint64_t sourceAgent, size_t bytes, Signal& done) {
+  const bool traced = trace::enabled(trace::kTrace);
+  if (traced) enableCopyProfiling();
   done.store(1);
   hsa_status_t status = hsa_amd_memory_async_copy(destination, hsa_agent_t{destinationAgent}, source,
                                                   hsa_agent_t{sourceAgent}, bytes, 0, nullptr,
@@ -205,6 +210,8 @@ Status copyAndWait(void* destination, uint64_t destinationAgent, const void* sou
     return errorf("hsa_amd_memory_async_copy of %zu bytes %p -> %p: %s", bytes, source,
                   destination, statusName(status).c_str());
   done.waitForZero();
+  if (traced)
+    trace::recordCopy(done.handle(), bytes, isCpuAgent(sourceAgent), isCpuAgent(destinationAgent));
   return loader::Ok{};
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ApiEvents.h"
+#include "CopyTrace.h"
 #include "DispatchTrace.h"
 #include "Settings.h"
 
@@ -64,6 +65,7 @@ void writeTrace(bool atExit) {
   appendDispatchEvents(dispatches, atExit);
   appendApiEvents(json, hasDispatch);
   json += dispatches;
+  appendCopyEvents(json);
   takeVgpuRows();
   json += vgpuRows();
   json += "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"hipcore\"}}\n";
