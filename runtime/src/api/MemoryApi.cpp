@@ -23,20 +23,19 @@ namespace {
 // host memory given to hipFree) is refused with hipErrorInvalidValue.
 hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
   if (pointer == nullptr) return hipSuccess;
-  hipcore::core::Device* current = nullptr;
-  Status status = hipcore::api::currentDevice(current);
-  if (!status.ok()) return finish(call, std::move(status));
+  hipcore::core::Runtime& rt = hipcore::api::runtime();
+  if (!rt.initStatus().ok()) return finish(call, rt.initStatus());
   hipcore::core::Allocation allocation;
   hipcore::core::Chunk* chunk = nullptr;
   uint32_t block = 0;
-  if (!hipcore::api::runtime().pointers().findBase(pointer, allocation, chunk, block))
+  if (!rt.pointers().findBase(pointer, allocation, chunk, block))
     return finish(call, fail(hipErrorInvalidValue, "%s(%p): not the start of a live allocation", call, pointer));
   // As in CUDA: hipHostMalloc memory goes to hipHostFree, device and managed memory to hipFree.
   bool host = allocation.kind == hipcore::core::MemoryKind::Host;
   if (host != hostOnly)
     return finish(call, fail(hipErrorInvalidValue, "%s(%p): %s memory", call, pointer,
                              host ? "hipHostMalloc (use hipHostFree)" : "device or managed (use hipFree)"));
-  hipcore::core::Device* owner = hipcore::api::runtime().device(allocation.device);
+  hipcore::core::Device* owner = rt.device(allocation.device);
   return finish(call, owner->release(allocation, chunk, block));
 }
 

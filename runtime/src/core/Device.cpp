@@ -85,6 +85,10 @@ Status Device::destroyQueue(DeviceQueue* queue) {
 }
 
 Status Device::synchronize() {
+  // Nothing submitted to any queue since a full synchronisation saw everything complete.
+  if (failed()) return queueFailure();
+  uint64_t submitted = submissions_.load(std::memory_order_acquire);
+  if (submitted == syncedSubmissions_.load(std::memory_order_acquire)) return Status::success();
   // Markers are created and their barriers submitted under markersMutex_, so every marker
   // counted here has its barriers in some queue already: once all queues are synchronised,
   // those barriers are done and the markers free. Other threads may synchronise concurrently
@@ -103,10 +107,17 @@ Status Device::synchronize() {
     for (const auto& queue : userQueues_)
       if (Status synced = queue->synchronize(); !synced.ok()) return synced;
   }
-  std::lock_guard lock(markersMutex_);
-  if (created > markersRetired_) {
-    markers_.erase(markers_.begin(), markers_.begin() + static_cast<std::ptrdiff_t>(created - markersRetired_));
-    markersRetired_ = created;
+  {
+    std::lock_guard lock(markersMutex_);
+    if (created > markersRetired_) {
+      markers_.erase(markers_.begin(), markers_.begin() + static_cast<std::ptrdiff_t>(created - markersRetired_));
+      markersRetired_ = created;
+    }
+  }
+  // Everything counted in `submitted` has completed (later submissions keep the counts apart).
+  uint64_t synced = syncedSubmissions_.load(std::memory_order_relaxed);
+  while (synced < submitted &&
+         !syncedSubmissions_.compare_exchange_weak(synced, submitted, std::memory_order_release)) {
   }
   return Status::success();
 }

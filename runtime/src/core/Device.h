@@ -37,8 +37,11 @@ class Device {
   // The hostcall buffer kernels print and allocate through, and the device malloc heap
   // (created with the hostcall service thread by the first queue).
   Status hostcallArguments(uint64_t& buffer, uint64_t& heap);
-  // Waits for the work of every stream of the device.
+  // Waits for the work of every stream of the device. With nothing submitted since the last
+  // full synchronisation it returns at once (two loads), so hipFree of idle memory waits for nothing.
   Status synchronize();
+  // What every stream of the device counts its submitted packets in (Stream::countSubmissionsIn).
+  std::atomic<uint64_t>* submissionCounter() { return &submissions_; }
   // hipStreamSynchronize(0): the null stream and the blocking streams it is ordered with.
   Status synchronizeNullStream();
 
@@ -131,6 +134,8 @@ class Device {
   std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 
+  std::atomic<uint64_t> submissions_{0};          // packets submitted to any queue of the device
+  std::atomic<uint64_t> syncedSubmissions_{0};    // ... all complete at the last synchronize()
   std::atomic<uint64_t> nullSubmissions_{0};
   std::atomic<int> unjoinedBlocking_{0};
   std::mutex markersMutex_;

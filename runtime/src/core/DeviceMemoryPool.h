@@ -7,8 +7,8 @@
 // free list and is handed out again without ROCR. Larger sizes go to ROCR directly (their
 // cost is dominated by the memory itself).
 //
-// Each class has its own mutex (uncontended: ~40 instructions for lock + unlock), so threads
-// allocating different sizes never meet, and no lock is global. Cached memory returns to ROCR
+// Each class has its own lock (a SpinLock: ~5 instructions uncontended), so threads allocating
+// different sizes never meet, and no lock is global. Cached memory returns to ROCR
 // when a whole chunk is free and: ROCR reports out-of-memory (then the allocation is retried),
 // hipDeviceReset, or hipMemPoolTrimTo. hipDeviceSynchronize does not trim (a loop of
 // malloc/launch/sync/free keeps its blocks). hipMemGetInfo counts every byte held from ROCR,
@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "PointerRegistry.h"
+#include "SpinLock.h"
 #include "Status.h"
 
 namespace hipcore::core {
@@ -76,7 +77,7 @@ class DeviceMemoryPool {
     uint32_t index;
   };
   struct SizeClass {
-    std::mutex mutex;
+    SpinLock mutex;
     std::vector<Block> free;                  // cached blocks, most recently freed last
     std::vector<std::unique_ptr<Chunk>> chunks;
   };

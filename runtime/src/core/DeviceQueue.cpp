@@ -36,6 +36,7 @@ Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::uni
   if (Status hostcall = device.hostcallArguments(hidden.hostcallBuffer, hidden.heap); !hostcall.ok())
     return hostcall;
   q->stream_ = std::make_unique<Stream>(*q->queue_, ring, hidden);
+  q->stream_->countSubmissionsIn(device.submissionCounter());
   q->stream_->identify(agent.agent);
   out = std::move(q);
   return Status::success();
@@ -56,13 +57,15 @@ DeviceQueue::~DeviceQueue() {
 
 Status DeviceQueue::synchronize() {
   if (device_.failed()) return device_.queueFailure();
+  // Nothing submitted since the last synchronisation saw everything complete: no barrier
+  // needed, and no lock (an idle hipStreamSynchronize is two loads and a compare).
+  if (queue_->reserve(0) == completedThrough_.load(std::memory_order_acquire)) return Status::success();
   std::lock_guard lock(stream_->syncMutex());
-  // Nothing submitted since the last synchronisation saw everything complete: no barrier needed.
-  if (queue_->reserve(0) == completedThrough_) return Status::success();
+  if (queue_->reserve(0) == completedThrough_.load(std::memory_order_relaxed)) return Status::success();
   syncSignal_->store(1);
   uint64_t syncIndex = stream_->submitBarrier(syncSignal_->handle());
   if (syncSignal_->waitForZero(&errorSlot_) != 0) return device_.queueFailure();
-  completedThrough_ = syncIndex + 1;
+  completedThrough_.store(syncIndex + 1, std::memory_order_release);
   retireHostFunctions(syncIndex);
   return Status::success();
 }
@@ -74,7 +77,7 @@ Status DeviceQueue::query() {
   // when work arrived since the last; give a fresh one a moment, as an idle queue passes it
   // at once.
   uint64_t next = queue_->reserve(0);
-  if (next == completedThrough_) return Status::success();
+  if (next == completedThrough_.load(std::memory_order_relaxed)) return Status::success();
   if (next != queryMarker_) {
     querySignal_->store(1);
     stream_->submitBarrier(querySignal_->handle());

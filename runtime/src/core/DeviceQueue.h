@@ -68,10 +68,11 @@ class DeviceQueue {
   unsigned flags_ = 0;
   int priority_ = 0;
   std::unique_ptr<hsa::Signal> querySignal_;
-  // Under the stream's syncMutex: the write index just after the last query barrier, and the
+  // The write index just after the last query barrier (under the stream's syncMutex), and the
   // write index up to which synchronize() saw everything complete.
   uint64_t queryMarker_ = 0;
-  uint64_t completedThrough_ = 0;
+  // Written under syncMutex; read without it by synchronize's idle check.
+  std::atomic<uint64_t> completedThrough_{0};
   std::mutex hostFunctionsMutex_;
   std::vector<std::unique_ptr<HostFunction>> hostFunctions_;
 

@@ -13,6 +13,7 @@ Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValue
 }
 
 uint64_t Stream::reserveSlot() noexcept {
+  submissions_->fetch_add(1, std::memory_order_relaxed);  // before the packet can complete
   uint64_t index = queue_.reserve(1);
   // The ring is full while the packet `size` places back has not been consumed.
   for (unsigned spins = 0; index - queue_.readIndex() >= queue_.size(); ++spins) {

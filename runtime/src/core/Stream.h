@@ -5,6 +5,7 @@
 // its header with release, ring the doorbell. No allocation, no lock, no system call.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 
@@ -47,6 +48,9 @@ class Stream {
   // The agent whose queue this is, for HIPCORE_TRACE's dispatch times.
   void identify(uint64_t agent) { traceQueue_ = trace::identifyQueue(agent); }
   std::mutex& syncMutex() { return syncMutex_; }
+  // Every packet this stream submits also counts in `counter` (its device's submission count:
+  // Device::synchronize answers at once when nothing was submitted since its last full wait).
+  void countSubmissionsIn(std::atomic<uint64_t>* counter) { submissions_ = counter; }
 
  private:
   uint64_t reserveSlot() noexcept;
@@ -57,6 +61,8 @@ class Stream {
   KernargRing ring_;
   loader::HiddenArgValues hidden_;
   trace::QueueIdentity traceQueue_;
+  std::atomic<uint64_t> ownSubmissions_{0};
+  std::atomic<uint64_t>* submissions_ = &ownSubmissions_;
   std::mutex syncMutex_;  // serialises synchronize() callers sharing one signal; not for launch
 };
 
