@@ -82,6 +82,7 @@ bool outermostCall() { return threadState().callDepth == 0; }
 char* enterCall(size_t& capacity) {
   threadState().callDepth = 1;
   argsText[0] = '\0';
+  if (trace::enabled(trace::kTrace)) trace::clearPendingFlow();
   capacity = kArgsBytes;
   return argsText;
 }

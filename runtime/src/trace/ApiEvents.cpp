@@ -86,7 +86,22 @@ ThreadEvents& currentThread() {
 
 }  // namespace
 
-void flowForNextCall(uint64_t flowId) { pendingFlow = flowId; }
+void clearPendingFlow() { pendingFlow = 0; }
+
+void flowForNextCall(uint64_t flowId) {
+  if (pendingFlow == 0) pendingFlow = flowId;
+}
+
+std::set<uint64_t> apiFlows() {
+  std::set<uint64_t> flows;
+  Threads& all = threads();
+  std::lock_guard lock(all.mutex);
+  for (const ThreadEvents* thread : all.list)
+    thread->forEach([&](const ApiEvent& e) {
+      if (e.flowId != 0) flows.insert(e.flowId);
+    });
+  return flows;
+}
 
 void recordApiCall(const char* function, uint64_t startNs, uint64_t endNs, hipError_t result) {
   uint64_t flow = pendingFlow;
@@ -94,7 +109,7 @@ void recordApiCall(const char* function, uint64_t startNs, uint64_t endNs, hipEr
   currentThread().add({function, startNs, endNs, result, flow});
 }
 
-void appendApiEvents(std::string& json, bool (*hasFinish)(uint64_t flowId)) {
+void appendApiEvents(std::string& json, const std::set<uint64_t>& paired) {
   Threads& all = threads();
   std::lock_guard lock(all.mutex);
   char line[512];
@@ -111,7 +126,7 @@ void appendApiEvents(std::string& json, bool (*hasFinish)(uint64_t flowId)) {
                     thread->tid(), e.function, jsonMicroseconds(e.startNs).c_str(),
                     jsonMicroseconds(e.endNs - e.startNs).c_str(), core::errorName(e.result));
       json += line;
-      if (e.flowId != 0 && hasFinish(e.flowId)) {
+      if (e.flowId != 0 && paired.count(e.flowId) != 0) {
         // The arrow starts inside the launching call's slice (Perfetto binds it there).
         std::snprintf(line, sizeof(line),
                       "{\"ph\":\"s\",\"pid\":1,\"tid\":%u,\"cat\":\"launch\",\"name\":\"launch\","

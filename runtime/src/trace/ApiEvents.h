@@ -4,6 +4,7 @@
 #include <hip/hip_runtime_api.h>
 
 #include <cstdint>
+#include <set>
 #include <string>
 
 namespace hipcore::trace {
@@ -12,12 +13,17 @@ namespace hipcore::trace {
 // made inside the call (flowForNextCall) becomes the start of a flow arrow.
 void recordApiCall(const char* function, uint64_t startNs, uint64_t endNs, hipError_t result);
 
-// Set by the launch path when it traced a dispatch: the id that links the launching call to
-// the kernel's execution.
+// At the start of a reported call: no dispatch linked yet.
+void clearPendingFlow();
+// Set by the launch path when it traced a dispatch: the id that links the call in progress to
+// the kernel's execution (the first dispatch of a call, if it makes several).
 void flowForNextCall(uint64_t flowId);
 
+// The flow ids recorded API calls carry.
+std::set<uint64_t> apiFlows();
+
 // Appends the events of every thread (thread_name metadata, "X" events, "s" flow starts for
-// the ids `hasFinish` accepts) as JSON objects each followed by ",\n".
-void appendApiEvents(std::string& json, bool (*hasFinish)(uint64_t flowId));
+// the ids in `paired`) as JSON objects each followed by ",\n".
+void appendApiEvents(std::string& json, const std::set<uint64_t>& paired);
 
 }  // namespace hipcore::trace

@@ -129,8 +129,7 @@ class DispatchRing {
     if (collector_.joinable()) collector_.join();
   }
 
-  void append(std::string& json, bool finalWait) {
-    harvest(finalWait ? 200'000 : 0);
+  void append(std::string& json, const std::set<uint64_t>& paired) {
     std::lock_guard lock(harvestMutex_);
     std::set<uint32_t> rows;
     char line[1024];
@@ -154,6 +153,7 @@ class DispatchRing {
                     jsonMicroseconds(c.endNs - c.startNs).c_str(), c.grid[0], c.grid[1],
                     c.grid[2], c.block[0], c.block[1], c.block[2], jsonEscape(c.name).c_str());
       json += line;
+      if (paired.count(c.flowId) == 0) continue;
       // The arrow ends on this kernel: "bp":"e" binds it to the enclosing slice.
       std::snprintf(line, sizeof(line),
                     "{\"ph\":\"f\",\"bp\":\"e\",\"pid\":1,\"tid\":%u,\"cat\":\"launch\","
@@ -172,7 +172,6 @@ class DispatchRing {
   }
 
   bool has(uint64_t flowId) {
-    // Called by appendApiEvents while append() is not holding the lock.
     std::lock_guard lock(harvestMutex_);
     return flows_.count(flowId) != 0;
   }
@@ -225,7 +224,11 @@ uint64_t traceDispatch(const QueueIdentity& queue, const std::string& kernelName
   return dispatches.claim(queue, kernelName, gridSize, workgroupSize);
 }
 
-void appendDispatchEvents(std::string& json, bool finalWait) { ring().append(json, finalWait); }
+void harvestDispatches(bool finalWait) { ring().harvest(finalWait ? 200'000 : 0); }
+
+void appendDispatchEvents(std::string& json, const std::set<uint64_t>& paired) {
+  ring().append(json, paired);
+}
 
 bool hasDispatch(uint64_t flowId) { return ring().has(flowId); }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 
 namespace hipcore::trace {
@@ -24,11 +25,12 @@ QueueIdentity identifyQueue(uint64_t agent);
 uint64_t traceDispatch(const QueueIdentity& queue, const std::string& kernelName,
                        const uint32_t gridSize[3], const uint16_t workgroupSize[3]) noexcept;
 
-// Harvests what completed (waiting a little for dispatches still running when `finalWait`),
-// then appends queue rows, kernel events and flow finishes as JSON objects each followed by
-// ",\n".
-void appendDispatchEvents(std::string& json, bool finalWait);
-// True when the dispatch of this flow id is in the trace (its arrow has an end).
+// Harvests what completed, waiting a little for dispatches still running when `finalWait`.
+void harvestDispatches(bool finalWait);
+// Appends queue rows and kernel events, plus a flow finish for each id in `paired` (flows whose
+// launching call is in the trace too), as JSON objects each followed by ",\n".
+void appendDispatchEvents(std::string& json, const std::set<uint64_t>& paired);
+// True when the dispatch of this flow id is in the trace.
 bool hasDispatch(uint64_t flowId);
 // Stops the collector thread (at exit, before the final harvest).
 void stopCollector();

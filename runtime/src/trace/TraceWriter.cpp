@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "ApiEvents.h"
@@ -60,11 +61,14 @@ void writeTrace(bool atExit) {
   if (!enabled(kTrace)) return;
   std::lock_guard lock(writeMutex());
   std::string json = "{\"traceEvents\":[\n";
-  // Dispatches first: the API events draw flow starts only for launches that have an end.
-  std::string dispatches;
-  appendDispatchEvents(dispatches, atExit);
-  appendApiEvents(json, hasDispatch);
-  json += dispatches;
+  // Flow arrows only where both ends are in the file: the launching call and the dispatch.
+  std::set<uint64_t> launched = apiFlows();
+  harvestDispatches(atExit);
+  std::set<uint64_t> paired;
+  for (uint64_t flow : launched)
+    if (hasDispatch(flow)) paired.insert(flow);
+  appendApiEvents(json, paired);
+  appendDispatchEvents(json, paired);
   appendCopyEvents(json);
   takeVgpuRows();
   json += vgpuRows();
