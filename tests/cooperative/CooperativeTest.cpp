@@ -16,9 +16,9 @@ namespace {
 
 #define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
 
-// Grids of every test. vgpu runs workgroups on worker threads and a grid barrier needs every
-// workgroup of the grid running at once: keep within what vgpu guarantees co-resident.
-constexpr unsigned kBlocks = 2;
+// Grids of most tests: more blocks than vgpu has worker threads (vgpu keeps up to 1024
+// workgroups of a dispatch resident, vgpu/isa/README.md), fewer than occupancy allows.
+constexpr unsigned kBlocks = 40;
 constexpr unsigned kThreads = 64;
 
 template <typename T>
@@ -105,6 +105,20 @@ TEST(CooperativeLaunch, WritesBeforeSyncAreVisibleToEveryBlockAfterIt) {
   ASSERT_HIP(hipLaunchCooperativeKernel(gridCountKernel(), dim3(kBlocks), dim3(kThreads), args, 0, nullptr));
   ASSERT_HIP(hipDeviceSynchronize());
   EXPECT_EQ(seen.read(), std::vector<unsigned>(n, kBlocks));
+}
+
+TEST(CooperativeLaunch, TheLargestCoResidentGridSynchronises) {
+  hipDeviceProp_t p = properties();
+  int perCu = 0;
+  ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, gridCountKernel(), kThreads, 0));
+  unsigned blocks = static_cast<unsigned>(perCu * p.multiProcessorCount);
+  if (std::string(p.name).rfind("vgpu", 0) == 0) blocks = std::min(blocks, 1024u);  // vgpu's guarantee
+  const unsigned n = blocks * kThreads;
+  DeviceBuffer<unsigned> counter(1), seen(n);
+  void* args[] = {&counter.pointer, &seen.pointer};
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridCountKernel(), dim3(blocks), dim3(kThreads), args, 0, nullptr));
+  ASSERT_HIP(hipDeviceSynchronize());
+  EXPECT_EQ(seen.read(), std::vector<unsigned>(n, blocks)) << blocks << " blocks";
 }
 
 TEST(CooperativeLaunch, BackToBackLaunchesOnStreamsReuseTheirBarriers) {

@@ -139,13 +139,15 @@ HIPCORE_API hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
   return finish(__func__, std::move(status));
 }
 
-// Waits for the device's work. A device fault stays sticky: ROCR's queues are dead, and
-// hipcore does not yet rebuild them (README, "Not yet").
+// Waits for the device's work, destroys its streams and clears a sticky fault (Device::reset):
+// after a faulting kernel, this is how a program gets a working device back.
 HIPCORE_API hipError_t hipDeviceReset(void) {
   HIPCORE_API_CALL(hipDeviceReset);
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->synchronize();
+  if (status.ok()) status = device->reset();
+  // The fault the thread's last error may report is gone with it.
+  if (status.ok()) hipcore::api::threadState().lastError = hipSuccess;
   // HIPCORE_TRACE: the file holds everything up to here (and is rewritten at exit).
   if (hipcore::trace::enabled(hipcore::trace::kTrace)) hipcore::trace::writeTrace();
   return finish(__func__, std::move(status));

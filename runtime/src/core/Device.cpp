@@ -42,12 +42,20 @@ Device::Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegist
 Device::~Device() = default;
 
 Status Device::nullQueue(DeviceQueue*& out) {
-  std::call_once(nullOnce_, [this] {
-    nullStatus_ = DeviceQueue::create(*this, queueError_, nullQueue_);
-    if (nullStatus_.ok()) nullReady_.store(nullQueue_.get(), std::memory_order_release);
-  });
+  // A mutex rather than a once flag: hipDeviceReset destroys the queue and the next use
+  // creates it again. The launch path comes here only while readyNullQueue() is null.
+  std::lock_guard lock(nullMutex_);
+  if (nullQueue_ == nullptr) {
+    Status created = DeviceQueue::create(*this, queueError_, nullQueue_);
+    if (!created.ok()) {
+      nullQueue_.reset();
+      out = nullptr;
+      return created;
+    }
+    nullReady_.store(nullQueue_.get(), std::memory_order_release);
+  }
   out = nullQueue_.get();
-  return nullStatus_;
+  return Status::success();
 }
 
 Status Device::hostcallArguments(uint64_t& buffer, uint64_t& heap) {

@@ -72,6 +72,10 @@ class Device {
   // The per-queue barriers of cooperative launches (cooperative_groups grid sync).
   GridBarriers& gridBarriers() { return gridBarriers_; }
 
+  // hipDeviceReset (DeviceReset.cpp): waits for the device unless it failed, destroys every
+  // stream's queue and clears the sticky fault; the null stream's queue comes back on next use.
+  Status reset();
+
   // Non-zero once a kernel faulted: the queue is dead and every later launch fails.
   bool failed() const noexcept { return queueError_.load(std::memory_order_relaxed) != 0; }
   const std::atomic<int>* errorSlot() const { return &queueError_; }
@@ -124,8 +128,7 @@ class Device {
 
   GridBarriers gridBarriers_{agent_};
   std::atomic<int> queueError_{0};  // HSA status of a queue error, set from ROCR's thread
-  std::once_flag nullOnce_;
-  Status nullStatus_;
+  std::mutex nullMutex_;  // creation (first use, after a reset) of the null stream's queue
   std::unique_ptr<DeviceQueue> nullQueue_;
   std::atomic<DeviceQueue*> nullReady_{nullptr};  // nullQueue_ once fully created
   std::once_flag hostcallOnce_;
