@@ -12,6 +12,9 @@
 #include <thread>
 #include <vector>
 
+// vgpu's side of the hipcore trace interface (exported by libhsakmt.so.1).
+extern "C" char* vgpu_trace_take_json(void);
+
 namespace {
 
 class Thunk : public ::testing::Test {
@@ -62,6 +65,27 @@ TEST_F(Thunk, TopologyHasOneCpuAndTheConfiguredGpus) {
   EXPECT_TRUE(lds);
   EXPECT_TRUE(scratch);
   EXPECT_NE(hsaKmtGetNodeProperties(system.NumNodes, &gpu), HSAKMT_STATUS_SUCCESS);
+}
+
+// NULL unless HIPCORE_TRACE or VGPU_TRACE was set at start-up (ctest runs this test both
+// ways); then the events recorded since the last call, each followed by ",\n".
+TEST_F(Thunk, TraceTakeJsonFollowsTheEnvironment) {
+  char* first = vgpu_trace_take_json();
+  if (!std::getenv("HIPCORE_TRACE") && !std::getenv("VGPU_TRACE")) {
+    EXPECT_EQ(first, nullptr);
+    return;
+  }
+  ASSERT_NE(first, nullptr);
+  std::string text(first);
+  std::free(first);
+  EXPECT_NE(text.find(R"("name":"process_name","ph":"M","pid":2)"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("args":{"name":"vgpu"})"), std::string::npos) << text;
+  ASSERT_GE(text.size(), 2u);
+  EXPECT_EQ(text.substr(text.size() - 2), ",\n");
+  char* second = vgpu_trace_take_json();  // nothing happened since
+  ASSERT_NE(second, nullptr);
+  EXPECT_STREQ(second, "");
+  std::free(second);
 }
 
 TEST_F(Thunk, AllocationsAreFoundByPointerQueries) {

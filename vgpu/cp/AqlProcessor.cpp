@@ -16,44 +16,15 @@ namespace vgpu::cp {
 
 namespace {
 
-constexpr std::uint32_t kPacketBytes = 64;
 
 std::uint16_t loadHeader(const void* slot) {
   return std::atomic_ref<std::uint16_t>(*static_cast<std::uint16_t*>(const_cast<void*>(slot)))
       .load(std::memory_order_acquire);
 }
 
-unsigned packetType(std::uint16_t header) {
-  return (header >> HSA_PACKET_HEADER_TYPE) & ((1u << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
-}
 
-bool fenceNeeded(std::uint16_t header, int shift, int width) {
-  return ((header >> shift) & ((1u << width) - 1)) != HSA_FENCE_SCOPE_NONE;
-}
 
-const char* typeName(unsigned type) {
-  switch (type) {
-    case HSA_PACKET_TYPE_VENDOR_SPECIFIC:
-      return "vendor";
-    case HSA_PACKET_TYPE_KERNEL_DISPATCH:
-      return "kernel-dispatch";
-    case HSA_PACKET_TYPE_BARRIER_AND:
-      return "barrier-and";
-    case HSA_PACKET_TYPE_BARRIER_OR:
-      return "barrier-or";
-    case HSA_PACKET_TYPE_AGENT_DISPATCH:
-      return "agent-dispatch";
-    default:
-      return "invalid";
-  }
-}
 
-hsa_signal_t completionSignalOf(const void* slot) {
-  // Every AQL packet format keeps its completion signal in the last 8 bytes of the slot.
-  hsa_signal_t signal;
-  std::memcpy(&signal, static_cast<const char*>(slot) + 56, sizeof(signal));
-  return signal;
-}
 
 bool conditionHolds(hsa_signal_condition_t condition, std::int64_t value, std::int64_t reference) {
   switch (condition) {
@@ -93,64 +64,60 @@ QueueEngine::Progress AqlProcessor::serviceRing() {
 
   const std::uint32_t size = queue_->hsa_queue.size;
   char* base = static_cast<char*>(queue_->hsa_queue.base_address);
-  void* slot = base + (index % size) * kPacketBytes;  // the ring wraps by packet index
+  void* slot = base + (index % size) * kAqlPacketBytes;  // the ring wraps by packet index
   std::uint16_t header = loadHeader(slot);
-  unsigned type = packetType(header);
   // A reserved slot whose header is not yet published: the producer is still writing it.
-  if (type == HSA_PACKET_TYPE_INVALID) return Progress::blocked;
+  if (aqlPacketType(header) == HSA_PACKET_TYPE_INVALID) return Progress::blocked;
 
+  std::uint8_t bytes[kAqlPacketBytes];
+  std::memcpy(bytes, slot, sizeof bytes);
+  std::memcpy(bytes, &header, sizeof header);  // the header as loaded with acquire
+  AqlDecodeResult decoded = decodeAqlPacket(bytes);
+  if (!decoded.ok) {
+    haltWithError(index, {Outcome::fault, decoded.errorCode, decoded.message});
+    return Progress::halted;
+  }
+  const AqlPacket& packet = decoded.packet;
   if (!started_) {
     started_ = true;
     startTimestamp_ = services().gpuClock();
-    if (fenceNeeded(header, HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE,
-                    HSA_PACKET_HEADER_WIDTH_SCACQUIRE_FENCE_SCOPE))
-      std::atomic_thread_fence(std::memory_order_acquire);
+    if (config().recorder) [[unlikely]]
+      traceStartUs_ = TraceRecorder::nowUs();
+    if (packet.acquireFence) std::atomic_thread_fence(std::memory_order_acquire);
   }
-  PacketResult result = execute(index, slot, header);
+  PacketResult result = execute(index, packet);
   if (result.outcome == Outcome::wait) return Progress::blocked;
   if (result.outcome == Outcome::fault) {
     haltWithError(index, result);
     return Progress::halted;
   }
-  trace(std::string("aql packet ") + std::to_string(index) + " " + typeName(type) + " done");
-  finishPacket(index, slot, header, completionSignalOf(slot));
+  trace(std::string("aql packet ") + std::to_string(index) + " " +
+        aqlPacketTypeName(aqlPacketType(header)) + " done");
+  if (config().recorder) [[unlikely]]
+    tracePacket(index, packet);
+  finishPacket(index, slot, packet);
   return Progress::advanced;
 }
 
-AqlProcessor::PacketResult AqlProcessor::execute(std::uint64_t index, const void* slot,
-                                                 std::uint16_t header) {
-  switch (packetType(header)) {
-    case HSA_PACKET_TYPE_KERNEL_DISPATCH: {
-      hsa_kernel_dispatch_packet_t packet;
-      std::memcpy(&packet, slot, sizeof(packet));
-      return executeDispatch(index, packet);
-    }
-    case HSA_PACKET_TYPE_BARRIER_AND:
-    case HSA_PACKET_TYPE_BARRIER_OR: {
-      hsa_barrier_and_packet_t packet;
-      std::memcpy(&packet, slot, sizeof(packet));
-      return executeBarrier(packet, packetType(header) == HSA_PACKET_TYPE_BARRIER_OR);
-    }
-    case HSA_PACKET_TYPE_VENDOR_SPECIFIC:
-      return executeVendor(slot);
-    default:
-      return {Outcome::fault, QueueErrorCode::kInvalidPacket,
-              "packet type " + std::to_string(packetType(header)) +
-                  " is not an AQL packet a GPU "
-                  "queue accepts"};
+AqlProcessor::PacketResult AqlProcessor::execute(std::uint64_t index, const AqlPacket& packet) {
+  switch (packet.kind) {
+    case AqlPacket::Kind::dispatch:
+      return executeDispatch(index, packet.dispatch);
+    case AqlPacket::Kind::barrierAnd:
+      return executeBarrier(packet.barrier, /*any=*/false);
+    case AqlPacket::Kind::barrierOr:
+      return executeBarrier(packet.barrier, /*any=*/true);
+    case AqlPacket::Kind::barrierValue:
+      return executeBarrierValue(packet.barrierValue);
+    case AqlPacket::Kind::pm4IndirectBuffer:
+      return executePm4IndirectBuffer(packet.indirectBuffer);
   }
+  return {Outcome::fault, QueueErrorCode::kInvalidPacket, "undecoded packet kind"};
 }
 
 AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
                                                          const hsa_kernel_dispatch_packet_t& p) {
-  if (p.workgroup_size_x == 0 || p.workgroup_size_y == 0 || p.workgroup_size_z == 0 ||
-      p.grid_size_x == 0 || p.grid_size_y == 0 || p.grid_size_z == 0)
-    return {Outcome::fault, QueueErrorCode::kInvalidDimension, "dispatch with a zero dimension"};
-  if (std::uint64_t(p.workgroup_size_x) * p.workgroup_size_y * p.workgroup_size_z > 1024)
-    return {Outcome::fault, QueueErrorCode::kInvalidGroupSize, "workgroup larger than 1024"};
-  if (p.kernel_object == 0)
-    return {Outcome::fault, QueueErrorCode::kInvalidCode, "dispatch with a null kernel object"};
-
+  // decodeAqlPacket checked the sizes and the kernel object.
   DispatchRequest& request = *request_;
   request = DispatchRequest{};
   request.target = config().target;
@@ -161,6 +128,10 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   request.threads = config().interpreterThreads;
   request.interrupt = [](void* services, std::uint32_t m0) { static_cast<DeviceServices*>(services)->raiseInterrupt(m0); };
   request.interruptContext = &services();
+  if (config().recorder) [[unlikely]] {
+    spans_.clear();
+    request.workgroupSpans = &spans_;
+  }
   DispatchOutcome outcome = vgpu::executeDispatch(request);
   using Kind = DispatchOutcome::Kind;
   switch (outcome.kind) {
@@ -198,33 +169,16 @@ AqlProcessor::PacketResult AqlProcessor::executeBarrier(const hsa_barrier_and_pa
   return {};
 }
 
-AqlProcessor::PacketResult AqlProcessor::executeVendor(const void* slot) {
-  hsa_amd_vendor_packet_header_t vendor;
-  std::memcpy(&vendor, slot, sizeof(vendor));
-  if (vendor.AmdFormat == HSA_AMD_PACKET_TYPE_BARRIER_VALUE) {
-    hsa_amd_barrier_value_packet_t p;
-    std::memcpy(&p, slot, sizeof(p));
-    if (p.signal.handle == 0) return {};
-    std::int64_t value = loadSignal(p.signal) & p.mask;
-    if (!conditionHolds(hsa_signal_condition_t(p.cond), value, p.value))
-      return {Outcome::wait, 0, {}};
-    return {};
-  }
-  if (vendor.AmdFormat == kAqlFormatPm4IndirectBuffer) {
-    AqlPm4IbPacket p;
-    std::memcpy(&p, slot, sizeof(p));
-    return executePm4IndirectBuffer(p.ibJump);
-  }
-  return {Outcome::fault, QueueErrorCode::kUnsupportedVendor,
-          "AMD vendor packet format " + std::to_string(vendor.AmdFormat) + " is not supported"};
+AqlProcessor::PacketResult AqlProcessor::executeBarrierValue(
+    const hsa_amd_barrier_value_packet_t& p) {
+  if (p.signal.handle == 0) return {};
+  std::int64_t value = loadSignal(p.signal) & p.mask;
+  if (!conditionHolds(hsa_signal_condition_t(p.cond), value, p.value))
+    return {Outcome::wait, 0, {}};
+  return {};
 }
 
-AqlProcessor::PacketResult AqlProcessor::executePm4IndirectBuffer(const std::uint32_t* jump) {
-  Pm4Header jumpHeader = Pm4Header::decode(jump[0]);
-  if (jumpHeader.type != 3 || jumpHeader.opcode != Pm4Opcode::kIndirectBuffer)
-    return {Outcome::fault, QueueErrorCode::kUnsupportedVendor,
-            "PM4_IB packet does not start with INDIRECT_BUFFER"};
-  Pm4IndirectBuffer ib = Pm4IndirectBuffer::decode(jump);
+AqlProcessor::PacketResult AqlProcessor::executePm4IndirectBuffer(const Pm4IndirectBuffer& ib) {
   if (!services().memory().accessible(ib.address, ib.sizeDwords * 4ull))
     return {Outcome::fault, QueueErrorCode::kUnsupportedVendor,
             "PM4 indirect buffer outside GPU memory: " +
@@ -252,11 +206,9 @@ AqlProcessor::PacketResult AqlProcessor::executePm4IndirectBuffer(const std::uin
   return {};
 }
 
-void AqlProcessor::finishPacket(std::uint64_t index, void* slot, std::uint16_t header,
-                                hsa_signal_t completion) {
-  if (fenceNeeded(header, HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE,
-                  HSA_PACKET_HEADER_WIDTH_SCRELEASE_FENCE_SCOPE))
-    std::atomic_thread_fence(std::memory_order_release);
+void AqlProcessor::finishPacket(std::uint64_t index, void* slot, const AqlPacket& packet) {
+  const hsa_signal_t completion = packet.completionSignal;
+  if (packet.releaseFence) std::atomic_thread_fence(std::memory_order_release);
   if (completion.handle != 0 && profiling()) {
     amd_signal_t& signal = *signalFromHandle(completion);
     signal.start_ts = startTimestamp_;
@@ -270,6 +222,37 @@ void AqlProcessor::finishPacket(std::uint64_t index, void* slot, std::uint16_t h
   std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->read_dispatch_id))
       .store(index + 1, std::memory_order_release);
   completeSignal(services(), completion);
+}
+
+void AqlProcessor::tracePacket(std::uint64_t index, const AqlPacket& packet) {
+  TraceRecorder& recorder = *config().recorder;
+  std::string args = "\"packet\":" + std::to_string(index);
+  std::string name;
+  switch (packet.kind) {
+    case AqlPacket::Kind::dispatch: {
+      const hsa_kernel_dispatch_packet_t& p = packet.dispatch;
+      name = kernelSymbols_.nameOf(p.kernel_object, services().memory());
+      args += ",\"grid\":[" + std::to_string(p.grid_size_x) + "," + std::to_string(p.grid_size_y) +
+              "," + std::to_string(p.grid_size_z) + "],\"workgroup\":[" +
+              std::to_string(p.workgroup_size_x) + "," + std::to_string(p.workgroup_size_y) + "," +
+              std::to_string(p.workgroup_size_z) + "]";
+      recorder.workgroups(name, spans_);
+      break;
+    }
+    case AqlPacket::Kind::barrierAnd:
+      name = "barrier-and";
+      break;
+    case AqlPacket::Kind::barrierOr:
+      name = "barrier-or";
+      break;
+    case AqlPacket::Kind::barrierValue:
+      name = "barrier-value";
+      break;
+    case AqlPacket::Kind::pm4IndirectBuffer:
+      name = "pm4-indirect-buffer";
+      break;
+  }
+  recorder.aqlPacket(queue_->hsa_queue.id, name, traceStartUs_, TraceRecorder::nowUs(), args);
 }
 
 void AqlProcessor::haltWithError(std::uint64_t index, const PacketResult& result) {

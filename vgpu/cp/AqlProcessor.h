@@ -8,22 +8,12 @@
 #include <cstdint>
 #include <string>
 
+#include "cp/AqlPacket.h"
+#include "cp/KernelSymbols.h"
 #include "cp/QueueEngine.h"
+#include "cp/TraceRecorder.h"
 
 namespace vgpu::cp {
-
-// Error bits a CP writes into amd_queue_t::queue_inactive_signal when it halts a queue; ROCR
-// 5.2.3 (AqlQueue::DynamicScratchHandler) maps them to the status of the queue error callback.
-struct QueueErrorCode {
-  static constexpr std::int64_t kInvalidDimension = 0x2;           // INCOMPATIBLE_ARGUMENTS
-  static constexpr std::int64_t kInvalidCode = 0x8;                // INVALID_CODE_OBJECT
-  static constexpr std::int64_t kInvalidPacket = 0x20;             // INVALID_PACKET_FORMAT
-  static constexpr std::int64_t kInvalidGroupSize = 0x40;          // INVALID_ARGUMENT
-  static constexpr std::int64_t kUnsupportedVendor = 0x100;        // INVALID_PACKET_FORMAT
-  static constexpr std::int64_t kMemoryViolation = 0x20000000;     // MEMORY_APERTURE_VIOLATION
-  static constexpr std::int64_t kIllegalInstruction = 0x40000000;  // ILLEGAL_INSTRUCTION
-  static constexpr std::int64_t kDebugTrap = 0x80000000LL;         // EXCEPTION
-};
 
 class AqlProcessor final : public QueueEngine {
  public:
@@ -48,13 +38,14 @@ class AqlProcessor final : public QueueEngine {
   };
 
   Progress serviceRing() override;
-  PacketResult execute(std::uint64_t index, const void* slot, std::uint16_t header);
+  PacketResult execute(std::uint64_t index, const AqlPacket& packet);
   PacketResult executeDispatch(std::uint64_t index, const hsa_kernel_dispatch_packet_t& packet);
   PacketResult executeBarrier(const hsa_barrier_and_packet_t& packet, bool any);
-  PacketResult executeVendor(const void* slot);
-  PacketResult executePm4IndirectBuffer(const std::uint32_t* jump);
-  void finishPacket(std::uint64_t index, void* slot, std::uint16_t header, hsa_signal_t completion);
+  PacketResult executeBarrierValue(const hsa_amd_barrier_value_packet_t& packet);
+  PacketResult executePm4IndirectBuffer(const Pm4IndirectBuffer& ib);
+  void finishPacket(std::uint64_t index, void* slot, const AqlPacket& packet);
   void haltWithError(std::uint64_t index, const PacketResult& result);
+  void tracePacket(std::uint64_t index, const AqlPacket& packet);
   bool profiling() const;
 
   amd_queue_t* queue_;
@@ -63,6 +54,11 @@ class AqlProcessor final : public QueueEngine {
   std::uint64_t processed_ = 0;
   std::uint64_t startTimestamp_ = 0;
   bool started_ = false;  // startTimestamp_ belongs to the packet at the read index
+  // Tracing (config().recorder set): the packet's start, the workgroups of the last dispatch
+  // and the kernel names found so far.
+  double traceStartUs_ = 0;
+  std::vector<WorkgroupSpan> spans_;
+  KernelSymbols kernelSymbols_;
 };
 
 }  // namespace vgpu::cp

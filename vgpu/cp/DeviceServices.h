@@ -11,6 +11,8 @@
 
 namespace vgpu::cp {
 
+class TraceRecorder;
+
 class DeviceServices {
  public:
   virtual ~DeviceServices() = default;
@@ -37,7 +39,9 @@ struct EngineConfig {
   DeviceServices* services = nullptr;
   std::uint32_t nodeId = 1;
   GpuTarget target = GpuTarget::gfx1030;
-  bool trace = false;  // VGPU_TRACE=1: one stderr line per packet
+  bool log = false;  // VGPU_LOG=1: one stderr line per packet
+  TraceRecorder* recorder = nullptr;  // trace events (null: not tracing)
+  std::uint64_t queueId = 0;          // the KFD queue id (trace rows of SDMA queues)
   unsigned interpreterThreads = 0;
 };
 

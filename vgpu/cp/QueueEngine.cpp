@@ -51,7 +51,7 @@ void QueueEngine::setActive(bool active) {
 }
 
 void QueueEngine::trace(const std::string& line) const {
-  if (config_.trace) std::fprintf(stderr, "vgpu: %s\n", line.c_str());
+  if (config_.log) std::fprintf(stderr, "vgpu: %s\n", line.c_str());
 }
 
 void QueueEngine::run() {

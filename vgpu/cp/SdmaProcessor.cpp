@@ -4,22 +4,12 @@
 #include <atomic>
 #include <cstring>
 
+#include "cp/SdmaPacket.h"
 #include "cp/SdmaPackets.h"
+#include "cp/TraceRecorder.h"
 
 namespace vgpu::cp {
 
-namespace {
-template <typename Packet>
-Packet read(const std::uint32_t* words) {
-  Packet packet;
-  std::memcpy(&packet, words, sizeof(packet));
-  return packet;
-}
-template <typename Packet>
-constexpr std::uint32_t dwordsOf() {
-  return sizeof(Packet) / 4;
-}
-}  // namespace
 
 SdmaProcessor::SdmaProcessor(const EngineConfig& config, const SdmaRing& ring)
     : QueueEngine(config), ring_(ring) {}
@@ -55,46 +45,68 @@ QueueEngine::Progress SdmaProcessor::serviceRing() {
   return Progress::advanced;
 }
 
-SdmaProcessor::Step SdmaProcessor::execute(const std::uint32_t* packet, std::uint64_t available) {
-  const std::uint32_t header = packet[0];
-  auto need = [&](std::uint32_t dwords) { return available >= dwords * 4ull; };
-  auto truncated = [&] {
-    return Step{Step::Kind::fault, 0, "packet extends past the write pointer", 0};
+SdmaProcessor::Step SdmaProcessor::execute(const std::uint32_t* words, std::uint64_t available) {
+  SdmaDecodeResult decoded = decodeSdmaPacket(reinterpret_cast<const std::uint8_t*>(words),
+                                              static_cast<std::size_t>(available));
+  if (!decoded.ok) return {Step::Kind::fault, 0, decoded.message, 0};
+  const SdmaPacket& p = decoded.packet;
+  const Step done{Step::Kind::done, p.dwords, {}, 0};
+  // Copies and fills get a trace event each (the other packets take no measurable time).
+  TraceRecorder* recorder = config().recorder;
+  const double startUs = recorder ? TraceRecorder::nowUs() : 0;
+  auto traced = [&](const char* name, std::uint64_t bytes) {
+    if (recorder) [[unlikely]]
+      recorder->sdmaPacket(config().queueId, name, startUs, TraceRecorder::nowUs(),
+                           "\"bytes\":" + std::to_string(bytes));
+    return done;
   };
-  switch (sdma::opOf(header)) {
-    case sdma::Op::kNop:
-      return {Step::Kind::done, read<sdma::Nop>(packet).dwords(), {}, 0};
-    case sdma::Op::kCopy:
-      if (sdma::subOpOf(header) == sdma::SubOp::kCopyLinear)
-        return need(dwordsOf<sdma::CopyLinear>()) ? copyLinear(packet) : truncated();
-      if (sdma::subOpOf(header) == sdma::SubOp::kCopyLinearRect)
-        return need(dwordsOf<sdma::CopyLinearRect>()) ? copyLinearRect(packet) : truncated();
-      break;
-    case sdma::Op::kFence:
-      return need(dwordsOf<sdma::Fence>()) ? fence(packet) : truncated();
-    case sdma::Op::kTrap: {
-      if (!need(dwordsOf<sdma::Trap>())) return truncated();
-      services().raiseEvent(read<sdma::Trap>(packet).intContext & 0x0FFFFFFF);
-      return {Step::Kind::done, dwordsOf<sdma::Trap>(), {}, 0};
-    }
-    case sdma::Op::kPollRegMem:
-      return need(dwordsOf<sdma::PollRegMem>()) ? pollRegMem(packet) : truncated();
-    case sdma::Op::kAtomic:
-      return need(dwordsOf<sdma::Atomic>()) ? atomic(packet) : truncated();
-    case sdma::Op::kConstFill:
-      return need(dwordsOf<sdma::ConstFill>()) ? constFill(packet) : truncated();
-    case sdma::Op::kTimestamp:
-      if (sdma::subOpOf(header) != sdma::SubOp::kTimestampGetGlobal) break;
-      return need(dwordsOf<sdma::Timestamp>()) ? timestamp(packet) : truncated();
-    case sdma::Op::kGcr:
+  switch (p.kind) {
+    case SdmaPacket::Kind::nop:
+    case SdmaPacket::Kind::pollNone:
+      return done;
+    case SdmaPacket::Kind::gcr:
       // Cache control: host memory is coherent; order earlier writes before later packets.
       std::atomic_thread_fence(std::memory_order_seq_cst);
-      return {Step::Kind::done, dwordsOf<sdma::Gcr>(), {}, 0};
+      return done;
+    case SdmaPacket::Kind::trap:
+      services().raiseEvent(p.event);
+      return done;
+    case SdmaPacket::Kind::copyLinear:
+      if (Step s = checked(p.src, p.bytes, p.dwords); s.kind != Step::Kind::done) return s;
+      if (Step s = checked(p.dst, p.bytes, p.dwords); s.kind != Step::Kind::done) return s;
+      std::memmove(reinterpret_cast<void*>(p.dst), reinterpret_cast<const void*>(p.src), p.bytes);
+      return traced("copy", p.bytes);
+    case SdmaPacket::Kind::copyLinearRect: {
+      Step s = copyLinearRect(p);
+      if (s.kind != Step::Kind::done) return s;
+      return traced("copy-rect", p.rect.rowBytes * p.rect.rows * p.rect.slices);
+    }
+    case SdmaPacket::Kind::constFill: {
+      if (Step s = checked(p.dst, p.bytes, p.dwords); s.kind != Step::Kind::done) return s;
+      auto* out = reinterpret_cast<std::uint32_t*>(p.dst);
+      for (std::uint64_t i = 0; i < p.bytes / 4; ++i) out[i] = static_cast<std::uint32_t>(p.value);
+      return traced("fill", p.bytes);
+    }
+    case SdmaPacket::Kind::pollRegMem:
+      return pollRegMem(p);
+    case SdmaPacket::Kind::atomicAdd64:
+      if (Step s = checked(p.address, 8, p.dwords); s.kind != Step::Kind::done) return s;
+      std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(p.address))
+          .fetch_add(p.value, std::memory_order_acq_rel);
+      services().signalsChanged();  // ROCR completes copy signals with this atomic
+      return done;
+    case SdmaPacket::Kind::fence:
+      if (Step s = checked(p.address, 4, p.dwords); s.kind != Step::Kind::done) return s;
+      std::atomic_ref<std::uint32_t>(*reinterpret_cast<std::uint32_t*>(p.address))
+          .store(static_cast<std::uint32_t>(p.value), std::memory_order_release);
+      return done;
+    case SdmaPacket::Kind::timestamp:
+      if (Step s = checked(p.address, 8, p.dwords); s.kind != Step::Kind::done) return s;
+      std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(p.address))
+          .store(services().gpuClock(), std::memory_order_release);
+      return done;
   }
-  return {Step::Kind::fault, 0,
-          "unsupported SDMA packet op " + std::to_string(sdma::opOf(header)) + " sub_op " +
-              std::to_string(sdma::subOpOf(header)),
-          0};
+  return {Step::Kind::fault, 0, "undecoded SDMA packet kind", 0};
 }
 
 SdmaProcessor::Step SdmaProcessor::checked(std::uint64_t address, std::uint64_t bytes,
@@ -111,129 +123,52 @@ SdmaProcessor::Step SdmaProcessor::checked(std::uint64_t address, std::uint64_t 
           address};
 }
 
-SdmaProcessor::Step SdmaProcessor::copyLinear(const std::uint32_t* words) {
-  auto p = read<sdma::CopyLinear>(words);
-  const std::uint64_t src = sdma::address(p.srcLo, p.srcHi);
-  const std::uint64_t dst = sdma::address(p.dstLo, p.dstHi);
-  constexpr std::uint32_t dwords = dwordsOf<sdma::CopyLinear>();
-  if (Step s = checked(src, p.bytes(), dwords); s.kind != Step::Kind::done) return s;
-  if (Step s = checked(dst, p.bytes(), dwords); s.kind != Step::Kind::done) return s;
-  std::memmove(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), p.bytes());
-  return {Step::Kind::done, dwords, {}, 0};
-}
-
-SdmaProcessor::Step SdmaProcessor::copyLinearRect(const std::uint32_t* words) {
-  auto p = read<sdma::CopyLinearRect>(words);
-  constexpr std::uint32_t dwords = dwordsOf<sdma::CopyLinearRect>();
-  const unsigned elementLog2 = p.header >> 29;
-  const std::uint64_t srcPitch = (p.srcZPitch >> 13) + 1, dstPitch = (p.dstZPitch >> 13) + 1;
-  const std::uint64_t srcSlice = (p.srcSlicePitch & 0x0FFFFFFF) + 1;
-  const std::uint64_t dstSlice = (p.dstSlicePitch & 0x0FFFFFFF) + 1;
-  const std::uint64_t width = ((p.rectXY & 0x3FFF) + 1ull) << elementLog2;
-  const std::uint64_t height = ((p.rectXY >> 16) & 0x3FFF) + 1, depth = (p.rectZ & 0x7FF) + 1;
-  // Pitches count elements per row and slice; x offsets count elements.
-  auto origin = [&](std::uint32_t lo, std::uint32_t hi, std::uint32_t xy, std::uint32_t zPitch,
-                    std::uint64_t pitch, std::uint64_t slice) {
-    return sdma::address(lo, hi) +
-           (((xy & 0x3FFF) + ((xy >> 16) & 0x3FFF) * pitch + (zPitch & 0x7FF) * slice)
-            << elementLog2);
-  };
-  const std::uint64_t src = origin(p.srcLo, p.srcHi, p.srcXY, p.srcZPitch, srcPitch, srcSlice);
-  const std::uint64_t dst = origin(p.dstLo, p.dstHi, p.dstXY, p.dstZPitch, dstPitch, dstSlice);
-  for (std::uint64_t z = 0; z < depth; ++z) {
-    for (std::uint64_t y = 0; y < height; ++y) {
-      std::uint64_t s = src + ((z * srcSlice + y * srcPitch) << elementLog2);
-      std::uint64_t d = dst + ((z * dstSlice + y * dstPitch) << elementLog2);
-      if (Step c = checked(s, width, dwords); c.kind != Step::Kind::done) return c;
-      if (Step c = checked(d, width, dwords); c.kind != Step::Kind::done) return c;
-      std::memmove(reinterpret_cast<void*>(d), reinterpret_cast<const void*>(s), width);
+SdmaProcessor::Step SdmaProcessor::copyLinearRect(const SdmaPacket& p) {
+  const SdmaRectCopy& r = p.rect;
+  for (std::uint64_t z = 0; z < r.slices; ++z) {
+    for (std::uint64_t y = 0; y < r.rows; ++y) {
+      std::uint64_t s = r.src + z * r.srcSlice + y * r.srcPitch;
+      std::uint64_t d = r.dst + z * r.dstSlice + y * r.dstPitch;
+      if (Step c = checked(s, r.rowBytes, p.dwords); c.kind != Step::Kind::done) return c;
+      if (Step c = checked(d, r.rowBytes, p.dwords); c.kind != Step::Kind::done) return c;
+      std::memmove(reinterpret_cast<void*>(d), reinterpret_cast<const void*>(s), r.rowBytes);
     }
   }
-  return {Step::Kind::done, dwords, {}, 0};
+  return {Step::Kind::done, p.dwords, {}, 0};
 }
 
-SdmaProcessor::Step SdmaProcessor::constFill(const std::uint32_t* words) {
-  auto p = read<sdma::ConstFill>(words);
-  constexpr std::uint32_t dwords = dwordsOf<sdma::ConstFill>();
-  const std::uint64_t dst = sdma::address(p.dstLo, p.dstHi);
-  if (p.fillSizeLog2() != 2)
-    return {Step::Kind::fault, 0, "CONST_FILL with a fill size other than dwords", 0};
-  const std::uint64_t count = (p.count & 0x3FFFFF) / 4 + 1;
-  if (Step s = checked(dst, count * 4, dwords); s.kind != Step::Kind::done) return s;
-  auto* out = reinterpret_cast<std::uint32_t*>(dst);
-  for (std::uint64_t i = 0; i < count; ++i) out[i] = p.data;
-  return {Step::Kind::done, dwords, {}, 0};
-}
-
-SdmaProcessor::Step SdmaProcessor::pollRegMem(const std::uint32_t* words) {
-  auto p = read<sdma::PollRegMem>(words);
-  constexpr std::uint32_t dwords = dwordsOf<sdma::PollRegMem>();
-  if (p.hdpFlush() || !p.memory()) return {Step::Kind::done, dwords, {}, 0};  // no HDP here
-  const std::uint64_t address = sdma::address(p.addrLo, p.addrHi);
-  if (Step s = checked(address, 4, dwords); s.kind != Step::Kind::done) return s;
-  std::uint32_t value = std::atomic_ref<std::uint32_t>(*reinterpret_cast<std::uint32_t*>(address))
-                            .load(std::memory_order_acquire) &
-                        p.mask;
+SdmaProcessor::Step SdmaProcessor::pollRegMem(const SdmaPacket& p) {
+  if (Step s = checked(p.address, 4, p.dwords); s.kind != Step::Kind::done) return s;
+  const std::uint32_t value =
+      std::atomic_ref<std::uint32_t>(*reinterpret_cast<std::uint32_t*>(p.address))
+          .load(std::memory_order_acquire) &
+      p.mask;
+  const std::uint32_t reference = static_cast<std::uint32_t>(p.value);
   bool met = false;
-  switch (p.function()) {
+  switch (p.function) {
     case 0:
       met = true;
       break;
     case 1:
-      met = value < p.value;
+      met = value < reference;
       break;
     case 2:
-      met = value <= p.value;
+      met = value <= reference;
       break;
     case 3:
-      met = value == p.value;
+      met = value == reference;
       break;
     case 4:
-      met = value != p.value;
+      met = value != reference;
       break;
     case 5:
-      met = value >= p.value;
-      break;
-    case 6:
-      met = value > p.value;
+      met = value >= reference;
       break;
     default:
-      return {Step::Kind::fault, 0, "POLL_REGMEM with reserved function 7", 0};
+      met = value > reference;
+      break;
   }
-  return met ? Step{Step::Kind::done, dwords, {}, 0} : Step{Step::Kind::wait, 0, {}, 0};
-}
-
-SdmaProcessor::Step SdmaProcessor::atomic(const std::uint32_t* words) {
-  auto p = read<sdma::Atomic>(words);
-  constexpr std::uint32_t dwords = dwordsOf<sdma::Atomic>();
-  if (p.operation() != sdma::kAtomicAdd64)
-    return {Step::Kind::fault, 0, "SDMA atomic operation " + std::to_string(p.operation()), 0};
-  const std::uint64_t address = sdma::address(p.addrLo, p.addrHi);
-  if (Step s = checked(address, 8, dwords); s.kind != Step::Kind::done) return s;
-  std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(address))
-      .fetch_add(sdma::address(p.srcLo, p.srcHi), std::memory_order_acq_rel);
-  services().signalsChanged();  // ROCR completes copy signals with this atomic
-  return {Step::Kind::done, dwords, {}, 0};
-}
-
-SdmaProcessor::Step SdmaProcessor::fence(const std::uint32_t* words) {
-  auto p = read<sdma::Fence>(words);
-  constexpr std::uint32_t dwords = dwordsOf<sdma::Fence>();
-  const std::uint64_t address = sdma::address(p.addrLo, p.addrHi);
-  if (Step s = checked(address, 4, dwords); s.kind != Step::Kind::done) return s;
-  std::atomic_ref<std::uint32_t>(*reinterpret_cast<std::uint32_t*>(address))
-      .store(p.data, std::memory_order_release);
-  return {Step::Kind::done, dwords, {}, 0};
-}
-
-SdmaProcessor::Step SdmaProcessor::timestamp(const std::uint32_t* words) {
-  auto p = read<sdma::Timestamp>(words);
-  constexpr std::uint32_t dwords = dwordsOf<sdma::Timestamp>();
-  const std::uint64_t address = sdma::address(p.addrLo, p.addrHi);
-  if (Step s = checked(address, 8, dwords); s.kind != Step::Kind::done) return s;
-  std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(address))
-      .store(services().gpuClock(), std::memory_order_release);
-  return {Step::Kind::done, dwords, {}, 0};
+  return met ? Step{Step::Kind::done, p.dwords, {}, 0} : Step{Step::Kind::wait, 0, {}, 0};
 }
 
 }  // namespace vgpu::cp

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cp/QueueEngine.h"
+#include "cp/SdmaPacket.h"
 
 namespace vgpu::cp {
 
@@ -34,13 +35,8 @@ class SdmaProcessor final : public QueueEngine {
   };
   Progress serviceRing() override;
   Step execute(const std::uint32_t* packet, std::uint64_t available);
-  Step copyLinear(const std::uint32_t* packet);
-  Step copyLinearRect(const std::uint32_t* packet);
-  Step constFill(const std::uint32_t* packet);
-  Step pollRegMem(const std::uint32_t* packet);
-  Step atomic(const std::uint32_t* packet);
-  Step fence(const std::uint32_t* packet);
-  Step timestamp(const std::uint32_t* packet);
+  Step copyLinearRect(const SdmaPacket& packet);
+  Step pollRegMem(const SdmaPacket& packet);
   Step checked(std::uint64_t address, std::uint64_t bytes, std::uint32_t dwords);
 
   SdmaRing ring_;

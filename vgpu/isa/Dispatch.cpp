@@ -2,6 +2,8 @@
 // worker threads and turns the first fault into a report.
 #include "isa/Dispatch.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -12,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -139,7 +142,40 @@ struct Resident {
   isa::WorkgroupContext wg;
   std::uint64_t linear = 0;
   std::uint32_t id[3] = {0, 0, 0};
+  double startUs = 0;  // when tracing
 };
+
+// CLOCK_MONOTONIC in microseconds (the trace interface's time base).
+double monotonicUs() {
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_nsec) / 1e3;
+}
+
+// Trace rows of workers ("CU <n>"): the lowest number no running worker holds, so concurrent
+// dispatches from several queues never share a row. Only taken when tracing.
+class WorkerSlots {
+ public:
+  unsigned acquire() {
+    std::lock_guard lock(mutex_);
+    unsigned n = 0;
+    while (busy_.count(n)) ++n;
+    busy_.insert(n);
+    return n;
+  }
+  void release(unsigned n) {
+    std::lock_guard lock(mutex_);
+    busy_.erase(n);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::set<unsigned> busy_;
+};
+WorkerSlots& workerSlots() {
+  static WorkerSlots* slots = new WorkerSlots;  // leaked: workers may run during exit
+  return *slots;
+}
 
 struct WorkgroupResults {
   std::vector<FaultRecord> faults;
@@ -175,8 +211,15 @@ WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchCo
   // Workgroups one worker keeps resident: enough that the pool holds kCoResidentWorkgroups.
   const std::size_t cap = std::max<std::size_t>(
       kMinResidentPerWorker, (kCoResidentWorkgroups + threads - 1) / threads);
+  std::vector<WorkgroupSpan>* spansOut = req.workgroupSpans;
   auto worker = [&] {
     std::uint64_t count = 0, i = 0;
+    const unsigned slot = spansOut ? workerSlots().acquire() : 0;
+    std::vector<WorkgroupSpan> spans;
+    auto traced = [&](const Resident& r) {
+      if (spansOut) [[unlikely]]
+        spans.push_back({r.startUs, monotonicUs(), {r.id[0], r.id[1], r.id[2]}, slot});
+    };
     try {
       isa::WorkgroupRunner runner(ctx, kd);
       std::vector<std::unique_ptr<Resident>> slots;  // [0, active) hold running workgroups
@@ -194,6 +237,8 @@ WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchCo
             r.id[0] = static_cast<std::uint32_t>(i % groups[0]);
             r.id[1] = static_cast<std::uint32_t>((i / groups[0]) % groups[1]);
             r.id[2] = static_cast<std::uint32_t>(i / (std::uint64_t{groups[0]} * groups[1]));
+            if (spansOut) [[unlikely]]
+              r.startUs = monotonicUs();
             runner.start(r.id[0], r.id[1], r.id[2], r.storage, r.wg);
           }
         }
@@ -204,6 +249,7 @@ WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchCo
           isa::WorkgroupRunner::Step st = runner.step(r.storage, r.wg);
           if (st == isa::WorkgroupRunner::Step::faulted) {
             count += r.wg.executed;
+            traced(r);
             record(FaultRecord{r.wg.fault, r.linear, {r.id[0], r.id[1], r.id[2]},
                                r.wg.faultWave, r.wg.faultPc});
             active = 0;
@@ -211,6 +257,7 @@ WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchCo
           }
           if (st == isa::WorkgroupRunner::Step::ended) {
             count += r.wg.executed;
+            traced(r);
             std::swap(slots[k], slots[--active]);  // keeps [0, active) dense; order is free
             continue;
           }
@@ -225,6 +272,11 @@ WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchCo
       record(FaultRecord{f, i, {0, 0, 0}, 0, ctx.program->entryIndex()});
     }
     executed.fetch_add(count);
+    if (spansOut) {
+      workerSlots().release(slot);
+      std::lock_guard<std::mutex> lock(faultMutex);
+      spansOut->insert(spansOut->end(), spans.begin(), spans.end());
+    }
   };
   if (threads <= 1) {
     worker();

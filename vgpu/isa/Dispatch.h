@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace vgpu {
 
@@ -24,6 +25,14 @@ class AddressSpace {
   virtual bool accessible(std::uint64_t address, std::uint64_t size) const = 0;
   // One line naming the allocation nearest to address, for fault reports.
   virtual std::string describeNearest(std::uint64_t address) const = 0;
+};
+
+// One workgroup's execution, for traces: wall time (CLOCK_MONOTONIC microseconds) and the
+// worker that ran it (distinct among all dispatches running at that moment).
+struct WorkgroupSpan {
+  double startUs = 0, endUs = 0;
+  std::uint32_t id[3] = {0, 0, 0};
+  unsigned worker = 0;
 };
 
 struct DispatchRequest {
@@ -45,6 +54,9 @@ struct DispatchRequest {
   const char* kernelName = nullptr;
   // Optional out-parameter: wave-instructions executed by the dispatch (benchmarks).
   std::uint64_t* instructionsExecuted = nullptr;
+  // Optional out-parameter (tracing): one span per workgroup executed, appended in no order.
+  // Null costs nothing; set, each worker adds one timestamp pair per workgroup.
+  std::vector<WorkgroupSpan>* workgroupSpans = nullptr;
   // Optional: s_sendmsg(MSG_INTERRUPT) from a wave, with the low 8 bits of M0 (the event id
   // the device libraries put there after writing the event's mailbox, e.g. when a kernel adds
   // to an interrupt signal: hostcall doorbells). Called on the wave's worker thread.

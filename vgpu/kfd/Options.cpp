@@ -35,7 +35,11 @@ Options Options::fromEnvironment() {
   options.computeUnits = std::uint32_t(number("VGPU_CU_COUNT", options.computeUnits, 1, 256));
   options.memoryBytes = number("VGPU_MEMORY_MB", options.memoryBytes >> 20, 64, 1u << 20) << 20;
   options.gpuCount = std::uint32_t(number("VGPU_GPUS", options.gpuCount, 1, 8));
-  options.trace = number("VGPU_TRACE", 0, 0, 1) == 1;
+  options.log = number("VGPU_LOG", 0, 0, 1) == 1;
+  const char* traceFile = std::getenv("VGPU_TRACE");
+  const char* hipcoreTrace = std::getenv("HIPCORE_TRACE");
+  options.traceFile = traceFile ? traceFile : "";
+  options.traceEvents = !options.traceFile.empty() || (hipcoreTrace && *hipcoreTrace);
   options.interpreterThreads = unsigned(number("VGPU_THREADS", 0, 0, 1024));
   return options;
 }

@@ -13,7 +13,11 @@ struct Options {
   std::uint32_t computeUnits = 8;          // VGPU_CU_COUNT
   std::uint64_t memoryBytes = 4ull << 30;  // VGPU_MEMORY_MB (per GPU, "VRAM")
   std::uint32_t gpuCount = 1;              // VGPU_GPUS
-  bool trace = false;                      // VGPU_TRACE=1
+  bool log = false;                        // VGPU_LOG=1: one stderr line per packet
+  // Trace recording (the hipcore/vgpu trace interface): on when HIPCORE_TRACE or VGPU_TRACE is
+  // set; VGPU_TRACE=path also makes vgpu write its own trace file there at exit.
+  bool traceEvents = false;
+  std::string traceFile;                   // VGPU_TRACE
   unsigned interpreterThreads = 0;         // VGPU_THREADS (0: hardware concurrency)
 
   // Unknown or malformed values fall back to the default with a warning on stderr.

@@ -22,6 +22,13 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE 
                                  std::uint64_t ringBytes, HsaQueueResource* resource) {
   if (resource == nullptr || ring == nullptr || ringBytes == 0 || (ringBytes & (ringBytes - 1)))
     return HSAKMT_STATUS_INVALID_PARAMETER;
+  HSA_QUEUEID id;
+  {
+    std::lock_guard lock(mutex_);
+    id = nextId_++;
+  }
+  cp::EngineConfig engineConfig = config;
+  engineConfig.queueId = id;
   Entry entry;
   entry.words = std::make_unique<QueueWords>();
   QueueWords& words = *entry.words;
@@ -41,13 +48,13 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE 
     entry.descriptorBase = reinterpret_cast<std::uint64_t>(queue);
     track(entry.descriptorBase, sizeof(amd_queue_t), RegionKind::queue);
     entry.engine =
-        std::make_unique<cp::AqlProcessor>(config, queue, &words.doorbell, &words.dispatch);
+        std::make_unique<cp::AqlProcessor>(engineConfig, queue, &words.doorbell, &words.dispatch);
   } else if (type == HSA_QUEUE_SDMA || type == HSA_QUEUE_SDMA_XGMI) {
     cp::SdmaRing sdmaRing{static_cast<char*>(ring), ringBytes, &words.readPointer,
                           &words.writePointer, &words.doorbell};
     resource->Queue_read_ptr_aql = const_cast<std::uint64_t*>(&words.readPointer);
     resource->Queue_write_ptr_aql = const_cast<std::uint64_t*>(&words.writePointer);
-    entry.engine = std::make_unique<cp::SdmaProcessor>(config, sdmaRing);
+    entry.engine = std::make_unique<cp::SdmaProcessor>(engineConfig, sdmaRing);
   } else {
     memory_.release(reinterpret_cast<std::uint64_t>(&words));
     return HSAKMT_STATUS_NOT_SUPPORTED;  // PM4 compute/graphics queues: ROCR never asks
@@ -57,8 +64,8 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE 
   watcher_.add(entry.engine.get());
 
   std::lock_guard lock(mutex_);
-  resource->QueueId = nextId_++;
-  queues_.emplace(resource->QueueId, std::move(entry));
+  resource->QueueId = id;
+  queues_.emplace(id, std::move(entry));
   return HSAKMT_STATUS_SUCCESS;
 }
 

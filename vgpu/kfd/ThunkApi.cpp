@@ -3,7 +3,9 @@
 // where ROCR handles that (noted per function).
 #include <hsakmt.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "kfd/VirtualKfd.h"
 
@@ -27,6 +29,19 @@ HSAKMT_STATUS copyOut(const std::vector<T>& from, HSAuint32 count, T* to) {
   return HSAKMT_STATUS_SUCCESS;
 }
 }  // namespace
+
+// The trace interface with hipcore (docs: vgpu/kfd/README.md "Tracing"): the events recorded
+// since the last call, as a malloc'ed string of event objects each followed by ",\n"; NULL when
+// vgpu is not tracing. The caller frees it.
+VGPU_EXPORT char* vgpu_trace_take_json() {
+  vgpu::cp::TraceRecorder* recorder = kfd().recorder();
+  if (recorder == nullptr) return nullptr;
+  std::string events = recorder->takeJson();
+  char* out = static_cast<char*>(std::malloc(events.size() + 1));
+  if (out == nullptr) return nullptr;
+  std::memcpy(out, events.c_str(), events.size() + 1);
+  return out;
+}
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtOpenKFD() {
   kfd().openCount.fetch_add(1);

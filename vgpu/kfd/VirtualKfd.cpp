@@ -3,6 +3,9 @@
 
 #include <time.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace vgpu::kfd {
 
 VirtualKfd& VirtualKfd::instance() {
@@ -16,14 +19,31 @@ VirtualKfd::VirtualKfd()
       topology_(options_),
       deviceMemory_(options_, topology_, map_),
       events_(map_),
-      queues_(map_, watcher_) {}
+      queues_(map_, watcher_) {
+  if (!options_.traceEvents) return;
+  recorder_ = std::make_unique<cp::TraceRecorder>(options_.traceFile);
+  // VGPU_TRACE=path: vgpu's own complete trace, written when the process exits (HIP programs
+  // never call hsa_shut_down, so exit is the one moment every program reaches).
+  if (!options_.traceFile.empty()) std::atexit([] { instance().writeTraceFile(); });
+}
+
+void VirtualKfd::writeTraceFile() {
+  std::string text = recorder_->document();
+  if (FILE* f = std::fopen(recorder_->outputPath().c_str(), "w")) {
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  } else {
+    std::fprintf(stderr, "vgpu: cannot write the trace file %s\n", recorder_->outputPath().c_str());
+  }
+}
 
 cp::EngineConfig VirtualKfd::engineConfig(std::uint32_t node) {
   cp::EngineConfig config;
   config.services = this;
   config.nodeId = node;
   config.target = options_.target;
-  config.trace = options_.trace;
+  config.log = options_.log;
+  config.recorder = recorder_.get();
   config.interpreterThreads = options_.interpreterThreads;
   return config;
 }

@@ -7,9 +7,11 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 
 #include "cp/DeviceServices.h"
 #include "cp/DoorbellWatcher.h"
+#include "cp/TraceRecorder.h"
 #include "kfd/DeviceMemory.h"
 #include "kfd/EventTable.h"
 #include "kfd/MemoryMap.h"
@@ -34,6 +36,8 @@ class VirtualKfd final : public cp::DeviceServices {
   void hostWaiting() { watcher_.nudge(); }
 
   std::atomic<int> openCount{0};
+  // Trace events (HIPCORE_TRACE or VGPU_TRACE set), else null.
+  cp::TraceRecorder* recorder() { return recorder_.get(); }
 
   // cp::DeviceServices
   void raiseEvent(std::uint32_t eventId) override { events_.raise(eventId); }
@@ -55,6 +59,9 @@ class VirtualKfd final : public cp::DeviceServices {
   EventTable events_;
   cp::DoorbellWatcher watcher_;
   QueueTable queues_;
+  std::unique_ptr<cp::TraceRecorder> recorder_;
+
+  void writeTraceFile();
 };
 
 }  // namespace vgpu::kfd
