@@ -322,6 +322,57 @@ HIPCORE_API hipError_t hipMemcpy2DAsync(void* destination, size_t destinationPit
 HIPCORE_API hipError_t hipMemset2D(void* destination, size_t pitch, int value, size_t width, size_t height);
 HIPCORE_API hipError_t hipMemset2DAsync(void* destination, size_t pitch, int value, size_t width,
                                         size_t height, hipStream_t stream HIPCORE_DEFAULT(0));
+// 3D memory, laid out as in HIP: a pitched pointer (row pitch, and the row width and row count
+// of the allocation), an extent in bytes x rows x slices, and a position in the same units.
+typedef struct hipArray* hipArray_t;  // CUDA-style arrays: not supported by hipcore's 3D copies
+typedef struct hipPitchedPtr {
+  void* ptr;
+  size_t pitch;
+  size_t xsize;
+  size_t ysize;
+} hipPitchedPtr;
+typedef struct hipExtent {
+  size_t width;
+  size_t height;
+  size_t depth;
+} hipExtent;
+typedef struct hipPos {
+  size_t x;
+  size_t y;
+  size_t z;
+} hipPos;
+typedef struct hipMemcpy3DParms {
+  hipArray_t srcArray;
+  struct hipPos srcPos;
+  struct hipPitchedPtr srcPtr;
+  hipArray_t dstArray;
+  struct hipPos dstPos;
+  struct hipPitchedPtr dstPtr;
+  struct hipExtent extent;
+  enum hipMemcpyKind kind;
+} hipMemcpy3DParms;
+static inline hipPitchedPtr make_hipPitchedPtr(void* ptr, size_t pitch, size_t xsize, size_t ysize) {
+  hipPitchedPtr p = {ptr, pitch, xsize, ysize};
+  return p;
+}
+static inline hipExtent make_hipExtent(size_t width, size_t height, size_t depth) {
+  hipExtent e = {width, height, depth};
+  return e;
+}
+static inline hipPos make_hipPos(size_t x, size_t y, size_t z) {
+  hipPos p = {x, y, z};
+  return p;
+}
+HIPCORE_API hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent);
+HIPCORE_API hipError_t hipMemcpy3D(const hipMemcpy3DParms* p);
+HIPCORE_API hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+HIPCORE_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+                                        hipStream_t stream HIPCORE_DEFAULT(0));
+// Copies between devices; with one device, source and destination device are the same.
+HIPCORE_API hipError_t hipMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t sizeBytes);
+HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice,
+                                          size_t sizeBytes, hipStream_t stream HIPCORE_DEFAULT(0));
 #define hipHostMallocNumaUser 0x20000000
 #define hipHostMallocNonCoherent 0x80000000
 #define hipHostRegisterDefault 0x0

@@ -1,4 +1,4 @@
-// Device memory: hipMalloc, hipFree, hipMemcpy(Async), hipMemset(Async).
+// Device memory: hipMalloc, hipFree, hipMemGetInfo (copies: CopyApi.cpp, fills: FillApi.cpp).
 #include "ApiCall.h"
 #include "ApiState.h"
 
@@ -44,50 +44,6 @@ hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
 HIPCORE_API hipError_t hipFree(void* pointer) {
   HIPCORE_API_CALL(hipFree, pointer);
   return freeAllocation(__func__, pointer, /*hostOnly=*/false);
-}
-
-HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size, hipMemcpyKind kind) {
-  HIPCORE_API_CALL(hipMemcpy, destination, source, size, kind);
-  if (size == 0) return hipSuccess;
-  if (destination == nullptr || source == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "hipMemcpy of %zu bytes %p -> %p", size, source, destination));
-  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d", static_cast<int>(kind)));
-  hipcore::core::Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->copy(destination, source, size, kind);
-  return finish(__func__, std::move(status));
-}
-
-// Asynchronous in HIP's contract, synchronous here (allowed: the copy is complete on return,
-// after the stream's earlier work).
-HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size, hipMemcpyKind kind,
-                                      hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyAsync, destination, source, size, kind, stream);
-  hipcore::core::Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
-  Status status = hipcore::api::streamOf(stream, device, queue);
-  if (!status.ok()) return finish(__func__, std::move(status));
-  return hipMemcpy(destination, source, size, kind);
-}
-
-HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size) {
-  HIPCORE_API_CALL(hipMemset, destination, value, size);
-  if (size == 0) return hipSuccess;
-  if (destination == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "hipMemset of %zu bytes at null", size));
-  hipcore::core::Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->fill(destination, static_cast<uint8_t>(value), size);
-  return finish(__func__, std::move(status));
-}
-
-HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemsetAsync, destination, value, size, stream);
-  hipcore::core::Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
-  Status status = hipcore::api::streamOf(stream, device, queue);
-  if (!status.ok()) return finish(__func__, std::move(status));
-  return hipMemset(destination, value, size);
 }
 
 HIPCORE_API hipError_t hipHostFree(void* pointer) {

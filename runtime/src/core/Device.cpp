@@ -1,20 +1,12 @@
-// A GPU's null stream, lazy kernel loading and synchronous memory operations.
+// A GPU's null stream, lazy kernel loading and memory allocation (fills and copies: MemoryOps.cpp).
 #include "Device.h"
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 
 #include "Module.h"
 
 namespace hipcore::core {
-namespace {
-
-// Pageable host memory reaches the GPU through a pinned staging buffer of this size.
-constexpr size_t kStagingBytes = size_t{4} << 20;
-
-}  // namespace
-
 namespace {
 
 // Chunks and large allocations of the sub-allocator come from the agent's device pool.
@@ -300,109 +292,6 @@ Status Device::release(const Allocation& allocation, Chunk* chunk, uint32_t bloc
   auto released = hsa::release(allocation.base);
   if (!released) return fail(hipErrorInvalidValue, "hipFree(%p): %s", allocation.base, released.message().c_str());
   return Status::success();
-}
-
-Status Device::ensureCopySignal() {
-  if (copySignal_) return Status::success();
-  auto signal = hsa::Signal::create(0);
-  if (!signal) return fail(hipErrorOutOfMemory, "copy signal: %s", signal.message().c_str());
-  copySignal_ = std::move(signal).value();
-  return Status::success();
-}
-
-Status Device::ensureStaging() {
-  if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
-  if (staging_) return Status::success();
-  auto staging = hsa::allocate(agent_.hostPool, kStagingBytes);
-  if (!staging) return fail(hipErrorOutOfMemory, "staging buffer: %s", staging.message().c_str());
-  staging_ = *staging;
-  if (auto access = hsa::allowAccess(agent_.agent, staging_); !access)
-    return fail(hipErrorOutOfMemory, "staging buffer: %s", access.message().c_str());
-  return Status::success();
-}
-
-Status Device::fill(void* destination, uint8_t value, size_t bytes) {
-  return fillPattern(destination, value, /*width=*/1, bytes);
-}
-
-Status Device::fillPattern(void* destination, uint32_t pattern, unsigned width, size_t count) {
-  size_t bytes = count * width;
-  if (bytes == 0) return Status::success();
-  if (Status synced = synchronize(); !synced.ok()) return synced;
-  std::lock_guard lock(copyMutex_);
-  if (Status ready = ensureStaging(); !ready.ok()) return ready;
-  // The staging size is a multiple of every width, so each chunk starts on a whole element.
-  auto* stage = static_cast<uint8_t*>(staging_);
-  size_t staged = std::min(kStagingBytes, bytes);
-  for (size_t i = 0; i < staged; i += width) std::memcpy(stage + i, &pattern, width);
-  auto* dst = static_cast<uint8_t*>(destination);
-  for (size_t done = 0; done < bytes;) {
-    size_t chunk = std::min(kStagingBytes, bytes - done);
-    auto copied = hsa::copyAndWait(dst + done, agent_.agent, staging_, agent_.cpuAgent, chunk, *copySignal_);
-    if (!copied) return fail(hipErrorInvalidValue, "hipMemset: %s", copied.message().c_str());
-    done += chunk;
-  }
-  return Status::success();
-}
-
-Status Device::copyDirect(void* destination, const void* source, size_t bytes, bool toDevice) {
-  // Host memory ROCR knows (hipHostMalloc) needs no staging: one copy by the DMA engine.
-  std::lock_guard lock(copyMutex_);
-  if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
-  auto copied = toDevice ? hsa::copyAndWait(destination, agent_.agent, source, agent_.cpuAgent, bytes, *copySignal_)
-                         : hsa::copyAndWait(destination, agent_.cpuAgent, source, agent_.agent, bytes, *copySignal_);
-  if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
-  return Status::success();
-}
-
-Status Device::copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice) {
-  std::lock_guard lock(copyMutex_);
-  if (Status ready = ensureStaging(); !ready.ok()) return ready;
-  auto* dst = static_cast<uint8_t*>(destination);
-  auto* src = static_cast<const uint8_t*>(source);
-  for (size_t done = 0; done < bytes;) {
-    size_t chunk = std::min(kStagingBytes, bytes - done);
-    if (toDevice) std::memcpy(staging_, src + done, chunk);
-    auto copied = toDevice ? hsa::copyAndWait(dst + done, agent_.agent, staging_, agent_.cpuAgent, chunk, *copySignal_)
-                           : hsa::copyAndWait(staging_, agent_.cpuAgent, src + done, agent_.agent, chunk, *copySignal_);
-    if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
-    if (!toDevice) std::memcpy(dst + done, staging_, chunk);
-    done += chunk;
-  }
-  return Status::success();
-}
-
-Status Device::copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
-  if (bytes == 0) return Status::success();
-  if (Status synced = synchronize(); !synced.ok()) return synced;
-  return copyNow(destination, source, bytes, kind);
-}
-
-Status Device::copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
-  if (kind == hipMemcpyDefault) {
-    bool fromDevice = hsa::pointerKind(source) == hsa::PointerKind::Device;
-    bool toDevice = hsa::pointerKind(destination) == hsa::PointerKind::Device;
-    kind = fromDevice ? (toDevice ? hipMemcpyDeviceToDevice : hipMemcpyDeviceToHost)
-                      : (toDevice ? hipMemcpyHostToDevice : hipMemcpyHostToHost);
-  }
-  switch (kind) {
-    case hipMemcpyHostToHost: std::memmove(destination, source, bytes); return Status::success();
-    case hipMemcpyHostToDevice:
-      if (hsa::pointerKind(source) == hsa::PointerKind::Host) return copyDirect(destination, source, bytes, true);
-      return copyThroughStaging(destination, source, bytes, /*toDevice=*/true);
-    case hipMemcpyDeviceToHost:
-      if (hsa::pointerKind(destination) == hsa::PointerKind::Host) return copyDirect(destination, source, bytes, false);
-      return copyThroughStaging(destination, source, bytes, /*toDevice=*/false);
-    case hipMemcpyDeviceToDevice: {
-      // ROCR copies device to device with a blit kernel on the GPU (FACTS.md section 6).
-      std::lock_guard lock(copyMutex_);
-      if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
-      auto copied = hsa::copyAndWait(destination, agent_.agent, source, agent_.agent, bytes, *copySignal_);
-      if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
-      return Status::success();
-    }
-    default: return fail(hipErrorInvalidMemcpyDirection, "hipMemcpy kind %d", static_cast<int>(kind));
-  }
 }
 
 }  // namespace hipcore::core

@@ -7,6 +7,8 @@
 #include <mutex>
 #include <vector>
 
+#include "BuiltinKernels.h"
+#include "MemoryOps.h"
 #include "Registry.h"
 #include "Status.h"
 #include "DeviceMemoryPool.h"
@@ -93,13 +95,26 @@ class Device {
   Status release(const Allocation& allocation, Chunk* chunk, uint32_t block);
   DeviceMemoryPool& memoryPool() { return *memory_; }
   PointerRegistry& pointers() const { return pointers_; }
+
+  // Fills and copies (MemoryOps.cpp), ordered on `queue` (null: the null stream, with legacy
+  // ordering). Device memory and pinned host memory are reached by a built-in kernel on the
+  // queue: with `wait` the call returns once it completed (hipMemset, hipMemcpy), without once
+  // it is queued (the Async forms). Pageable host memory goes through the staging buffer after
+  // the queue's earlier work, and is consumed (or written) when the call returns.
+  //
+  // Sets each byte of the box to the pattern of `patternWidth` (1, 2 or 4) bytes repeated from
+  // the start of every row (hipMemset*, hipMemsetD16/D32).
+  Status fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent, uint32_t pattern,
+              unsigned patternWidth, bool wait);
+  Status copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source, const Extent& extent,
+              bool wait);
+  // A 1D copy on the null stream, complete on return (symbol copies); `kind` is checked, the
+  // direction comes from the pointers.
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
-  // The same without waiting for the device's streams first.
+  // A host-to-device copy that waits for no stream (code-object loading: managed variables).
   Status copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
-  // Sets `bytes` of device memory to `value` (through the staging buffer: SDMA, no kernel).
-  Status fill(void* destination, uint8_t value, size_t bytes);
-  // Sets `count` elements of `width` bytes (1, 2 or 4) to `pattern` (hipMemsetD8/D16/D32).
-  Status fillPattern(void* destination, uint32_t pattern, unsigned width, size_t count);
+  // The built-in fill and copy kernels on this device, loaded on first use.
+  Status builtins(const BuiltinKernels*& out);
 
   // hipSetDeviceFlags / hipGetDeviceFlags and hipDeviceSetLimit / hipDeviceGetLimit.
   unsigned scheduleFlags() const { return flags_.load(std::memory_order_relaxed); }
@@ -120,6 +135,11 @@ class Device {
   Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
   Status ensureStaging();  // caller holds copyMutex_
   Status copyDirect(void* destination, const void* source, size_t bytes, bool toDevice);
+  Status queueOrNull(DeviceQueue*& queue);
+  Status dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent, uint32_t word);
+  Status dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitched<const void*> source,
+                      const Extent& extent);
+  Status drain(DeviceQueue& queue);  // the queue's earlier work (legacy order included) completed
 
   int index_;
   hsa::GpuAgent agent_;
@@ -153,6 +173,10 @@ class Device {
   std::mutex copyMutex_;  // one staging buffer and copy signal per device
   void* staging_ = nullptr;
   std::unique_ptr<hsa::Signal> copySignal_;
+  std::once_flag builtinOnce_;
+  Status builtinStatus_;
+  std::unique_ptr<Module> builtinModule_;
+  BuiltinKernels builtins_;
 };
 
 // hipDeviceProp_t from ROCR's agent information.

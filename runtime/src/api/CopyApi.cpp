@@ -1,0 +1,132 @@
+// hipMemcpy and its 2D, 3D and peer forms, synchronous and Async. Memory the GPU reaches (device
+// memory, hipHostMalloc'ed or hipHostRegister'ed host memory) is copied by a built-in kernel on
+// the stream's queue: the Async forms return once it is queued. Pageable host memory goes
+// through a staging buffer and is consumed (or written) when the call returns, as in CUDA.
+// The direction comes from the pointers; `kind` is checked, and hipMemcpyDefault is accepted.
+#include "ApiCall.h"
+#include "ApiState.h"
+
+using hipcore::api::finish;
+using hipcore::core::Device;
+using hipcore::core::DeviceQueue;
+using hipcore::core::Extent;
+using hipcore::core::fail;
+using hipcore::core::Pitched;
+using hipcore::core::Status;
+
+namespace {
+
+hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination, Pitched<const void*> source,
+                const Extent& extent, hipMemcpyKind kind, bool wait) {
+  Device* device = nullptr;
+  DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (!status.ok()) return finish(call, std::move(status));
+  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+    return finish(call, fail(hipErrorInvalidMemcpyDirection, "%s: kind %d", call, static_cast<int>(kind)));
+  if (extent.empty()) return hipSuccess;
+  if (destination.base == nullptr || source.base == nullptr)
+    return finish(call, fail(hipErrorInvalidValue, "%s: %p -> %p", call, source.base, destination.base));
+  return finish(call, device->copy(queue, destination, source, extent, wait));
+}
+
+hipError_t copy1D(const char* call, void* destination, const void* source, size_t bytes, hipMemcpyKind kind,
+                  hipStream_t stream, bool wait) {
+  return copy(call, stream, hipcore::core::linear(destination, bytes), hipcore::core::linear(source, bytes),
+              Extent{bytes}, kind, wait);
+}
+
+hipError_t copy2D(const char* call, void* destination, size_t destinationPitch, const void* source, size_t sourcePitch,
+                  size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream, bool wait) {
+  if (width > destinationPitch || width > sourcePitch)
+    return finish(call, fail(hipErrorInvalidPitchValue, "%s: width %zu, pitches %zu (destination) %zu (source)", call,
+                             width, destinationPitch, sourcePitch));
+  return copy(call, stream, {destination, destinationPitch, destinationPitch * height},
+              {source, sourcePitch, sourcePitch * height}, Extent{width, height, 1}, kind, wait);
+}
+
+// A 3D parameter block: positions and extents in bytes, rows and slices (no hipArray).
+hipError_t copy3D(const char* call, const hipMemcpy3DParms* p, hipStream_t stream, bool wait) {
+  if (p == nullptr) return finish(call, fail(hipErrorInvalidValue, "%s: parameters are null", call));
+  if (p->srcArray != nullptr || p->dstArray != nullptr)
+    return finish(call, fail(hipErrorInvalidValue, "%s: hipArray copies are not supported", call));
+  const hipExtent& e = p->extent;
+  if (e.width == 0 || e.height == 0 || e.depth == 0)
+    return copy(call, stream, {}, {}, Extent{0}, p->kind, wait);
+  const struct {
+    const hipPitchedPtr& pointer;
+    const hipPos& position;
+    const char* role;
+  } sides[] = {{p->dstPtr, p->dstPos, "destination"}, {p->srcPtr, p->srcPos, "source"}};
+  for (const auto& side : sides) {
+    if (side.position.x + e.width > side.pointer.pitch)
+      return finish(call, fail(hipErrorInvalidPitchValue, "%s: %s x %zu + width %zu exceeds its pitch %zu", call,
+                               side.role, side.position.x, e.width, side.pointer.pitch));
+    if ((e.depth > 1 || side.position.z > 0) && side.position.y + e.height > side.pointer.ysize)
+      return finish(call, fail(hipErrorInvalidValue, "%s: %s y %zu + height %zu exceeds its %zu rows", call,
+                               side.role, side.position.y, e.height, side.pointer.ysize));
+  }
+  auto at = [](const hipPitchedPtr& pointer, const hipPos& position) {
+    size_t slice = pointer.pitch * pointer.ysize;
+    return position.z * slice + position.y * pointer.pitch + position.x;
+  };
+  if (p->dstPtr.ptr == nullptr || p->srcPtr.ptr == nullptr)
+    return finish(call, fail(hipErrorInvalidValue, "%s: %p -> %p", call, p->srcPtr.ptr, p->dstPtr.ptr));
+  Pitched<void*> destination{static_cast<char*>(p->dstPtr.ptr) + at(p->dstPtr, p->dstPos), p->dstPtr.pitch,
+                             p->dstPtr.pitch * p->dstPtr.ysize};
+  Pitched<const void*> source{static_cast<const char*>(p->srcPtr.ptr) + at(p->srcPtr, p->srcPos), p->srcPtr.pitch,
+                              p->srcPtr.pitch * p->srcPtr.ysize};
+  return copy(call, stream, destination, source, Extent{e.width, e.height, e.depth}, p->kind, wait);
+}
+
+hipError_t copyPeer(const char* call, void* destination, int destinationDevice, const void* source, int sourceDevice,
+                    size_t bytes, hipStream_t stream, bool wait) {
+  int count = hipcore::api::runtime().deviceCount();
+  if (destinationDevice < 0 || destinationDevice >= count || sourceDevice < 0 || sourceDevice >= count)
+    return finish(call, fail(hipErrorInvalidDevice, "%s: devices %d -> %d of %d", call, sourceDevice,
+                             destinationDevice, count));
+  return copy1D(call, destination, source, bytes, hipMemcpyDeviceToDevice, stream, wait);
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size, hipMemcpyKind kind) {
+  HIPCORE_API_CALL(hipMemcpy, destination, source, size, kind);
+  return copy1D(__func__, destination, source, size, kind, nullptr, true);
+}
+HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size, hipMemcpyKind kind,
+                                      hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpyAsync, destination, source, size, kind, stream);
+  return copy1D(__func__, destination, source, size, kind, stream, false);
+}
+
+HIPCORE_API hipError_t hipMemcpy2D(void* destination, size_t destinationPitch, const void* source,
+                                   size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind) {
+  HIPCORE_API_CALL(hipMemcpy2D, destination, destinationPitch, source, sourcePitch, width, height, kind);
+  return copy2D(__func__, destination, destinationPitch, source, sourcePitch, width, height, kind, nullptr, true);
+}
+HIPCORE_API hipError_t hipMemcpy2DAsync(void* destination, size_t destinationPitch, const void* source,
+                                        size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind,
+                                        hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpy2DAsync, destination, destinationPitch, source, sourcePitch, width, height, kind, stream);
+  return copy2D(__func__, destination, destinationPitch, source, sourcePitch, width, height, kind, stream, false);
+}
+
+HIPCORE_API hipError_t hipMemcpy3D(const hipMemcpy3DParms* p) {
+  HIPCORE_API_CALL(hipMemcpy3D, p);
+  return copy3D(__func__, p, nullptr, true);
+}
+HIPCORE_API hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p, hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpy3DAsync, p, stream);
+  return copy3D(__func__, p, stream, false);
+}
+
+HIPCORE_API hipError_t hipMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t sizeBytes) {
+  HIPCORE_API_CALL(hipMemcpyPeer, dst, dstDevice, src, srcDevice, sizeBytes);
+  return copyPeer(__func__, dst, dstDevice, src, srcDevice, sizeBytes, nullptr, true);
+}
+HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice, size_t sizeBytes,
+                                          hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpyPeerAsync, dst, dstDevice, src, srcDevice, sizeBytes, stream);
+  return copyPeer(__func__, dst, dstDevice, src, srcDevice, sizeBytes, stream, false);
+}

@@ -1,0 +1,251 @@
+// Fills and copies. Memory the GPU reaches (device memory, pinned host memory) is written by a
+// built-in kernel dispatched on the stream's own AQL queue: ordered with the stream's kernels
+// for free, and asynchronous unless the caller waits. Pageable host memory goes through a
+// pinned staging buffer (SDMA) once the stream's earlier work has completed.
+#include <algorithm>
+#include <cstring>
+
+#include "Device.h"
+#include "Module.h"
+
+namespace hipcore::core {
+namespace {
+
+// Pageable host memory reaches the GPU through a pinned staging buffer of this size.
+constexpr size_t kStagingBytes = size_t{4} << 20;
+// Workgroups per row at most: enough to fill a large GPU; each work-item loops over the rest.
+constexpr uint64_t kMaxRowBlocks = 1024;
+
+// How the GPU reaches one side of an operation.
+struct Reach {
+  enum Kind { Device, Pinned, Pageable } kind = Pageable;
+  uint8_t* agentAddress = nullptr;  // the address kernels use (Device and Pinned)
+};
+
+// Classifies `pointer` and checks that `span` bytes from it stay inside its allocation (where
+// ROCR knows the allocation; pageable memory cannot be checked).
+Status locate(const void* pointer, size_t span, const char* role, Reach& out) {
+  hsa::PointerInfo info = hsa::pointerInfo(pointer);
+  if (info.kind == hsa::PointerKind::Unknown) {
+    out = {Reach::Pageable, nullptr};
+    return Status::success();
+  }
+  size_t offset = static_cast<size_t>(static_cast<const uint8_t*>(pointer) - static_cast<const uint8_t*>(info.hostBase));
+  if (info.bytes != 0 && (offset > info.bytes || span > info.bytes - offset))
+    return fail(hipErrorInvalidValue, "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role,
+                pointer, span, info.bytes, info.hostBase);
+  out = {info.kind == hsa::PointerKind::Device ? Reach::Device : Reach::Pinned,
+         static_cast<uint8_t*>(info.agentBase) + offset};
+  return Status::success();
+}
+
+// Rows that follow each other without a gap on both sides are one long row: fewer workgroups,
+// fewer staging round trips.
+void collapse(Extent& extent, size_t& destinationPitch, size_t& sourcePitch, size_t& destinationSlice,
+              size_t& sourceSlice) {
+  if (extent.height > 1 && destinationPitch == extent.width && sourcePitch == extent.width) {
+    extent.width *= extent.height;
+    extent.height = 1;
+    destinationPitch = sourcePitch = extent.width;
+  }
+  if (extent.height == 1 && extent.depth > 1 && destinationSlice == extent.width && sourceSlice == extent.width) {
+    extent.width *= extent.depth;
+    extent.depth = 1;
+    destinationPitch = sourcePitch = destinationSlice = sourceSlice = extent.width;
+  }
+}
+
+// One workgroup row per box row (grid y) and slice (grid z); grid x covers a row's chunks.
+Status rowGeometry(const Extent& extent, loader::LaunchGeometry& geometry, uint64_t& items) {
+  if (extent.height > UINT32_MAX || extent.depth > UINT32_MAX)
+    return fail(hipErrorInvalidValue, "%zu rows in %zu slices: more than 2^32 in one dimension", extent.height,
+                extent.depth);
+  uint64_t chunks = extent.width / BuiltinKernels::kChunk + 2;  // + a partial chunk at either end
+  uint64_t blocks = std::min<uint64_t>((chunks + BuiltinKernels::kBlock - 1) / BuiltinKernels::kBlock, kMaxRowBlocks);
+  items = blocks * BuiltinKernels::kBlock;
+  geometry.gridBlocks[0] = static_cast<uint32_t>(blocks);
+  geometry.gridBlocks[1] = static_cast<uint32_t>(extent.height);
+  geometry.gridBlocks[2] = static_cast<uint32_t>(extent.depth);
+  geometry.blockSize[0] = BuiltinKernels::kBlock;
+  geometry.blockSize[1] = geometry.blockSize[2] = 1;
+  geometry.dynamicLdsBytes = 0;
+  return Status::success();
+}
+
+void copyRowsOnHost(Pitched<void*> destination, Pitched<const void*> source, const Extent& extent) {
+  for (size_t z = 0; z < extent.depth; ++z)
+    for (size_t y = 0; y < extent.height; ++y)
+      std::memmove(static_cast<uint8_t*>(destination.base) + z * destination.slicePitch + y * destination.pitch,
+                   static_cast<const uint8_t*>(source.base) + z * source.slicePitch + y * source.pitch, extent.width);
+}
+
+}  // namespace
+
+Status Device::builtins(const BuiltinKernels*& out) {
+  std::call_once(builtinOnce_, [this] { builtinStatus_ = BuiltinKernels::load(agent_, builtinModule_, builtins_); });
+  out = &builtins_;
+  return builtinStatus_;
+}
+
+Status Device::queueOrNull(DeviceQueue*& queue) {
+  if (queue != nullptr || (queue = readyNullQueue()) != nullptr) return Status::success();
+  return nullQueue(queue);
+}
+
+Status Device::drain(DeviceQueue& queue) {
+  if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
+  return queue.synchronize();
+}
+
+Status Device::dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent, uint32_t word) {
+  const BuiltinKernels* kernels = nullptr;
+  if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
+  loader::LaunchGeometry geometry;
+  uint64_t items = 0;
+  if (Status shaped = rowGeometry(extent, geometry, items); !shaped.ok()) return shaped;
+  void* base = destination.base;
+  uint64_t width = extent.width, pitch = destination.pitch, slicePitch = destination.slicePitch;
+  void* args[] = {&base, &width, &pitch, &slicePitch, &word, &items};
+  if (failed()) return queueFailure();
+  if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
+  return queue.stream().launch(*kernels->fill, geometry, args);
+}
+
+Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitched<const void*> source,
+                            const Extent& extent) {
+  const BuiltinKernels* kernels = nullptr;
+  if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
+  loader::LaunchGeometry geometry;
+  uint64_t items = 0;
+  if (Status shaped = rowGeometry(extent, geometry, items); !shaped.ok()) return shaped;
+  // 16-byte loads and stores need every row of both sides at the same offset from a 16-byte
+  // boundary: equal starts, and equal pitches where there is more than one row or slice.
+  auto sameOffset = [](uint64_t a, uint64_t b) { return ((a ^ b) & (BuiltinKernels::kChunk - 1)) == 0; };
+  bool aligned = sameOffset(reinterpret_cast<uintptr_t>(destination.base), reinterpret_cast<uintptr_t>(source.base)) &&
+                 (extent.height == 1 || sameOffset(destination.pitch, source.pitch)) &&
+                 (extent.depth == 1 || sameOffset(destination.slicePitch, source.slicePitch));
+  void* to = destination.base;
+  const void* from = source.base;
+  uint64_t width = extent.width, toPitch = destination.pitch, fromPitch = source.pitch;
+  uint64_t toSlice = destination.slicePitch, fromSlice = source.slicePitch;
+  void* args[] = {&to, &from, &width, &toPitch, &fromPitch, &toSlice, &fromSlice, &items};
+  if (failed()) return queueFailure();
+  if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
+  return queue.stream().launch(aligned ? *kernels->copyAligned : *kernels->copyBytes, geometry, args);
+}
+
+Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent, uint32_t pattern,
+                    unsigned patternWidth, bool wait) {
+  if (extent.empty()) return Status::success();
+  Reach reach;
+  if (Status located = locate(destination.base, destination.span(extent), "destination", reach); !located.ok())
+    return located;
+  if (reach.kind == Reach::Pageable)
+    return fail(hipErrorInvalidValue, "memset destination %p is not memory the GPU reaches (hipMalloc, "
+                "hipHostMalloc or hipHostRegister)", destination.base);
+  if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
+  Extent box = extent;
+  size_t sourcePitch = destination.pitch, sourceSlice = destination.slicePitch;  // no source: mirror
+  collapse(box, destination.pitch, sourcePitch, destination.slicePitch, sourceSlice);
+  // The pattern restarts at each row, so rows of multi-byte patterns need pitches that keep
+  // its phase; HIP's 2D/3D fills are byte fills, hipMemsetD16/D32 are one row.
+  uint32_t word = fillWord(pattern, patternWidth, reinterpret_cast<uintptr_t>(reach.agentAddress));
+  destination.base = reach.agentAddress;
+  if (Status queued = dispatchFill(*queue, destination, box, word); !queued.ok()) return queued;
+  return wait ? queue->synchronize() : Status::success();
+}
+
+Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source, const Extent& extent,
+                    bool wait) {
+  if (extent.empty()) return Status::success();
+  Reach to, from;
+  if (Status located = locate(destination.base, destination.span(extent), "destination", to); !located.ok())
+    return located;
+  if (Status located = locate(source.base, source.span(extent), "source", from); !located.ok()) return located;
+  if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
+  Extent box = extent;
+  collapse(box, destination.pitch, source.pitch, destination.slicePitch, source.slicePitch);
+  if (to.kind != Reach::Pageable && from.kind != Reach::Pageable) {
+    Pitched<void*> agentDestination{to.agentAddress, destination.pitch, destination.slicePitch};
+    Pitched<const void*> agentSource{from.agentAddress, source.pitch, source.slicePitch};
+    if (Status queued = dispatchCopy(*queue, agentDestination, agentSource, box); !queued.ok()) return queued;
+    return wait ? queue->synchronize() : Status::success();
+  }
+  // Pageable memory: the GPU cannot reach it, so the stream's earlier work must complete first;
+  // the copy is done (the source consumed, the destination written) when this returns.
+  if (Status drained = drain(*queue); !drained.ok()) return drained;
+  if (to.kind != Reach::Device && from.kind != Reach::Device) {
+    copyRowsOnHost(destination, source, box);
+    return Status::success();
+  }
+  bool toDevice = to.kind == Reach::Device;
+  for (size_t z = 0; z < box.depth; ++z)
+    for (size_t y = 0; y < box.height; ++y) {
+      auto* rowTo = static_cast<uint8_t*>(destination.base) + z * destination.slicePitch + y * destination.pitch;
+      auto* rowFrom = static_cast<const uint8_t*>(source.base) + z * source.slicePitch + y * source.pitch;
+      if (Status copied = copyThroughStaging(rowTo, rowFrom, box.width, toDevice); !copied.ok()) return copied;
+    }
+  return Status::success();
+}
+
+Status Device::copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
+  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+    return fail(hipErrorInvalidMemcpyDirection, "hipMemcpy kind %d", static_cast<int>(kind));
+  return copy(nullptr, linear(destination, bytes), linear(source, bytes), Extent{bytes}, /*wait=*/true);
+}
+
+Status Device::ensureCopySignal() {
+  if (copySignal_) return Status::success();
+  auto signal = hsa::Signal::create(0);
+  if (!signal) return fail(hipErrorOutOfMemory, "copy signal: %s", signal.message().c_str());
+  copySignal_ = std::move(signal).value();
+  return Status::success();
+}
+
+Status Device::ensureStaging() {
+  if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
+  if (staging_) return Status::success();
+  auto staging = hsa::allocate(agent_.hostPool, kStagingBytes);
+  if (!staging) return fail(hipErrorOutOfMemory, "staging buffer: %s", staging.message().c_str());
+  staging_ = *staging;
+  if (auto access = hsa::allowAccess(agent_.agent, staging_); !access)
+    return fail(hipErrorOutOfMemory, "staging buffer: %s", access.message().c_str());
+  return Status::success();
+}
+
+Status Device::copyDirect(void* destination, const void* source, size_t bytes, bool toDevice) {
+  // Host memory ROCR knows (hipHostMalloc) needs no staging: one copy by the DMA engine.
+  std::lock_guard lock(copyMutex_);
+  if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
+  auto copied = toDevice ? hsa::copyAndWait(destination, agent_.agent, source, agent_.cpuAgent, bytes, *copySignal_)
+                         : hsa::copyAndWait(destination, agent_.cpuAgent, source, agent_.agent, bytes, *copySignal_);
+  if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
+  return Status::success();
+}
+
+Status Device::copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice) {
+  std::lock_guard lock(copyMutex_);
+  if (Status ready = ensureStaging(); !ready.ok()) return ready;
+  auto* dst = static_cast<uint8_t*>(destination);
+  auto* src = static_cast<const uint8_t*>(source);
+  for (size_t done = 0; done < bytes;) {
+    size_t chunk = std::min(kStagingBytes, bytes - done);
+    if (toDevice) std::memcpy(staging_, src + done, chunk);
+    auto copied = toDevice ? hsa::copyAndWait(dst + done, agent_.agent, staging_, agent_.cpuAgent, chunk, *copySignal_)
+                           : hsa::copyAndWait(staging_, agent_.cpuAgent, src + done, agent_.agent, chunk, *copySignal_);
+    if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
+    if (!toDevice) std::memcpy(dst + done, staging_, chunk);
+    done += chunk;
+  }
+  return Status::success();
+}
+
+Status Device::copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
+  // Only host-to-device copies come here (code-object loading), without stream ordering.
+  if (kind != hipMemcpyHostToDevice)
+    return fail(hipErrorInvalidMemcpyDirection, "copyNow kind %d", static_cast<int>(kind));
+  if (hsa::pointerKind(source) == hsa::PointerKind::Host) return copyDirect(destination, source, bytes, true);
+  return copyThroughStaging(destination, source, bytes, /*toDevice=*/true);
+}
+
+}  // namespace hipcore::core
