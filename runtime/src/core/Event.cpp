@@ -12,9 +12,13 @@ namespace hipcore::core {
 
 namespace {
 
-// Storage of destroyed events, reused by later ones (see Event::create).
+// Storage of destroyed events, reused by later ones (see Event::create). Never destroyed, so
+// the storage stays reachable (and valid for stale handles) until the process ends.
 std::mutex gRetiredMutex;
-std::vector<void*> gRetired;
+std::vector<void*>& retired() {
+  static auto* storage = new std::vector<void*>;
+  return *storage;
+}
 
 }  // namespace
 
@@ -29,9 +33,9 @@ Status Event::create(Device& device, unsigned flags, Event*& out) {
   void* storage = nullptr;
   {
     std::lock_guard lock(gRetiredMutex);
-    if (!gRetired.empty()) {
-      storage = gRetired.back();
-      gRetired.pop_back();
+    if (!retired().empty()) {
+      storage = retired().back();
+      retired().pop_back();
     }
   }
   if (storage == nullptr) storage = ::operator new(sizeof(Event));
@@ -42,7 +46,7 @@ Status Event::create(Device& device, unsigned flags, Event*& out) {
 void Event::destroy(Event* event) {
   event->~Event();  // releases the signal and clears the magic; the storage stays an Event's
   std::lock_guard lock(gRetiredMutex);
-  gRetired.push_back(event);
+  retired().push_back(event);
 }
 
 Status Event::record(DeviceQueue& queue) {
