@@ -11,6 +11,7 @@
 
 #include "core/ErrorNames.h"
 #include "trace/Json.h"
+#include "trace/Settings.h"
 
 namespace hipcore::trace {
 
@@ -139,8 +140,9 @@ void appendApiEvents(std::string& json, const std::set<uint64_t>& paired) {
     if (thread->dropped() != 0) {
       std::snprintf(line, sizeof(line),
                     "{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":%u,\"name\":\"%llu calls not "
-                    "recorded (trace buffer full)\",\"ts\":0},\n",
-                    thread->tid(), static_cast<unsigned long long>(thread->dropped()));
+                    "recorded (trace buffer full)\",\"ts\":%s},\n",
+                    thread->tid(), static_cast<unsigned long long>(thread->dropped()),
+                    jsonMicroseconds(monotonicNs()).c_str());
       json += line;
     }
   }

@@ -31,8 +31,12 @@ namespace {
 constexpr size_t kRingSlots = 4096;
 constexpr size_t kNameBytes = 160;
 
+// A slot between tail and head is being filled (kFree: claimed, not yet published), in flight,
+// or harvested (kDone) and waiting for the tail to pass it.
+enum SlotState : uint8_t { kFree, kInFlight, kDone };
+
 struct Slot {
-  std::atomic<bool> inFlight{false};  // published by the launch path, cleared by the harvest
+  std::atomic<uint8_t> state{kFree};
   std::unique_ptr<hsa::Signal> signal;
   QueueIdentity queue;
   uint64_t flowId = 0;
@@ -88,36 +92,64 @@ class DispatchRing {
     std::memcpy(slot.name, kernelName.data(), length);
     slot.name[length] = '\0';
     slot.signal->store(1);
-    slot.inFlight.store(true, std::memory_order_release);
+    slot.state.store(kInFlight, std::memory_order_release);
     flowForNextCall(slot.flowId);
     return slot.signal->handle();
   }
 
-  // Moves completed slots, oldest first, to the completed list; stops at the first slot still
-  // being filled or running (order across queues is not completion order: a later harvest
-  // picks up what that one held back). Returns whether slots are still pending.
+  // Moves every completed slot to the completed list, then frees the slots at the tail that
+  // are done (dispatches on different queues complete out of order; one long or dead kernel
+  // holds back only the reuse of later slots, not their harvest). With `waitMicroseconds`
+  // (at exit), a dispatch still running gets that long, then is left out: a queue that
+  // faulted never completes it. Returns whether dispatches are still pending.
   bool harvest(uint64_t waitMicroseconds) {
     std::lock_guard lock(harvestMutex_);
     if (!ok_) return false;
     SystemDomain domain = sampleSystemDomain();
     uint64_t tail = tail_.load(std::memory_order_relaxed);
-    while (tail != head_.load(std::memory_order_acquire)) {
-      Slot& slot = slots_[tail % kRingSlots];
-      if (!slot.inFlight.load(std::memory_order_acquire)) break;
-      if (slot.signal->load() != 0 &&
-          (waitMicroseconds == 0 || !slot.signal->waitForZeroBriefly(waitMicroseconds)))
-        break;
-      uint64_t start = 0, end = 0;
-      if (hsa::dispatchInterval(slot.queue.agent, slot.signal->handle(), start, end)) {
-        completed_.push_back({slot.queue.row, slot.flowId, domain.toMonotonicNs(start),
-                              domain.toMonotonicNs(end), {slot.grid[0], slot.grid[1], slot.grid[2]},
-                              {slot.block[0], slot.block[1], slot.block[2]}, slot.name});
-        flows_.insert(slot.flowId);
+    uint64_t head = head_.load(std::memory_order_acquire);
+    bool pending = false;
+    uint64_t wait = waitMicroseconds;
+    for (uint64_t index = tail; index != head; ++index) {
+      Slot& slot = slots_[index % kRingSlots];
+      if (slot.state.load(std::memory_order_acquire) != kInFlight) continue;  // filling or done
+      if (slot.signal->load() != 0 && (wait == 0 || !completesWithin(*slot.signal, wait))) {
+        if (wait == 0) {
+          pending = true;
+          continue;
+        }
+        abandoned_.fetch_add(1, std::memory_order_relaxed);
+        wait = 1;  // the others had that time too
+      } else {
+        uint64_t start = 0, end = 0;
+        if (hsa::dispatchInterval(slot.queue.agent, slot.signal->handle(), start, end)) {
+          completed_.push_back({slot.queue.row, slot.flowId, domain.toMonotonicNs(start),
+                                domain.toMonotonicNs(end),
+                                {slot.grid[0], slot.grid[1], slot.grid[2]},
+                                {slot.block[0], slot.block[1], slot.block[2]}, slot.name});
+          flows_.insert(slot.flowId);
+        }
       }
-      slot.inFlight.store(false, std::memory_order_relaxed);
-      tail_.store(++tail, std::memory_order_release);
+      slot.state.store(kDone, std::memory_order_relaxed);
     }
-    return tail != head_.load(std::memory_order_acquire);
+    for (; tail != head; ++tail) {
+      Slot& slot = slots_[tail % kRingSlots];
+      if (slot.state.load(std::memory_order_relaxed) != kDone) break;
+      slot.state.store(kFree, std::memory_order_relaxed);
+    }
+    tail_.store(tail, std::memory_order_release);
+    return pending;
+  }
+
+  // Polls: the signals have no interrupt event behind them, and ROCR warns when a host wait
+  // is used on such a signal.
+  static bool completesWithin(const hsa::Signal& signal, uint64_t microseconds) {
+    uint64_t deadline = monotonicNs() + microseconds * 1000;
+    while (signal.load() != 0) {
+      if (monotonicNs() >= deadline) return false;
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    return true;
   }
 
   void stop() {
@@ -162,11 +194,19 @@ class DispatchRing {
                     jsonMicroseconds(c.startNs).c_str());
       json += line;
     }
+    if (uint64_t abandoned = abandoned_.load(std::memory_order_relaxed); abandoned != 0) {
+      std::snprintf(line, sizeof(line),
+                    "{\"ph\":\"i\",\"s\":\"g\",\"pid\":1,\"tid\":0,\"name\":\"%llu dispatches never "
+                    "completed\",\"ts\":%s},\n",
+                    static_cast<unsigned long long>(abandoned), jsonMicroseconds(monotonicNs()).c_str());
+      json += line;
+    }
     if (uint64_t dropped = dropped_.load(std::memory_order_relaxed); dropped != 0) {
       std::snprintf(line, sizeof(line),
                     "{\"ph\":\"i\",\"s\":\"g\",\"pid\":1,\"tid\":0,\"name\":\"%llu dispatches not "
-                    "traced (more than %zu pending)\",\"ts\":0},\n",
-                    static_cast<unsigned long long>(dropped), kRingSlots);
+                    "traced (more than %zu pending)\",\"ts\":%s},\n",
+                    static_cast<unsigned long long>(dropped), kRingSlots,
+                    jsonMicroseconds(monotonicNs()).c_str());
       json += line;
     }
   }
@@ -195,6 +235,7 @@ class DispatchRing {
   std::atomic<uint64_t> head_{0};
   std::atomic<uint64_t> tail_{0};
   std::atomic<uint64_t> dropped_{0};
+  std::atomic<uint64_t> abandoned_{0};  // never completed (a faulted queue) by the final harvest
   std::mutex harvestMutex_;
   std::vector<Completed> completed_;
   std::set<uint64_t> flows_;
