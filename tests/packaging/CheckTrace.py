@@ -48,6 +48,14 @@ api_names = collections.Counter(e['name'] for e in api)
 for name, count in [('hipStreamCreate', 5), ('hipEventRecord', 8), ('hipLaunchKernel', 5),
                     ('hipMemcpyAsync', 8), ('hipStreamSynchronize', 1), ('hipEventElapsedTime', 4)]:
     expect(api_names[name] == count, 'expected %d %s events, found %d' % (count, name, api_names[name]))
+# Arguments by type: the two allocations' sizes, the copies' directions and sizes.
+malloc_args = sorted(e['args']['arguments'] for e in api if e['name'] == 'hipMalloc')
+expect(len(malloc_args) == 2 and malloc_args[0].endswith('size=16384') and malloc_args[1].endswith('size=65536'),
+       'hipMalloc arguments: %s' % malloc_args)
+async_args = [e['args']['arguments'] for e in api if e['name'] == 'hipMemcpyAsync']
+for kind in ('hipMemcpyHostToDevice', 'hipMemcpyDeviceToHost'):
+    expect(sum('=16384, ' in a and 'kind=' + kind in a for a in async_args) == 4,
+           'expected 4 hipMemcpyAsync of 16384 bytes, %s: %s' % (kind, async_args))
 api_tids = {e['tid'] for e in api}
 expect(len(api_tids) == 1, 'API events on %d threads, expected the main thread only' % len(api_tids))
 for tid in api_tids:

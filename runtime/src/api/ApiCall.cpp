@@ -97,7 +97,7 @@ hipError_t endCall(const char* function, uint64_t startNs, hipError_t result) {
                  argsText, core::errorName(result), double(endNs - startNs) / 1000.0);
   }
   if (trace::enabled(trace::kTrace)) {
-    trace::recordApiCall(function, startNs, endNs, result);
+    trace::recordApiCall(function, argsText, startNs, endNs, result);
     trace::writeTraceAtExit();
   }
   return result;

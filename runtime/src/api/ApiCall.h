@@ -5,10 +5,9 @@
 // Disabled (the default) it is one load of trace::hooks and a branch never taken: no object,
 // no spill of the arguments, no destructor, so the launch path keeps its no-allocation,
 // no-lock, no-syscall promise. Enabled, the outermost HIP call of a thread takes the cold
-// branch into traced(), which notes the start time (and, for HIPCORE_LOG=api, the arguments
-// formatted by type), calls the function again -- that inner call sees it is nested and runs
-// the body -- and reports the real return value and the duration to stderr as one line and/or
-// to the trace as one event. A HIP function that another calls is part of the outer call's
+// branch into traced(), which formats the arguments by type, notes the start time, calls the
+// function again -- that inner call sees it is nested and runs the body -- and reports the
+// real return value and the duration to stderr as one line and/or to the trace as one event. A HIP function that another calls is part of the outer call's
 // line, not a line of its own:
 //   hipcore: [tid 1234] hipMemcpy(destination=0x7f.., source=0x55.., size=4096,
 //            kind=hipMemcpyHostToDevice) = hipSuccess (12.3 us)
@@ -93,10 +92,8 @@ template <class... Params>
                                                const char* names, Params... args) {
   size_t capacity = 0;
   char* text = enterCall(capacity);
-  if (trace::enabled(trace::kLogCalls)) {
-    ArgWriter out(text, capacity, names);
-    (writeArg(out, args), ...);
-  }
+  ArgWriter out(text, capacity, names);  // for the log line and the trace event
+  (writeArg(out, args), ...);
   uint64_t start = startCall();
   return endCall(name, start, function(args...));
 }

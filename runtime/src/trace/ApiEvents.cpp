@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstring>
 #include <cstdio>
 #include <mutex>
 #include <vector>
@@ -18,7 +19,8 @@ namespace hipcore::trace {
 namespace {
 
 struct ApiEvent {
-  const char* function;  // __func__: a string with static storage
+  const char* function;   // __func__: a string with static storage
+  const char* arguments;  // in the thread's text chunks; null when they were full
   uint64_t startNs;
   uint64_t endNs;
   hipError_t result;
@@ -42,8 +44,10 @@ class ThreadEvents {
       return;
     }
     if (chunks_[chunk] == nullptr) chunks_[chunk] = new ApiEvent[kChunkEvents];
-    chunks_[chunk][n % kChunkEvents] = event;
-    count_.store(n + 1, std::memory_order_release);
+    ApiEvent& stored = chunks_[chunk][n % kChunkEvents];
+    stored = event;
+    stored.arguments = copyText(event.arguments);
+    count_.store(n + 1, std::memory_order_release);  // publishes the event and its text
   }
   template <class Fn>
   void forEach(Fn&& fn) const {
@@ -55,7 +59,27 @@ class ThreadEvents {
   bool isMain = false;
 
  private:
+  // Arguments live in 256 KiB chunks, also allocated as needed and never freed.
+  static constexpr size_t kTextChunkBytes = 256 * 1024;
+  static constexpr size_t kMaxTextChunks = 256;
+  const char* copyText(const char* text) {
+    size_t bytes = std::strlen(text) + 1;
+    if (textChunk_ == nullptr || textUsed_ + bytes > kTextChunkBytes) {
+      if (textChunks_ == kMaxTextChunks) return nullptr;
+      textChunk_ = new char[kTextChunkBytes];
+      ++textChunks_;
+      textUsed_ = 0;
+    }
+    char* copy = textChunk_ + textUsed_;
+    std::memcpy(copy, text, bytes);
+    textUsed_ += bytes;
+    return copy;
+  }
+
   uint32_t tid_;
+  char* textChunk_ = nullptr;
+  size_t textUsed_ = 0;
+  size_t textChunks_ = 0;
   std::atomic<size_t> count_{0};
   std::atomic<uint64_t> dropped_{0};
   ApiEvent* chunks_[kMaxChunks] = {};
@@ -104,16 +128,17 @@ std::set<uint64_t> apiFlows() {
   return flows;
 }
 
-void recordApiCall(const char* function, uint64_t startNs, uint64_t endNs, hipError_t result) {
+void recordApiCall(const char* function, const char* arguments, uint64_t startNs, uint64_t endNs,
+                   hipError_t result) {
   uint64_t flow = pendingFlow;
   pendingFlow = 0;
-  currentThread().add({function, startNs, endNs, result, flow});
+  currentThread().add({function, arguments, startNs, endNs, result, flow});
 }
 
 void appendApiEvents(std::string& json, const std::set<uint64_t>& paired) {
   Threads& all = threads();
   std::lock_guard lock(all.mutex);
-  char line[512];
+  char line[1024];
   for (const ThreadEvents* thread : all.list) {
     std::snprintf(line, sizeof(line),
                   "{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_name\","
@@ -123,9 +148,11 @@ void appendApiEvents(std::string& json, const std::set<uint64_t>& paired) {
     thread->forEach([&](const ApiEvent& e) {
       std::snprintf(line, sizeof(line),
                     "{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"cat\":\"api\",\"name\":\"%s\",\"ts\":%s,"
-                    "\"dur\":%s,\"args\":{\"result\":\"%s\"}},\n",
+                    "\"dur\":%s,\"args\":{\"arguments\":\"%s\",\"result\":\"%s\"}},\n",
                     thread->tid(), e.function, jsonMicroseconds(e.startNs).c_str(),
-                    jsonMicroseconds(e.endNs - e.startNs).c_str(), core::errorName(e.result));
+                    jsonMicroseconds(e.endNs - e.startNs).c_str(),
+                    jsonEscape(e.arguments ? e.arguments : "(not recorded)").c_str(),
+                    core::errorName(e.result));
       json += line;
       if (e.flowId != 0 && paired.count(e.flowId) != 0) {
         // The arrow starts inside the launching call's slice (Perfetto binds it there).

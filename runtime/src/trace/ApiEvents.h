@@ -9,9 +9,11 @@
 
 namespace hipcore::trace {
 
-// Records a finished call of the calling thread (times: CLOCK_MONOTONIC ns). A kernel launch
-// made inside the call (flowForNextCall) becomes the start of a flow arrow.
-void recordApiCall(const char* function, uint64_t startNs, uint64_t endNs, hipError_t result);
+// Records a finished call of the calling thread (times: CLOCK_MONOTONIC ns) with its
+// formatted arguments (copied). A kernel launch made inside the call (flowForNextCall) becomes
+// the start of a flow arrow.
+void recordApiCall(const char* function, const char* arguments, uint64_t startNs, uint64_t endNs,
+                   hipError_t result);
 
 // At the start of a reported call: no dispatch linked yet.
 void clearPendingFlow();
