@@ -25,30 +25,21 @@ core::Registry& registry() {
   return *instance;
 }
 
-core::Runtime& runtime() {
+std::atomic<core::Runtime*> readyRuntime{nullptr};
+
+core::Runtime& createRuntime() {
   // Never destroyed either: ROCR's own threads outlive static destruction (FACTS.md sec. 6).
   static core::Runtime* instance = new core::Runtime(registry());
+  readyRuntime.store(instance, std::memory_order_release);
   return *instance;
 }
 
-namespace {
-
-// The state itself is general-dynamic TLS (reached through __tls_get_addr from a shared
-// library); this pointer to it is initial-exec, one load from the thread pointer, and only
-// 8 bytes of the static TLS surplus a dlopen'ed libhipcore draws from.
-__attribute__((tls_model("initial-exec"))) constinit thread_local ThreadState* cachedState = nullptr;
+constinit thread_local ThreadState* cachedThreadState = nullptr;
 
 ThreadState& createThreadState() {
   thread_local ThreadState state;
-  cachedState = &state;
+  cachedThreadState = &state;
   return state;
-}
-
-}  // namespace
-
-ThreadState& threadState() {
-  ThreadState* state = cachedState;
-  return state != nullptr ? *state : createThreadState();
 }
 
 hipError_t recordFailure(const char* call, core::Status&& status) {

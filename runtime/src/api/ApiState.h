@@ -4,6 +4,7 @@
 
 #include <hip/hip_runtime_api.h>
 
+#include <atomic>
 #include <string>
 
 #include "core/Registry.h"
@@ -28,6 +29,11 @@ struct ThreadState {
   static constexpr int kMaxPending = 16;
   CallConfiguration pending[kMaxPending];
   int pendingCount = 0;
+  // The kernel this thread launched last (launchFast): handle, Kernel and the registry
+  // generation the answer came from.
+  const void* lastHandle = nullptr;
+  const core::Kernel* lastKernel = nullptr;
+  const void* lastGeneration = nullptr;
   // 1 inside a HIP call that HIPCORE_LOG=api or HIPCORE_TRACE reports (ApiCall.h).
   int callDepth = 0;
 };
@@ -38,9 +44,24 @@ struct Options {
 
 const Options& options();
 core::Registry& registry();
-// Created on first use: initialises ROCR (never from registration calls).
-core::Runtime& runtime();
-ThreadState& threadState();
+// Created on first use: initialises ROCR (never from registration calls). Inline, one acquire
+// load once created (the launch path asks for it on every launch).
+extern std::atomic<core::Runtime*> readyRuntime;
+core::Runtime& createRuntime();
+inline core::Runtime& runtime() {
+  core::Runtime* ready = readyRuntime.load(std::memory_order_acquire);
+  return ready != nullptr ? *ready : createRuntime();
+}
+// The thread's state is general-dynamic TLS (reached through __tls_get_addr from a shared
+// library); this pointer to it is initial-exec, one load from the thread pointer, and only 8
+// bytes of the static TLS surplus a dlopen'ed libhipcore draws from. Inline: the launch path
+// reads it twice per <<<>>>.
+extern __attribute__((tls_model("initial-exec"))) constinit thread_local ThreadState* cachedThreadState;
+ThreadState& createThreadState();
+inline ThreadState& threadState() {
+  ThreadState* state = cachedThreadState;
+  return state != nullptr ? *state : createThreadState();
+}
 
 // Records a failure as the thread's last error (successes leave it alone, as in CUDA) and
 // returns the code. `call` names the API function for the log. Inline, taking the Status by

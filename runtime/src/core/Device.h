@@ -51,7 +51,7 @@ class Device {
   // null stream waits for earlier work of every blocking stream, and work on a blocking stream
   // waits for earlier null-stream work. The common cases (one stream only, non-blocking
   // streams) cost an atomic add or two loads; mixing submits marker barriers (slow path).
-  Status prepareSubmission(DeviceQueue& queue) noexcept {
+  __attribute__((always_inline)) Status prepareSubmission(DeviceQueue& queue) noexcept {
     if (&queue == readyNullQueue()) {
       nullSubmissions_.fetch_add(1, std::memory_order_acq_rel);
       if (unjoinedBlocking_.load(std::memory_order_acquire) != 0) return joinBlockingIntoNull(queue);

@@ -114,6 +114,9 @@ class Registry {
 
   // Lock-free on a hit; a miss after new registrations rebuilds the table once.
   const Kernel* findKernel(const void* handle) const noexcept;
+  // Changes whenever the handle table does (tables are kept until the registry goes, so a
+  // value never comes back): a cached findKernel answer is valid while this is unchanged.
+  const void* generation() const noexcept { return table_.load(std::memory_order_acquire); }
   const Variable* findVariable(const void* hostAddress) const;
   // The managed variables of a fat binary (for binding them when it loads on a device).
   std::vector<Variable*> managedVariables(const FatBinary* fatBinary);

@@ -8,58 +8,78 @@
 namespace hipcore::core {
 
 Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden)
-    : queue_(queue), ring_(ring), hidden_(hidden) {
+    : queue_(queue), ring_(ring), hidden_(hidden), packets_(static_cast<uint8_t*>(queue.packets())),
+      size_(queue.size()) {
   hidden_.queuePtr = queue.address();
 }
 
 uint64_t Stream::reserveSlot() noexcept {
   submissions_->fetch_add(1, std::memory_order_relaxed);  // before the packet can complete
   uint64_t index = queue_.reserve(1);
-  // The ring is full while the packet `size` places back has not been consumed.
-  for (unsigned spins = 0; index - queue_.readIndex() >= queue_.size(); ++spins) {
+  // The ring is full while the packet `size` places back has not been consumed. The read index
+  // last seen is a lower bound of the real one: only when it says "full" is the queue asked.
+  if (index - seenReadIndex_.load(std::memory_order_relaxed) < size_) return index;
+  for (unsigned spins = 0;; ++spins) {
+    uint64_t read = queue_.readIndex();
+    uint64_t seen = seenReadIndex_.load(std::memory_order_relaxed);
+    while (seen < read && !seenReadIndex_.compare_exchange_weak(seen, read, std::memory_order_relaxed)) {
+    }
+    if (index - read < size_) return index;
     if (spins > 64) std::this_thread::yield();
   }
-  return index;
 }
 
-inline Status Stream::dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                              void* const* args, const loader::HiddenArgValues& hidden) noexcept {
+__attribute__((always_inline)) inline void Stream::dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                             void* const* args, const loader::HiddenArgValues& hidden) noexcept {
   uint64_t index = reserveSlot();
   uint8_t* kernarg = ring_.slot(index);
   kernel.layout.pack(args, geometry, hidden, kernarg);
-  hsa::DispatchFields fields;
-  fields.dimensions = loader::KernargLayout::dimensions(geometry);
+  // The body in place (the slot is ours: its header still says invalid), then the header.
+  auto* packet = static_cast<hsa::DispatchPacket*>(slot(index));
   for (int d = 0; d < 3; ++d) {
-    fields.workgroupSize[d] = static_cast<uint16_t>(geometry.blockSize[d]);
-    fields.gridSize[d] = geometry.gridBlocks[d] * geometry.blockSize[d];
+    packet->workgroupSize[d] = static_cast<uint16_t>(geometry.blockSize[d]);
+    packet->gridSize[d] = geometry.gridBlocks[d] * geometry.blockSize[d];
   }
-  fields.groupSegmentSize = kernel.groupSegmentSize + geometry.dynamicLdsBytes;
-  fields.privateSegmentSize = kernel.privateSegmentSize;
-  fields.kernelObject = kernel.kernelObject;
-  fields.kernarg = kernarg;
+  packet->reserved0 = 0;
+  packet->privateSegmentSize = kernel.privateSegmentSize;
+  packet->groupSegmentSize = kernel.groupSegmentSize + geometry.dynamicLdsBytes;
+  packet->kernelObject = kernel.kernelObject;
+  packet->kernarg = kernarg;
+  packet->reserved2 = 0;
+  packet->completionSignal = 0;
   if (trace::enabled(trace::kTrace))  // a signal the packet processor stamps with start/end
-    fields.completionSignal =
-        trace::traceDispatch(traceQueue_, kernel.name, fields.gridSize, fields.workgroupSize);
-  hsa::publishDispatch(queue_.slot(index), fields);
+    packet->completionSignal = trace::traceDispatch(traceQueue_, kernel.name, packet->gridSize, packet->workgroupSize);
+  // Dimensions: the highest one with more than one block or work-item (KernargLayout::dimensions;
+  // both counts are >= 1, so their OR exceeds 1 exactly when one of them does).
+  uint16_t dimensions = (geometry.gridBlocks[2] | geometry.blockSize[2]) > 1   ? 3
+                        : (geometry.gridBlocks[1] | geometry.blockSize[1]) > 1 ? 2
+                                                                               : 1;
+  hsa::publishDispatchHeader(packet, dimensions);
   queue_.ringDoorbell(index);
-  return Status::success();
+}
+
+void Stream::enqueue(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                     void* const* args) noexcept {
+  dispatch(kernel, geometry, args, hidden_);
 }
 
 Status Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                       void* const* args) noexcept {
-  return dispatch(kernel, geometry, args, hidden_);
+  dispatch(kernel, geometry, args, hidden_);
+  return Status::success();
 }
 
 Status Stream::launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                                  void* const* args, uint64_t gridBarrier) noexcept {
   loader::HiddenArgValues hidden = hidden_;
   hidden.multigridSync = gridBarrier;
-  return dispatch(kernel, geometry, args, hidden);
+  dispatch(kernel, geometry, args, hidden);
+  return Status::success();
 }
 
 uint64_t Stream::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {
   uint64_t index = reserveSlot();
-  hsa::publishBarrier(queue_.slot(index), signal, dependency);
+  hsa::publishBarrier(slot(index), signal, dependency);
   queue_.ringDoorbell(index);
   return index;
 }

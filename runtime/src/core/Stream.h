@@ -34,6 +34,8 @@ class Stream {
 
   Status launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                 void* const* args) noexcept;
+  // The same for the launch fast path (LaunchApi.cpp): it cannot fail, so no Status.
+  void enqueue(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args) noexcept;
   // The same with hidden_multigrid_sync_arg pointing at a grid barrier (hipLaunchCooperativeKernel).
   Status launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                            void* const* args, uint64_t gridBarrier) noexcept;
@@ -54,13 +56,17 @@ class Stream {
 
  private:
   uint64_t reserveSlot() noexcept;
-  Status dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args,
-                  const loader::HiddenArgValues& hidden) noexcept;
+  void dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args,
+                const loader::HiddenArgValues& hidden) noexcept;
+  void* slot(uint64_t index) const { return packets_ + (index & (size_ - 1)) * hsa::PacketQueue::kPacketSize; }
 
   hsa::PacketQueue& queue_;
   KernargRing ring_;
   loader::HiddenArgValues hidden_;
   trace::QueueIdentity traceQueue_;
+  uint8_t* packets_;  // the queue's ring and size, fixed for its life (no virtual calls per packet)
+  uint32_t size_;
+  std::atomic<uint64_t> seenReadIndex_{0};  // the queue's read index as last read (reserveSlot)
   std::atomic<uint64_t> ownSubmissions_{0};
   std::atomic<uint64_t>* submissions_ = &ownSubmissions_;
   std::mutex syncMutex_;  // serialises synchronize() callers sharing one signal; not for launch

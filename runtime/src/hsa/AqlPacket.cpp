@@ -1,6 +1,7 @@
 // Writing AQL dispatch and barrier packets (layouts from hsa.h).
 #include <hsa/hsa.h>
 
+#include <cstddef>
 #include <cstring>
 
 #include "PacketQueue.h"
@@ -27,6 +28,16 @@ void publishFirstWord(void* slot, uint16_t header, uint16_t setup) {
 }
 
 }  // namespace
+
+const uint16_t kDispatchHeader = headerOf(HSA_PACKET_TYPE_KERNEL_DISPATCH);
+static_assert(offsetof(DispatchPacket, workgroupSize) == offsetof(hsa_kernel_dispatch_packet_t, workgroup_size_x));
+static_assert(offsetof(DispatchPacket, gridSize) == offsetof(hsa_kernel_dispatch_packet_t, grid_size_x));
+static_assert(offsetof(DispatchPacket, privateSegmentSize) ==
+              offsetof(hsa_kernel_dispatch_packet_t, private_segment_size));
+static_assert(offsetof(DispatchPacket, groupSegmentSize) == offsetof(hsa_kernel_dispatch_packet_t, group_segment_size));
+static_assert(offsetof(DispatchPacket, kernelObject) == offsetof(hsa_kernel_dispatch_packet_t, kernel_object));
+static_assert(offsetof(DispatchPacket, kernarg) == offsetof(hsa_kernel_dispatch_packet_t, kernarg_address));
+static_assert(offsetof(DispatchPacket, completionSignal) == offsetof(hsa_kernel_dispatch_packet_t, completion_signal));
 
 void publishDispatch(void* slot, const DispatchFields& f) noexcept {
   auto* packet = static_cast<hsa_kernel_dispatch_packet_t*>(slot);

@@ -147,6 +147,7 @@ class AqlQueue final : public PacketQueue {
  private:
   explicit AqlQueue(void* queue) : queue_(queue) {}
   void* queue_;  // hsa_queue_t*
+  volatile uint64_t* doorbell_ = nullptr;  // the hardware doorbell, or null: store the signal
 };
 
 struct KernelSymbol {

@@ -46,7 +46,9 @@ Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t pack
   // Timestamps on completion signals: only packets with a signal (events, synchronisation)
   // carry one, so dispatches pay nothing for it.
   hsa_amd_profiling_set_profiler_enabled(queue, 1);
-  return std::unique_ptr<AqlQueue>(new AqlQueue(queue));
+  auto created = std::unique_ptr<AqlQueue>(new AqlQueue(queue));
+  created->doorbell_ = hardwareDoorbell(queue);  // fixed for the queue's life
+  return created;
 }
 
 AqlQueue::~AqlQueue() { hsa_queue_destroy(queueOf(queue_)); }
@@ -66,7 +68,7 @@ uint64_t AqlQueue::readIndex() const noexcept {
 }
 
 void AqlQueue::ringDoorbell(uint64_t index) noexcept {
-  volatile uint64_t* doorbell = hardwareDoorbell(queueOf(queue_));
+  volatile uint64_t* doorbell = doorbell_;
   if (doorbell == nullptr) {
     hsa_signal_store_screlease(queueOf(queue_)->doorbell_signal, static_cast<hsa_signal_value_t>(index));
     return;

@@ -23,6 +23,34 @@ class PacketQueue {
   static constexpr uint32_t kPacketSize = 64;
 };
 
+// The layout of a kernel dispatch packet (HSA Platform System Architecture 2.9.6; AqlPacket.cpp
+// checks it against hsa.h's hsa_kernel_dispatch_packet_t). The launch path writes the body in
+// place, then the first word with publishDispatchHeader: no intermediate copy, no call.
+struct DispatchPacket {
+  uint16_t header;
+  uint16_t setup;  // dimensions
+  uint16_t workgroupSize[3];
+  uint16_t reserved0;
+  uint32_t gridSize[3];  // in work-items
+  uint32_t privateSegmentSize;
+  uint32_t groupSegmentSize;
+  uint64_t kernelObject;
+  const void* kernarg;
+  uint64_t reserved2;
+  uint64_t completionSignal;  // hsa_signal_t handle, 0 for none
+};
+static_assert(sizeof(DispatchPacket) == PacketQueue::kPacketSize);
+
+// Header of every dispatch hipcore submits: kernel dispatch type, barrier bit (streams run in
+// order), system-scope acquire and release fences.
+extern const uint16_t kDispatchHeader;
+
+// One release store of header and setup makes a filled packet valid for the packet processor.
+inline void publishDispatchHeader(DispatchPacket* packet, uint16_t dimensions) noexcept {
+  uint32_t word = kDispatchHeader | (uint32_t{dimensions} << 16);
+  __atomic_store_n(reinterpret_cast<uint32_t*>(packet), word, __ATOMIC_RELEASE);
+}
+
 // The fields of a kernel dispatch packet (HSA Platform System Architecture, 2.9.6).
 struct DispatchFields {
   uint16_t dimensions = 1;
