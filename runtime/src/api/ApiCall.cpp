@@ -38,28 +38,47 @@ void ArgWriter::nextName() {
 }
 
 void ArgWriter::pointer(const void* value) {
-  if (value == nullptr) append("null");
-  else append("%p", value);
+  if (value == nullptr)
+    append("null");
+  else
+    append("%p", value);
 }
 
 void ArgWriter::string(const char* value) {
-  if (value == nullptr) append("null");
-  else append("\"%.*s\"", 120, value);
+  if (value == nullptr)
+    append("null");
+  else
+    append("\"%.*s\"", 120, value);
 }
 
-void ArgWriter::signedNumber(long long value) { append("%lld", value); }
-void ArgWriter::unsignedNumber(unsigned long long value) { append("%llu", value); }
-void ArgWriter::real(double value) { append("%g", value); }
-void ArgWriter::dims(const dim3& value) { append("{%u, %u, %u}", value.x, value.y, value.z); }
-void ArgWriter::text(const char* value) { append("%s", value); }
+void ArgWriter::signedNumber(long long value) {
+  append("%lld", value);
+}
+void ArgWriter::unsignedNumber(unsigned long long value) {
+  append("%llu", value);
+}
+void ArgWriter::real(double value) {
+  append("%g", value);
+}
+void ArgWriter::dims(const dim3& value) {
+  append("{%u, %u, %u}", value.x, value.y, value.z);
+}
+void ArgWriter::text(const char* value) {
+  append("%s", value);
+}
 
 const char* memcpyKindName(hipMemcpyKind kind) {
   switch (kind) {
-    case hipMemcpyHostToHost: return "hipMemcpyHostToHost";
-    case hipMemcpyHostToDevice: return "hipMemcpyHostToDevice";
-    case hipMemcpyDeviceToHost: return "hipMemcpyDeviceToHost";
-    case hipMemcpyDeviceToDevice: return "hipMemcpyDeviceToDevice";
-    case hipMemcpyDefault: return "hipMemcpyDefault";
+    case hipMemcpyHostToHost:
+      return "hipMemcpyHostToHost";
+    case hipMemcpyHostToDevice:
+      return "hipMemcpyHostToDevice";
+    case hipMemcpyDeviceToHost:
+      return "hipMemcpyDeviceToHost";
+    case hipMemcpyDeviceToDevice:
+      return "hipMemcpyDeviceToDevice";
+    case hipMemcpyDefault:
+      return "hipMemcpyDefault";
   }
   return "(invalid hipMemcpyKind)";
 }
@@ -77,7 +96,9 @@ long threadId() {
 
 }  // namespace
 
-bool outermostCall() { return threadState().callDepth == 0; }
+bool outermostCall() {
+  return threadState().callDepth == 0;
+}
 
 char* enterCall(size_t& capacity) {
   threadState().callDepth = 1;
@@ -87,7 +108,9 @@ char* enterCall(size_t& capacity) {
   return argsText;
 }
 
-uint64_t startCall() { return trace::monotonicNs(); }
+uint64_t startCall() {
+  return trace::monotonicNs();
+}
 
 hipError_t endCall(const char* function, uint64_t startNs, hipError_t result) {
   uint64_t endNs = trace::monotonicNs();

@@ -7,8 +7,8 @@
 // no-lock, no-syscall promise. Enabled, the outermost HIP call of a thread takes the cold
 // branch into traced(), which formats the arguments by type, notes the start time, calls the
 // function again -- that inner call sees it is nested and runs the body -- and reports the
-// real return value and the duration to stderr as one line and/or to the trace as one event. A HIP function that another calls is part of the outer call's
-// line, not a line of its own:
+// real return value and the duration to stderr as one line and/or to the trace as one event.
+// A HIP function that another calls is part of the outer call's line, not a line of its own:
 //   hipcore: [tid 1234] hipMemcpy(destination=0x7f.., source=0x55.., size=4096,
 //            kind=hipMemcpyHostToDevice) = hipSuccess (12.3 us)
 #pragma once
@@ -101,6 +101,6 @@ template <class... Params>
 }  // namespace hipcore::api
 
 // First line of every exported HIP function: its name, then its parameters in order.
-#define HIPCORE_API_CALL(function, ...)                                                  \
-  if (::hipcore::api::hooked() && ::hipcore::api::outermostCall())                       \
+#define HIPCORE_API_CALL(function, ...)                            \
+  if (::hipcore::api::hooked() && ::hipcore::api::outermostCall()) \
   return ::hipcore::api::traced(function, __func__, #__VA_ARGS__ __VA_OPT__(, ) __VA_ARGS__)

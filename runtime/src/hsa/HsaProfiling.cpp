@@ -31,7 +31,8 @@ bool copyInterval(uint64_t signal, uint64_t& start, uint64_t& end) {
 
 bool isCpuAgent(uint64_t agent) {
   hsa_device_type_t type = HSA_DEVICE_TYPE_GPU;
-  return hsa_agent_get_info(hsa_agent_t{agent}, HSA_AGENT_INFO_DEVICE, &type) == HSA_STATUS_SUCCESS &&
+  return hsa_agent_get_info(hsa_agent_t{agent}, HSA_AGENT_INFO_DEVICE, &type) ==
+             HSA_STATUS_SUCCESS &&
          type == HSA_DEVICE_TYPE_CPU;
 }
 

@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <vector>
 
@@ -111,7 +111,9 @@ ThreadEvents& currentThread() {
 
 }  // namespace
 
-void clearPendingFlow() { pendingFlow = 0; }
+void clearPendingFlow() {
+  pendingFlow = 0;
+}
 
 void flowForNextCall(uint64_t flowId) {
   if (pendingFlow == 0) pendingFlow = flowId;

@@ -123,10 +123,13 @@ class DispatchRing {
       } else {
         uint64_t start = 0, end = 0;
         if (hsa::dispatchInterval(slot.queue.agent, slot.signal->handle(), start, end)) {
-          completed_.push_back({slot.queue.row, slot.flowId, domain.toMonotonicNs(start),
+          completed_.push_back({slot.queue.row,
+                                slot.flowId,
+                                domain.toMonotonicNs(start),
                                 domain.toMonotonicNs(end),
                                 {slot.grid[0], slot.grid[1], slot.grid[2]},
-                                {slot.block[0], slot.block[1], slot.block[2]}, slot.name});
+                                {slot.block[0], slot.block[1], slot.block[2]},
+                                slot.name});
           flows_.insert(slot.flowId);
         }
       }
@@ -182,8 +185,8 @@ class DispatchRing {
                     "\"ts\":%s,\"dur\":%s,\"args\":{\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],"
                     "\"symbol\":\"%s\"}},\n",
                     1000 + c.row, name.c_str(), jsonMicroseconds(c.startNs).c_str(),
-                    jsonMicroseconds(c.endNs - c.startNs).c_str(), c.grid[0], c.grid[1],
-                    c.grid[2], c.block[0], c.block[1], c.block[2], jsonEscape(c.name).c_str());
+                    jsonMicroseconds(c.endNs - c.startNs).c_str(), c.grid[0], c.grid[1], c.grid[2],
+                    c.block[0], c.block[1], c.block[2], jsonEscape(c.name).c_str());
       json += line;
       if (paired.count(c.flowId) == 0) continue;
       // The arrow ends on this kernel: "bp":"e" binds it to the enclosing slice.
@@ -195,10 +198,11 @@ class DispatchRing {
       json += line;
     }
     if (uint64_t abandoned = abandoned_.load(std::memory_order_relaxed); abandoned != 0) {
-      std::snprintf(line, sizeof(line),
-                    "{\"ph\":\"i\",\"s\":\"g\",\"pid\":1,\"tid\":0,\"name\":\"%llu dispatches never "
-                    "completed\",\"ts\":%s},\n",
-                    static_cast<unsigned long long>(abandoned), jsonMicroseconds(monotonicNs()).c_str());
+      std::snprintf(
+          line, sizeof(line),
+          "{\"ph\":\"i\",\"s\":\"g\",\"pid\":1,\"tid\":0,\"name\":\"%llu dispatches never "
+          "completed\",\"ts\":%s},\n",
+          static_cast<unsigned long long>(abandoned), jsonMicroseconds(monotonicNs()).c_str());
       json += line;
     }
     if (uint64_t dropped = dropped_.load(std::memory_order_relaxed); dropped != 0) {
@@ -265,14 +269,20 @@ uint64_t traceDispatch(const QueueIdentity& queue, const std::string& kernelName
   return dispatches.claim(queue, kernelName, gridSize, workgroupSize);
 }
 
-void harvestDispatches(bool finalWait) { ring().harvest(finalWait ? 200'000 : 0); }
+void harvestDispatches(bool finalWait) {
+  ring().harvest(finalWait ? 200'000 : 0);
+}
 
 void appendDispatchEvents(std::string& json, const std::set<uint64_t>& paired) {
   ring().append(json, paired);
 }
 
-bool hasDispatch(uint64_t flowId) { return ring().has(flowId); }
+bool hasDispatch(uint64_t flowId) {
+  return ring().has(flowId);
+}
 
-void stopCollector() { ring().stop(); }
+void stopCollector() {
+  ring().stop();
+}
 
 }  // namespace hipcore::trace

@@ -16,8 +16,10 @@ unsigned parseLogSetting(const char* value) {
     auto is = [&](const char* word) {
       return length == std::strlen(word) && std::strncmp(item, word, length) == 0;
     };
-    if (is("api")) result |= kLogCalls | kLogErrors;  // a failing call's line has its reason too
-    else if (length != 0 && !is("0")) result |= kLogErrors;  // "1", "errors", as before: any value
+    if (is("api"))
+      result |= kLogCalls | kLogErrors;  // a failing call's line has its reason too
+    else if (length != 0 && !is("0"))
+      result |= kLogErrors;  // "1", "errors", as before: any value
     item += length;
     if (*item == ',') ++item;
   }
@@ -47,7 +49,9 @@ unsigned readEnvironment() {
 // libraries that link it (which make the first HIP calls: __hipRegisterFatBinary).
 unsigned hooks = readEnvironment();
 
-const std::string& traceFile() { return traceFileStorage(); }
+const std::string& traceFile() {
+  return traceFileStorage();
+}
 
 uint64_t monotonicNs() {
   timespec now;

@@ -19,7 +19,9 @@ enum Hook : unsigned {
 // Hidden: one RIP-relative load inside libhipcore, no GOT indirection.
 extern unsigned hooks __attribute__((visibility("hidden")));
 
-inline bool enabled(Hook hook) { return __builtin_expect((hooks & hook) != 0, 0); }
+inline bool enabled(Hook hook) {
+  return __builtin_expect((hooks & hook) != 0, 0);
+}
 
 // Parses HIPCORE_LOG's comma list ("api", "errors", "1"; "0" or empty: nothing) into hooks.
 unsigned parseLogSetting(const char* value);
