@@ -11,11 +11,21 @@ namespace vgpu::isa {
 namespace {
 
 void jumpTo(Wave& w, const MicroOp& u, std::uint64_t address) {
-  std::int64_t index = w.wg->dispatch->program->indexOf(address);
-  if (index < 0) {
-    w.fail(DispatchOutcome::Kind::illegalInstruction, -1, address,
-           "jump to an address that was not predecoded (indirect call?)");
-    return;
+  const DispatchContext& d = *w.wg->dispatch;
+  std::int64_t index = d.program->indexOf(address);
+  if (index < 0) [[unlikely]] {
+    // A target loaded from memory (a call through a function pointer): decoded on first use.
+    bool appended = false;
+    std::string error;
+    index = d.program->resolveJump(address, d.memory, d.vgprs - kSpareVgprs, appended, error);
+    if (index < 0) {
+      w.fail(DispatchOutcome::Kind::illegalInstruction, -1, address,
+             "jump to an address that cannot be decoded: " + error);
+      return;
+    }
+    // execute() runs on the micro-op array it started with; the new code may lie past its end.
+    // Return to the scheduler, which hands the wave the current array at its next turn.
+    if (appended) w.status = WaveStatus::yielded;
   }
   (void)u;
   w.pc = static_cast<std::uint32_t>(index);

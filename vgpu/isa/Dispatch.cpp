@@ -326,7 +326,8 @@ DispatchOutcome execute(const DispatchRequest& req) {
   }
   ctx.program = prog.get();
   // Four spare registers: 64-bit reads of the last VGPR pair never leave the wave's storage.
-  ctx.vgprs = std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u) + 4;
+  ctx.vgprs = std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u) +
+             isa::kSpareVgprs;
   ctx.ldsBytes = std::max(p.group_segment_size, kd.groupSegmentSize);
   std::uint32_t priv = std::max(p.private_segment_size, kd.privateSegmentSize);
   if (priv > (1u << 20))

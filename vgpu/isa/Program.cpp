@@ -2,6 +2,7 @@
 // text into micro-ops, drops hints and resolves branch targets.
 #include "isa/Program.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <map>
@@ -122,10 +123,17 @@ class ProgramBuilder {
   ProgramBuilder(const Program::Source& src, Disassembler& dis) : src_(src), dis_(dis) {}
 
   std::unique_ptr<Program> run(std::string& error);
+  // Decodes what is reachable from address and not yet in p (p.mutex_ held), appends it as a
+  // new version of p's micro-ops and returns the index of address, or -1.
+  std::int64_t extend(const Program& p, std::uint64_t address, std::string& error);
 
  private:
   bool decodeRun(std::uint64_t start, std::string& error);
-  void emit(Program& p, const Decoded& d, std::vector<std::uint64_t>& pendingHints);
+  using AddressMap = std::unordered_map<std::uint64_t, std::uint32_t>;
+  void emit(std::vector<MicroOp>& ops, AddressMap& byAddress, const Decoded& d,
+            std::vector<std::uint64_t>& pendingHints);
+  // Index of address in the program being extended (-1: not decoded there).
+  std::int64_t knownIndex(std::uint64_t address) const;
   bool buildOp(const Decoded& d, const AsmInstruction& a, const HandlerInfo* info, MicroOp& u);
   void noteCallTargets(const Decoded& d);
   std::size_t readable(std::uint64_t address) const;
@@ -137,7 +145,16 @@ class ProgramBuilder {
   std::map<unsigned, std::uint64_t> getpc_;        // SGPR -> value s_getpc_b64 left there
   std::map<unsigned, std::uint64_t> callTargets_;  // SGPR -> getpc + rel32 (code or data)
   unsigned maxVgpr_ = 0;
+  const Program* extending_ = nullptr;  // extend(): code already decoded there is not redone
 };
+
+std::int64_t ProgramBuilder::knownIndex(std::uint64_t address) const {
+  if (!extending_) return -1;
+  std::int64_t i = extending_->indexOf(address);
+  if (i >= 0) return i;
+  auto it = extending_->lateByAddress_.find(address);
+  return it == extending_->lateByAddress_.end() ? -1 : static_cast<std::int64_t>(it->second);
+}
 
 std::size_t ProgramBuilder::readable(std::uint64_t address) const {
   std::size_t n = 20;  // longest RDNA instruction: MIMG NSA or VOP3 + literal
@@ -190,7 +207,7 @@ void ProgramBuilder::noteCallTargets(const Decoded& d) {
 
 bool ProgramBuilder::decodeRun(std::uint64_t pc, std::string& error) {
   const HandlerTable& table = HandlerTable::instance();
-  while (!decoded_.count(pc)) {
+  while (!decoded_.count(pc) && knownIndex(pc) < 0) {
     if (decoded_.size() >= kMaxInstructions) {
       error = "kernel code larger than the predecoder's limit";
       return false;
@@ -293,13 +310,14 @@ bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const Ha
   return true;
 }
 
-void ProgramBuilder::emit(Program& p, const Decoded& d, std::vector<std::uint64_t>& pendingHints) {
+void ProgramBuilder::emit(std::vector<MicroOp>& ops, AddressMap& byAddress, const Decoded& d,
+                          std::vector<std::uint64_t>& pendingHints) {
   auto place = [&](MicroOp&& u) {
-    std::uint32_t index = static_cast<std::uint32_t>(p.ops_.size());
-    for (std::uint64_t h : pendingHints) p.byAddress_[h] = index;
+    std::uint32_t index = static_cast<std::uint32_t>(ops.size());
+    for (std::uint64_t h : pendingHints) byAddress[h] = index;
     pendingHints.clear();
-    p.byAddress_.emplace(u.address, index);
-    p.ops_.push_back(std::move(u));
+    byAddress.emplace(u.address, index);
+    ops.push_back(std::move(u));
   };
   std::size_t dual = d.inst.text.find(" :: ");
   if (dual == std::string::npos) {
@@ -331,7 +349,7 @@ void ProgramBuilder::emit(Program& p, const Decoded& d, std::vector<std::uint64_
   }
   y.address = x.address;  // both halves report the same PC
   place(std::move(xFirst ? x : y));
-  p.ops_.push_back(std::move(xFirst ? y : x));
+  ops.push_back(std::move(xFirst ? y : x));
 }
 
 std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
@@ -362,7 +380,7 @@ std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
       pendingHints.push_back(address);
       continue;
     }
-    emit(*p, d, pendingHints);
+    emit(p->ops_, p->byAddress_, d, pendingHints);
   }
   MicroOp end;
   end.handler = fellOffEnd;
@@ -385,7 +403,76 @@ std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
   }
   p->entryIndex_ = p->byAddress_.at(src_.entry);
   p->vgprsUsed_ = maxVgpr_;
+  p->source_ = src_;
+  p->source_.memory = nullptr;  // the dispatch's own is passed to resolveJump
   return p;
+}
+
+std::int64_t ProgramBuilder::extend(const Program& p, std::uint64_t address, std::string& error) {
+  extending_ = &p;
+  work_.push_back(address);
+  while (!work_.empty()) {
+    std::uint64_t a = work_.back();
+    work_.pop_back();
+    if (!decodeRun(a, error)) return -1;
+  }
+  if (std::int64_t known = knownIndex(address); known >= 0) return known;
+  if (!decoded_.count(address)) {
+    error = "no decodable instruction there";
+    return -1;
+  }
+  auto ops = std::make_unique<std::vector<MicroOp>>(p.ops());
+  const std::size_t first = ops->size();
+  AddressMap added;
+  std::vector<std::uint64_t> pendingHints;
+  const HandlerTable& table = HandlerTable::instance();
+  // The end of a contiguous run of new code: it falls through into code decoded before (a
+  // jump there) or into bytes that are not code.
+  auto closeRun = [&](std::uint64_t next) {
+    MicroOp end;
+    end.address = next;
+    if (std::int64_t old = knownIndex(next); old >= 0) {
+      end.handler = table.find("s_branch")->fn;
+      end.target = static_cast<std::uint32_t>(old);
+      end.text = "<falls through to code decoded earlier>";
+    } else {
+      end.handler = fellOffEnd;
+      end.text = "<undecoded>";
+    }
+    for (std::uint64_t h : pendingHints) added[h] = static_cast<std::uint32_t>(ops->size());
+    pendingHints.clear();
+    ops->push_back(std::move(end));
+  };
+  std::uint64_t expect = 0;
+  for (const auto& [at, d] : decoded_) {
+    if (expect && at != expect) closeRun(expect);
+    expect = at + d.inst.size;
+    if (d.info && d.info->hint) {
+      pendingHints.push_back(at);
+      continue;
+    }
+    emit(*ops, added, d, pendingHints);
+  }
+  closeRun(expect);
+  for (std::size_t i = first; i < ops->size(); ++i) {
+    MicroOp& u = (*ops)[i];
+    auto it = decoded_.find(u.address);
+    if (it == decoded_.end() || !it->second.hasBranchTarget) continue;
+    const std::uint64_t target = it->second.branchTarget;
+    auto t = added.find(target);
+    std::int64_t index = t != added.end() ? static_cast<std::int64_t>(t->second) : knownIndex(target);
+    if (index < 0) {
+      u.handler = illegalInstruction;
+      u.text += "   ; branch target was not decoded";
+      continue;
+    }
+    u.target = static_cast<std::uint32_t>(index);
+  }
+  p.lateByAddress_.insert(added.begin(), added.end());
+  p.lateVgprsUsed_ = std::max(p.lateVgprsUsed_, maxVgpr_);
+  p.versions_.push_back(std::move(ops));
+  p.current_.store(p.versions_.back().get(), std::memory_order_release);
+  return added.at(address);
 }
 
 std::unique_ptr<Program> Program::build(const Source& source, std::string& error) {
@@ -396,6 +483,33 @@ std::unique_ptr<Program> Program::build(const Source& source, std::string& error
   }
   ProgramBuilder builder(source, dis);
   return builder.run(error);
+}
+
+std::int64_t Program::resolveJump(std::uint64_t address, const AddressSpace* memory,
+                                  unsigned vgprs, bool& appended, std::string& error) const {
+  std::lock_guard lock(mutex_);
+  appended = true;
+  std::int64_t index;
+  if (auto it = lateByAddress_.find(address); it != lateByAddress_.end()) {
+    index = it->second;
+  } else {
+    Source src = source_;
+    src.memory = memory;
+    Disassembler dis(src.target, src.wave64);
+    if (!dis.error().empty()) {
+      error = dis.error();
+      return -1;
+    }
+    ProgramBuilder builder(src, dis);
+    index = builder.extend(*this, address, error);
+    if (index < 0) return -1;
+  }
+  if (lateVgprsUsed_ > vgprs) {
+    error = "code reached through it uses " + std::to_string(lateVgprsUsed_) +
+            " VGPRs, more than the dispatch allocated (" + std::to_string(vgprs) + ")";
+    return -1;
+  }
+  return index;
 }
 
 std::int64_t Program::indexOf(std::uint64_t address) const {

@@ -2,8 +2,10 @@
 // read-only by every wave of every dispatch that runs it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -26,18 +28,36 @@ class Program {
   // Returns null and sets error when the entry itself cannot be read or decoded.
   static std::unique_ptr<Program> build(const Source& source, std::string& error);
 
-  const std::vector<MicroOp>& ops() const { return ops_; }
+  // Every micro-op decoded so far. Later versions only append (code reached through indirect
+  // jumps), so an index valid in one version means the same micro-op in every later one.
+  const std::vector<MicroOp>& ops() const { return *current_.load(std::memory_order_acquire); }
   std::uint32_t entryIndex() const { return entryIndex_; }
   unsigned vgprsUsed() const { return vgprsUsed_; }
-  // Micro-op index of a machine address (indirect jumps), or -1.
+  // Micro-op index of a machine address decoded when the program was built, or -1.
   std::int64_t indexOf(std::uint64_t address) const;
-  std::size_t instructionCount() const { return ops_.size(); }
+  std::size_t instructionCount() const { return ops().size(); }
+
+  // A jump target that may not have been predecoded (s_setpc/s_swappc to an address loaded
+  // from memory: calls through function pointers). Decodes the code reachable from it the
+  // first time, appends it to ops() and caches it. Returns the index, or -1 with `error` set;
+  // `appended` is set when the index may lie beyond an ops() the caller read earlier.
+  // `vgprs` is the caller's VGPR allocation: code needing more is refused.
+  std::int64_t resolveJump(std::uint64_t address, const AddressSpace* memory, unsigned vgprs,
+                           bool& appended, std::string& error) const;
 
  private:
-  std::vector<MicroOp> ops_;
+  Source source_;
+  std::vector<MicroOp> ops_;  // the predecoded version
   std::unordered_map<std::uint64_t, std::uint32_t> byAddress_;
   std::uint32_t entryIndex_ = 0;
   unsigned vgprsUsed_ = 0;
+  mutable std::atomic<const std::vector<MicroOp>*> current_{&ops_};
+
+  // Code decoded after the build, guarded by mutex_.
+  mutable std::mutex mutex_;
+  mutable std::unordered_map<std::uint64_t, std::uint32_t> lateByAddress_;
+  mutable std::vector<std::unique_ptr<std::vector<MicroOp>>> versions_;  // all kept alive
+  mutable unsigned lateVgprsUsed_ = 0;
   friend class ProgramBuilder;
 };
 

@@ -26,6 +26,10 @@ struct Fault {
   std::string detail;
 };
 
+// VGPRs each wave gets beyond what its code uses: 64-bit reads of the last VGPR pair never leave
+// the wave's storage.
+inline constexpr unsigned kSpareVgprs = 4;
+
 // What every wave of a dispatch shares (read-only while waves run).
 struct DispatchContext {
   const DispatchRequest* request = nullptr;
