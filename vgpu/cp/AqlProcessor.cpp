@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "cp/FaultLog.h"
 #include "cp/Pm4.h"
 #include "cp/SignalOps.h"
 
@@ -115,6 +116,23 @@ AqlProcessor::PacketResult AqlProcessor::execute(std::uint64_t index, const AqlP
   return {Outcome::fault, QueueErrorCode::kInvalidPacket, "undecoded packet kind"};
 }
 
+namespace {
+
+FaultKind faultKindOf(DispatchOutcome::Kind kind) {
+  using Kind = DispatchOutcome::Kind;
+  switch (kind) {
+    case Kind::completed: return FaultKind::none;
+    case Kind::memoryViolation: return FaultKind::memoryViolation;
+    case Kind::illegalInstruction: return FaultKind::illegalInstruction;
+    case Kind::trap: return FaultKind::trap;
+    case Kind::invalidDispatch: return FaultKind::invalidDispatch;
+    case Kind::timeout: return FaultKind::timeout;
+  }
+  return FaultKind::invalidDispatch;
+}
+
+}  // namespace
+
 AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
                                                          const hsa_kernel_dispatch_packet_t& p) {
   // decodeAqlPacket checked the sizes and the kernel object.
@@ -134,6 +152,12 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   }
   DispatchOutcome outcome = vgpu::executeDispatch(request);
   using Kind = DispatchOutcome::Kind;
+  if (outcome.kind != Kind::completed) {
+    // Named for the user (the report itself only knows the descriptor address), and kept for
+    // the runtime above ROCR (FaultLog.h).
+    outcome.report = kernelSymbols_.nameOf(p.kernel_object, services().memory()) + ": " + outcome.report;
+    recordFault(faultKindOf(outcome.kind), outcome.report);
+  }
   switch (outcome.kind) {
     case Kind::completed:
       return {};

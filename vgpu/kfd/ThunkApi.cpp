@@ -3,10 +3,12 @@
 // where ROCR handles that (noted per function).
 #include <hsakmt.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
+#include "cp/FaultLog.h"
 #include "kfd/VirtualKfd.h"
 
 using vgpu::kfd::VirtualKfd;
@@ -41,6 +43,21 @@ VGPU_EXPORT char* vgpu_trace_take_json() {
   if (out == nullptr) return nullptr;
   std::memcpy(out, events.c_str(), events.size() + 1);
   return out;
+}
+
+// The fault interface with hipcore (cp/FaultLog.h): the kind of the last dispatch fault (0 when
+// none yet, then 1 memory violation, 2 illegal instruction, 3 trap, 4 invalid dispatch,
+// 5 watchdog timeout) and its report, copied NUL-terminated into `report` (truncated to
+// `capacity` bytes; `report` may be NULL when capacity is 0).
+VGPU_EXPORT int vgpu_last_fault(char* report, size_t capacity) {
+  std::string text;
+  int kind = static_cast<int>(vgpu::cp::lastFault(text));
+  if (report != nullptr && capacity > 0) {
+    size_t length = std::min(text.size(), capacity - 1);
+    std::memcpy(report, text.data(), length);
+    report[length] = '\0';
+  }
+  return kind;
 }
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtOpenKFD() {

@@ -551,3 +551,24 @@ inline hipError_t hipLaunchCooperativeKernel(Kernel kernel, dim3 gridDim, dim3 b
                                     sharedMemBytes, stream);
 }
 #endif
+
+#if defined(__cplusplus)
+// HIP's typed allocation overloads: `float* p; hipMalloc(&p, bytes);` compiles as with AMD's
+// headers, without a cast to void**.
+template <class T>
+inline hipError_t hipMalloc(T** pointer, size_t size) {
+  return hipMalloc(reinterpret_cast<void**>(pointer), size);
+}
+template <class T>
+inline hipError_t hipHostMalloc(T** pointer, size_t size, unsigned int flags = 0) {
+  return hipHostMalloc(reinterpret_cast<void**>(pointer), size, flags);
+}
+template <class T>
+inline hipError_t hipMallocManaged(T** pointer, size_t size, unsigned int flags = hipMemAttachGlobal) {
+  return hipMallocManaged(reinterpret_cast<void**>(pointer), size, flags);
+}
+template <class T>
+inline hipError_t hipMallocPitch(T** pointer, size_t* pitch, size_t width, size_t height) {
+  return hipMallocPitch(reinterpret_cast<void**>(pointer), pitch, width, height);
+}
+#endif

@@ -169,17 +169,6 @@ Status Device::joinNullInto(DeviceQueue& queue) noexcept {
   return Status::success();
 }
 
-Status Device::queueFailure() const {
-  int error = queueError_.load(std::memory_order_acquire);
-  // Memory faults map to an illegal address; everything else (illegal instruction, invalid
-  // packet) is a launch failure. Either is sticky: the queue is dead.
-  hipError_t code = hsa::isMemoryFault(error) ? hipErrorIllegalAddress
-                    : hsa::isTrap(error)      ? hipErrorAssert  // device assert/abort: s_trap
-                                              : hipErrorLaunchFailure;
-  return fail(code, "device %d: a kernel failed and its queue stopped: %s", index_,
-              hsa::statusName(error).c_str());
-}
-
 Status Device::loadModuleLocked(FatBinary& fatBinary, Module*& out) {
   std::unique_ptr<Module>& module = fatBinary.module(static_cast<size_t>(index_));
   if (!module) {
@@ -247,6 +236,7 @@ Status Device::variableAddress(const Variable& variable, void*& out) {
 
 Status Device::allocate(size_t bytes, void*& out) {
   out = nullptr;
+  if (failed()) return queueFailure();  // sticky, as in CUDA: until hipDeviceReset
   if (bytes == 0) return Status::success();
   return memory_->allocate(bytes, out);
 }

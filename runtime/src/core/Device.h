@@ -81,7 +81,11 @@ class Device {
   // Non-zero once a kernel faulted: the queue is dead and every later launch fails.
   bool failed() const noexcept { return queueError_.load(std::memory_order_relaxed) != 0; }
   const std::atomic<int>* errorSlot() const { return &queueError_; }
+  // The sticky error of a failed device, naming the kernel, the address of a memory fault and,
+  // on vgpu, its full report (DeviceFault.cpp).
   Status queueFailure() const;
+  // A GPU memory fault reported by ROCR's event thread: the device fails with an illegal address.
+  void recordMemoryFault(uint64_t address) noexcept;
 
   // hipMalloc: a block of the caching sub-allocator (DeviceMemoryPool.h).
   Status allocate(size_t bytes, void*& out);
@@ -148,6 +152,7 @@ class Device {
 
   GridBarriers gridBarriers_{agent_};
   std::atomic<int> queueError_{0};  // HSA status of a queue error, set from ROCR's thread
+  std::atomic<uint64_t> faultAddress_{0};  // of the last memory fault, if any
   std::mutex nullMutex_;  // creation (first use, after a reset) of the null stream's queue
   std::unique_ptr<DeviceQueue> nullQueue_;
   std::atomic<DeviceQueue*> nullReady_{nullptr};  // nullQueue_ once fully created

@@ -31,6 +31,7 @@ Status Device::reset() {
   }
   nullSubmissions_.store(0, std::memory_order_relaxed);
   unjoinedBlocking_.store(0, std::memory_order_relaxed);
+  faultAddress_.store(0, std::memory_order_relaxed);
   queueError_.store(0, std::memory_order_release);
   // The allocator's cache of freed blocks goes back to ROCR (DeviceMemoryPool.h).
   memory_->trim(0);

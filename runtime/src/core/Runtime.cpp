@@ -26,6 +26,13 @@ Runtime::Runtime(Registry& registry) : registry_(registry) {
     if (devices_.size() == kMaxDevices) break;
     devices_.push_back(std::make_unique<Device>(static_cast<int>(devices_.size()), std::move(agent), registry_, pointers_));
   }
+  // A GPU memory fault becomes the faulting device's sticky error, not a process abort.
+  hsa::installMemoryFaultHandler(
+      [](uint64_t agent, uint64_t address, void* context) {
+        for (const auto& device : static_cast<Runtime*>(context)->devices_)
+          if (device->agent().agent == agent) device->recordMemoryFault(address);
+      },
+      this);
 }
 
 Device* Runtime::device(int index) const {

@@ -150,6 +150,25 @@ class AqlQueue final : public PacketQueue {
   volatile uint64_t* doorbell_ = nullptr;  // the hardware doorbell, or null: store the signal
 };
 
+// Device faults (HsaFaults.cpp). ROCR 5.2.3 aborts the process on a GPU memory fault unless a
+// system event handler accepts it; this one calls `sink` instead (on ROCR's event thread).
+using MemoryFaultSink = void (*)(uint64_t agent, uint64_t address, void* context);
+void installMemoryFaultHandler(MemoryFaultSink sink, void* context);
+// The queue ROCR last reported an error for (set by AqlQueue's error callback), or 0.
+void noteFailedQueue(uint64_t queueAddress);
+uint64_t lastFailedQueue();
+// The kernel object of the dispatch a stopped queue is stuck at (its read index), or 0.
+uint64_t stoppedKernelObject(uint64_t queueAddress);
+// Executables loaded by Executable::load, for kernelNameOf.
+void noteExecutable(uint64_t executable, uint64_t agent, bool live);
+// The demangled name of a loaded kernel, or "" when no executable has it.
+std::string kernelNameOf(uint64_t kernelObject);
+// On vgpu: its last dispatch fault (vgpu_last_fault: 1 memory violation, 2 illegal instruction,
+// 3 trap, 4 invalid dispatch, 5 watchdog timeout) with its report; 0 elsewhere or before one.
+enum VgpuFaultKind { kVgpuNoFault = 0, kVgpuMemoryViolation = 1, kVgpuIllegalInstruction = 2, kVgpuTrap = 3,
+                     kVgpuInvalidDispatch = 4, kVgpuTimeout = 5 };
+int vgpuLastFault(std::string& report);
+
 struct KernelSymbol {
   uint64_t kernelObject = 0;
   uint32_t kernargSize = 0;

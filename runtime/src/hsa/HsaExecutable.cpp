@@ -35,10 +35,12 @@ Result<std::unique_ptr<Executable>> Executable::load(uint64_t agent, loader::Byt
     return errorf("hsa_executable_load_agent_code_object: %s", statusName(status).c_str());
   status = hsa_executable_freeze(executable, nullptr);
   if (status != HSA_STATUS_SUCCESS) return errorf("hsa_executable_freeze: %s", statusName(status).c_str());
+  noteExecutable(executable.handle, agent, /*live=*/true);  // fault reports name its kernels
   return result;
 }
 
 Executable::~Executable() {
+  noteExecutable(executable_, agent_, /*live=*/false);
   hsa_executable_destroy(hsa_executable_t{executable_});
   hsa_code_object_reader_destroy(hsa_code_object_reader_t{reader_});
 }

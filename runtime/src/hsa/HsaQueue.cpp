@@ -31,6 +31,7 @@ void onQueueError(hsa_status_t status, hsa_queue_t* queue, void* errorSlot) {
   // watch the slot so that they return the error instead of waiting forever.
   std::fprintf(stderr, "hipcore: AQL queue %p failed: %s\n", static_cast<void*>(queue),
                statusName(status).c_str());
+  noteFailedQueue(reinterpret_cast<uint64_t>(queue));  // before the slot: waiters then find it
   static_cast<std::atomic<int>*>(errorSlot)->store(status, std::memory_order_release);
 }
 
