@@ -23,6 +23,11 @@ class DeviceQueue {
   static Status create(Device& device, std::atomic<int>& errorSlot, std::unique_ptr<DeviceQueue>& out,
                        unsigned flags = 0, int priority = 0);
   ~DeviceQueue();
+  // Stream memory is never handed back to the heap: freed streams go to a free list reused by
+  // later ones, so the handle of a destroyed stream still points at a DeviceQueue-sized block
+  // whose magic is cleared, and is refused (hipErrorInvalidHandle) instead of read after free.
+  static void* operator new(size_t bytes);
+  static void operator delete(void* storage) noexcept;
   DeviceQueue(const DeviceQueue&) = delete;
   DeviceQueue& operator=(const DeviceQueue&) = delete;
 

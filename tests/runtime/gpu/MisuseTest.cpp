@@ -131,6 +131,14 @@ TEST(Misuse, InvalidStreams) {
   ASSERT_HIP(hipEventDestroy(event));
   EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, bogus), hipErrorInvalidHandle);
   EXPECT_EQ(hipLaunchKernel_spt(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr), hipErrorInvalidDeviceFunction);
+  // A destroyed stream's handle is refused, not used.
+  hipStream_t destroyed = nullptr;
+  ASSERT_HIP(hipStreamCreate(&destroyed));
+  ASSERT_HIP(hipStreamDestroy(destroyed));
+  EXPECT_EQ(hipStreamSynchronize(destroyed), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamQuery(destroyed), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamDestroy(destroyed), hipErrorInvalidHandle);
+  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, destroyed), hipErrorInvalidHandle);
   expectStillUsable();
 }
 
