@@ -305,9 +305,28 @@ double frexpMant64(double x) {
   return std::frexp(x, &e);
 }
 
-// v_rcp/v_rsq/v_sqrt/v_exp/v_log are approximations on hardware (1 ULP); computed exactly here.
+// v_rcp/v_rsq/v_sqrt/v_exp/v_log/v_sin/v_cos are approximations on hardware (1 ULP for f32, see
+// README "Transcendentals"); here they are computed in double and rounded once to f32, which is
+// exact for rcp and sqrt and within 1 ULP (in practice correctly rounded) for the others.
+// Special inputs follow IEEE: rcp(+-0) = +-inf, rsq(-0) = -inf, sqrt(-0) = -0, log(+-0) = -inf,
+// negative inputs of rsq/sqrt/log give NaN, sin/cos of an infinity give NaN.
 float rcp(float x) {
   return 1.0f / x;
+}
+float rsq32(float x) {
+  return static_cast<float>(1.0 / std::sqrt(static_cast<double>(x)));
+}
+// sin(2 pi x) for x in revolutions (v_sin/v_cos take revolutions): the integer part is dropped
+// exactly, as the hardware's range reduction does, and multiples of a quarter revolution give
+// exact zeros and +-1 (a radian angle could not: 2 pi is not a double).
+double sinRevolutions(double x) {
+  const double r = x - std::round(x);  // [-0.5, 0.5], exact; NaN for infinities
+  const double q = 4 * r;
+  if (q == std::trunc(q)) return q == 1 ? 1.0 : q == -1 ? -1.0 : std::copysign(0.0, x);
+  return std::sin(6.283185307179586476925 * r);
+}
+double cosRevolutions(double x) {
+  return sinRevolutions(x + 0.25);  // exact for f16 and f32 inputs
 }
 float fract32(float x) {
   if (std::isinf(x)) return std::numeric_limits<float>::quiet_NaN();
@@ -492,12 +511,12 @@ void registerVectorFloatOpsPart1(HandlerTable& t) {
         1);
   t.add("v_rcp_f32", vf32<1>([](float a) { return rcp(a); }), 1);
   t.add("v_rcp_iflag_f32", vf32<1>([](float a) { return rcp(a); }), 1);
-  t.add("v_rsq_f32", vf32<1>([](float a) { return 1.0f / std::sqrt(a); }), 1);
+  t.add("v_rsq_f32", vf32<1>([](float a) { return rsq32(a); }), 1);
   t.add("v_sqrt_f32", vf32<1>([](float a) { return std::sqrt(a); }), 1);
-  t.add("v_exp_f32", vf32<1>([](float a) { return std::exp2(a); }), 1);
-  t.add("v_log_f32", vf32<1>([](float a) { return std::log2(a); }), 1);
-  t.add("v_sin_f32", vf32<1>([](float a) { return std::sin(a * 6.283185307179586f); }), 1);
-  t.add("v_cos_f32", vf32<1>([](float a) { return std::cos(a * 6.283185307179586f); }), 1);
+  t.add("v_exp_f32", vf32<1>([](float a) { return float(std::exp2(double(a))); }), 1);
+  t.add("v_log_f32", vf32<1>([](float a) { return float(std::log2(double(a))); }), 1);
+  t.add("v_sin_f32", vf32<1>([](float a) { return float(sinRevolutions(a)); }), 1);
+  t.add("v_cos_f32", vf32<1>([](float a) { return float(cosRevolutions(a)); }), 1);
   t.add("v_rndne_f32", vf32<1>([](float a) { return roundEvenF(a); }), 1);
   t.add("v_trunc_f32", vf32<1>([](float a) { return std::trunc(a); }), 1);
   t.add("v_ceil_f32", vf32<1>([](float a) { return std::ceil(a); }), 1);
@@ -598,8 +617,8 @@ void registerVectorFloatOpsPart3(HandlerTable& t) {
   t.add("v_rsq_f16", vf16<1>([](double a) { return 1.0 / std::sqrt(a); }), 1);
   t.add("v_log_f16", vf16<1>([](double a) { return std::log2(a); }), 1);
   t.add("v_exp_f16", vf16<1>([](double a) { return std::exp2(a); }), 1);
-  t.add("v_sin_f16", vf16<1>([](double a) { return std::sin(a * 6.283185307179586); }), 1);
-  t.add("v_cos_f16", vf16<1>([](double a) { return std::cos(a * 6.283185307179586); }), 1);
+  t.add("v_sin_f16", vf16<1>([](double a) { return sinRevolutions(a); }), 1);
+  t.add("v_cos_f16", vf16<1>([](double a) { return cosRevolutions(a); }), 1);
   t.add("v_floor_f16", vf16<1>([](double a) { return std::floor(a); }), 1);
   t.add("v_ceil_f16", vf16<1>([](double a) { return std::ceil(a); }), 1);
   t.add("v_trunc_f16", vf16<1>([](double a) { return std::trunc(a); }), 1);
