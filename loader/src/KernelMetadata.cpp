@@ -4,6 +4,7 @@
 #include <array>
 #include <utility>
 
+#include "hipcore/loader/MetadataIndex.h"
 #include "hipcore/loader/MsgPack.h"
 
 namespace hipcore::loader {
@@ -134,6 +135,14 @@ const KernelMetadata* CodeObjectMetadata::findKernel(std::string_view name) cons
   for (const KernelMetadata& kernel : kernels)
     if (kernel.name == name) return &kernel;
   return nullptr;
+}
+
+Result<KernelMetadata> parseKernelMetadata(const KernelMetadataEntry& entry) {
+  auto node = parseMsgPack(entry.map);
+  if (!node) return withContext("metadata note", node.error());
+  auto kernel = parseKernel(*node, entry.index);
+  if (!kernel) return withContext("metadata note", kernel.error());
+  return kernel;
 }
 
 Result<CodeObjectMetadata> parseCodeObjectMetadata(Bytes note) {

@@ -18,6 +18,12 @@ HIPCORE_API const char* hipcoreGetErrorDetail(void);
 
 HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* counts);
 
+// Lazy kernel loading, for tests: in the code object holding `kernel` (a host-side kernel
+// handle) on the current device, how many kernels it has and how many have been resolved
+// (metadata parsed, symbol looked up: only kernels launched or queried). Both 0 while the code
+// object is not loaded on the device.
+HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t* resolved, size_t* total);
+
 // The number of AQL packets (dispatches and barriers) submitted to the stream's queue so far;
 // 0 for a null stream that has no queue yet. Lets tests check which calls submit packets.
 HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned long long* packets);

@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "core/Module.h"
 #include "hip/hipcore_ext.h"
 
 namespace {
@@ -105,5 +107,23 @@ HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* c
   if (counts == nullptr) return hipErrorInvalidValue;
   hipcore::core::RegistrationCounts c = hipcore::api::registry().counts();
   *counts = {c.fatBinaries, c.functions, c.variables, c.managedVariables, c.unregistrations};
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t* resolved, size_t* total) {
+  HIPCORE_API_CALL(hipcoreGetResolvedKernelCount, kernel, resolved, total);
+  if (kernel == nullptr || resolved == nullptr || total == nullptr)
+    return hipcore::api::finish(__func__, hipcore::core::fail(hipErrorInvalidValue, "null argument"));
+  hipcore::core::Device* device = nullptr;
+  if (hipcore::core::Status status = hipcore::api::currentDevice(device); !status.ok())
+    return hipcore::api::finish(__func__, std::move(status));
+  const hipcore::core::Kernel* found = hipcore::api::registry().findKernel(kernel);
+  if (found == nullptr)
+    return hipcore::api::finish(__func__, hipcore::core::fail(hipErrorInvalidDeviceFunction, "%p is not a kernel", kernel));
+  hipcore::core::FatBinary& fatBinary = found->fatBinary();
+  std::lock_guard lock(fatBinary.loadMutex());
+  const std::unique_ptr<hipcore::core::Module>& module = fatBinary.module(static_cast<size_t>(device->index()));
+  *resolved = module ? module->resolvedKernelCount() : 0;
+  *total = module ? module->kernelCount() : 0;
   return hipSuccess;
 }

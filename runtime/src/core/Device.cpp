@@ -215,10 +215,8 @@ Status Device::resolve(const Kernel& kernel, const DeviceKernel*& out) {
   if ((out = kernel.code(static_cast<size_t>(index_)))) return Status::success();
   Module* module = nullptr;
   if (Status loaded = loadModuleLocked(fatBinary, module); !loaded.ok()) return loaded;
-  out = module->kernel(kernel.name());
-  if (out == nullptr)
-    return fail(hipErrorInvalidDeviceFunction, "kernel %s is not in code object %s", kernel.name().c_str(),
-                module->target().c_str());
+  // Only this kernel's metadata is parsed and its symbol resolved (Module: lazy per kernel).
+  if (Status resolved = module->resolveKernel(kernel.name(), out); !resolved.ok()) return resolved;
   kernel.publish(static_cast<size_t>(index_), out);
   return Status::success();
 }

@@ -39,29 +39,51 @@ Status Module::loadCodeObject(loader::Bytes image, const std::string& name, uint
   if (!object) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), object.message().c_str());
   auto note = object->metadataNote();
   if (!note) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), note.message().c_str());
-  auto metadata = loader::parseCodeObjectMetadata(*note);
-  if (!metadata) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), metadata.message().c_str());
+  auto module = std::make_unique<Module>();
+  module->note_.assign(note->begin(), note->end());
+  auto index = loader::indexKernelMetadata(module->note_);
+  if (!index) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), index.message().c_str());
   auto executable = hsa::Executable::load(agent, image);
   if (!executable) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), executable.message().c_str());
-  auto module = std::make_unique<Module>();
   module->target_ = name;
   module->executable_ = std::move(executable).value();
   for (const loader::ElfSymbol& symbol : object->symbols())
     if (symbol.type == 1 /*STT_OBJECT*/ && !symbol.name.empty()) module->variableSizes_.emplace_back(symbol.name, symbol.size);
-  for (const loader::KernelMetadata& kernel : metadata->kernels) {
-    if (kernel.kernargSegmentSize > kKernargSlotBytes)
-      return fail(hipErrorInvalidConfiguration, "kernel %s needs %u bytes of arguments (limit %u)",
-                  kernel.name.c_str(), kernel.kernargSegmentSize, kKernargSlotBytes);
-    auto symbol = module->executable_->kernel(kernel.symbol);
-    if (!symbol) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), symbol.message().c_str());
-    auto code = std::make_unique<DeviceKernel>(DeviceKernel{
-        kernel.name, symbol->kernelObject, symbol->groupSegmentSize, symbol->privateSegmentSize,
-        kernel.maxFlatWorkgroupSize ? kernel.maxFlatWorkgroupSize : 1024, loader::KernargLayout(kernel),
-        kernel.vgprCount, kernel.sgprCount, kernel.wavefrontSize});
-    module->kernels_.push_back(std::move(code));
-  }
+  module->kernels_.reserve(index->size());
+  for (loader::KernelMetadataEntry& entry : *index) module->kernels_.push_back({std::move(entry), nullptr});
   out = std::move(module);
   return Status::success();
+}
+
+Status Module::resolveKernel(const std::string& name, const DeviceKernel*& out) const {
+  out = nullptr;
+  std::lock_guard lock(resolveMutex_);
+  for (KernelSlot& slot : kernels_) {
+    if (slot.metadata.name != name) continue;
+    if (!slot.code) {
+      auto kernel = loader::parseKernelMetadata(slot.metadata);
+      if (!kernel) return fail(hipErrorInvalidImage, "%s: %s", target_.c_str(), kernel.message().c_str());
+      if (kernel->kernargSegmentSize > kKernargSlotBytes)
+        return fail(hipErrorInvalidConfiguration, "kernel %s needs %u bytes of arguments (limit %u)",
+                    kernel->name.c_str(), kernel->kernargSegmentSize, kKernargSlotBytes);
+      auto symbol = executable_->kernel(kernel->symbol);
+      if (!symbol) return fail(hipErrorInvalidImage, "%s: %s", target_.c_str(), symbol.message().c_str());
+      slot.code = std::make_unique<DeviceKernel>(DeviceKernel{
+          kernel->name, symbol->kernelObject, symbol->groupSegmentSize, symbol->privateSegmentSize,
+          kernel->maxFlatWorkgroupSize ? kernel->maxFlatWorkgroupSize : 1024, loader::KernargLayout(*kernel),
+          kernel->vgprCount, kernel->sgprCount, kernel->wavefrontSize});
+    }
+    out = slot.code.get();
+    return Status::success();
+  }
+  return fail(hipErrorInvalidDeviceFunction, "kernel %s is not in code object %s", name.c_str(), target_.c_str());
+}
+
+size_t Module::resolvedKernelCount() const {
+  std::lock_guard lock(resolveMutex_);
+  size_t resolved = 0;
+  for (const KernelSlot& slot : kernels_) resolved += slot.code != nullptr;
+  return resolved;
 }
 
 std::optional<size_t> Module::variableSize(const std::string& name) const {
@@ -71,9 +93,9 @@ std::optional<size_t> Module::variableSize(const std::string& name) const {
 }
 
 const DeviceKernel* Module::kernel(const std::string& name) const {
-  for (const auto& kernel : kernels_)
-    if (kernel->name == name) return kernel.get();
-  return nullptr;
+  const DeviceKernel* code = nullptr;
+  (void)resolveKernel(name, code);
+  return code;
 }
 
 }  // namespace hipcore::core

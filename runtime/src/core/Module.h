@@ -1,8 +1,11 @@
-// A fat binary's code loaded on one device: the chosen code object, its ROCR executable and a
-// DeviceKernel per kernel in its metadata.
+// A fat binary's code loaded on one device: the chosen code object, its ROCR executable and,
+// made when first asked for, a DeviceKernel per kernel in its metadata. Loading only indexes
+// the metadata (names and where each kernel's map lies); a kernel's metadata is parsed and its
+// symbol resolved at its first launch, so kernels never launched cost almost nothing.
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <utility>
 #include <string>
@@ -12,6 +15,7 @@
 #include "Status.h"
 #include "hipcore/loader/CodeObject.h"
 #include "hipcore/loader/KernelMetadata.h"
+#include "hipcore/loader/MetadataIndex.h"
 #include "hsa/Hsa.h"
 
 namespace hipcore::core {
@@ -27,7 +31,13 @@ class Module {
   static Status loadCodeObject(loader::Bytes image, const std::string& name, uint64_t agent,
                                std::unique_ptr<Module>& out);
 
+  // The kernel named `name`, resolved on first use (thread-safe); null if it is not in the
+  // code object or cannot be resolved (resolveKernel says why).
   const DeviceKernel* kernel(const std::string& name) const;
+  Status resolveKernel(const std::string& name, const DeviceKernel*& out) const;
+  // Kernels in the code object, and how many have been resolved so far.
+  size_t kernelCount() const { return kernels_.size(); }
+  size_t resolvedKernelCount() const;
   std::optional<size_t> variableSize(const std::string& name) const;
   loader::Result<uint64_t> variableAddress(const std::string& name) const {
     return executable_->variableAddress(name);
@@ -37,7 +47,13 @@ class Module {
  private:
   std::string target_;
   std::unique_ptr<hsa::Executable> executable_;
-  std::vector<std::unique_ptr<DeviceKernel>> kernels_;
+  struct KernelSlot {
+    loader::KernelMetadataEntry metadata;  // points into note_
+    std::unique_ptr<DeviceKernel> code;    // once resolved (under resolveMutex_)
+  };
+  std::vector<uint8_t> note_;  // the metadata note, copied: hipModuleLoadData's image may go
+  mutable std::mutex resolveMutex_;
+  mutable std::vector<KernelSlot> kernels_;
   std::vector<std::pair<std::string, size_t>> variableSizes_;  // ELF data symbols
 };
 
