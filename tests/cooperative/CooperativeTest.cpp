@@ -291,6 +291,52 @@ TEST(Occupancy, PotentialBlockSizeMaximisesResidentThreads) {
   }
 }
 
+TEST(Occupancy, ModuleFunctions) {
+  hipDeviceProp_t p = properties();
+  hipModule_t module = nullptr;
+  ASSERT_HIP(hipModuleLoad(&module, OCCUPANCY_MODULE));
+  hipFunction_t function = nullptr;
+  ASSERT_HIP(hipModuleGetFunction(&function, module, "moduleLds"));
+  int numRegs = 0, shared = 0, maxThreads = 0, dynamic = 0;
+  ASSERT_HIP(hipFuncGetAttribute(&numRegs, HIP_FUNC_ATTRIBUTE_NUM_REGS, function));
+  ASSERT_HIP(hipFuncGetAttribute(&shared, HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function));
+  ASSERT_HIP(hipFuncGetAttribute(&maxThreads, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function));
+  ASSERT_HIP(hipFuncGetAttribute(&dynamic, HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, function));
+  EXPECT_GT(numRegs, 0);
+  EXPECT_EQ(shared, 16384);
+  EXPECT_EQ(maxThreads, 1024);
+  EXPECT_EQ(static_cast<size_t>(dynamic), p.sharedMemPerBlock - 16384);
+  for (int block : {32, 128, 256, 1024}) {
+    for (size_t extra : {size_t{0}, size_t{16384}}) {
+      int blocks = -1, withFlags = -1;
+      ASSERT_HIP(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, function, block, extra));
+      ASSERT_HIP(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&withFlags, function, block, extra,
+                                                                             hipOccupancyDefault));
+      EXPECT_EQ(static_cast<unsigned>(blocks), expectedBlocksPerCu(p, static_cast<unsigned>(numRegs),
+                                                                     static_cast<unsigned>(p.warpSize),
+                                                                     static_cast<unsigned>(block), 16384 + extra))
+          << block << " " << extra;
+      EXPECT_EQ(withFlags, blocks);
+    }
+  }
+  // 16 KiB of LDS per block: at most 4 per CU, and the best block size keeps the most threads.
+  int grid = 0, block = 0, perCu = 0;
+  ASSERT_HIP(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, function, 0, 0));
+  ASSERT_HIP(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, function, block, 0));
+  EXPECT_LE(perCu, static_cast<int>(p.sharedMemPerMultiprocessor / 16384));
+  EXPECT_EQ(grid, perCu * p.multiProcessorCount);
+  int grid2 = 0, block2 = 0;
+  ASSERT_HIP(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid2, &block2, function, 0, 0, hipOccupancyDefault));
+  EXPECT_EQ(grid2, grid);
+  EXPECT_EQ(block2, block);
+  // Misuse.
+  EXPECT_EQ(hipFuncGetAttribute(nullptr, HIP_FUNC_ATTRIBUTE_NUM_REGS, function), hipErrorInvalidValue);
+  EXPECT_EQ(hipFuncGetAttribute(&numRegs, HIP_FUNC_ATTRIBUTE_MAX, function), hipErrorInvalidValue);
+  EXPECT_EQ(hipFuncGetAttribute(&numRegs, HIP_FUNC_ATTRIBUTE_NUM_REGS, nullptr), hipErrorInvalidResourceHandle);
+  EXPECT_EQ(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, function, 0, 0), hipErrorInvalidValue);
+  ASSERT_HIP(hipModuleUnload(module));
+}
+
 TEST(Occupancy, Misuse) {
   int blocks = 0, grid = 0, block = 0;
   EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, gridPhasesKernel(), 64, 0), hipErrorInvalidValue);

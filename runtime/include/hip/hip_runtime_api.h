@@ -432,6 +432,21 @@ typedef struct hipFuncAttributes {
   size_t sharedSizeBytes;  // static LDS
 } hipFuncAttributes;
 HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function);
+// One attribute of a module function (hipFuncAttributes' fields by name).
+typedef enum hipFunction_attribute {
+  HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+  HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+  HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
+  HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+  HIP_FUNC_ATTRIBUTE_NUM_REGS,
+  HIP_FUNC_ATTRIBUTE_PTX_VERSION,
+  HIP_FUNC_ATTRIBUTE_BINARY_VERSION,
+  HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA,
+  HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+  HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+  HIP_FUNC_ATTRIBUTE_MAX
+} hipFunction_attribute;
+HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute, hipFunction_t function);
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 

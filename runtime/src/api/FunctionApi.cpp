@@ -1,11 +1,31 @@
 // Kernel attributes: hipFuncGetAttributes for a kernel's host handle (loads its code on the
-// current device on first use).
+// current device on first use) and hipFuncGetAttribute for a module function.
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "core/LoadedModule.h"
 
 using hipcore::api::finish;
 using hipcore::core::fail;
 using hipcore::core::Status;
+
+namespace {
+
+// Everything comes from the kernel descriptor and metadata, and the device's limits.
+hipFuncAttributes attributesOf(const hipcore::core::Device& device, const hipcore::core::DeviceKernel& code) {
+  const hipDeviceProp_t& p = device.properties();
+  hipFuncAttributes attributes{};
+  attributes.sharedSizeBytes = code.groupSegmentSize;
+  attributes.localSizeBytes = code.privateSegmentSize;
+  attributes.maxThreadsPerBlock = static_cast<int>(code.maxWorkgroupSize);
+  attributes.numRegs = static_cast<int>(code.vgprCount);  // VGPRs per lane (.vgpr_count)
+  size_t lds = p.sharedMemPerBlock;
+  attributes.maxDynamicSharedSizeBytes = static_cast<int>(lds > code.groupSegmentSize ? lds - code.groupSegmentSize : 0);
+  attributes.binaryVersion = p.major * 10 + p.minor;
+  attributes.ptxVersion = attributes.binaryVersion;
+  return attributes;
+}
+
+}  // namespace
 
 HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function) {
   HIPCORE_API_CALL(hipFuncGetAttributes, attributes, function);
@@ -19,15 +39,30 @@ HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const
     return finish(__func__, fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", function));
   const hipcore::core::DeviceKernel* code = nullptr;
   if (status = device->resolve(*kernel, code); !status.ok()) return finish(__func__, std::move(status));
-  const hipDeviceProp_t& p = device->properties();
-  *attributes = {};
-  attributes->sharedSizeBytes = code->groupSegmentSize;
-  attributes->localSizeBytes = code->privateSegmentSize;
-  attributes->maxThreadsPerBlock = static_cast<int>(code->maxWorkgroupSize);
-  attributes->numRegs = static_cast<int>(code->vgprCount);  // VGPRs per lane (.vgpr_count)
-  size_t lds = p.sharedMemPerBlock;
-  attributes->maxDynamicSharedSizeBytes = static_cast<int>(lds > code->groupSegmentSize ? lds - code->groupSegmentSize : 0);
-  attributes->binaryVersion = p.major * 10 + p.minor;
-  attributes->ptxVersion = attributes->binaryVersion;
+  *attributes = attributesOf(*device, *code);
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute, hipFunction_t function) {
+  HIPCORE_API_CALL(hipFuncGetAttribute, value, attribute, function);
+  if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
+  auto* f = reinterpret_cast<hipcore::core::ModuleFunction*>(function);
+  if (reinterpret_cast<uintptr_t>(function) < 4096 || !f->valid())
+    return finish(__func__, fail(hipErrorInvalidResourceHandle, "%p is not a module function",
+                                 static_cast<void*>(function)));
+  const hipFuncAttributes a = attributesOf(f->module().device(), f->code());
+  switch (attribute) {
+    case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = a.maxThreadsPerBlock; break;
+    case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *value = static_cast<int>(a.sharedSizeBytes); break;
+    case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *value = static_cast<int>(a.constSizeBytes); break;
+    case HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *value = static_cast<int>(a.localSizeBytes); break;
+    case HIP_FUNC_ATTRIBUTE_NUM_REGS: *value = a.numRegs; break;
+    case HIP_FUNC_ATTRIBUTE_PTX_VERSION: *value = a.ptxVersion; break;
+    case HIP_FUNC_ATTRIBUTE_BINARY_VERSION: *value = a.binaryVersion; break;
+    case HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA: *value = a.cacheModeCA; break;
+    case HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *value = a.maxDynamicSharedSizeBytes; break;
+    case HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: *value = a.preferredShmemCarveout; break;
+    default: return finish(__func__, fail(hipErrorInvalidValue, "function attribute %d", static_cast<int>(attribute)));
+  }
   return hipSuccess;
 }
