@@ -18,15 +18,16 @@ namespace {
 
 hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination, Pitched<const void*> source,
                 const Extent& extent, hipMemcpyKind kind, bool wait) {
-  Device* device = nullptr;
-  DeviceQueue* queue = nullptr;
-  Status status = hipcore::api::streamOf(stream, device, queue);
-  if (!status.ok()) return finish(call, std::move(status));
+  // Arguments first: they are wrong (or there is nothing to do) with or without a GPU.
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     return finish(call, fail(hipErrorInvalidMemcpyDirection, "%s: kind %d", call, static_cast<int>(kind)));
   if (extent.empty()) return hipSuccess;
   if (destination.base == nullptr || source.base == nullptr)
     return finish(call, fail(hipErrorInvalidValue, "%s: %p -> %p", call, source.base, destination.base));
+  Device* device = nullptr;
+  DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (!status.ok()) return finish(call, std::move(status));
   return finish(call, device->copy(queue, destination, source, extent, wait));
 }
 

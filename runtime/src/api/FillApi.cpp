@@ -17,13 +17,14 @@ namespace {
 // forms return once it is queued.
 hipError_t fill(const char* call, hipStream_t stream, Pitched<void*> destination, const Extent& extent,
                 uint32_t pattern, unsigned patternWidth, bool wait) {
+  // Arguments first: they are wrong (or there is nothing to do) with or without a GPU.
+  if (extent.empty()) return hipSuccess;
+  if (destination.base == nullptr)
+    return finish(call, fail(hipErrorInvalidValue, "%s: destination is null", call));
   Device* device = nullptr;
   DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(call, std::move(status));
-  if (extent.empty()) return hipSuccess;
-  if (destination.base == nullptr)
-    return finish(call, fail(hipErrorInvalidValue, "%s: destination is null", call));
   return finish(call, device->fill(queue, destination, extent, pattern, patternWidth, wait));
 }
 
