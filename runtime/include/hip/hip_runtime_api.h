@@ -178,6 +178,9 @@ HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start
 HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size);
 HIPCORE_API hipError_t hipFree(void* pointer);
 HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total);
+// Stream-ordered allocation on the device's pool (no hipMemPool_t objects).
+HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t stream);
+HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream);
 
 // Host memory the GPU reads and writes directly (pinned, coherent); free with hipHostFree.
 #define hipHostMallocDefault 0x0

@@ -133,6 +133,18 @@ Status DeviceMemoryPool::release(const Allocation& allocation, Chunk* chunk, uin
   return Status::success();
 }
 
+bool DeviceMemoryPool::reassign(Chunk* chunk, uint32_t block, size_t bytes) {
+  if (bytes == 0 || bytes > kMaxPooledBytes || sizeClass(bytes) != chunk->sizeClass) return false;
+  SizeClass& sc = classes_[static_cast<size_t>(chunk->sizeClass)];
+  std::lock_guard lock(sc.mutex);
+  uint32_t old = chunk->requested[block].load(std::memory_order_relaxed);
+  if (old == 0) return false;
+  chunk->requested[block].store(static_cast<uint32_t>(bytes), std::memory_order_release);
+  live_.fetch_add(bytes, std::memory_order_relaxed);
+  live_.fetch_sub(old, std::memory_order_relaxed);
+  return true;
+}
+
 size_t DeviceMemoryPool::releaseFreeChunks(SizeClass& sc, size_t atMost) {
   size_t released = 0;
   for (auto it = sc.chunks.begin(); it != sc.chunks.end() && released < atMost;) {

@@ -58,6 +58,10 @@ class DeviceMemoryPool {
   // hipErrorInvalidValue if the block is not live any more (a racing double free).
   Status release(const Allocation& allocation, Chunk* chunk, uint32_t block);
 
+  // Hands the live block `block` of `chunk` (freed in stream order, not yet released) to a new
+  // allocation of `bytes` on the same stream. False if `bytes` belongs to another size class.
+  bool reassign(Chunk* chunk, uint32_t block, size_t bytes);
+
   // Returns cached memory to the source until at most `keepBytes` of cached (free) memory
   // remain; only whole free chunks can go back.
   void trim(size_t keepBytes);

@@ -77,6 +77,8 @@ DeviceQueue::~DeviceQueue() {
     for (auto& f : hostFunctions_)
       while (!f->finished.load(std::memory_order_acquire)) std::this_thread::yield();
   }
+  // Blocks freed in stream order: the stream was synchronised (or is dead), nothing uses them.
+  releaseDeferred(UINT64_MAX);
   stream_.reset();
   queue_.reset();
   if (kernargMemory_ != nullptr) (void)hsa::release(kernargMemory_);
@@ -86,14 +88,21 @@ Status DeviceQueue::synchronize() {
   if (device_.failed()) return device_.queueFailure();
   // Nothing submitted since the last synchronisation saw everything complete: no barrier
   // needed, and no lock (an idle hipStreamSynchronize is two loads and a compare).
-  if (queue_->reserve(0) == completedThrough_.load(std::memory_order_acquire)) return Status::success();
+  if (queue_->reserve(0) == completedThrough_.load(std::memory_order_acquire)) {
+    if (hasDeferred_.load(std::memory_order_acquire)) releaseDeferred(completedThrough_.load(std::memory_order_acquire));
+    return Status::success();
+  }
   std::lock_guard lock(stream_->syncMutex());
-  if (queue_->reserve(0) == completedThrough_.load(std::memory_order_relaxed)) return Status::success();
+  if (queue_->reserve(0) == completedThrough_.load(std::memory_order_relaxed)) {
+    if (hasDeferred_.load(std::memory_order_acquire)) releaseDeferred(completedThrough_.load(std::memory_order_relaxed));
+    return Status::success();
+  }
   syncSignal_->store(1);
   uint64_t syncIndex = stream_->submitBarrier(syncSignal_->handle());
   if (syncSignal_->waitForZero(&errorSlot_) != 0) return device_.queueFailure();
   completedThrough_.store(syncIndex + 1, std::memory_order_release);
   retireHostFunctions(syncIndex);
+  if (hasDeferred_.load(std::memory_order_acquire)) releaseDeferred(syncIndex + 1);
   return Status::success();
 }
 
@@ -153,6 +162,49 @@ void DeviceQueue::retireHostFunctions(uint64_t completedIndex) {
   std::erase_if(hostFunctions_, [completedIndex](const std::unique_ptr<HostFunction>& f) {
     return f->gateIndex < completedIndex && f->finished.load(std::memory_order_acquire);
   });
+}
+
+}  // namespace hipcore::core
+
+namespace hipcore::core {
+
+Status DeviceQueue::freeInStreamOrder(const Allocation& allocation, Chunk* chunk, uint32_t block) {
+  if (device_.failed()) return device_.queueFailure();
+  uint64_t after = queue_->reserve(0);
+  // Nothing of this stream is pending: nothing can use the block any more.
+  if (after == completedThrough_.load(std::memory_order_acquire))
+    return device_.memoryPool().release(allocation, chunk, block);
+  std::lock_guard lock(deferredMutex_);
+  deferred_.push_back({allocation, chunk, block, after});
+  hasDeferred_.store(true, std::memory_order_release);
+  return Status::success();
+}
+
+void* DeviceQueue::reuseFreed(size_t bytes) {
+  if (!hasDeferred_.load(std::memory_order_acquire)) return nullptr;
+  std::lock_guard lock(deferredMutex_);
+  for (auto it = deferred_.rbegin(); it != deferred_.rend(); ++it) {
+    if (it->chunk == nullptr || !device_.memoryPool().reassign(it->chunk, it->block, bytes)) continue;
+    void* pointer = it->allocation.base;
+    deferred_.erase(std::next(it).base());
+    hasDeferred_.store(!deferred_.empty(), std::memory_order_release);
+    return pointer;
+  }
+  return nullptr;
+}
+
+void DeviceQueue::releaseDeferred(uint64_t completedIndex) {
+  std::vector<DeferredFree> ready;
+  {
+    std::lock_guard lock(deferredMutex_);
+    std::erase_if(deferred_, [&](const DeferredFree& f) {
+      if (f.afterIndex > completedIndex) return false;
+      ready.push_back(f);
+      return true;
+    });
+    hasDeferred_.store(!deferred_.empty(), std::memory_order_release);
+  }
+  for (const DeferredFree& f : ready) (void)device_.memoryPool().release(f.allocation, f.chunk, f.block);
 }
 
 }  // namespace hipcore::core

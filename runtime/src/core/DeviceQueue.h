@@ -8,6 +8,7 @@
 #include <mutex>
 #include <vector>
 
+#include "PointerRegistry.h"
 #include "Status.h"
 #include "Stream.h"
 #include "hsa/Hsa.h"
@@ -51,6 +52,14 @@ class DeviceQueue {
   std::atomic<bool> unjoined{false};
   std::atomic<uint64_t> seenNullSubmissions{0};
   int priority() const { return priority_; }
+
+  // hipFreeAsync: the block is released once the stream's work submitted before the free has
+  // completed (seen by a synchronisation of the stream or the device, or at once when the
+  // stream is idle); until then only this stream may reuse it (hipMallocAsync, reuseFreed), as
+  // its later work runs after its earlier work.
+  Status freeInStreamOrder(const Allocation& allocation, Chunk* chunk, uint32_t block);
+  // A block this stream freed and can take back for `bytes` (same size class), or null.
+  void* reuseFreed(size_t bytes);
   // True for a pointer to a live DeviceQueue (hipStream_t handles are checked with this).
   bool valid() const noexcept { return magic_ == kMagic; }
 
@@ -69,6 +78,17 @@ class DeviceQueue {
   };
   static void runHostFunction(void* call);
   void retireHostFunctions(uint64_t completedIndex);  // frees records whose gate has passed
+  struct DeferredFree {
+    Allocation allocation;
+    Chunk* chunk;
+    uint32_t block;
+    uint64_t afterIndex;  // the write index when it was freed: earlier packets may use it
+  };
+  // Releases the deferred frees whose earlier packets all completed (index < completedIndex).
+  void releaseDeferred(uint64_t completedIndex);
+  std::mutex deferredMutex_;
+  std::vector<DeferredFree> deferred_;
+  std::atomic<bool> hasDeferred_{false};  // keeps the idle synchronize free of the mutex
 
   unsigned flags_ = 0;
   int priority_ = 0;
