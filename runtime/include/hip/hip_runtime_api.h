@@ -376,6 +376,17 @@ HIPCORE_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, 
 HIPCORE_API hipError_t hipMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t sizeBytes);
 HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice,
                                           size_t sizeBytes, hipStream_t stream HIPCORE_DEFAULT(0));
+// The driver-style 1D copies (direction in the name, as a check only) and a synchronous copy
+// ordered on a stream.
+HIPCORE_API hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t sizeBytes);
+HIPCORE_API hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t sizeBytes);
+HIPCORE_API hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes);
+HIPCORE_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes, hipStream_t stream);
+HIPCORE_API hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream);
+HIPCORE_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes,
+                                          hipStream_t stream);
+HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind,
+                                           hipStream_t stream);
 #define hipHostMallocNumaUser 0x20000000
 #define hipHostMallocNonCoherent 0x80000000
 #define hipHostRegisterDefault 0x0

@@ -131,3 +131,36 @@ HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* 
   HIPCORE_API_CALL(hipMemcpyPeerAsync, dst, dstDevice, src, srcDevice, sizeBytes, stream);
   return copyPeer(__func__, dst, dstDevice, src, srcDevice, sizeBytes, stream, false);
 }
+
+HIPCORE_API hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t sizeBytes) {
+  HIPCORE_API_CALL(hipMemcpyHtoD, dst, src, sizeBytes);
+  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyHostToDevice, nullptr, true);
+}
+HIPCORE_API hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t sizeBytes) {
+  HIPCORE_API_CALL(hipMemcpyDtoH, dst, src, sizeBytes);
+  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToHost, nullptr, true);
+}
+HIPCORE_API hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes) {
+  HIPCORE_API_CALL(hipMemcpyDtoD, dst, src, sizeBytes);
+  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToDevice, nullptr, true);
+}
+HIPCORE_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes, hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpyHtoDAsync, dst, src, sizeBytes, stream);
+  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyHostToDevice, stream, false);
+}
+HIPCORE_API hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpyDtoHAsync, dst, src, sizeBytes, stream);
+  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToHost, stream, false);
+}
+HIPCORE_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes,
+                                          hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpyDtoDAsync, dst, src, sizeBytes, stream);
+  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToDevice, stream, false);
+}
+// Complete on return, ordered after the stream's earlier work.
+HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind,
+                                           hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpyWithStream, dst, src, sizeBytes, kind, stream);
+  hipError_t queued = copy1D(__func__, dst, src, sizeBytes, kind, stream, false);
+  return queued == hipSuccess && sizeBytes != 0 ? hipStreamSynchronize(stream) : queued;
+}

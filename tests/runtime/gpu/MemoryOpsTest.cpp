@@ -365,6 +365,40 @@ TEST(CopyThroughput, KernelCopiesAndTheStagingPathMoveSixteenMebibytes) {
   ASSERT_HIP(hipFree(second));
 }
 
+TEST(DriverStyleCopies, HtoDDtoDDtoHAndWithStream) {
+  const size_t n = 777;
+  uint8_t *a = nullptr, *b = nullptr, *pinned = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&a), n));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&b), n));
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&pinned), n, 0));
+  std::vector<uint8_t> source(n), back(n, 0);
+  for (size_t i = 0; i < n; ++i) source[i] = pseudoRandom(i + 21);
+  ASSERT_HIP(hipMemcpyHtoD(a, source.data(), n));
+  ASSERT_HIP(hipMemcpyDtoD(b, a, n));
+  ASSERT_HIP(hipMemcpyDtoH(back.data(), b, n));
+  EXPECT_EQ(back, source);
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  ASSERT_HIP(hipMemsetAsync(a, 0, n, stream));
+  ASSERT_HIP(hipMemcpyHtoDAsync(a + 1, source.data(), n - 1, stream));
+  ASSERT_HIP(hipMemcpyDtoDAsync(b, a, n, stream));
+  ASSERT_HIP(hipMemcpyDtoHAsync(pinned, b, n, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  EXPECT_EQ(pinned[0], 0);
+  EXPECT_TRUE(std::equal(source.begin(), source.end() - 1, pinned + 1));
+  std::memset(pinned, 0xFF, n);
+  ASSERT_HIP(hipMemcpyWithStream(pinned, a, n, hipMemcpyDefault, stream));  // complete on return
+  EXPECT_EQ(pinned[0], 0);
+  EXPECT_TRUE(std::equal(source.begin(), source.end() - 1, pinned + 1));
+  EXPECT_EQ(hipMemcpyHtoD(nullptr, source.data(), n), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpyWithStream(pinned, a, n, static_cast<hipMemcpyKind>(5), stream), hipErrorInvalidMemcpyDirection);
+  (void)hipGetLastError();
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipHostFree(pinned));
+  ASSERT_HIP(hipFree(a));
+  ASSERT_HIP(hipFree(b));
+}
+
 // ---- Ordering and asynchrony ----
 
 TEST(CopyOrdering, AnAsyncCopySeesTheOutputOfTheKernelBeforeIt) {
