@@ -41,22 +41,51 @@ HIPCORE_API hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent exten
   return allocated;
 }
 
+namespace {
+
+// The device address of `size` bytes at `offset` in a registered variable (loads its code object
+// on first use), or the error hipGetSymbolAddress/hipGetSymbolSize gave.
+hipError_t symbolRange(const char* call, const void* symbol, size_t size, size_t offset, char*& out) {
+  void* base = nullptr;
+  size_t bytes = 0;
+  if (hipError_t found = hipGetSymbolSize(&bytes, symbol); found != hipSuccess) return found;
+  if (offset > bytes || size > bytes - offset)
+    return finish(call, fail(hipErrorInvalidValue, "%s: %zu bytes at offset %zu of a %zu-byte variable", call, size,
+                             offset, bytes));
+  if (hipError_t located = hipGetSymbolAddress(&base, symbol); located != hipSuccess) return located;
+  out = static_cast<char*>(base) + offset;
+  return hipSuccess;
+}
+
+}  // namespace
+
+// Queued on the stream like any copy (asynchronous for pinned host memory, see CopyApi.cpp).
 HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* source, size_t size, size_t offset,
                                               hipMemcpyKind kind, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyToSymbolAsync, symbol, source, size, offset, kind, stream);
+  if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
+    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol", static_cast<int>(kind)));
+  if (source == nullptr && size != 0) return finish(__func__, fail(hipErrorInvalidValue, "source is null"));
   Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
     return finish(__func__, std::move(status));
-  return hipMemcpyToSymbol(symbol, source, size, offset, kind);
+  char* address = nullptr;
+  if (hipError_t found = symbolRange(__func__, symbol, size, offset, address); found != hipSuccess) return found;
+  return hipMemcpyAsync(address, source, size, kind, stream);
 }
 
 HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* symbol, size_t size, size_t offset,
                                                 hipMemcpyKind kind, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyFromSymbolAsync, destination, symbol, size, offset, kind, stream);
+  if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
+    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol", static_cast<int>(kind)));
+  if (destination == nullptr && size != 0) return finish(__func__, fail(hipErrorInvalidValue, "destination is null"));
   Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
     return finish(__func__, std::move(status));
-  return hipMemcpyFromSymbol(destination, symbol, size, offset, kind);
+  char* address = nullptr;
+  if (hipError_t found = symbolRange(__func__, symbol, size, offset, address); found != hipSuccess) return found;
+  return hipMemcpyAsync(destination, address, size, kind, stream);
 }

@@ -539,6 +539,31 @@ TEST(CopyAsynchrony, PageableCopiesWaitForTheStreamAndCompleteOnReturn) {
   ASSERT_HIP(hipFree(device));
 }
 
+TEST(CopyAsynchrony, SymbolCopiesAreQueuedBehindTheStreamsWork) {
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  int* pinned = nullptr;
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&pinned), 2 * sizeof(int), 0));
+  pinned[0] = 8675309;
+  pinned[1] = -1;
+  std::atomic<bool> gate{false};
+  ASSERT_HIP(hipLaunchHostFunc(stream, waitForGate, &gate));
+  ASSERT_HIP(hipMemcpyToSymbolAsync(hitsSymbol(), &pinned[0], sizeof(int), 0, hipMemcpyHostToDevice, stream));
+  ASSERT_HIP(hipMemcpyFromSymbolAsync(&pinned[1], hitsSymbol(), sizeof(int), 0, hipMemcpyDeviceToHost, stream));
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(pinned[1], -1);  // the stream is held: nothing moved yet
+  gate.store(true, std::memory_order_release);
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  EXPECT_EQ(pinned[1], 8675309);
+  EXPECT_EQ(hipMemcpyToSymbolAsync(hitsSymbol(), &pinned[0], sizeof(int), 4, hipMemcpyHostToDevice, stream),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpyFromSymbolAsync(&pinned[1], hitsSymbol(), sizeof(int), 0, hipMemcpyHostToDevice, stream),
+            hipErrorInvalidMemcpyDirection);
+  (void)hipGetLastError();
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipHostFree(pinned));
+}
+
 // ---- Misuse ----
 
 TEST(CopyMisuse, DocumentedErrorsAndTheRuntimeStaysUsable) {
