@@ -75,7 +75,9 @@ expect(re.search(r'^hipcore: hipSetDevice failed: ', err, re.M) is not None, 'no
 if sync:
     measured = float(facts['measured hipStreamSynchronize'].split()[0])
     expect(sync['us'] <= measured + 0.1, 'logged %.1f us > measured %.1f us' % (sync['us'], measured))
-    expect(sync['us'] >= 0.5 * measured, 'logged %.1f us < half of measured %.1f us' % (sync['us'], measured))
+    # (On a fast GPU the kernel may be done before the wait: then the printing dominates.)
+    expect(measured < 1000 or sync['us'] >= 0.5 * measured,
+           'logged %.1f us < half of measured %.1f us' % (sync['us'], measured))
 
 # HIPCORE_LOG=1: failures only; unset: nothing from hipcore.
 out, err = run('1')
