@@ -22,8 +22,9 @@ __device__ int waveSum(int value) {
   return value;
 }
 
-// One partial sum and one positive count per block.
-__global__ void reduce(const int* input, int n, int* blockSums, unsigned* blockPositives) {
+// One partial sum and one positive count per block; block 0 also reports the wave size the
+// kernel was compiled for.
+__global__ void reduce(const int* input, int n, int* blockSums, unsigned* blockPositives, int* waveSize) {
   __shared__ int waveSums[kMaxWaves];
   __shared__ unsigned wavePositives[kMaxWaves];
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -31,6 +32,7 @@ __global__ void reduce(const int* input, int n, int* blockSums, unsigned* blockP
   const unsigned lane = threadIdx.x % warpSize;
   const unsigned wave = threadIdx.x / warpSize;
 
+  if (blockIdx.x == 0 && threadIdx.x == 0) *waveSize = warpSize;
   const int sum = waveSum(value);
   // Bit k of the ballot is lane k's predicate: the popcount is the wave's count.
   const unsigned positives = __popcll(__ballot(value > 0));
@@ -85,18 +87,22 @@ int main() {
   int* dInput = nullptr;
   int* dSums = nullptr;
   unsigned* dPositives = nullptr;
+  int* dWaveSize = nullptr;
   if (!check(hipMalloc(reinterpret_cast<void**>(&dInput), n * sizeof(int)), "hipMalloc") ||
       !check(hipMalloc(reinterpret_cast<void**>(&dSums), grid * sizeof(int)), "hipMalloc") ||
       !check(hipMalloc(reinterpret_cast<void**>(&dPositives), grid * sizeof(unsigned)), "hipMalloc") ||
+      !check(hipMalloc(reinterpret_cast<void**>(&dWaveSize), sizeof(int)), "hipMalloc") ||
       !check(hipMemcpy(dInput, input.data(), n * sizeof(int), hipMemcpyHostToDevice), "hipMemcpy"))
     return kExitFailed;
-  reduce<<<grid, kBlock>>>(dInput, n, dSums, dPositives);
+  reduce<<<grid, kBlock>>>(dInput, n, dSums, dPositives, dWaveSize);
   std::vector<int> sums(grid);
+  int waveSize = 0;
   std::vector<unsigned> positives(grid);
   if (!check(hipGetLastError(), "launch") || !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
       !check(hipMemcpy(sums.data(), dSums, grid * sizeof(int), hipMemcpyDeviceToHost), "hipMemcpy") ||
       !check(hipMemcpy(positives.data(), dPositives, grid * sizeof(unsigned), hipMemcpyDeviceToHost),
-             "hipMemcpy"))
+             "hipMemcpy") ||
+      !check(hipMemcpy(&waveSize, dWaveSize, sizeof(int), hipMemcpyDeviceToHost), "hipMemcpy"))
     return kExitFailed;
 
   // Each block's partial result is checked on its own, then the totals.
@@ -119,9 +125,12 @@ int main() {
   (void)hipFree(dInput);
   (void)hipFree(dSums);
   (void)hipFree(dPositives);
-  const bool passed = errors == 0 && sum == expectedSum && positive == expectedPositives;
-  std::printf("warpSize %d, %d values: sum %lld (expected %lld), %u positive (expected %u): %s\n",
-              props.warpSize, n, sum, expectedSum, positive, expectedPositives,
+  (void)hipFree(dWaveSize);
+  const bool passed = errors == 0 && sum == expectedSum && positive == expectedPositives &&
+                      (waveSize == 32 || waveSize == 64);
+  std::printf("wave size %d (device default %d), %d values: sum %lld (expected %lld), %u positive "
+              "(expected %u): %s\n",
+              waveSize, props.warpSize, n, sum, expectedSum, positive, expectedPositives,
               passed ? "PASSED" : "FAILED");
   return passed ? 0 : kExitFailed;
 }
