@@ -48,12 +48,13 @@ extern "C" __global__ void __launch_bounds__(kBlock)
   }
 }
 
-// Copies rows whose source and destination sit at the same offset from a 16-byte boundary (the
-// host checks both starts and both pitches): 16-byte loads and stores for whole chunks.
-extern "C" __global__ void __launch_bounds__(kBlock)
-    __hipcore_copy_aligned(uint8_t* destination, const uint8_t* source, uint64_t width, uint64_t destinationPitch,
-                           uint64_t sourcePitch, uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
-                           uint64_t items) {
+// Copies rows chunk by chunk, chunks counted from the destination's 16-byte boundaries; a whole
+// chunk moves as one `Unit` (the source is as aligned as the Unit needs: the host checks both
+// starts and both pitches).
+template <class Unit>
+__device__ void copyRows(uint8_t* destination, const uint8_t* source, uint64_t width, uint64_t destinationPitch,
+                         uint64_t sourcePitch, uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
+                         uint64_t items) {
   uint8_t* begin = destination + rowOffset(destinationPitch, destinationSlicePitch);
   uint8_t* end = begin + width;
   const uint8_t* from = source + rowOffset(sourcePitch, sourceSlicePitch);
@@ -65,12 +66,36 @@ extern "C" __global__ void __launch_bounds__(kBlock)
     uint8_t* at = first + c * kChunk;
     const uint8_t* atFrom = firstFrom + c * kChunk;
     if (at >= begin && at + kChunk <= end) {
-      *reinterpret_cast<Quad*>(at) = *reinterpret_cast<const Quad*>(atFrom);
+      *reinterpret_cast<Unit*>(at) = *reinterpret_cast<const Unit*>(atFrom);
       continue;
     }
     for (uint64_t i = 0; i < kChunk; ++i)
       if (at + i >= begin && at + i < end) at[i] = atFrom[i];
   }
+}
+
+// Four dwords at 4-byte alignment: one 16-byte chunk when source and destination only agree
+// modulo 4.
+struct alignas(4) Dwords {
+  uint32_t word[4];
+};
+
+// Both sides at the same offset from a 16-byte boundary: 16-byte loads and stores.
+extern "C" __global__ void __launch_bounds__(kBlock)
+    __hipcore_copy_aligned(uint8_t* destination, const uint8_t* source, uint64_t width, uint64_t destinationPitch,
+                           uint64_t sourcePitch, uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
+                           uint64_t items) {
+  copyRows<Quad>(destination, source, width, destinationPitch, sourcePitch, destinationSlicePitch, sourceSlicePitch,
+                 items);
+}
+
+// Both sides at the same offset from a 4-byte boundary: dword loads and stores.
+extern "C" __global__ void __launch_bounds__(kBlock)
+    __hipcore_copy_dwords(uint8_t* destination, const uint8_t* source, uint64_t width, uint64_t destinationPitch,
+                          uint64_t sourcePitch, uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
+                          uint64_t items) {
+  copyRows<Dwords>(destination, source, width, destinationPitch, sourcePitch, destinationSlicePitch,
+                   sourceSlicePitch, items);
 }
 
 // Copies rows whose source and destination are misaligned with each other: each work-item

@@ -92,6 +92,27 @@ TEST_P(BuiltinKernels, AlignedCopyMovesRowsWithVectorAccesses) {
   for (std::size_t i = 0; i < destination.size(); ++i) ASSERT_EQ(destination[i], expected[i]) << i;
 }
 
+TEST_P(BuiltinKernels, DwordCopyMovesRowsAlignedOnlyModuloFour) {
+  const std::uint64_t width = 2050, rows = 3, sourcePitch = 2100, destinationPitch = 2108;  // equal mod 4
+  std::vector<std::uint8_t> source(sourcePitch * rows + 64), destination(destinationPitch * rows + 64);
+  for (std::size_t i = 0; i < source.size(); ++i) source[i] = seeded(i + 5);
+  for (std::size_t i = 0; i < destination.size(); ++i) destination[i] = seeded(i + 4242);
+  memory.add(source.data(), source.size(), "source");
+  memory.add(destination.data(), destination.size(), "destination");
+  const std::uint8_t* from = source.data() + 6;
+  // Same offset from 4 bytes as the source, 8 bytes further from 16.
+  std::uintptr_t phase = reinterpret_cast<std::uintptr_t>(from) & 15;
+  std::uint8_t* to = destination.data() + ((phase + 8 - (reinterpret_cast<std::uintptr_t>(destination.data()) & 15)) & 15);
+  std::vector<std::uint8_t> expected = destination;
+  copyModel(expected.data() + (to - destination.data()), from, width, destinationPitch, sourcePitch, rows);
+  const std::uint32_t blocks = 1;
+  vgpu::isa::Launch launch;
+  launch.arg(to).arg(from).arg(width).arg(destinationPitch).arg(sourcePitch).arg(std::uint64_t{0}).arg(std::uint64_t{0});
+  launch.arg(std::uint64_t{blocks * kBlock});
+  run("__hipcore_copy_dwords", blocks, rows, 1, launch);
+  for (std::size_t i = 0; i < destination.size(); ++i) ASSERT_EQ(destination[i], expected[i]) << i;
+}
+
 TEST_P(BuiltinKernels, ByteCopyMovesMisalignedSlices) {
   const std::uint64_t width = 1031, rows = 3, slices = 2, sourcePitch = 1100, destinationPitch = 1037;
   const std::uint64_t sourceSlice = sourcePitch * rows, destinationSlice = destinationPitch * rows + 9;

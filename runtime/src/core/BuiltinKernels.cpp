@@ -26,6 +26,7 @@ Status BuiltinKernels::load(const hsa::GpuAgent& agent, std::unique_ptr<Module>&
     const DeviceKernel** slot;
   } kernels[] = {{"__hipcore_fill", &out.fill},
                  {"__hipcore_copy_aligned", &out.copyAligned},
+                 {"__hipcore_copy_dwords", &out.copyDwords},
                  {"__hipcore_copy_bytes", &out.copyBytes}};
   for (const auto& kernel : kernels) {
     *kernel.slot = module->kernel(kernel.name);

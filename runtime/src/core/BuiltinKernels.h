@@ -25,10 +25,13 @@ struct BuiltinKernels {
   static constexpr uint64_t kChunk = 16;
 
   const DeviceKernel* fill = nullptr;         // (base, width, pitch, slicePitch, word, items)
-  const DeviceKernel* copyAligned = nullptr;  // (dst, src, width, dstPitch, srcPitch, dstSlice, srcSlice, items)
-  const DeviceKernel* copyBytes = nullptr;    // same arguments, any relative alignment
+  // Copies (dst, src, width, dstPitch, srcPitch, dstSlice, srcSlice, items) by how the two sides
+  // align with each other: same offset from 16 bytes, from 4 bytes, or any.
+  const DeviceKernel* copyAligned = nullptr;
+  const DeviceKernel* copyDwords = nullptr;
+  const DeviceKernel* copyBytes = nullptr;
 
-  // Loads the bundle's code object for `agent` into `module` and finds the three kernels.
+  // Loads the bundle's code object for `agent` into `module` and finds the kernels.
   static Status load(const hsa::GpuAgent& agent, std::unique_ptr<Module>& module, BuiltinKernels& out);
 };
 

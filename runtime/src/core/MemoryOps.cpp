@@ -118,12 +118,17 @@ Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitc
   loader::LaunchGeometry geometry;
   uint64_t items = 0;
   if (Status shaped = rowGeometry(extent, geometry, items); !shaped.ok()) return shaped;
-  // 16-byte loads and stores need every row of both sides at the same offset from a 16-byte
-  // boundary: equal starts, and equal pitches where there is more than one row or slice.
-  auto sameOffset = [](uint64_t a, uint64_t b) { return ((a ^ b) & (BuiltinKernels::kChunk - 1)) == 0; };
-  bool aligned = sameOffset(reinterpret_cast<uintptr_t>(destination.base), reinterpret_cast<uintptr_t>(source.base)) &&
-                 (extent.height == 1 || sameOffset(destination.pitch, source.pitch)) &&
-                 (extent.depth == 1 || sameOffset(destination.slicePitch, source.slicePitch));
+  // 16-byte (or 4-byte) accesses need every row of both sides at the same offset from a 16-byte
+  // (4-byte) boundary: equal starts, and equal pitches where there is more than one row or slice.
+  auto sameOffset = [&](uint64_t modulus) {
+    auto same = [modulus](uint64_t a, uint64_t b) { return ((a ^ b) & (modulus - 1)) == 0; };
+    return same(reinterpret_cast<uintptr_t>(destination.base), reinterpret_cast<uintptr_t>(source.base)) &&
+           (extent.height == 1 || same(destination.pitch, source.pitch)) &&
+           (extent.depth == 1 || same(destination.slicePitch, source.slicePitch));
+  };
+  const DeviceKernel& kernel = sameOffset(BuiltinKernels::kChunk) ? *kernels->copyAligned
+                               : sameOffset(4)                    ? *kernels->copyDwords
+                                                                  : *kernels->copyBytes;
   void* to = destination.base;
   const void* from = source.base;
   uint64_t width = extent.width, toPitch = destination.pitch, fromPitch = source.pitch;
@@ -131,7 +136,7 @@ Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitc
   void* args[] = {&to, &from, &width, &toPitch, &fromPitch, &toSlice, &fromSlice, &items};
   if (failed()) return queueFailure();
   if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
-  return queue.stream().launch(aligned ? *kernels->copyAligned : *kernels->copyBytes, geometry, args);
+  return queue.stream().launch(kernel, geometry, args);
 }
 
 Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent, uint32_t pattern,
