@@ -144,6 +144,7 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   request.dispatchId = index;
   request.memory = &services().memory();
   request.threads = config().interpreterThreads;
+  request.coResidentWorkgroups = config().coResidentWorkgroups;
   request.interrupt = [](void* services, std::uint32_t m0) { static_cast<DeviceServices*>(services)->raiseInterrupt(m0); };
   request.interruptContext = &services();
   if (config().recorder) [[unlikely]] {

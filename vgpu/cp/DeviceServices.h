@@ -43,6 +43,9 @@ struct EngineConfig {
   TraceRecorder* recorder = nullptr;  // trace events (null: not tracing)
   std::uint64_t queueId = 0;          // the KFD queue id (trace rows of SDMA queues)
   unsigned interpreterThreads = 0;
+  // Workgroups of a dispatch that must be able to run concurrently: the topology's CUs x the
+  // workgroups per CU the runtime's occupancy allows (cooperative launches size grids by it).
+  unsigned coResidentWorkgroups = 0;
 };
 
 }  // namespace vgpu::cp

@@ -209,8 +209,9 @@ WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchCo
     results.faults.push_back(std::move(f));
   };
   // Workgroups one worker keeps resident: enough that the pool holds kCoResidentWorkgroups.
-  const std::size_t cap = std::max<std::size_t>(
-      kMinResidentPerWorker, (kCoResidentWorkgroups + threads - 1) / threads);
+  const std::size_t coResident = std::max(kCoResidentWorkgroups, req.coResidentWorkgroups);
+  const std::size_t cap =
+      std::max<std::size_t>(kMinResidentPerWorker, (coResident + threads - 1) / threads);
   std::vector<WorkgroupSpan>* spansOut = req.workgroupSpans;
   auto worker = [&] {
     std::uint64_t count = 0, i = 0;

@@ -46,6 +46,9 @@ struct DispatchRequest {
   const AddressSpace* memory = nullptr;
   // Worker threads for workgroups; 0 means the machine's hardware concurrency.
   unsigned threads = 0;
+  // Workgroups that must be able to run concurrently (grid-wide barriers); at least
+  // kCoResidentWorkgroups are, whatever this says.
+  unsigned coResidentWorkgroups = 0;
   // Wall-time bound of the dispatch in milliseconds (0: none). The default reads
   // VGPU_WATCHDOG_MS once per process (unset: 60000 ms).
   static constexpr std::uint32_t kWatchdogFromEnvironment = ~std::uint32_t{0};
@@ -84,7 +87,8 @@ struct DispatchOutcome {
 
 // Workgroups of one dispatch guaranteed to run concurrently (resident together), whatever the
 // number of worker threads: each of W workers keeps up to max(kMinResidentPerWorker,
-// ceil(kCoResidentWorkgroups / W)) resident once the ones it runs all wait (s_sleep, s_barrier).
+// ceil(G / W)) resident once the ones it runs all wait (s_sleep, s_barrier), where G is the
+// larger of kCoResidentWorkgroups and DispatchRequest::coResidentWorkgroups.
 // Grid-wide barriers (cooperative launches) need every workgroup of the grid resident; the KFD
 // topology's CU count x workgroups per CU must stay at or below this.
 inline constexpr unsigned kCoResidentWorkgroups = 1024;

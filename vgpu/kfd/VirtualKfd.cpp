@@ -45,6 +45,8 @@ cp::EngineConfig VirtualKfd::engineConfig(std::uint32_t node) {
   config.log = options_.log;
   config.recorder = recorder_.get();
   config.interpreterThreads = options_.interpreterThreads;
+  // Topology: 2 SIMDs x MaxWavesPerSIMD 16 per CU, so at most 32 one-wave workgroups per CU.
+  config.coResidentWorkgroups = options_.computeUnits * 32;
   return config;
 }
 
