@@ -1,7 +1,8 @@
 // One device fault per run, chosen by argv[1]; the program checks what a HIP program can see:
 // the synchronising call returns the documented error, the error detail names the kernel (and
 // the address, for memory faults), later calls keep returning the sticky error, and the process
-// exits normally (exit code 0 only if every check held). Run by tests/faults/CMakeLists.txt.
+// exits normally (exit code 0 only if every check held), and that after hipDeviceReset kernels
+// run again. Run by tests/faults/CMakeLists.txt.
 #include <hip/hip_runtime.h>
 #include <hip/hipcore_ext.h>
 
@@ -115,6 +116,19 @@ int main(int argc, char** argv) {
   wildStoreKernel<<<1, 1>>>(buffer, 0);
   check(hipGetLastError() == kind->expected, "launch after the fault");
   check(hipDeviceSynchronize() == kind->expected, "hipDeviceSynchronize again");
+  // hipDeviceReset is the way back: afterwards kernels run and compute again.
+  check(hipDeviceReset() == hipSuccess, "hipDeviceReset", hipcoreGetErrorDetail());
+  unsigned* fresh = nullptr;
+  check(hipMalloc(&fresh, 64 * sizeof(unsigned)) == hipSuccess, "hipMalloc after reset", hipcoreGetErrorDetail());
+  if (fresh != nullptr) {
+    check(hipMemset(fresh, 0, 64 * sizeof(unsigned)) == hipSuccess, "hipMemset after reset");
+    wildStoreKernel<<<1, 1>>>(fresh, 5);  // in bounds this time: fresh[5] = 1
+    unsigned values[64] = {};
+    check(hipMemcpy(values, fresh, sizeof values, hipMemcpyDeviceToHost) == hipSuccess, "hipMemcpy after reset",
+          hipcoreGetErrorDetail());
+    check(values[5] == 1 && values[4] == 0, "a kernel after reset computes");
+    check(hipFree(fresh) == hipSuccess, "hipFree after reset");
+  }
   std::printf("%s: %s\n", kind->name, failures == 0 ? "PASSED" : "FAILED");
   return failures == 0 ? 0 : 1;
 }
