@@ -64,31 +64,83 @@ __attribute__((noinline, cold)) hipError_t configurationFailure(const char* call
   return finish(call, fail(code, "more than %d nested <<<>>> launches", hipcore::api::ThreadState::kMaxPending));
 }
 
+// The <<<>>> configuration calls run on every launch: their common path is kept free of the
+// reporting hook's call, whose register saves would otherwise be paid by every launch
+// (HIPCORE_API_CALL written out: hooked() inline, the rest in a cold function).
+hipError_t pushUncommon(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipStream_t stream);
+hipError_t popUncommon(dim3* gridDim, dim3* blockDim, size_t* sharedMem, hipStream_t* stream);
+
+// No call on the common path (the thread's state exists, the stack is neither full nor empty),
+// so nothing has to be saved around one.
+inline hipError_t pushConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipStream_t stream) {
+  hipcore::api::ThreadState* thread = hipcore::api::cachedThreadState;
+  if (thread == nullptr || thread->pendingCount == hipcore::api::ThreadState::kMaxPending) [[unlikely]]
+    return pushUncommon(gridDim, blockDim, sharedMem, stream);
+  thread->pending[thread->pendingCount++] = {gridDim, blockDim, sharedMem, stream};
+  return hipSuccess;
+}
+
+inline hipError_t popConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem, hipStream_t* stream) {
+  hipcore::api::ThreadState* thread = hipcore::api::cachedThreadState;
+  if (thread == nullptr || thread->pendingCount == 0) [[unlikely]]
+    return popUncommon(gridDim, blockDim, sharedMem, stream);
+  // Read into locals first: the stores below could alias the thread's state, as far as the
+  // compiler knows.
+  const hipcore::api::CallConfiguration& c = thread->pending[--thread->pendingCount];
+  dim3 grid = c.grid;
+  dim3 block = c.block;
+  size_t shared = c.sharedBytes;
+  hipStream_t queue = c.stream;
+  if (gridDim) *gridDim = grid;
+  if (blockDim) *blockDim = block;
+  if (sharedMem) *sharedMem = shared;
+  if (stream) *stream = queue;
+  return hipSuccess;
+}
+
+// The first call on a thread (its state is made here) and the failures.
+[[gnu::noinline, gnu::cold]] hipError_t pushUncommon(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                                                     hipStream_t stream) {
+  if (hipcore::api::threadState().pendingCount == hipcore::api::ThreadState::kMaxPending)
+    return configurationFailure("__hipPushCallConfiguration", hipErrorInvalidConfiguration);
+  return pushConfiguration(gridDim, blockDim, sharedMem, stream);
+}
+
+[[gnu::noinline, gnu::cold]] hipError_t popUncommon(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                                    hipStream_t* stream) {
+  if (hipcore::api::threadState().pendingCount == 0)
+    return configurationFailure("__hipPopCallConfiguration", hipErrorMissingConfiguration);
+  return popConfiguration(gridDim, blockDim, sharedMem, stream);
+}
+
+[[gnu::noinline, gnu::cold]] hipError_t pushReported(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                                                     hipStream_t stream) {
+  if (hipcore::api::outermostCall())
+    return hipcore::api::traced(__hipPushCallConfiguration, "__hipPushCallConfiguration",
+                                "gridDim, blockDim, sharedMem, stream", gridDim, blockDim, sharedMem, stream);
+  return pushConfiguration(gridDim, blockDim, sharedMem, stream);
+}
+
+[[gnu::noinline, gnu::cold]] hipError_t popReported(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                                    hipStream_t* stream) {
+  if (hipcore::api::outermostCall())
+    return hipcore::api::traced(__hipPopCallConfiguration, "__hipPopCallConfiguration",
+                                "gridDim, blockDim, sharedMem, stream", gridDim, blockDim, sharedMem, stream);
+  return popConfiguration(gridDim, blockDim, sharedMem, stream);
+}
+
 }  // namespace
 
 HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
                                                   hipStream_t stream) {
-  HIPCORE_API_CALL(__hipPushCallConfiguration, gridDim, blockDim, sharedMem, stream);
-  hipcore::api::ThreadState& thread = hipcore::api::threadState();
-  if (thread.pendingCount == hipcore::api::ThreadState::kMaxPending) [[unlikely]]
-    return configurationFailure(__func__, hipErrorInvalidConfiguration);
-  thread.pending[thread.pendingCount++] = {gridDim, blockDim, sharedMem, stream};
-  return hipSuccess;
+  if (hipcore::api::hooked()) [[unlikely]] return pushReported(gridDim, blockDim, sharedMem, stream);
+  return pushConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
 HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
                                                  hipStream_t* stream) {
-  HIPCORE_API_CALL(__hipPopCallConfiguration, gridDim, blockDim, sharedMem, stream);
-  hipcore::api::ThreadState& thread = hipcore::api::threadState();
-  if (thread.pendingCount == 0) [[unlikely]]
-    return configurationFailure(__func__, hipErrorMissingConfiguration);
-  // A copy: the stores below could alias the thread's state, as far as the compiler knows.
-  const hipcore::api::CallConfiguration c = thread.pending[--thread.pendingCount];
-  if (gridDim) *gridDim = c.grid;
-  if (blockDim) *blockDim = c.block;
-  if (sharedMem) *sharedMem = c.sharedBytes;
-  if (stream) *stream = c.stream;
-  return hipSuccess;
+  if (hipcore::api::hooked()) [[unlikely]] return popReported(gridDim, blockDim, sharedMem, stream);
+  return popConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
 // clang's -fgpu-default-stream=per-thread launches through this name; hipcore serves the
