@@ -9,8 +9,8 @@
 //
 // Each class has its own lock (a SpinLock: ~5 instructions uncontended), so threads allocating
 // different sizes never meet, and no lock is global. Cached memory returns to ROCR
-// when a whole chunk is free and: ROCR reports out-of-memory (then the allocation is retried),
-// hipDeviceReset, or hipMemPoolTrimTo. hipDeviceSynchronize does not trim (a loop of
+// when a whole chunk is free and: an allocation runs out of memory (then it is retried), or
+// hipDeviceReset. hipDeviceSynchronize does not trim (a loop of
 // malloc/launch/sync/free keeps its blocks). hipMemGetInfo counts every byte held from ROCR,
 // cached or not, as used: it is what other processes cannot have.
 #pragma once
