@@ -13,12 +13,13 @@ namespace {
 using ull = unsigned long long;
 
 // EF_AMDGPU_MACH values (AMDGPUUsage, "AMDGPU ELF Header"), for the targets of interest.
-constexpr std::array<std::pair<uint32_t, std::string_view>, 18> kMachines{{
+constexpr std::array<std::pair<uint32_t, std::string_view>, 22> kMachines{{
     {0x02c, "gfx900"},  {0x02f, "gfx906"},  {0x030, "gfx908"},  {0x03f, "gfx90a"},
     {0x040, "gfx940"},  {0x04c, "gfx942"},  {0x033, "gfx1010"}, {0x036, "gfx1030"},
     {0x037, "gfx1031"}, {0x038, "gfx1032"}, {0x039, "gfx1033"}, {0x03e, "gfx1034"},
     {0x03d, "gfx1035"}, {0x045, "gfx1036"}, {0x041, "gfx1100"}, {0x046, "gfx1101"},
-    {0x047, "gfx1102"}, {0x044, "gfx1103"},
+    {0x047, "gfx1102"}, {0x044, "gfx1103"}, {0x043, "gfx1150"}, {0x04a, "gfx1151"},
+    {0x048, "gfx1200"}, {0x04e, "gfx1201"},
 }};
 
 // Code object v4+ feature fields of e_flags: 0 unsupported, 1 any, 2 off, 3 on.

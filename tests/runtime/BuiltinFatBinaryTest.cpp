@@ -37,6 +37,9 @@ TEST(BuiltinFatBinary, HoldsEveryListedTargetWithItsKernels) {
     const auto& image = bundle->entries()[*chosen].image;
     auto object = hipcore::loader::CodeObject::parse(image);
     ASSERT_TRUE(object) << object.message();
+    auto machine = object->target();  // from the ELF header's EF_AMDGPU_MACH
+    ASSERT_TRUE(machine.has_value()) << "unknown EF_AMDGPU_MACH";
+    EXPECT_EQ(machine->processor, target);
     auto note = object->metadataNote();
     ASSERT_TRUE(note) << note.message();
     auto metadata = hipcore::loader::parseCodeObjectMetadata(*note);
