@@ -23,12 +23,20 @@ struct Reach {
 };
 
 // Classifies `pointer` and checks that `span` bytes from it stay inside its allocation (where
-// ROCR knows the allocation; pageable memory cannot be checked).
-Status locate(const void* pointer, size_t span, const char* role, Reach& out) {
+// hipcore or ROCR knows the allocation; pageable memory cannot be checked).
+Status locate(const PointerRegistry& pointers, const void* pointer, size_t span, const char* role, Reach& out) {
   hsa::PointerInfo info = hsa::pointerInfo(pointer);
   if (info.kind == hsa::PointerKind::Unknown) {
     out = {Reach::Pageable, nullptr};
     return Status::success();
+  }
+  // hipMalloc's sub-allocator carves blocks out of larger ROCR chunks, which ROCR sees as one
+  // allocation: hipcore's registry knows each block's requested size.
+  if (Allocation allocation; pointers.find(pointer, allocation)) {
+    size_t within = static_cast<size_t>(static_cast<const uint8_t*>(pointer) - static_cast<const uint8_t*>(allocation.base));
+    if (span > allocation.bytes - within)
+      return fail(hipErrorInvalidValue, "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role,
+                  pointer, span, allocation.bytes, allocation.base);
   }
   size_t offset = static_cast<size_t>(static_cast<const uint8_t*>(pointer) - static_cast<const uint8_t*>(info.hostBase));
   if (info.bytes != 0 && (offset > info.bytes || span > info.bytes - offset))
@@ -143,7 +151,7 @@ Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent
                     unsigned patternWidth, bool wait) {
   if (extent.empty()) return Status::success();
   Reach reach;
-  if (Status located = locate(destination.base, destination.span(extent), "destination", reach); !located.ok())
+  if (Status located = locate(pointers_, destination.base, destination.span(extent), "destination", reach); !located.ok())
     return located;
   if (reach.kind == Reach::Pageable)
     return fail(hipErrorInvalidValue, "memset destination %p is not memory the GPU reaches (hipMalloc, "
@@ -164,9 +172,9 @@ Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<cons
                     bool wait) {
   if (extent.empty()) return Status::success();
   Reach to, from;
-  if (Status located = locate(destination.base, destination.span(extent), "destination", to); !located.ok())
+  if (Status located = locate(pointers_, destination.base, destination.span(extent), "destination", to); !located.ok())
     return located;
-  if (Status located = locate(source.base, source.span(extent), "source", from); !located.ok()) return located;
+  if (Status located = locate(pointers_, source.base, source.span(extent), "source", from); !located.ok()) return located;
   if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
   Extent box = extent;
   collapse(box, destination.pitch, source.pitch, destination.slicePitch, source.slicePitch);

@@ -232,4 +232,24 @@ TEST(Misuse, FreeingWhatWasNotAllocated) {
   expectStillUsable();
 }
 
+TEST(Misuse, CopiesAndFillsPastTheEndOfASmallBlock) {
+  // A 256-byte hipMalloc is a block inside a larger ROCR chunk: the bound is the block's size.
+  void* block = nullptr;
+  ASSERT_HIP(hipMalloc(&block, 256));
+  std::vector<unsigned char> host(512, 7);
+  EXPECT_EQ(hipMemcpy(block, host.data(), 512, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpy(host.data(), block, 257, hipMemcpyDeviceToHost), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpy(static_cast<char*>(block) + 128, host.data(), 129, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemset(block, 0, 300), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemsetD32(block, 0, 65), hipErrorInvalidValue);
+  // Exactly to the end is fine.
+  ASSERT_HIP(hipMemcpy(block, host.data(), 256, hipMemcpyHostToDevice));
+  ASSERT_HIP(hipMemset(static_cast<char*>(block) + 128, 1, 128));
+  std::vector<unsigned char> back(256);
+  ASSERT_HIP(hipMemcpy(back.data(), block, 256, hipMemcpyDeviceToHost));
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(back[i], i < 128 ? 7 : 1) << i;
+  ASSERT_HIP(hipFree(block));
+  expectStillUsable();
+}
+
 }  // namespace
