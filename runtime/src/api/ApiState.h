@@ -74,6 +74,11 @@ inline hipError_t finish(const char* call, const core::Status& status) {
   return status.ok() ? hipSuccess : recordFailure(call, core::Status(status));
 }
 
+// The checks every launch makes before it looks at the kernel (null handle, empty or oversized
+// grid and block, 32-bit AQL grid sizes), filling `geometry` (LaunchApi.cpp).
+core::Status validateLaunch(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
+                            loader::LaunchGeometry& geometry);
+
 // The calling thread's current device, or why there is none.
 core::Status currentDevice(core::Device*& out);
 

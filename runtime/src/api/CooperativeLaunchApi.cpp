@@ -17,21 +17,10 @@ namespace {
 
 Status launchCooperative(const void* function, dim3 grid, dim3 block, void** args, unsigned sharedBytes,
                          hipStream_t stream) {
-  if (function == nullptr) return fail(hipErrorInvalidDeviceFunction, "kernel handle is null");
-  const uint64_t threads = uint64_t{block.x} * block.y * block.z;
-  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || threads == 0 || threads > 1024)
-    return fail(hipErrorInvalidConfiguration, "grid (%u,%u,%u) block (%u,%u,%u)", grid.x, grid.y, grid.z, block.x,
-                block.y, block.z);
   hipcore::loader::LaunchGeometry geometry;
-  const uint32_t gridDims[3] = {grid.x, grid.y, grid.z};
-  const uint32_t blockDims[3] = {block.x, block.y, block.z};
-  for (int d = 0; d < 3; ++d) {
-    if (uint64_t{gridDims[d]} * blockDims[d] > UINT32_MAX)
-      return fail(hipErrorInvalidConfiguration, "grid dimension %d has more than 2^32 threads", d);
-    geometry.gridBlocks[d] = gridDims[d];
-    geometry.blockSize[d] = blockDims[d];
-  }
-  geometry.dynamicLdsBytes = sharedBytes;
+  if (Status invalid = hipcore::api::validateLaunch(function, grid, block, sharedBytes, geometry); !invalid.ok())
+    return invalid;
+  const uint64_t threads = uint64_t{block.x} * block.y * block.z;
 
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;

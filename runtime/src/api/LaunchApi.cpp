@@ -7,10 +7,10 @@ using hipcore::api::finish;
 using hipcore::core::fail;
 using hipcore::core::Status;
 
-namespace {
+namespace hipcore::api {
 
-Status validate(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
-                hipcore::loader::LaunchGeometry& geometry) {
+Status validateLaunch(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
+                      hipcore::loader::LaunchGeometry& geometry) {
   if (function == nullptr) return fail(hipErrorInvalidDeviceFunction, "kernel handle is null");
   uint64_t threads = uint64_t{block.x} * block.y * block.z;
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || threads == 0 || threads > 1024 ||
@@ -30,13 +30,18 @@ Status validate(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
   return Status::success();
 }
 
+}  // namespace hipcore::api
+
+namespace {
+
 // Everything launchFast leaves alone: first launches, the null stream's creation, and every
 // error with its message. Out of line so that the fast path's frame stays small.
 __attribute__((noinline)) hipError_t launchGeneral(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
                                                    size_t sharedMemBytes, hipStream_t stream) {
   static constexpr char kName[] = "hipLaunchKernel";  // finish() reports the API function
   hipcore::loader::LaunchGeometry geometry;
-  if (Status invalid = validate(function, numBlocks, dimBlocks, sharedMemBytes, geometry); !invalid.ok())
+  if (Status invalid = hipcore::api::validateLaunch(function, numBlocks, dimBlocks, sharedMemBytes, geometry);
+      !invalid.ok())
     return finish(kName, std::move(invalid));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
