@@ -102,6 +102,23 @@ function(hipcore_compile_code_object)
     COMMENT "Compiling code object ${arg_ARCH} from ${arg_SOURCE}" VERBATIM)
 endfunction()
 
+# hipcore_compile_code_object_bundle(OUTPUT file SOURCE file.hip)
+# An offload bundle of device code for every HIPCORE_GPU_TARGETS entry (what hipModuleLoad takes).
+function(hipcore_compile_code_object_bundle)
+  cmake_parse_arguments(arg "" "OUTPUT;SOURCE" "" ${ARGN})
+  get_filename_component(src "${arg_SOURCE}" ABSOLUTE)
+  set(arch_flags "")
+  foreach(arch IN LISTS HIPCORE_GPU_TARGETS)
+    list(APPEND arch_flags --offload-arch=${arch})
+  endforeach()
+  add_custom_command(OUTPUT "${arg_OUTPUT}"
+    COMMAND "${HIPCORE_CLANG}" ${HIPCORE_HIP_FLAGS} ${arch_flags} --cuda-device-only --gpu-bundle-output
+            "${src}" -o "${arg_OUTPUT}" -MD -MF "${arg_OUTPUT}.d"
+    DEPFILE "${arg_OUTPUT}.d"
+    DEPENDS "${src}" hipcore_device_libs
+    COMMENT "Compiling the code-object bundle ${arg_OUTPUT}" VERBATIM)
+endfunction()
+
 # hipcore_add_hip_executable(name SOURCES a.hip b.cpp ... [ARCHS ...] [FLAGS ...])
 # A program built the way a hipcore user builds one: HIP sources through clang-19 into fat-binary
 # objects, linked against libhipcore.
