@@ -178,6 +178,15 @@ Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<cons
   if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
   Extent box = extent;
   collapse(box, destination.pitch, source.pitch, destination.slicePitch, source.slicePitch);
+  // A synchronous copy of one contiguous range between pinned host memory and the device goes
+  // to the DMA engine once the stream's earlier work is done: the caller waits either way, and
+  // DMA needs no dispatch (on vgpu a copy kernel is interpreted: 85x slower for 4 KiB).
+  bool pinnedAndDevice = (to.kind == Reach::Pinned && from.kind == Reach::Device) ||
+                         (to.kind == Reach::Device && from.kind == Reach::Pinned);
+  if (wait && pinnedAndDevice && box.height == 1 && box.depth == 1) {
+    if (Status drained = drain(*queue); !drained.ok()) return drained;
+    return copyDirect(to.agentAddress, from.agentAddress, box.width, to.kind == Reach::Device);
+  }
   if (to.kind != Reach::Pageable && from.kind != Reach::Pageable) {
     Pitched<void*> agentDestination{to.agentAddress, destination.pitch, destination.slicePitch};
     Pitched<const void*> agentSource{from.agentAddress, source.pitch, source.slicePitch};
