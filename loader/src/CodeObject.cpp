@@ -141,10 +141,12 @@ Status CodeObject::readNotes(Bytes notes, const std::string& where) {
 
 Result<uint64_t> CodeObject::extent(const uint8_t* start) {
   if (start == nullptr) return errorf("code object: null image");
+  // The image's size is unknown (hipModuleLoadData): the magic and class bytes first, so that
+  // a short buffer that is no ELF file is refused without reading past its first five bytes.
+  if (std::memcmp(start, ELFMAG, SELFMAG) != 0 || start[EI_CLASS] != ELFCLASS64)
+    return errorf("code object: no ELF64 magic");
   Elf64_Ehdr header;
   std::memcpy(&header, start, sizeof(header));
-  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64)
-    return errorf("code object: no ELF64 magic");
   constexpr uint64_t kLimit = uint64_t{1} << 32;  // a code object beyond 4 GiB is corrupt
   if (header.e_shoff > kLimit || header.e_phoff > kLimit || header.e_shentsize != sizeof(Elf64_Shdr))
     return errorf("code object: implausible header (section table at 0x%llx)", ull(header.e_shoff));

@@ -42,33 +42,6 @@ Status DeviceQueue::create(Device& device, std::atomic<int>& errorSlot, std::uni
   return Status::success();
 }
 
-namespace {
-
-std::mutex gRetiredMutex;
-std::vector<void*>& retiredQueues() {  // never destroyed: stale handles stay readable until exit
-  static auto* storage = new std::vector<void*>;
-  return *storage;
-}
-
-}  // namespace
-
-void* DeviceQueue::operator new(size_t bytes) {
-  {
-    std::lock_guard lock(gRetiredMutex);
-    if (!retiredQueues().empty()) {
-      void* storage = retiredQueues().back();
-      retiredQueues().pop_back();
-      return storage;
-    }
-  }
-  return ::operator new(bytes);  // every DeviceQueue has the same size
-}
-
-void DeviceQueue::operator delete(void* storage) noexcept {
-  std::lock_guard lock(gRetiredMutex);
-  retiredQueues().push_back(storage);
-}
-
 DeviceQueue::~DeviceQueue() {
   magic_ = 0;
   {

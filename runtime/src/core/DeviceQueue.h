@@ -11,24 +11,20 @@
 #include "PointerRegistry.h"
 #include "Status.h"
 #include "Stream.h"
+#include "TypeStableStorage.h"
 #include "hsa/Hsa.h"
 
 namespace hipcore::core {
 
 class Device;
 
-class DeviceQueue {
+class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles are refused
  public:
   // `errorSlot` receives the HSA status of a queue error (shared by a device's queues: a fault
   // is sticky for the whole device, as in CUDA).
   static Status create(Device& device, std::atomic<int>& errorSlot, std::unique_ptr<DeviceQueue>& out,
                        unsigned flags = 0, int priority = 0);
   ~DeviceQueue();
-  // Stream memory is never handed back to the heap: freed streams go to a free list reused by
-  // later ones, so the handle of a destroyed stream still points at a DeviceQueue-sized block
-  // whose magic is cleared, and is refused (hipErrorInvalidHandle) instead of read after free.
-  static void* operator new(size_t bytes);
-  static void operator delete(void* storage) noexcept;
   DeviceQueue(const DeviceQueue&) = delete;
   DeviceQueue& operator=(const DeviceQueue&) = delete;
 

@@ -1,26 +1,10 @@
 // Recording, waiting for and timing events.
 #include "Event.h"
 
-#include <mutex>
-#include <new>
-#include <vector>
-
 #include "Device.h"
 #include "DeviceQueue.h"
 
 namespace hipcore::core {
-
-namespace {
-
-// Storage of destroyed events, reused by later ones (see Event::create). Never destroyed, so
-// the storage stays reachable (and valid for stale handles) until the process ends.
-std::mutex gRetiredMutex;
-std::vector<void*>& retired() {
-  static auto* storage = new std::vector<void*>;
-  return *storage;
-}
-
-}  // namespace
 
 Event::Event(Device& device, unsigned flags, std::unique_ptr<hsa::Signal> signal)
     : device_(device), signal_(std::move(signal)), flags_(flags) {}
@@ -30,23 +14,8 @@ Event::~Event() { magic_ = 0; }
 Status Event::create(Device& device, unsigned flags, Event*& out) {
   auto signal = hsa::Signal::create(0);
   if (!signal) return fail(hipErrorOutOfMemory, "event signal: %s", signal.message().c_str());
-  void* storage = nullptr;
-  {
-    std::lock_guard lock(gRetiredMutex);
-    if (!retired().empty()) {
-      storage = retired().back();
-      retired().pop_back();
-    }
-  }
-  if (storage == nullptr) storage = ::operator new(sizeof(Event));
-  out = new (storage) Event(device, flags, std::move(signal).value());
+  out = new Event(device, flags, std::move(signal).value());
   return Status::success();
-}
-
-void Event::destroy(Event* event) {
-  event->~Event();  // releases the signal and clears the magic; the storage stays an Event's
-  std::lock_guard lock(gRetiredMutex);
-  retired().push_back(event);
 }
 
 Status Event::record(DeviceQueue& queue) {

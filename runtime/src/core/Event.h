@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "Status.h"
+#include "TypeStableStorage.h"
 
 namespace hipcore::hsa {
 class Signal;
@@ -16,13 +17,11 @@ namespace hipcore::core {
 class Device;
 class DeviceQueue;
 
-class Event {
+class Event : public TypeStableStorage<Event> {
  public:
-  // hipEventCreateWithFlags / hipEventDestroy. Event memory is never returned to the heap: a
-  // destroyed event keeps its storage with the magic cleared, so a stale handle is refused with
-  // hipErrorInvalidHandle instead of being read after free; creation reuses that storage first.
+  // hipEventCreateWithFlags / hipEventDestroy (TypeStableStorage: stale handles are refused).
   static Status create(Device& device, unsigned flags, Event*& out);
-  static void destroy(Event* event);
+  static void destroy(Event* event) { delete event; }
   ~Event();
 
   Device& device() const { return device_; }

@@ -8,9 +8,13 @@
 namespace hipcore::core {
 namespace {
 
+// The size of an image given without one. Reads only what each check proves is there: 4 bytes
+// decide a compressed bundle, the first byte rules out a plain bundle before its 24-byte magic
+// is compared, and CodeObject::extent checks the ELF magic before its header.
 loader::Result<uint64_t> extentOf(const uint8_t* start) {
   if (loader::isCompressedBundle(loader::Bytes(start, 4)) ||
-      loader::isPlainBundle(loader::Bytes(start, loader::kOffloadBundleMagic.size())))
+      (start[0] == loader::kOffloadBundleMagic[0] &&
+       loader::isPlainBundle(loader::Bytes(start, loader::kOffloadBundleMagic.size()))))
     return loader::OffloadBundle::extent(start);
   return loader::CodeObject::extent(start);
 }

@@ -10,6 +10,7 @@
 
 #include "Module.h"
 #include "Status.h"
+#include "TypeStableStorage.h"
 #include "hipcore/loader/OffloadBundle.h"
 
 namespace hipcore::core {
@@ -18,9 +19,10 @@ class Device;
 class LoadedModule;
 
 // A kernel of a loaded module (hipFunction_t).
-class ModuleFunction {
+class ModuleFunction : public TypeStableStorage<ModuleFunction> {  // stale handles are refused
  public:
   ModuleFunction(LoadedModule& module, const DeviceKernel& code) : module_(module), code_(code) {}
+  ~ModuleFunction() { magic_ = 0; }
   bool valid() const noexcept { return magic_ == kMagic; }
   LoadedModule& module() const { return module_; }
   const DeviceKernel& code() const { return code_; }
@@ -32,7 +34,7 @@ class ModuleFunction {
   const DeviceKernel& code_;
 };
 
-class LoadedModule {
+class LoadedModule : public TypeStableStorage<LoadedModule> {  // stale handles are refused
  public:
   // `image` is a bare code object or an offload bundle (plain or compressed); `size` 0 means
   // unknown (hipModuleLoadData), in which case the headers say how far it extends.

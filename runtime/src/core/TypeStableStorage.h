@@ -1,0 +1,48 @@
+// Storage for objects whose addresses are handed out as HIP handles (streams, events, modules,
+// functions). Their memory is never returned to the heap: a destroyed object's block goes to a
+// free list of its type and is reused by the next object of that type. The handle of a destroyed
+// object therefore still points at memory of the right type whose magic the destructor cleared,
+// and is refused (hipErrorInvalidHandle) instead of being read after free. Usage:
+// `class Stream : public TypeStableStorage<Stream>`; then plain new and delete.
+#pragma once
+
+#include <cstddef>
+#include <mutex>
+#include <new>
+#include <vector>
+
+namespace hipcore::core {
+
+template <class T>
+class TypeStableStorage {
+ public:
+  static void* operator new(size_t bytes) {
+    {
+      std::lock_guard lock(mutex());
+      if (!retired().empty()) {
+        void* storage = retired().back();
+        retired().pop_back();
+        return storage;
+      }
+    }
+    return ::operator new(bytes);  // every T has the same size
+  }
+  static void operator delete(void* storage) noexcept {
+    std::lock_guard lock(mutex());
+    retired().push_back(storage);
+  }
+
+ private:
+  static std::mutex& mutex() {
+    static std::mutex m;
+    return m;
+  }
+  // Never destroyed: stale handles stay readable until the process ends (and the blocks stay
+  // reachable, so leak checkers do not report them).
+  static std::vector<void*>& retired() {
+    static auto* blocks = new std::vector<void*>;
+    return *blocks;
+  }
+};
+
+}  // namespace hipcore::core
