@@ -11,16 +11,6 @@ namespace {
 
 class FloatEdges : public IsaTest {};
 
-// Bitwise equality, except that any NaN matches any NaN.
-::testing::AssertionResult sameFloat(float got, float want) {
-  if (std::isnan(got) && std::isnan(want)) return ::testing::AssertionSuccess();
-  std::uint32_t g, w;
-  std::memcpy(&g, &got, 4);
-  std::memcpy(&w, &want, 4);
-  if (g == w) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << got << " (0x" << std::hex << g << ") != " << want << " (0x" << w << ")";
-}
 ::testing::AssertionResult sameDouble(double got, double want) {
   if ((std::isnan(got) && std::isnan(want)) || std::memcmp(&got, &want, 8) == 0)
     return ::testing::AssertionSuccess();
@@ -58,14 +48,14 @@ TEST_P(FloatEdges, SinglePrecision) {
   run("floatedge", "float_edges", l);
   for (int i = 0; i < n; ++i) {
     float x = a[i], y = b[i];
-    EXPECT_TRUE(sameFloat(out[6 * i + 0], x + y)) << "add " << i;
-    EXPECT_TRUE(sameFloat(out[6 * i + 1], x * y)) << "mul " << i;
+    EXPECT_TRUE(sameFloatBits(out[6 * i + 0], x + y)) << "add " << i;
+    EXPECT_TRUE(sameFloatBits(out[6 * i + 1], x * y)) << "mul " << i;
     if (!(x == 0 && y == 0)) {  // the sign of min/max of two zeros is unspecified
-      EXPECT_TRUE(sameFloat(out[6 * i + 2], std::fmin(x, y))) << "min " << i;
-      EXPECT_TRUE(sameFloat(out[6 * i + 3], std::fmax(x, y))) << "max " << i;
+      EXPECT_TRUE(sameFloatBits(out[6 * i + 2], std::fmin(x, y))) << "min " << i;
+      EXPECT_TRUE(sameFloatBits(out[6 * i + 3], std::fmax(x, y))) << "max " << i;
     }
-    EXPECT_TRUE(sameFloat(out[6 * i + 4], std::fma(x, y, 1.0f))) << "fma " << i;
-    EXPECT_TRUE(sameFloat(out[6 * i + 5], -std::fabs(x))) << "-fabs " << i;
+    EXPECT_TRUE(sameFloatBits(out[6 * i + 4], std::fma(x, y, 1.0f))) << "fma " << i;
+    EXPECT_TRUE(sameFloatBits(out[6 * i + 5], -std::fabs(x))) << "-fabs " << i;
     EXPECT_EQ(iout[4 * i + 0], toI32(x)) << "cvt_i32 " << i;
     EXPECT_EQ(iout[4 * i + 1], static_cast<int>(toU32(std::fabs(y)))) << "cvt_u32 " << i;
     EXPECT_EQ(iout[4 * i + 2], x < y ? 1 : 0) << "lt " << i;
@@ -155,7 +145,7 @@ TEST_P(FloatEdges, HalfConversionRoundsToNearestEven) {
   l.arg(buffer(in, "in")).arg(buffer(out, "out")).arg(n);
   run("half", "half_convert", l);
   for (int i = 0; i < n; ++i)
-    EXPECT_TRUE(sameFloat(out[i], static_cast<float>(static_cast<_Float16>(in[i])))) << i;
+    EXPECT_TRUE(sameFloatBits(out[i], static_cast<float>(static_cast<_Float16>(in[i])))) << i;
 }
 
 TEST_P(FloatEdges, MixedPrecisionFma) {
@@ -172,7 +162,7 @@ TEST_P(FloatEdges, MixedPrecisionFma) {
   run("half", "mixed_fma", l);
   for (int i = 0; i < n; ++i)
     EXPECT_TRUE(
-        sameFloat(out[i], std::fma(static_cast<float>(a[i]), static_cast<float>(b[i]), c[i])))
+        sameFloatBits(out[i], std::fma(static_cast<float>(a[i]), static_cast<float>(b[i]), c[i])))
         << i;
 }
 

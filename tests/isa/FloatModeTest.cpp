@@ -10,17 +10,6 @@
 namespace isatest {
 namespace {
 
-// Bitwise equality, except that any NaN matches any NaN.
-::testing::AssertionResult sameBits(float got, float want) {
-  if (std::isnan(got) && std::isnan(want)) return ::testing::AssertionSuccess();
-  std::uint32_t g, w;
-  std::memcpy(&g, &got, 4);
-  std::memcpy(&w, &want, 4);
-  if (g == w) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << got << " (0x" << std::hex << g << ") != " << want << " (0x" << w << ")";
-}
-
 // A denormal becomes zero of its sign (what MODE.FP_DENORM = 0 does to inputs and results).
 float flush(float x) {
   return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
@@ -65,7 +54,7 @@ void FloatModes::checkDenormOps(const std::string& stem, bool flushing) {
                            res(std::sqrt(x))};
     static const char* const names[5] = {"mul", "add", "fma", "div", "sqrt"};
     for (int k = 0; k < 5; ++k)
-      EXPECT_TRUE(sameBits(out[5 * i + k], want[k]))
+      EXPECT_TRUE(sameFloatBits(out[5 * i + k], want[k]))
           << names[k] << "(" << a[i] << ", " << b[i] << ")" << (flushing ? " flushing" : "");
   }
 }

@@ -1,6 +1,7 @@
 // Code-object loading and dispatch helpers for the isa tests.
 #include "IsaTestSupport.h"
 
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -70,6 +71,15 @@ vgpu::isa::Launch launch1d(std::uint32_t blocks, std::uint32_t threads) {
   l.block[0] = threads;
   l.threads = 2;
   return l;
+}
+
+::testing::AssertionResult sameFloatBits(float got, float want) {
+  if (std::isnan(got) && std::isnan(want)) return ::testing::AssertionSuccess();
+  std::uint32_t g, w;
+  std::memcpy(&g, &got, 4);
+  std::memcpy(&w, &want, 4);
+  if (g == w) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << got << " (0x" << std::hex << g << ") != " << want << " (0x" << w << ")";
 }
 
 }  // namespace isatest

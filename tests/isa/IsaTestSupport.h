@@ -56,4 +56,7 @@ struct RawKernel {
 // A launch of blocks x threads (1-D).
 vgpu::isa::Launch launch1d(std::uint32_t blocks, std::uint32_t threads);
 
+// Bitwise equality of floats, except that any NaN matches any NaN (exact interpreter results).
+::testing::AssertionResult sameFloatBits(float got, float want);
+
 }  // namespace isatest
