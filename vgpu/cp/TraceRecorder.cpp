@@ -73,23 +73,23 @@ void TraceRecorder::nameThread(std::uint64_t tid, const std::string& name) {
 
 void TraceRecorder::aqlPacket(std::uint64_t queueId, const std::string& name, double startUs,
                               double endUs, const std::string& argsJson) {
-  const std::uint64_t tid = 1000 + queueId;
-  std::string event = R"({"name":")" + jsonEscape(name) + R"(","cat":"aql","ph":"X","pid":2,"tid":)" +
-                      std::to_string(tid) + R"(,"ts":)" + number(startUs) + R"(,"dur":)" +
-                      number(endUs - startUs) + R"(,"args":{)" + argsJson + "}}";
-  std::lock_guard lock(mutex_);
-  nameThread(tid, "queue " + std::to_string(queueId));
-  add(event);
+  packetEvent(1000 + queueId, "queue " + std::to_string(queueId), "aql", jsonEscape(name), startUs, endUs,
+              argsJson);
 }
 
 void TraceRecorder::sdmaPacket(std::uint64_t queueId, const char* name, double startUs,
                                double endUs, const std::string& argsJson) {
-  const std::uint64_t tid = 1500 + queueId;
-  std::string event = R"({"name":")" + std::string(name) + R"(","cat":"sdma","ph":"X","pid":2,"tid":)" +
+  packetEvent(1500 + queueId, "sdma queue " + std::to_string(queueId), "sdma", name, startUs, endUs, argsJson);
+}
+
+void TraceRecorder::packetEvent(std::uint64_t tid, const std::string& row, const char* category,
+                                const std::string& name, double startUs, double endUs,
+                                const std::string& argsJson) {
+  std::string event = R"({"name":")" + name + R"(","cat":")" + category + R"(","ph":"X","pid":2,"tid":)" +
                       std::to_string(tid) + R"(,"ts":)" + number(startUs) + R"(,"dur":)" +
                       number(endUs - startUs) + R"(,"args":{)" + argsJson + "}}";
   std::lock_guard lock(mutex_);
-  nameThread(tid, "sdma queue " + std::to_string(queueId));
+  nameThread(tid, row);
   add(event);
 }
 

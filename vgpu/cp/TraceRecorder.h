@@ -44,6 +44,9 @@ class TraceRecorder {
  private:
   void add(const std::string& event);  // mutex_ held
   void nameThread(std::uint64_t tid, const std::string& name);  // mutex_ held
+  // One complete ("X") event of a packet on row `tid` (named `row`); `name` is JSON-escaped.
+  void packetEvent(std::uint64_t tid, const std::string& row, const char* category, const std::string& name,
+                   double startUs, double endUs, const std::string& argsJson);
 
   const std::string outputPath_;
   std::mutex mutex_;
