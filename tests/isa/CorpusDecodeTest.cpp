@@ -31,6 +31,11 @@ TEST(CorpusDecode, EveryInstructionHasAHandler) {
       for (const vgpu::isa::MicroOp& u : program->ops()) {
         ++ops;
         if (u.handler == vgpu::isa::illegalInstruction) missing.insert(u.text);
+        // Predecoding follows branches and calls; data (a table of function pointers) decoded
+        // as code would hold whatever bytes the relocations put there.
+        EXPECT_TRUE(u.address >= code->codeBegin() && u.address + u.size <= code->codeEnd())
+            << entry.path().filename() << " " << name << ": " << u.text
+            << " was predecoded outside the executable segment";
       }
     }
   }

@@ -145,9 +145,14 @@ std::unique_ptr<CodeObject> CodeObject::load(const std::string& path, std::strin
   co->imageSize_ = (end + 4095) & ~std::uint64_t{4095};
   co->image_ = static_cast<std::uint8_t*>(std::aligned_alloc(4096, co->imageSize_ + 4096));
   std::memset(co->image_, 0, co->imageSize_ + 4096);
-  for (const auto& ph : *phdrs)
-    if (ph.p_type == llvm::ELF::PT_LOAD)
-      std::memcpy(co->image_ + ph.p_vaddr, (*buffer)->getBufferStart() + ph.p_offset, ph.p_filesz);
+  for (const auto& ph : *phdrs) {
+    if (ph.p_type != llvm::ELF::PT_LOAD) continue;
+    std::memcpy(co->image_ + ph.p_vaddr, (*buffer)->getBufferStart() + ph.p_offset, ph.p_filesz);
+    if (ph.p_flags & llvm::ELF::PF_X) {
+      co->codeOffset_ = ph.p_vaddr;
+      co->codeSize_ = ph.p_memsz;
+    }
+  }
   // Relative relocations (R_AMDGPU_RELATIVE64) of data pointing into the image.
   auto sections = elf.sections();
   if (!sections) {

@@ -54,12 +54,16 @@ class CodeObject {
   std::vector<std::string> kernelNames() const;
   const std::uint8_t* image() const { return image_; }
   std::size_t imageSize() const { return imageSize_; }
+  // The executable segment's bytes in the image (instructions and nothing else a kernel reads).
+  std::uint64_t codeBegin() const { return reinterpret_cast<std::uint64_t>(image_) + codeOffset_; }
+  std::uint64_t codeEnd() const { return codeBegin() + codeSize_; }
 
  private:
   CodeObject() = default;
   GpuTarget target_ = GpuTarget::gfx1030;
   std::uint8_t* image_ = nullptr;
   std::size_t imageSize_ = 0;
+  std::uint64_t codeOffset_ = 0, codeSize_ = 0;
   std::map<std::string, KernelInfo> kernels_;
 };
 

@@ -193,16 +193,34 @@ void ProgramBuilder::noteCallTargets(const Decoded& d) {
     getpc_.erase(it);
     return;
   }
+  // s_addc_u32 s(a+1), s(a+1), rel32@hi completes the pair; it does not change the callee.
+  if (a.mnemonic == "s_addc_u32" && a.operands.size() == 3 && a.operands[1] == a.operands[0] &&
+      o.index > 0 && callTargets_.count(o.index - 1u))
+    return;
   bool call = a.mnemonic == "s_swappc_b64" || a.mnemonic == "s_setpc_b64";
   if (call) {
     Operand target;
     const std::string& tok =
         a.mnemonic == "s_swappc_b64" && a.operands.size() > 1 ? a.operands[1] : a.operands[0];
-    if (!parseOperand(tok, DataType::b64, target, why) || target.kind != Operand::Kind::sgpr)
-      return;
-    auto it = callTargets_.find(target.index);
-    if (it != callTargets_.end()) work_.push_back(it->second);
+    if (parseOperand(tok, DataType::b64, target, why) && target.kind == Operand::Kind::sgpr) {
+      auto it = callTargets_.find(target.index);
+      if (it != callTargets_.end()) work_.push_back(it->second);
+    }
   }
+  // Any other write to a tracked pair replaces the address it held: getpc + rel32 often points
+  // at a table of function pointers, and the pointer loaded from it (global_load, then
+  // v_readfirstlane into the same SGPRs) is what s_swappc_b64 calls. Following the stale
+  // getpc + rel32 would decode that table, whose relocated pointers differ from run to run, as
+  // code. Operand 0 is not always a destination (stores, s_cmp): forgetting too much only costs
+  // the hint, as a jump to code not predecoded decodes on first use.
+  const auto forget = [&](std::map<unsigned, std::uint64_t>& pairs) {
+    for (auto it = pairs.begin(); it != pairs.end();) {
+      bool overlaps = it->first < o.index + o.dwords && o.index < it->first + 2u;
+      it = overlaps ? pairs.erase(it) : std::next(it);
+    }
+  };
+  forget(getpc_);
+  forget(callTargets_);
 }
 
 bool ProgramBuilder::decodeRun(std::uint64_t pc, std::string& error) {
