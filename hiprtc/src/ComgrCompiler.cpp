@@ -5,6 +5,7 @@
 #include "ComgrCompiler.h"
 
 #include <amd_comgr.h>
+#include <signal.h>
 
 #include <mutex>
 #include <set>
@@ -32,6 +33,30 @@ std::mutex& comgrMutex() {
   static std::mutex mutex;
   return mutex;
 }
+
+// One comgr pipeline: holds the comgr lock and gives the calling thread back the alternate
+// signal stack it came with. The first temporary file comgr writes makes libLLVM-15 register its
+// signal handlers (sys::RemoveFileOnSignal), which installs a malloc'd 64 KiB alternate signal
+// stack on whichever application thread that happens to be, replacing the thread's own. The
+// thread's owner still believes its stack is installed: ASan, which maps one per thread and
+// unmaps the installed one at thread exit, died there ("unable to unmap" the malloc'd block,
+// CacheTest.ThreadsCompileConcurrently). LLVM keeps its block in a static and never frees it, so
+// putting the old stack back leaves nothing dangling; LLVM's handlers then run on the thread's
+// own stack, as on every other thread.
+class ComgrSession {
+public:
+  ComgrSession() : lock_(comgrMutex()) { saved_ = ::sigaltstack(nullptr, &stack_) == 0; }
+  ~ComgrSession() {
+    if (saved_) ::sigaltstack(&stack_, nullptr);
+  }
+  ComgrSession(const ComgrSession&) = delete;
+  ComgrSession& operator=(const ComgrSession&) = delete;
+
+private:
+  std::lock_guard<std::mutex> lock_;
+  stack_t stack_{};
+  bool saved_ = false;
+};
 
 const char* statusText(amd_comgr_status_t status) {
   const char* text = nullptr;
@@ -165,7 +190,7 @@ Result<CompileOutput> bitcodeToExecutable(ActionInfo& info, const DataSet& bitco
 }  // namespace
 
 Result<CompileOutput> compileWithComgr(const CompileJob& job, const Toolchain& tc) {
-  std::lock_guard<std::mutex> lock(comgrMutex());
+  ComgrSession session;
   DataSet sources, bitcode;
   if (!sources.valid() || !bitcode.valid()) return errorf("comgr create_data_set failed");
   if (auto s = sources.add(AMD_COMGR_DATA_KIND_SOURCE, job.source.name, job.source.text); !s)
@@ -201,7 +226,7 @@ Result<CompileOutput> compileWithComgr(const CompileJob& job, const Toolchain& t
 }
 
 Result<CompileOutput> linkWithComgr(const LinkJob& job) {
-  std::lock_guard<std::mutex> lock(comgrMutex());
+  ComgrSession session;
   DataSet bitcode;
   if (!bitcode.valid()) return errorf("comgr create_data_set failed");
   for (const NamedText& input : job.bitcode)
