@@ -520,6 +520,33 @@ HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim
 // Code objects loaded at run time: a bare AMDGPU ELF or an offload bundle (plain or compressed).
 HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path);
 HIPCORE_API hipError_t hipModuleLoadData(hipModule_t* module, const void* image);
+// Options of hipModuleLoadDataEx (CUDA's cuModuleLoadDataEx options, in the same order). Code
+// objects are already compiled, so only the log options have an effect: the error log receives
+// the reason a load failed, the info log is left empty. As in CUDA, a *SizeBytes option's value
+// slot holds the buffer's capacity itself ((void*)(uintptr_t)bytes) and on return the bytes
+// written, not counting the terminating zero.
+typedef enum hipJitOption {
+  hipJitOptionMaxRegisters = 0,
+  hipJitOptionThreadsPerBlock,
+  hipJitOptionWallTime,
+  hipJitOptionInfoLogBuffer,
+  hipJitOptionInfoLogBufferSizeBytes,
+  hipJitOptionErrorLogBuffer,
+  hipJitOptionErrorLogBufferSizeBytes,
+  hipJitOptionOptimizationLevel,
+  hipJitOptionTargetFromContext,
+  hipJitOptionTarget,
+  hipJitOptionFallbackStrategy,
+  hipJitOptionGenerateDebugInfo,
+  hipJitOptionLogVerbose,
+  hipJitOptionGenerateLineInfo,
+  hipJitOptionCacheMode,
+  hipJitOptionSm3xOpt,
+  hipJitOptionFastCompile,
+  hipJitOptionNumOptions,
+} hipJitOption;
+HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image, unsigned int numOptions,
+                                           hipJitOption* options, void** optionValues);
 HIPCORE_API hipError_t hipModuleUnload(hipModule_t module);
 HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module, const char* name);
 HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes, hipModule_t module,

@@ -1,5 +1,7 @@
-// The module API: hipModuleLoad(Data), hipModuleUnload, hipModuleGetFunction,
+// The module API: hipModuleLoad(Data)(Ex), hipModuleUnload, hipModuleGetFunction,
 // hipModuleGetGlobal, hipModuleLaunchKernel.
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -67,6 +69,52 @@ HIPCORE_API hipError_t hipModuleLoadData(hipModule_t* module, const void* image)
   HIPCORE_API_CALL(hipModuleLoadData, module, image);
   if (module == nullptr || image == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   return finish(__func__, loadModule(image, 0, module));
+}
+
+namespace {
+
+// A log buffer of hipModuleLoadDataEx: where its text goes and the slot of its size option.
+struct JitLog {
+  char* buffer = nullptr;
+  void** size = nullptr;  // the option's value slot: capacity in, bytes written out
+
+  void write(const std::string& text) const {
+    if (buffer == nullptr || size == nullptr) return;
+    size_t capacity = reinterpret_cast<uintptr_t>(*size);
+    if (capacity == 0) return;
+    size_t n = std::min(text.size(), capacity - 1);
+    std::memcpy(buffer, text.data(), n);
+    buffer[n] = '\0';
+    *size = reinterpret_cast<void*>(static_cast<uintptr_t>(n));
+  }
+};
+
+}  // namespace
+
+// The options tune a JIT compilation; hipcore loads finished code objects, so all are accepted
+// and only the logs are written (see hip_runtime_api.h).
+HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image, unsigned int numOptions,
+                                           hipJitOption* options, void** optionValues) {
+  HIPCORE_API_CALL(hipModuleLoadDataEx, module, image, numOptions, options, optionValues);
+  if (module == nullptr || image == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  if (numOptions > 0 && (options == nullptr || optionValues == nullptr))
+    return finish(__func__, fail(hipErrorInvalidValue, "%u options but no option or value array", numOptions));
+  JitLog info, error;
+  for (unsigned i = 0; i < numOptions; ++i) {
+    switch (options[i]) {
+      case hipJitOptionInfoLogBuffer: info.buffer = static_cast<char*>(optionValues[i]); break;
+      case hipJitOptionInfoLogBufferSizeBytes: info.size = &optionValues[i]; break;
+      case hipJitOptionErrorLogBuffer: error.buffer = static_cast<char*>(optionValues[i]); break;
+      case hipJitOptionErrorLogBufferSizeBytes: error.size = &optionValues[i]; break;
+      default:
+        if (options[i] < 0 || options[i] >= hipJitOptionNumOptions)
+          return finish(__func__, fail(hipErrorInvalidValue, "option %u is %d, not a hipJitOption", i, options[i]));
+    }
+  }
+  Status status = loadModule(image, 0, module);
+  info.write("");
+  error.write(status.message);
+  return finish(__func__, std::move(status));
 }
 
 HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path) {

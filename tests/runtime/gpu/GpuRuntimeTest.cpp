@@ -8,6 +8,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <new>
 #include <string>
 #include <vector>
@@ -401,6 +403,49 @@ void runAddThroughModule(const char* file, bool packedArguments) {
   ASSERT_HIP(hipModuleUnload(module));
   EXPECT_EQ(hipModuleUnload(module), hipErrorInvalidHandle);
   (void)hipGetLastError();
+}
+
+// hipModuleLoadDataEx: the bytes of a bundle, with every option a JIT would take; they change
+// nothing for finished code, and the logs of a successful load are empty.
+TEST(GpuRuntime, ModuleLoadDataExLoadsWithOptions) {
+  std::ifstream in(std::string(HIPCORE_LOADER_TEST_DATA) + "/two_targets.bundle", std::ios::binary);
+  std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  ASSERT_FALSE(bytes.empty());
+  char info[64] = "x", error[64] = "x";
+  hipJitOption options[] = {hipJitOptionMaxRegisters,     hipJitOptionOptimizationLevel,
+                            hipJitOptionInfoLogBuffer,    hipJitOptionInfoLogBufferSizeBytes,
+                            hipJitOptionErrorLogBuffer,   hipJitOptionErrorLogBufferSizeBytes};
+  void* values[] = {reinterpret_cast<void*>(uintptr_t{32}), reinterpret_cast<void*>(uintptr_t{3}), info,
+                    reinterpret_cast<void*>(uintptr_t{sizeof info}), error,
+                    reinterpret_cast<void*>(uintptr_t{sizeof error})};
+  hipModule_t module = nullptr;
+  ASSERT_HIP(hipModuleLoadDataEx(&module, bytes.data(), 6, options, values));
+  EXPECT_STREQ(info, "");
+  EXPECT_STREQ(error, "");
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(values[3]), 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(values[5]), 0u);
+  hipFunction_t add = nullptr;
+  ASSERT_HIP(hipModuleGetFunction(&add, module, "_Z3addPiPKii"));
+  const int n = 100;
+  std::vector<int> a(n), b(n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = 3 * i;
+    b[i] = 7 - i;
+  }
+  int *da, *db;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&da), n * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&db), n * sizeof(int)));
+  ASSERT_HIP(hipMemcpy(da, a.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  ASSERT_HIP(hipMemcpy(db, b.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  int count = n;
+  void* params[] = {&da, &db, &count};
+  ASSERT_HIP(hipModuleLaunchKernel(add, 1, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr));
+  std::vector<int> result(n);
+  ASSERT_HIP(hipMemcpy(result.data(), da, n * sizeof(int), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(result[i], a[i] + b[i]) << i;
+  ASSERT_HIP(hipFree(da));
+  ASSERT_HIP(hipFree(db));
+  ASSERT_HIP(hipModuleUnload(module));
 }
 
 TEST(GpuRuntime, ModuleLoadsABareCodeObjectVersion5) { runAddThroughModule("v5_gfx1030.co", false); }

@@ -182,6 +182,21 @@ TEST(Misuse, ModulesAndSymbols) {
   // A truncated ELF header: rejected, never read past.
   unsigned char elf[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1};
   EXPECT_EQ(hipModuleLoadData(&module, elf), hipErrorInvalidImage);
+  // hipModuleLoadDataEx: the same checks, its option arrays, and the reason in the error log.
+  char log[256] = "untouched";
+  hipJitOption logOptions[] = {hipJitOptionErrorLogBuffer, hipJitOptionErrorLogBufferSizeBytes};
+  void* logValues[] = {log, reinterpret_cast<void*>(uintptr_t{sizeof log})};
+  EXPECT_EQ(hipModuleLoadDataEx(&module, garbage, 2, logOptions, logValues), hipErrorInvalidImage);
+  size_t written = reinterpret_cast<uintptr_t>(logValues[1]);
+  EXPECT_GT(written, 0u);
+  EXPECT_EQ(std::strlen(log), written);
+  EXPECT_EQ(hipModuleLoadDataEx(nullptr, garbage, 0, nullptr, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipModuleLoadDataEx(&module, nullptr, 0, nullptr, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipModuleLoadDataEx(&module, garbage, 2, nullptr, logValues), hipErrorInvalidValue);
+  EXPECT_EQ(hipModuleLoadDataEx(&module, garbage, 2, logOptions, nullptr), hipErrorInvalidValue);
+  hipJitOption unknown[] = {static_cast<hipJitOption>(hipJitOptionNumOptions + 7)};
+  void* unknownValue[] = {nullptr};
+  EXPECT_EQ(hipModuleLoadDataEx(&module, garbage, 1, unknown, unknownValue), hipErrorInvalidValue);
   hipFunction_t function = nullptr;
   EXPECT_EQ(hipModuleGetFunction(&function, nullptr, "kernel"), hipErrorInvalidHandle);
   hipDeviceptr_t global = nullptr;
