@@ -27,3 +27,7 @@ HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t*
 // The number of AQL packets (dispatches and barriers) submitted to the stream's queue so far;
 // 0 for a null stream that has no queue yet. Lets tests check which calls submit packets.
 HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned long long* packets);
+
+// The number of AQL queues hipcore created on `device` for its streams: at most the queue pool's
+// limit (4, or HIPCORE_MAX_HW_QUEUES) however many streams exist. Lets tests check the bound.
+HIPCORE_API hipError_t hipcoreGetHardwareQueueCount(int device, int* count);

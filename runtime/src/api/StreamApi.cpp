@@ -93,6 +93,17 @@ HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned 
   return finish(__func__, std::move(status));
 }
 
+HIPCORE_API hipError_t hipcoreGetHardwareQueueCount(int device, int* count) {
+  HIPCORE_API_CALL(hipcoreGetHardwareQueueCount, device, count);
+  if (count == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "count is null"));
+  hipcore::core::Runtime& rt = hipcore::api::runtime();
+  if (!rt.initStatus().ok()) return finish(__func__, rt.initStatus());
+  hipcore::core::Device* owner = rt.device(device);
+  if (owner == nullptr) return finish(__func__, fail(hipErrorInvalidDevice, "device %d of %d", device, rt.deviceCount()));
+  *count = static_cast<int>(owner->hardwareQueueCount());
+  return hipSuccess;
+}
+
 HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
   HIPCORE_API_CALL(hipStreamGetFlags, stream, flags);
   if (flags == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "flags is null"));

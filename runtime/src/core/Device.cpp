@@ -29,9 +29,7 @@ Device::Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegist
     : index_(index), agent_(std::move(agent)), registry_(registry), properties_(makeProperties(agent_.properties)),
       pointers_(pointers), memorySource_(std::make_unique<RocrDeviceMemory>(agent_.devicePool)),
       memory_(std::make_unique<DeviceMemoryPool>(*memorySource_, pointers_, index_,
-                                                   agent_.properties.globalMemoryBytes)),
-      memPools_(std::make_unique<DeviceMemPools>(*this, *memory_, *memorySource_, pointers_,
-                                                 agent_.properties.globalMemoryBytes)) {}
+                                                   agent_.properties.globalMemoryBytes)) {}
 
 Device::~Device() = default;
 
@@ -40,7 +38,9 @@ Status Device::nullQueue(DeviceQueue*& out) {
   // creates it again. The launch path comes here only while readyNullQueue() is null.
   std::lock_guard lock(nullMutex_);
   if (nullQueue_ == nullptr) {
-    Status created = DeviceQueue::create(*this, queueError_, nullQueue_);
+    HardwareQueue* hardware = nullptr;
+    Status created = queuePool_.acquire(hardware);
+    if (created.ok()) created = DeviceQueue::create(*this, *hardware, nullQueue_);
     if (!created.ok()) {
       nullQueue_.reset();
       out = nullptr;
@@ -64,9 +64,13 @@ Status Device::hostcallArguments(uint64_t& buffer, uint64_t& heap) {
 }
 
 Status Device::createQueue(DeviceQueue*& out, unsigned flags, int priority) {
+  HardwareQueue* hardware = nullptr;
+  if (Status acquired = queuePool_.acquire(hardware); !acquired.ok()) return acquired;
   std::unique_ptr<DeviceQueue> queue;
-  if (Status created = DeviceQueue::create(*this, queueError_, queue, flags, priority); !created.ok())
+  if (Status created = DeviceQueue::create(*this, *hardware, queue, flags, priority); !created.ok()) {
+    queuePool_.release(hardware);
     return created;
+  }
   out = queue.get();
   std::lock_guard lock(queuesMutex_);
   userQueues_.push_back(std::move(queue));
@@ -80,6 +84,7 @@ Status Device::destroyQueue(DeviceQueue* queue) {
   for (auto it = userQueues_.begin(); it != userQueues_.end(); ++it) {
     if (it->get() != queue) continue;
     gridBarriers_.release(queue);
+    queuePool_.release(&queue->hardware());  // the hardware queue stays, its packets run on
     userQueues_.erase(it);
     return Status::success();
   }
@@ -90,7 +95,10 @@ Status Device::synchronize() {
   // Nothing submitted to any queue since a full synchronisation saw everything complete.
   if (failed()) return queueFailure();
   uint64_t submitted = submissions_.load(std::memory_order_acquire);
-  if (submitted == syncedSubmissions_.load(std::memory_order_acquire)) return Status::success();
+  if (submitted == syncedSubmissions_.load(std::memory_order_acquire)) {
+    releaseDeferredFrees(/*wait=*/true);
+    return Status::success();
+  }
   // Markers are created and their barriers submitted under markersMutex_, so every marker
   // counted here has its barriers in some queue already: once all queues are synchronised,
   // those barriers are done and the markers free. Other threads may synchronise concurrently
@@ -121,6 +129,7 @@ Status Device::synchronize() {
   while (synced < submitted &&
          !syncedSubmissions_.compare_exchange_weak(synced, submitted, std::memory_order_release)) {
   }
+  releaseDeferredFrees(/*wait=*/true);
   return Status::success();
 }
 
@@ -238,12 +247,17 @@ Status Device::allocate(size_t bytes, void*& out) {
   out = nullptr;
   if (failed()) return queueFailure();  // sticky, as in CUDA: until hipDeviceReset
   if (bytes == 0) return Status::success();
+  releaseDeferredFrees(/*wait=*/false);
+  Status allocated = memory_->allocate(bytes, out);
+  if (allocated.code != hipErrorOutOfMemory || !hasDeferredFrees_.load(std::memory_order_acquire)) return allocated;
+  // Blocks freed while kernels ran may be all that is missing: wait for them and try again.
+  if (Status synced = synchronize(); !synced.ok()) return synced;
   return memory_->allocate(bytes, out);
 }
 
 void Device::memoryInfo(size_t& free, size_t& total) const {
   total = agent_.properties.globalMemoryBytes;
-  size_t used = memPools_->reservedBytes();
+  size_t used = memory_->reservedBytes();
   free = used < total ? total - used : 0;
 }
 
@@ -269,11 +283,12 @@ Status Device::allocateHost(size_t bytes, void*& out, MemoryKind kind, unsigned 
 }
 
 Status Device::release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
+  if (allocation.kind == MemoryKind::Device) return freeDeviceMemory(allocation, chunk, block);
   // Kernels still running may use the memory: wait for the queues with work in flight. Idle
   // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree
   // waits for nothing.
   if (Status synced = synchronize(); !synced.ok()) return synced;
-  if (allocation.kind == MemoryKind::Device) return releaseToPool(allocation, chunk, block, /*streamOrdered=*/false);
+  if (allocation.kind == MemoryKind::Device) return memory_->release(allocation, chunk, block);
   if (allocation.kind == MemoryKind::Registered)
     return fail(hipErrorInvalidValue, "hipFree(%p): registered host memory is released by hipHostUnregister",
                 allocation.base);

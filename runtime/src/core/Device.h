@@ -11,11 +11,11 @@
 #include "MemoryOps.h"
 #include "Registry.h"
 #include "Status.h"
-#include "DeviceMemPools.h"
 #include "DeviceMemoryPool.h"
 #include "DeviceQueue.h"
 #include "GridBarriers.h"
 #include "Hostcall.h"
+#include "QueuePool.h"
 #include "Stream.h"
 #include "hsa/Hsa.h"
 
@@ -34,9 +34,12 @@ class Device {
   Status nullQueue(DeviceQueue*& out);
   // The null stream if it exists already (the launch path's check: one acquire load).
   DeviceQueue* readyNullQueue() const noexcept { return nullReady_.load(std::memory_order_acquire); }
-  // Streams created by hipStreamCreate; they live until destroyStream.
+  // Streams created by hipStreamCreate; they live until destroyStream. Each is bound to a
+  // hardware queue of the device's pool (QueuePool.h).
   Status createQueue(DeviceQueue*& out, unsigned flags = 0, int priority = 0);
   Status destroyQueue(DeviceQueue* queue);
+  // AQL queues created for the device's streams so far (bounded by QueuePool's limit).
+  size_t hardwareQueueCount() const { return queuePool_.size(); }
   // The hostcall buffer kernels print and allocate through, and the device malloc heap
   // (created with the hostcall service thread by the first queue).
   Status hostcallArguments(uint64_t& buffer, uint64_t& heap);
@@ -95,12 +98,12 @@ class Device {
   // Fine-grained host memory the GPU can access (hipHostMalloc, hipMallocManaged), recorded in
   // the pointer registry with its kind and flags.
   Status allocateHost(size_t bytes, void*& out, core::MemoryKind kind = MemoryKind::Host, unsigned flags = 0);
-  // hipFree of an allocation the pointer registry found (of this device). CUDA's rule: the
-  // device's queues are synchronised first; idle queues cost one load each, no packet.
+  // hipFree of an allocation the pointer registry found (of this device). Device memory never
+  // waits: a block packets in flight may still use is released once they completed
+  // (DeviceFree.cpp). Host memory follows CUDA's rule: the device's queues are synchronised
+  // first; idle queues cost one load each, no packet.
   Status release(const Allocation& allocation, Chunk* chunk, uint32_t block);
   DeviceMemoryPool& memoryPool() { return *memory_; }
-  // hipMemPool_t objects: the default pool (memoryPool()), created ones, the current one.
-  DeviceMemPools& memPools() { return *memPools_; }
   PointerRegistry& pointers() const { return pointers_; }
 
   // Fills and copies (MemoryOps.cpp), ordered on `queue` (null: the null stream, with legacy
@@ -131,6 +134,12 @@ class Device {
   static constexpr int kLimitCount = 3;  // stack, printf FIFO, malloc heap
 
  private:
+  // DeviceFree.cpp: hipFree of device memory, deferred while packets in flight may use it.
+  Status freeDeviceMemory(const Allocation& allocation, Chunk* chunk, uint32_t block);
+  Status releaseDeviceBlock(const Allocation& allocation, Chunk* chunk, uint32_t block);
+  // Releases the deferred blocks whose queues passed their fences; with `wait`, waits for the
+  // fences first (the caller synchronised the device, so that costs at most a barrier each).
+  void releaseDeferredFrees(bool wait);
   Status joinBlockingIntoNull(DeviceQueue& null) noexcept;
   Status joinNullInto(DeviceQueue& queue) noexcept;
   // A signal for one cross-queue dependency; freed by synchronize(). The caller holds
@@ -162,6 +171,16 @@ class Device {
   std::once_flag hostcallOnce_;
   Status hostcallStatus_;
   std::unique_ptr<HostcallService> hostcall_;
+  QueuePool queuePool_{*this, queueError_};
+  struct DeferredFree {
+    Allocation allocation;
+    Chunk* chunk;
+    uint32_t block;
+    std::vector<QueueFence> fences;  // the queues that had packets in flight at the free
+  };
+  std::mutex deferredFreesMutex_;  // hipFree, hipMalloc and synchronisation, never launches
+  std::vector<DeferredFree> deferredFrees_;
+  std::atomic<bool> hasDeferredFrees_{false};  // keeps hipMalloc free of the mutex
   std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 
@@ -178,7 +197,6 @@ class Device {
   PointerRegistry& pointers_;
   std::unique_ptr<MemorySource> memorySource_;  // ROCR's coarse-grained device pool
   std::unique_ptr<DeviceMemoryPool> memory_;
-  std::unique_ptr<DeviceMemPools> memPools_;
   std::mutex copyMutex_;  // one staging buffer and copy signal per device
   void* staging_ = nullptr;
   std::unique_ptr<hsa::Signal> copySignal_;

@@ -1,5 +1,5 @@
-// The ROCR resources behind one stream: an AQL queue, its kernarg ring, a signal to wait on,
-// and the Stream that launches into them.
+// One HIP stream (the object behind a hipStream_t): the Stream that submits into the pooled AQL
+// queue it is bound to (QueuePool.h), its flags, host functions and stream-ordered frees.
 #pragma once
 
 #include <atomic>
@@ -8,6 +8,7 @@
 #include <mutex>
 #include <vector>
 
+#include "HardwareQueue.h"
 #include "PointerRegistry.h"
 #include "Status.h"
 #include "Stream.h"
@@ -20,9 +21,8 @@ class Device;
 
 class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles are refused
  public:
-  // `errorSlot` receives the HSA status of a queue error (shared by a device's queues: a fault
-  // is sticky for the whole device, as in CUDA).
-  static Status create(Device& device, std::atomic<int>& errorSlot, std::unique_ptr<DeviceQueue>& out,
+  // A stream bound to `hardware` (the device's pool keeps it; the stream does not own it).
+  static Status create(Device& device, HardwareQueue& hardware, std::unique_ptr<DeviceQueue>& out,
                        unsigned flags = 0, int priority = 0);
   ~DeviceQueue();
   DeviceQueue(const DeviceQueue&) = delete;
@@ -30,12 +30,16 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
 
   Device& device() const { return device_; }
   Stream& stream() { return *stream_; }
-  // Waits until every packet submitted so far has completed, or the queue failed.
+  HardwareQueue& hardware() const { return hardware_; }
+  // Waits until every packet this stream submitted so far has completed (and whatever other
+  // streams submitted before it to the same hardware queue), or the queue failed.
   Status synchronize();
-  // hipSuccess when every packet submitted so far has completed, else hipErrorNotReady.
+  // hipSuccess when every packet this stream submitted so far has completed, else
+  // hipErrorNotReady.
   Status query();
-  // Packets submitted to the queue so far (its AQL write index): tests see which calls add one.
-  uint64_t submittedPackets() const noexcept { return queue_->reserve(0); }
+  // Packets submitted to the stream's hardware queue so far (its AQL write index): tests see
+  // which calls add one.
+  uint64_t submittedPackets() const noexcept { return hardware_.writeIndex(); }
   // Runs fn(userData) on a runtime thread once the work submitted so far has completed; later
   // work of the stream waits until fn has returned (hipLaunchHostFunc, hipStreamAddCallback).
   Status enqueueHostFunction(void (*fn)(void*), void* userData);
@@ -54,13 +58,13 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
   // stream is idle); until then only this stream may reuse it (hipMallocAsync, reuseFreed), as
   // its later work runs after its earlier work.
   Status freeInStreamOrder(const Allocation& allocation, Chunk* chunk, uint32_t block);
-  // A block of `pool` this stream freed and can take back for `bytes` (same size class), or null.
-  void* reuseFreed(size_t bytes, const DeviceMemoryPool& pool);
+  // A block this stream freed and can take back for `bytes` (same size class), or null.
+  void* reuseFreed(size_t bytes);
   // True for a pointer to a live DeviceQueue (hipStream_t handles are checked with this).
   bool valid() const noexcept { return magic_ == kMagic; }
 
  private:
-  DeviceQueue(Device& device, std::atomic<int>& errorSlot) : device_(device), errorSlot_(errorSlot) {}
+  DeviceQueue(Device& device, HardwareQueue& hardware) : device_(device), hardware_(hardware) {}
   static constexpr uint64_t kMagic = 0x6869'7073'7472'6d31;  // "hipstrm1"
   // A host function between two barriers: `done` reaches 0 when the stream's earlier work has
   // completed (ROCR then runs the function), `gate` is what the stream's later work waits for.
@@ -78,7 +82,7 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
     Allocation allocation;
     Chunk* chunk;
     uint32_t block;
-    uint64_t afterIndex;  // the write index when it was freed: earlier packets may use it
+    uint64_t afterIndex;  // the stream's end when it was freed: earlier packets may use it
   };
   // Releases the deferred frees whose earlier packets all completed (index < completedIndex).
   void releaseDeferred(uint64_t completedIndex);
@@ -88,21 +92,12 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
 
   unsigned flags_ = 0;
   int priority_ = 0;
-  std::unique_ptr<hsa::Signal> querySignal_;
-  // The write index just after the last query barrier (under the stream's syncMutex), and the
-  // write index up to which synchronize() saw everything complete.
-  uint64_t queryMarker_ = 0;
-  // Written under syncMutex; read without it by synchronize's idle check.
-  std::atomic<uint64_t> completedThrough_{0};
   std::mutex hostFunctionsMutex_;
   std::vector<std::unique_ptr<HostFunction>> hostFunctions_;
 
   uint64_t magic_ = kMagic;
   Device& device_;
-  std::atomic<int>& errorSlot_;
-  std::unique_ptr<hsa::AqlQueue> queue_;
-  void* kernargMemory_ = nullptr;
-  std::unique_ptr<hsa::Signal> syncSignal_;
+  HardwareQueue& hardware_;
   std::unique_ptr<Stream> stream_;
 };
 

@@ -23,6 +23,15 @@ Status Device::reset() {
     if (nullQueue_) gridBarriers_.release(nullQueue_.get());
     nullQueue_.reset();
   }
+  // Blocks hipFree held for kernels in flight: those finished (or died with the device), and
+  // their fences name queues about to be destroyed.
+  {
+    std::lock_guard lock(deferredFreesMutex_);
+    for (const DeferredFree& held : deferredFrees_) (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
+    deferredFrees_.clear();
+    hasDeferredFrees_.store(false, std::memory_order_release);
+  }
+  queuePool_.clear();  // no stream is bound any more
   {
     // Cross-queue markers belonged to the queues just destroyed.
     std::lock_guard lock(markersMutex_);

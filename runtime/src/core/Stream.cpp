@@ -16,6 +16,12 @@ Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValue
 uint64_t Stream::reserveSlot() noexcept {
   submissions_->fetch_add(1, std::memory_order_relaxed);  // before the packet can complete
   uint64_t index = queue_.reserve(1);
+  // The stream's end only grows: threads launching into one stream concurrently may get here
+  // out of index order. Uncontended this is one compare and one exchange.
+  uint64_t end = end_.load(std::memory_order_relaxed);
+  while (end <= index && !end_.compare_exchange_weak(end, index + 1, std::memory_order_release,
+                                                     std::memory_order_relaxed)) {
+  }
   // The ring is full while the packet `size` places back has not been consumed. The read index
   // last seen is a lower bound of the real one: only when it says "full" is the queue asked.
   if (index - seenReadIndex_.load(std::memory_order_relaxed) < size_) return index;

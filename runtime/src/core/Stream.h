@@ -1,8 +1,10 @@
-// A stream: an AQL queue plus its kernarg ring. launch() is the hot path of the runtime.
+// A stream's submitter: packets into an AQL queue (which other streams may share, QueuePool.h)
+// and kernargs into that queue's ring. launch() is the hot path of the runtime.
 //
 // launch: reserve a packet slot (atomic add on the write index, wait while the ring is full),
-// pack the arguments into the kernarg slot tied to that packet index, fill the packet, publish
-// its header with release, ring the doorbell. No allocation, no lock, no system call.
+// note it as this stream's last packet, pack the arguments into the kernarg slot tied to that
+// packet index, fill the packet, publish its header with release, ring the doorbell. No
+// allocation, no lock, no system call.
 #pragma once
 
 #include <atomic>
@@ -47,6 +49,9 @@ class Stream {
   uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
 
   hsa::PacketQueue& queue() const { return queue_; }
+  // One past the queue index of this stream's last packet (0 before its first): the stream's
+  // work is complete once every packet of the queue before it has completed.
+  uint64_t end() const noexcept { return end_.load(std::memory_order_acquire); }
   // The agent whose queue this is, for HIPCORE_TRACE's dispatch times.
   void identify(uint64_t agent) { traceQueue_ = trace::identifyQueue(agent); }
   std::mutex& syncMutex() { return syncMutex_; }
@@ -67,6 +72,7 @@ class Stream {
   uint8_t* packets_;  // the queue's ring and size, fixed for its life (no virtual calls per packet)
   uint32_t size_;
   std::atomic<uint64_t> seenReadIndex_{0};  // the queue's read index as last read (reserveSlot)
+  std::atomic<uint64_t> end_{0};
   std::atomic<uint64_t> ownSubmissions_{0};
   std::atomic<uint64_t>* submissions_ = &ownSubmissions_;
   std::mutex syncMutex_;  // serialises synchronize() callers sharing one signal; not for launch

@@ -488,12 +488,13 @@ TEST(CopyAsynchrony, AsyncCopiesAndFillsReturnBeforeTheDataMoves) {
   ASSERT_HIP(hipStreamCreate(&follower));
   std::atomic<bool> gate{false};
   ASSERT_HIP(hipLaunchHostFunc(held, waitForGate, &gate));
+  ASSERT_HIP(hipMemcpyAsync(pinned, device, n / 2, hipMemcpyDeviceToHost, held));
+  // The event follows the D2H copy, so that the follower's H2D copy of `device` comes after it.
   hipEvent_t released = nullptr;
   ASSERT_HIP(hipEventCreate(&released));
   ASSERT_HIP(hipEventRecord(released, held));
   ASSERT_HIP(hipStreamWaitEvent(follower, released, 0));
-  // Both streams are now held: every call below must return with its data not moved yet.
-  ASSERT_HIP(hipMemcpyAsync(pinned, device, n / 2, hipMemcpyDeviceToHost, held));
+  // Both streams are now held: every call must return with its data not moved yet.
   ASSERT_HIP(hipMemsetAsync(pinned + n / 2, 0x55, n / 4, follower));
   ASSERT_HIP(hipMemsetD32Async(pinned + 3 * n / 4, 0x01020304, 16, held));
   ASSERT_HIP(hipMemcpyAsync(device, pinnedSource, n, hipMemcpyHostToDevice, follower));

@@ -1,0 +1,59 @@
+// A device's bounded pool of AQL queues, shared by all its streams.
+//
+// Each hardware queue costs the GPU a hardware queue descriptor the scheduler maps in and out
+// (oversubscription slows every queue of the process), the driver a doorbell page, and hipcore a
+// 256-packet ring plus a 2 MiB kernarg ring. So streams do not own queues: a stream is bound, at
+// creation, to the least-used queue of its device, and a new queue is created (lazily) only while
+// the pool holds fewer than its limit. clr follows the same idea (GPU_MAX_HW_QUEUES, 4 per
+// device, bound by least use); hipcore's limit is 4 as well, HIPCORE_MAX_HW_QUEUES=1..64 changes
+// it. Stream priorities share the pool (hipcore does not program queue priorities).
+// Queues live until hipDeviceReset; a stream's destruction only unbinds it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "HardwareQueue.h"
+#include "Status.h"
+
+namespace hipcore::core {
+
+class Device;
+
+// "Every packet of `queue` before `end` has completed": what a deferred release waits for.
+struct QueueFence {
+  HardwareQueue* queue;
+  uint64_t end;
+};
+
+class QueuePool {
+ public:
+  static constexpr unsigned kDefaultLimit = 4;
+  static constexpr unsigned kMaxLimit = 64;
+  // The limit of every device's pool: HIPCORE_MAX_HW_QUEUES if set to 1..64, else 4 (read once).
+  static unsigned configuredLimit();
+
+  QueuePool(Device& device, std::atomic<int>& errorSlot) : device_(device), errorSlot_(errorSlot) {}
+  // The queue a new stream is bound to: one no stream uses, else a new one while the pool is
+  // below its limit, else the one with the fewest streams (the oldest of them on a tie).
+  Status acquire(HardwareQueue*& out);
+  // A stream bound to `queue` went away; the queue stays for later streams.
+  void release(HardwareQueue* queue);
+  // Hardware queues created so far (tests check the bound).
+  size_t size() const;
+  // The queues with packets not known to have completed, each with its write index now.
+  void pending(std::vector<QueueFence>& out) const;
+  // Destroys every queue (hipDeviceReset, once no stream is bound).
+  void clear();
+
+ private:
+  Device& device_;
+  std::atomic<int>& errorSlot_;
+  mutable std::mutex mutex_;  // stream creation and destruction, never the launch path
+  std::vector<std::unique_ptr<HardwareQueue>> queues_;
+};
+
+}  // namespace hipcore::core

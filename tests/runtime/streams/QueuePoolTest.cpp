@@ -1,0 +1,211 @@
+// Many streams on a bounded pool of AQL queues (runtime/src/core/QueuePool.h), run with
+// HIPCORE_MAX_HW_QUEUES=4: each stream's work exact and in order, a stream's synchronisation
+// independent of streams on other queues, events across queues and within one, and a number of
+// hardware queues that stays bounded however many streams come and go.
+#include <gtest/gtest.h>
+#include <hip/hip_runtime_api.h>
+#include <hip/hipcore_ext.h>
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "StreamKernels.h"
+
+namespace {
+
+#define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
+
+constexpr int kPoolLimit = 4;  // HIPCORE_MAX_HW_QUEUES of these tests (tests/runtime/CMakeLists.txt)
+
+int hardwareQueues() {
+  int count = -1;
+  EXPECT_EQ(hipcoreGetHardwareQueueCount(0, &count), hipSuccess) << hipcoreGetErrorDetail();
+  return count;
+}
+
+unsigned long long packets(hipStream_t stream) {
+  unsigned long long n = 0;
+  EXPECT_EQ(hipcoreGetStreamPacketCount(stream, &n), hipSuccess) << hipcoreGetErrorDetail();
+  return n;
+}
+
+// Host memory the GPU polls: the flag a waitThenFill kernel waits for.
+struct Flag {
+  int* value = nullptr;
+  Flag() {
+    EXPECT_EQ(hipHostMalloc(reinterpret_cast<void**>(&value), sizeof(int), 0), hipSuccess);
+    *value = 0;
+  }
+  ~Flag() {
+    raise();  // a failed assertion must not leave a kernel waiting for the watchdog
+    (void)hipHostFree(value);
+  }
+  void raise() { __atomic_store_n(value, 1, __ATOMIC_RELEASE); }
+};
+
+TEST(QueuePool, SixtyFourStreamsShareFourQueuesAndEachRunsInOrder) {
+  constexpr int kStreams = 64, kRounds = 8, kPerStream = 96;
+  int* values = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&values), kStreams * kPerStream * sizeof(int)));
+  ASSERT_HIP(hipMemset(values, 0, kStreams * kPerStream * sizeof(int)));
+  std::vector<hipStream_t> streams(kStreams);
+  for (hipStream_t& s : streams) ASSERT_HIP(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+  EXPECT_EQ(hardwareQueues(), kPoolLimit);
+  // Interleaved: consecutive packets of one hardware queue come from different streams.
+  for (int round = 0; round < kRounds; ++round)
+    for (int s = 0; s < kStreams; ++s)
+      ASSERT_HIP(launchStep(values + s * kPerStream, kPerStream, s * 10 + round, streams[s]));
+  std::vector<int> host(kPerStream);
+  for (int s = kStreams - 1; s >= 0; --s) {
+    ASSERT_HIP(hipStreamSynchronize(streams[s]));
+    ASSERT_HIP(hipStreamQuery(streams[s]));
+    ASSERT_HIP(hipMemcpyAsync(host.data(), values + s * kPerStream, kPerStream * sizeof(int), hipMemcpyDeviceToHost,
+                              streams[s]));
+    ASSERT_HIP(hipStreamSynchronize(streams[s]));
+    int expected = 0;
+    for (int round = 0; round < kRounds; ++round) expected = expected * 3 + s * 10 + round;
+    for (int i = 0; i < kPerStream; ++i) ASSERT_EQ(host[i], expected) << "stream " << s << " element " << i;
+  }
+  for (hipStream_t s : streams) ASSERT_HIP(hipStreamDestroy(s));
+  EXPECT_EQ(hardwareQueues(), kPoolLimit);
+  ASSERT_HIP(hipFree(values));
+}
+
+TEST(QueuePool, AStreamOnAnotherQueueDoesNotWaitForAHeldOne) {
+  constexpr int n = 128;
+  Flag flag;
+  hipStream_t held, free;
+  ASSERT_HIP(hipStreamCreateWithFlags(&held, hipStreamNonBlocking));
+  ASSERT_HIP(hipStreamCreateWithFlags(&free, hipStreamNonBlocking));
+  int *a = nullptr, *b = nullptr, *host = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&a), n * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&b), n * sizeof(int)));
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), n * sizeof(int), 0));
+  ASSERT_HIP(hipMemsetAsync(b, 0, n * sizeof(int), free));
+  unsigned long long freeBefore = packets(free);
+  ASSERT_HIP(launchWaitThenFill(flag.value, a, n, 42, held));
+  EXPECT_EQ(packets(free), freeBefore) << "the two streams share a hardware queue";
+  ASSERT_HIP(launchStep(b, n, 7, free));
+  ASSERT_HIP(hipMemcpyAsync(host, b, n * sizeof(int), hipMemcpyDeviceToHost, free));
+  ASSERT_HIP(hipStreamSynchronize(free));  // returns while `held` still waits for the flag
+  for (int i = 0; i < n; ++i) ASSERT_EQ(host[i], 7);
+  EXPECT_EQ(hipStreamQuery(held), hipErrorNotReady);
+  flag.raise();
+  ASSERT_HIP(hipMemcpyAsync(host, a, n * sizeof(int), hipMemcpyDeviceToHost, held));
+  ASSERT_HIP(hipStreamSynchronize(held));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(host[i], 42);
+  ASSERT_HIP(hipStreamDestroy(held));
+  ASSERT_HIP(hipStreamDestroy(free));
+  ASSERT_HIP(hipHostFree(host));
+  ASSERT_HIP(hipFree(a));
+  ASSERT_HIP(hipFree(b));
+}
+
+TEST(QueuePool, EventsOrderStreamsOnTheSameQueueAndOnOthers) {
+  constexpr int n = 200;
+  Flag flag;
+  // Five streams on four queues: the fifth shares the first one's queue (the least used, oldest).
+  hipStream_t s[5];
+  for (hipStream_t& stream : s) ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  EXPECT_EQ(hardwareQueues(), kPoolLimit);
+  int *x = nullptr, *y = nullptr, *host = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&x), n * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&y), n * sizeof(int)));
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&host), n * sizeof(int), 0));
+  hipEvent_t filled, copied;
+  ASSERT_HIP(hipEventCreate(&filled));
+  ASSERT_HIP(hipEventCreate(&copied));
+  unsigned long long sharedBefore = packets(s[4]);
+  ASSERT_HIP(launchWaitThenFill(flag.value, x, n, 5, s[0]));
+  EXPECT_EQ(packets(s[4]), sharedBefore + 1) << "s[4] should share s[0]'s hardware queue";
+  ASSERT_HIP(hipEventRecord(filled, s[0]));
+  // Same queue: s[4] waits for s[0]'s event, then copies.
+  ASSERT_HIP(hipStreamWaitEvent(s[4], filled, 0));
+  ASSERT_HIP(launchCopy(y, x, n, s[4]));
+  ASSERT_HIP(hipEventRecord(copied, s[4]));
+  // Another queue: s[1] waits for s[4]'s event, then steps.
+  ASSERT_HIP(hipStreamWaitEvent(s[1], copied, 0));
+  ASSERT_HIP(launchStep(y, n, 7, s[1]));
+  ASSERT_HIP(hipMemcpyAsync(host, y, n * sizeof(int), hipMemcpyDeviceToHost, s[1]));
+  EXPECT_EQ(hipStreamQuery(s[1]), hipErrorNotReady);
+  EXPECT_EQ(hipEventQuery(copied), hipErrorNotReady);
+  ASSERT_HIP(hipStreamSynchronize(s[2]));  // idle, on a queue of its own
+  flag.raise();
+  ASSERT_HIP(hipStreamSynchronize(s[1]));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(host[i], 5 * 3 + 7);
+  ASSERT_HIP(hipEventQuery(copied));
+  ASSERT_HIP(hipEventDestroy(filled));
+  ASSERT_HIP(hipEventDestroy(copied));
+  for (hipStream_t stream : s) ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipHostFree(host));
+  ASSERT_HIP(hipFree(x));
+  ASSERT_HIP(hipFree(y));
+}
+
+TEST(QueuePool, CreateAndDestroyChurnKeepsTheBound) {
+  constexpr int kSlots = 16, kIterations = 300;
+  int* values = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&values), kSlots * 64 * sizeof(int)));
+  ASSERT_HIP(hipMemset(values, 0, kSlots * 64 * sizeof(int)));
+  ASSERT_HIP(hipDeviceSynchronize());
+  std::vector<int> expected(kSlots, 0);
+  std::vector<hipStream_t> alive;
+  for (int i = 0; i < kIterations; ++i) {
+    hipStream_t stream;
+    ASSERT_HIP(hipStreamCreate(&stream));
+    int slot = i % kSlots;
+    ASSERT_HIP(launchStep(values + slot * 64, 64, i % 7, stream));
+    expected[slot] = expected[slot] * 3 + i % 7;
+    // Every third stream lives on while later ones come and go; the others go with work pending
+    // (hipStreamDestroy lets it finish: the stream after them on the slot sees their result).
+    alive.push_back(stream);
+    if (i % 3 != 0) {
+      ASSERT_HIP(hipStreamDestroy(alive.back()));
+      alive.pop_back();
+    } else {
+      ASSERT_HIP(hipStreamSynchronize(stream));  // the next stream on the slot runs after it
+    }
+  }
+  EXPECT_LE(hardwareQueues(), kPoolLimit);
+  ASSERT_HIP(hipDeviceSynchronize());
+  std::vector<int> host(kSlots * 64);
+  ASSERT_HIP(hipMemcpy(host.data(), values, host.size() * sizeof(int), hipMemcpyDeviceToHost));
+  for (int slot = 0; slot < kSlots; ++slot)
+    for (int i = 0; i < 64; ++i) ASSERT_EQ(host[slot * 64 + i], expected[slot]) << "slot " << slot;
+  for (hipStream_t stream : alive) ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipFree(values));
+}
+
+// Issue 10: thousands of streams are objects of a few hundred bytes, not queues; destroying them
+// gives their storage back (the next streams reuse it).
+TEST(QueuePool, ThousandsOfStreamsWorkAndGiveTheirResourcesBack) {
+  constexpr int kStreams = 3000;
+  int* values = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&values), kStreams * sizeof(int)));
+  std::set<hipStream_t> firstRound;
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_HIP(hipMemset(values, 0, kStreams * sizeof(int)));
+    ASSERT_HIP(hipDeviceSynchronize());
+    std::vector<hipStream_t> streams(kStreams);
+    for (int i = 0; i < kStreams; ++i) {
+      ASSERT_HIP(hipStreamCreateWithFlags(&streams[i], hipStreamNonBlocking));
+      ASSERT_HIP(launchStep(values + i, 1, i + round, streams[i]));
+    }
+    EXPECT_LE(hardwareQueues(), kPoolLimit);
+    ASSERT_HIP(hipDeviceSynchronize());
+    std::vector<int> host(kStreams);
+    ASSERT_HIP(hipMemcpy(host.data(), values, kStreams * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < kStreams; ++i) ASSERT_EQ(host[i], i + round);
+    for (hipStream_t s : streams) ASSERT_HIP(hipStreamDestroy(s));
+    if (round == 0) {
+      firstRound.insert(streams.begin(), streams.end());
+    } else {
+      for (hipStream_t s : streams) EXPECT_TRUE(firstRound.count(s)) << "stream storage was not reused";
+    }
+  }
+  EXPECT_LE(hardwareQueues(), kPoolLimit);
+  ASSERT_HIP(hipFree(values));
+}
+
+}  // namespace
