@@ -178,9 +178,70 @@ HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start
 HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size);
 HIPCORE_API hipError_t hipFree(void* pointer);
 HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total);
-// Stream-ordered allocation on the device's pool (no hipMemPool_t objects).
+// Stream-ordered allocation from the device's current memory pool.
 HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t stream);
 HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream);
+
+// Memory pools (CUDA 11.2's cudaMemPool_t): device-located pinned pools only.
+typedef struct ihipMemPoolHandle_t* hipMemPool_t;
+typedef enum hipMemPoolAttr {
+  hipMemPoolReuseFollowEventDependencies = 0x1,  // int
+  hipMemPoolReuseAllowOpportunistic = 0x2,       // int
+  hipMemPoolReuseAllowInternalDependencies = 0x3,  // int
+  hipMemPoolAttrReleaseThreshold = 0x4,  // uint64_t: cached bytes kept at synchronisation
+  hipMemPoolAttrReservedMemCurrent = 0x5,  // uint64_t, read only
+  hipMemPoolAttrReservedMemHigh = 0x6,     // uint64_t, may be reset to 0
+  hipMemPoolAttrUsedMemCurrent = 0x7,      // uint64_t, read only
+  hipMemPoolAttrUsedMemHigh = 0x8,         // uint64_t, may be reset to 0
+} hipMemPoolAttr;
+typedef enum hipMemLocationType {
+  hipMemLocationTypeInvalid = 0x0,
+  hipMemLocationTypeDevice = 0x1,
+} hipMemLocationType;
+typedef struct hipMemLocation {
+  hipMemLocationType type;
+  int id;  // the device, for hipMemLocationTypeDevice
+} hipMemLocation;
+typedef enum hipMemAccessFlags {
+  hipMemAccessFlagsProtNone = 0x0,
+  hipMemAccessFlagsProtRead = 0x1,
+  hipMemAccessFlagsProtReadWrite = 0x3,
+} hipMemAccessFlags;
+typedef struct hipMemAccessDesc {
+  hipMemLocation location;
+  hipMemAccessFlags flags;
+} hipMemAccessDesc;
+typedef enum hipMemAllocationType {
+  hipMemAllocationTypeInvalid = 0x0,
+  hipMemAllocationTypePinned = 0x1,
+  hipMemAllocationTypeMax = 0x7FFFFFFF,
+} hipMemAllocationType;
+typedef enum hipMemAllocationHandleType {
+  hipMemHandleTypeNone = 0x0,
+  hipMemHandleTypePosixFileDescriptor = 0x1,
+  hipMemHandleTypeWin32 = 0x2,
+  hipMemHandleTypeWin32Kmt = 0x4,
+} hipMemAllocationHandleType;
+typedef struct hipMemPoolProps {
+  hipMemAllocationType allocType;
+  hipMemAllocationHandleType handleTypes;
+  hipMemLocation location;
+  void* win32SecurityAttributes;
+  size_t maxSize;  // bytes the pool may hold; 0: the device's memory
+  unsigned char reserved[56];
+} hipMemPoolProps;
+HIPCORE_API hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device);
+HIPCORE_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
+HIPCORE_API hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device);
+HIPCORE_API hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool, const hipMemPoolProps* pool_props);
+HIPCORE_API hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool);
+HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream);
+HIPCORE_API hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold);
+HIPCORE_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void* value);
+HIPCORE_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void* value);
+HIPCORE_API hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc* desc_list, size_t count);
+HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
+                                           hipMemLocation* location);
 
 // Host memory the GPU reads and writes directly (pinned, coherent); free with hipHostFree.
 #define hipHostMallocDefault 0x0

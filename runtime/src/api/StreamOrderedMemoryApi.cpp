@@ -1,16 +1,36 @@
-// Stream-ordered allocation: hipMallocAsync and hipFreeAsync on the device's caching pool.
+// Stream-ordered allocation: hipMallocAsync (the device's current pool), hipMallocFromPoolAsync
+// and hipFreeAsync.
 //
 // hipFreeAsync does not wait: the block stays reserved until the stream's work submitted before
-// the free has completed (DeviceQueue::freeInStreamOrder). A later hipMallocAsync on the same
-// stream may take it back at once, since that stream's later work runs after its earlier work;
-// other streams and hipMalloc only get it once it is released. Memory pools
-// (hipMemPool_t, hipMallocFromPoolAsync) are not offered: every allocation uses the device's pool.
+// the free has completed (DeviceQueue::freeInStreamOrder). A later allocation from the same pool
+// on the same stream may take it back at once, since that stream's later work runs after its
+// earlier work; other streams and hipMalloc only get it once it is released, and then the pool
+// returns what it holds beyond its release threshold (DeviceMemPools.h).
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "MemPoolHandles.h"
+#include "core/Device.h"
 
 using hipcore::api::finish;
 using hipcore::core::fail;
 using hipcore::core::Status;
+
+namespace {
+
+// `size` bytes of `pool` in the order of a stream of `device` (`queue` null: its null stream).
+Status allocateInStreamOrder(hipcore::core::Device& device, hipcore::core::DeviceQueue* queue,
+                             hipcore::core::MemPool& pool, size_t size, void*& out) {
+  hipcore::core::Device& owner = pool.device();
+  if (owner.failed()) return owner.queueFailure();  // sticky, as in CUDA: until hipDeviceReset
+  if (size == 0) return Status::success();
+  if (queue == nullptr) queue = device.readyNullQueue();
+  // Blocks this stream freed come back first; another device's stream has none of this pool.
+  if (queue != nullptr && &owner == &device && (out = queue->reuseFreed(size, pool.memory())) != nullptr)
+    return Status::success();
+  return pool.memory().allocate(size, out);
+}
+
+}  // namespace
 
 HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t stream) {
   HIPCORE_API_CALL(hipMallocAsync, pointer, size, stream);
@@ -20,10 +40,20 @@ HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t s
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(__func__, std::move(status));
-  if (size == 0) return hipSuccess;
-  if (queue == nullptr) queue = device->readyNullQueue();
-  if (queue != nullptr && (*pointer = queue->reuseFreed(size)) != nullptr) return hipSuccess;
-  return finish(__func__, device->allocate(size, *pointer));
+  return finish(__func__, allocateInStreamOrder(*device, queue, *device->memPools().current(), size, *pointer));
+}
+
+HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream) {
+  HIPCORE_API_CALL(hipMallocFromPoolAsync, dev_ptr, size, mem_pool, stream);
+  if (dev_ptr == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "dev_ptr is null"));
+  *dev_ptr = nullptr;
+  hipcore::core::MemPool* pool = nullptr;
+  if (Status valid = hipcore::api::poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::DeviceQueue* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  if (!status.ok()) return finish(__func__, std::move(status));
+  return finish(__func__, allocateInStreamOrder(*device, queue, *pool, size, *dev_ptr));
 }
 
 HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream) {

@@ -29,7 +29,9 @@ Device::Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegist
     : index_(index), agent_(std::move(agent)), registry_(registry), properties_(makeProperties(agent_.properties)),
       pointers_(pointers), memorySource_(std::make_unique<RocrDeviceMemory>(agent_.devicePool)),
       memory_(std::make_unique<DeviceMemoryPool>(*memorySource_, pointers_, index_,
-                                                   agent_.properties.globalMemoryBytes)) {}
+                                                   agent_.properties.globalMemoryBytes)),
+      memPools_(std::make_unique<DeviceMemPools>(*this, *memory_, *memorySource_, pointers_,
+                                                 agent_.properties.globalMemoryBytes)) {}
 
 Device::~Device() = default;
 
@@ -257,7 +259,7 @@ Status Device::allocate(size_t bytes, void*& out) {
 
 void Device::memoryInfo(size_t& free, size_t& total) const {
   total = agent_.properties.globalMemoryBytes;
-  size_t used = memory_->reservedBytes();
+  size_t used = memPools_->reservedBytes();
   free = used < total ? total - used : 0;
 }
 
@@ -288,7 +290,7 @@ Status Device::release(const Allocation& allocation, Chunk* chunk, uint32_t bloc
   // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree
   // waits for nothing.
   if (Status synced = synchronize(); !synced.ok()) return synced;
-  if (allocation.kind == MemoryKind::Device) return memory_->release(allocation, chunk, block);
+  if (allocation.kind == MemoryKind::Device) return releaseToPool(allocation, chunk, block, /*streamOrdered=*/false);
   if (allocation.kind == MemoryKind::Registered)
     return fail(hipErrorInvalidValue, "hipFree(%p): registered host memory is released by hipHostUnregister",
                 allocation.base);

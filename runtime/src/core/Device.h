@@ -11,6 +11,7 @@
 #include "MemoryOps.h"
 #include "Registry.h"
 #include "Status.h"
+#include "DeviceMemPools.h"
 #include "DeviceMemoryPool.h"
 #include "DeviceQueue.h"
 #include "GridBarriers.h"
@@ -104,6 +105,8 @@ class Device {
   // first; idle queues cost one load each, no packet.
   Status release(const Allocation& allocation, Chunk* chunk, uint32_t block);
   DeviceMemoryPool& memoryPool() { return *memory_; }
+  // hipMemPool_t objects: the default pool (memoryPool()), created ones, the current one.
+  DeviceMemPools& memPools() { return *memPools_; }
   PointerRegistry& pointers() const { return pointers_; }
 
   // Fills and copies (MemoryOps.cpp), ordered on `queue` (null: the null stream, with legacy
@@ -197,6 +200,7 @@ class Device {
   PointerRegistry& pointers_;
   std::unique_ptr<MemorySource> memorySource_;  // ROCR's coarse-grained device pool
   std::unique_ptr<DeviceMemoryPool> memory_;
+  std::unique_ptr<DeviceMemPools> memPools_;
   std::mutex copyMutex_;  // one staging buffer and copy signal per device
   void* staging_ = nullptr;
   std::unique_ptr<hsa::Signal> copySignal_;

@@ -18,7 +18,7 @@
 namespace hipcore::core {
 
 Status Device::releaseDeviceBlock(const Allocation& allocation, Chunk* chunk, uint32_t block) {
-  return memory_->release(allocation, chunk, block);
+  return releaseToPool(allocation, chunk, block, /*streamOrdered=*/false);
 }
 
 Status Device::freeDeviceMemory(const Allocation& allocation, Chunk* chunk, uint32_t block) {

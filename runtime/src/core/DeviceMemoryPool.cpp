@@ -37,11 +37,28 @@ DeviceMemoryPool::~DeviceMemoryPool() {
   }
 }
 
+namespace {
+void raise(std::atomic<size_t>& high, size_t value) {
+  size_t seen = high.load(std::memory_order_relaxed);
+  while (seen < value && !high.compare_exchange_weak(seen, value, std::memory_order_relaxed)) {
+  }
+}
+}  // namespace
+
 void* DeviceMemoryPool::takeFromSource(size_t bytes) {
   size_t before = reserved_.fetch_add(bytes, std::memory_order_relaxed);
-  void* pointer = before + bytes <= capacity_ && before + bytes >= before ? source_.allocate(bytes) : nullptr;
-  if (pointer == nullptr) reserved_.fetch_sub(bytes, std::memory_order_relaxed);
+  size_t capacity = capacity_.load(std::memory_order_relaxed);
+  void* pointer = before + bytes <= capacity && before + bytes >= before ? source_.allocate(bytes) : nullptr;
+  if (pointer == nullptr) {
+    reserved_.fetch_sub(bytes, std::memory_order_relaxed);
+    return nullptr;
+  }
+  raise(reservedHigh_, before + bytes);
   return pointer;
+}
+
+void DeviceMemoryPool::addLive(size_t bytes) {
+  raise(liveHigh_, live_.fetch_add(bytes, std::memory_order_relaxed) + bytes);
 }
 
 void* DeviceMemoryPool::allocateFromSource(size_t bytes) {
@@ -69,8 +86,9 @@ Status DeviceMemoryPool::allocate(size_t bytes, void*& out) {
   allocation.kind = MemoryKind::Device;
   allocation.device = device_;
   allocation.devicePointer = pointer;
+  allocation.pool = this;
   registry_.add(allocation);
-  live_.fetch_add(bytes, std::memory_order_relaxed);
+  addLive(bytes);
   out = pointer;
   return Status::success();
 }
@@ -82,6 +100,7 @@ bool DeviceMemoryPool::addChunk(SizeClass& sc, int sizeClass) {
   size_t blockBytes = classBytes(sizeClass);
   auto blocks = static_cast<uint32_t>(bytes / blockBytes);
   auto chunk = std::make_unique<Chunk>(reinterpret_cast<uintptr_t>(base), blockBytes, blocks, device_, sizeClass);
+  chunk->pool = this;
   // Lowest addresses handed out first (the free list pops from the back).
   sc.free.reserve(sc.free.size() + blocks);
   for (uint32_t i = blocks; i-- > 0;) sc.free.push_back({chunk.get(), i});
@@ -100,7 +119,7 @@ Status DeviceMemoryPool::allocateBlock(int sizeClass, size_t bytes, void*& out) 
         sc.free.pop_back();
         ++block.chunk->live;
         block.chunk->requested[block.index].store(static_cast<uint32_t>(bytes), std::memory_order_release);
-        live_.fetch_add(bytes, std::memory_order_relaxed);
+        addLive(bytes);
         out = reinterpret_cast<void*>(block.chunk->base + block.index * block.chunk->blockBytes);
         return Status::success();
       }
@@ -140,22 +159,22 @@ bool DeviceMemoryPool::reassign(Chunk* chunk, uint32_t block, size_t bytes) {
   uint32_t old = chunk->requested[block].load(std::memory_order_relaxed);
   if (old == 0) return false;
   chunk->requested[block].store(static_cast<uint32_t>(bytes), std::memory_order_release);
-  live_.fetch_add(bytes, std::memory_order_relaxed);
+  addLive(bytes);
   live_.fetch_sub(old, std::memory_order_relaxed);
   return true;
 }
 
-size_t DeviceMemoryPool::releaseFreeChunks(SizeClass& sc, size_t atMost) {
+size_t DeviceMemoryPool::releaseFreeChunks(SizeClass& sc, size_t atMost, size_t floor) {
   size_t released = 0;
   for (auto it = sc.chunks.begin(); it != sc.chunks.end() && released < atMost;) {
     Chunk* chunk = it->get();
-    if (chunk->live != 0) {
+    size_t bytes = chunk->blockBytes * chunk->blockCount;
+    if (chunk->live != 0 || reservedBytes() < floor + bytes) {
       ++it;
       continue;
     }
     std::erase_if(sc.free, [chunk](const Block& b) { return b.chunk == chunk; });
     registry_.removeChunk(chunk);
-    size_t bytes = chunk->blockBytes * chunk->blockCount;
     source_.release(reinterpret_cast<void*>(chunk->base));
     reserved_.fetch_sub(bytes, std::memory_order_relaxed);
     released += bytes;
@@ -174,6 +193,14 @@ void DeviceMemoryPool::trim(size_t keepBytes) {
     SizeClass& sc = classes_[static_cast<size_t>(i)];
     std::lock_guard lock(sc.mutex);
     releaseFreeChunks(sc, cached - keepBytes);
+  }
+}
+
+void DeviceMemoryPool::trimReservedTo(size_t minBytes) {
+  for (int i = kClassCount - 1; i >= 0 && reservedBytes() > minBytes; --i) {
+    SizeClass& sc = classes_[static_cast<size_t>(i)];
+    std::lock_guard lock(sc.mutex);
+    releaseFreeChunks(sc, /*atMost=*/SIZE_MAX, /*floor=*/minBytes);
   }
 }
 

@@ -9,8 +9,9 @@
 //
 // Each class has its own lock (a SpinLock: ~5 instructions uncontended), so threads allocating
 // different sizes never meet, and no lock is global. Cached memory returns to ROCR
-// when a whole chunk is free and: an allocation runs out of memory (then it is retried), or
-// hipDeviceReset. hipDeviceSynchronize does not trim (a loop of
+// when a whole chunk is free and: an allocation runs out of memory (then it is retried),
+// hipDeviceReset, hipMemPoolTrimTo, or stream-ordered frees are released beyond the pool's
+// release threshold (trimToThreshold). hipDeviceSynchronize does not trim (a loop of
 // malloc/launch/sync/free keeps its blocks). hipMemGetInfo counts every byte held from ROCR,
 // cached or not, as used: it is what other processes cannot have.
 #pragma once
@@ -65,9 +66,28 @@ class DeviceMemoryPool {
   // Returns cached memory to the source until at most `keepBytes` of cached (free) memory
   // remain; only whole free chunks can go back.
   void trim(size_t keepBytes);
+  // hipMemPoolTrimTo: returns whole free chunks while more than `minBytes` stay held, never
+  // going below it (CUDA's minBytesToKeep counts reserved bytes, live ones included).
+  void trimReservedTo(size_t minBytes);
+  int device() const { return device_; }
   // Bytes held from the source (live + cached) and bytes of live allocations (as requested).
   size_t reservedBytes() const { return reserved_.load(std::memory_order_relaxed); }
   size_t liveBytes() const { return live_.load(std::memory_order_relaxed); }
+  // The highest values of both since creation or the last reset (to the current value).
+  size_t reservedHighBytes() const { return reservedHigh_.load(std::memory_order_relaxed); }
+  size_t liveHighBytes() const { return liveHigh_.load(std::memory_order_relaxed); }
+  void resetReservedHigh() { reservedHigh_.store(reservedBytes(), std::memory_order_relaxed); }
+  void resetLiveHigh() { liveHigh_.store(liveBytes(), std::memory_order_relaxed); }
+
+  // hipMemPool_t attributes (MemPool.h). The release threshold is the cached memory the pool
+  // keeps when stream-ordered frees are released to it (trimToThreshold); a retired pool (its
+  // handle destroyed with allocations outstanding) keeps nothing.
+  size_t releaseThreshold() const { return threshold_.load(std::memory_order_relaxed); }
+  void setReleaseThreshold(size_t bytes) { threshold_.store(bytes, std::memory_order_relaxed); }
+  void trimToThreshold() { trimReservedTo(retired() ? 0 : releaseThreshold()); }
+  bool retired() const { return retired_.load(std::memory_order_acquire); }
+  void setRetired(bool retired) { retired_.store(retired, std::memory_order_release); }
+  void setCapacity(size_t bytes) { capacity_.store(bytes, std::memory_order_relaxed); }
 
   // The size class of `bytes` (<= kMaxPooledBytes), and a class's block size.
   static int sizeClass(size_t bytes);
@@ -89,16 +109,22 @@ class DeviceMemoryPool {
   bool addChunk(SizeClass& sc, int sizeClass);  // caller holds sc.mutex; false: out of memory
   void* allocateFromSource(size_t bytes);      // large allocations: retries once after trim(0)
   void* takeFromSource(size_t bytes);          // within capacity_, counted in reserved_
-  // Frees the class's entirely free chunks (caller holds sc.mutex); returns bytes released.
-  size_t releaseFreeChunks(SizeClass& sc, size_t atMost);
+  void addLive(size_t bytes);                  // counts a new live allocation (and the high mark)
+  // Frees the class's entirely free chunks (caller holds sc.mutex), up to `atMost` bytes and
+  // keeping at least `floor` bytes held; returns bytes released.
+  size_t releaseFreeChunks(SizeClass& sc, size_t atMost, size_t floor = 0);
 
   MemorySource& source_;
   PointerRegistry& registry_;
   int device_;
-  size_t capacity_;
+  std::atomic<size_t> capacity_;
   std::array<SizeClass, kClassCount> classes_;
   std::atomic<size_t> reserved_{0};
   std::atomic<size_t> live_{0};
+  std::atomic<size_t> reservedHigh_{0};
+  std::atomic<size_t> liveHigh_{0};
+  std::atomic<size_t> threshold_{0};
+  std::atomic<bool> retired_{false};
 };
 
 }  // namespace hipcore::core

@@ -101,18 +101,19 @@ Status DeviceQueue::freeInStreamOrder(const Allocation& allocation, Chunk* chunk
   uint64_t after = stream_->end();
   // Nothing of this stream is pending: nothing can use the block any more.
   if (hardware_.completedBefore(after))
-    return device_.memoryPool().release(allocation, chunk, block);
+    return releaseToPool(allocation, chunk, block, /*streamOrdered=*/true);
   std::lock_guard lock(deferredMutex_);
   deferred_.push_back({allocation, chunk, block, after});
   hasDeferred_.store(true, std::memory_order_release);
   return Status::success();
 }
 
-void* DeviceQueue::reuseFreed(size_t bytes) {
+void* DeviceQueue::reuseFreed(size_t bytes, const DeviceMemoryPool& pool) {
   if (!hasDeferred_.load(std::memory_order_acquire)) return nullptr;
   std::lock_guard lock(deferredMutex_);
   for (auto it = deferred_.rbegin(); it != deferred_.rend(); ++it) {
-    if (it->chunk == nullptr || !device_.memoryPool().reassign(it->chunk, it->block, bytes)) continue;
+    if (it->chunk == nullptr || it->chunk->pool != &pool || !it->chunk->pool->reassign(it->chunk, it->block, bytes))
+      continue;
     void* pointer = it->allocation.base;
     deferred_.erase(std::next(it).base());
     hasDeferred_.store(!deferred_.empty(), std::memory_order_release);
@@ -132,7 +133,7 @@ void DeviceQueue::releaseDeferred(uint64_t completedIndex) {
     });
     hasDeferred_.store(!deferred_.empty(), std::memory_order_release);
   }
-  for (const DeferredFree& f : ready) (void)device_.memoryPool().release(f.allocation, f.chunk, f.block);
+  for (const DeferredFree& f : ready) (void)releaseToPool(f.allocation, f.chunk, f.block, /*streamOrdered=*/true);
 }
 
 }  // namespace hipcore::core

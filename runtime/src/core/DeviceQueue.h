@@ -58,8 +58,8 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
   // stream is idle); until then only this stream may reuse it (hipMallocAsync, reuseFreed), as
   // its later work runs after its earlier work.
   Status freeInStreamOrder(const Allocation& allocation, Chunk* chunk, uint32_t block);
-  // A block this stream freed and can take back for `bytes` (same size class), or null.
-  void* reuseFreed(size_t bytes);
+  // A block of `pool` this stream freed and can take back for `bytes` (same size class), or null.
+  void* reuseFreed(size_t bytes, const DeviceMemoryPool& pool);
   // True for a pointer to a live DeviceQueue (hipStream_t handles are checked with this).
   bool valid() const noexcept { return magic_ == kMagic; }
 

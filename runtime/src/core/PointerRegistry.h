@@ -20,6 +20,8 @@
 
 namespace hipcore::core {
 
+class DeviceMemoryPool;
+
 enum class MemoryKind : uint8_t {
   Device,      // hipMalloc / hipMallocAsync
   Host,        // hipHostMalloc (fine-grained host memory the GPU can access)
@@ -36,6 +38,7 @@ struct Allocation {
   unsigned flags = 0;          // hipHostMalloc/hipHostRegister flags
   void* devicePointer = nullptr;  // the address kernels use (registered memory may differ)
   bool pooled = false;         // a block of a DeviceMemoryPool chunk
+  DeviceMemoryPool* pool = nullptr;  // device memory: the pool it returns to (large allocations)
 };
 
 // A pool chunk split into `blockCount` blocks of `blockBytes`: requested[i] is the size block i
@@ -53,6 +56,7 @@ struct Chunk {
   int device;
   int sizeClass;
   uint32_t live = 0;  // blocks handed out (under the size class's mutex)
+  DeviceMemoryPool* pool = nullptr;  // the pool whose size class owns the chunk
   std::unique_ptr<std::atomic<uint32_t>[]> requested;
 };
 

@@ -1,0 +1,201 @@
+// Memory pools (hipMemPool_t): the device's default and current pool, hipMemPoolCreate and
+// Destroy, trimming, attributes and access. Allocation from a pool is stream-ordered
+// (StreamOrderedMemoryApi.cpp).
+#include "ApiCall.h"
+#include "ApiState.h"
+#include "MemPoolHandles.h"
+#include "core/Device.h"
+
+using hipcore::api::finish;
+using hipcore::api::poolOf;
+using hipcore::core::Device;
+using hipcore::core::DeviceMemoryPool;
+using hipcore::core::fail;
+using hipcore::core::MemPool;
+using hipcore::core::Status;
+
+namespace {
+
+Status deviceAt(int index, Device*& out) {
+  hipcore::core::Runtime& rt = hipcore::api::runtime();
+  if (!rt.initStatus().ok()) return rt.initStatus();
+  out = rt.device(index);
+  if (out == nullptr) return fail(hipErrorInvalidDevice, "device %d of %d", index, rt.deviceCount());
+  return Status::success();
+}
+
+// A memory location naming a device (the only kind hipcore's pools have).
+Status locatedDevice(const hipMemLocation& location, Device*& out) {
+  if (location.type != hipMemLocationTypeDevice)
+    return fail(hipErrorInvalidValue, "location type %d is not hipMemLocationTypeDevice", int(location.type));
+  return deviceAt(location.id, out);
+}
+
+Status createPool(hipMemPool_t* pool, const hipMemPoolProps* props) {
+  if (pool == nullptr || props == nullptr) return fail(hipErrorInvalidValue, "pool or props is null");
+  if (props->allocType != hipMemAllocationTypePinned)
+    return fail(hipErrorInvalidValue, "allocType %d: only hipMemAllocationTypePinned", int(props->allocType));
+  if (props->handleTypes != hipMemHandleTypeNone)
+    return fail(hipErrorNotSupported, "handleTypes 0x%x: hipcore pools cannot be exported", unsigned(props->handleTypes));
+  Device* device = nullptr;
+  if (Status found = locatedDevice(props->location, device); !found.ok()) return found;
+  MemPool* created = nullptr;
+  if (Status made = device->memPools().create(props->maxSize, created); !made.ok()) return made;
+  *pool = reinterpret_cast<hipMemPool_t>(created);
+  return Status::success();
+}
+
+Status setAttribute(MemPool& pool, hipMemPoolAttr attribute, const void* value) {
+  DeviceMemoryPool& memory = pool.memory();
+  auto word = [value] { return *static_cast<const uint64_t*>(value); };
+  switch (attribute) {
+    case hipMemPoolReuseFollowEventDependencies:
+    case hipMemPoolReuseAllowOpportunistic:
+    case hipMemPoolReuseAllowInternalDependencies:
+      pool.setReuseFlag(int(attribute) - 1, *static_cast<const int*>(value));
+      return Status::success();
+    case hipMemPoolAttrReleaseThreshold:
+      memory.setReleaseThreshold(word());
+      return Status::success();
+    case hipMemPoolAttrReservedMemHigh:
+    case hipMemPoolAttrUsedMemHigh:
+      // As in CUDA, a high-water mark can only be reset (to the current value), by writing 0.
+      if (word() != 0) return fail(hipErrorInvalidValue, "a high-water mark can only be set to 0");
+      attribute == hipMemPoolAttrReservedMemHigh ? memory.resetReservedHigh() : memory.resetLiveHigh();
+      return Status::success();
+    case hipMemPoolAttrReservedMemCurrent:
+    case hipMemPoolAttrUsedMemCurrent:
+      return fail(hipErrorInvalidValue, "attribute %d is read only", int(attribute));
+  }
+  return fail(hipErrorInvalidValue, "unknown attribute %d", int(attribute));
+}
+
+Status getAttribute(const MemPool& pool, hipMemPoolAttr attribute, void* value) {
+  const DeviceMemoryPool& memory = pool.memory();
+  uint64_t word = 0;
+  switch (attribute) {
+    case hipMemPoolReuseFollowEventDependencies:
+    case hipMemPoolReuseAllowOpportunistic:
+    case hipMemPoolReuseAllowInternalDependencies:
+      *static_cast<int*>(value) = pool.reuseFlag(int(attribute) - 1);
+      return Status::success();
+    case hipMemPoolAttrReleaseThreshold: word = memory.releaseThreshold(); break;
+    case hipMemPoolAttrReservedMemCurrent: word = memory.reservedBytes(); break;
+    case hipMemPoolAttrReservedMemHigh: word = memory.reservedHighBytes(); break;
+    case hipMemPoolAttrUsedMemCurrent: word = memory.liveBytes(); break;
+    case hipMemPoolAttrUsedMemHigh: word = memory.liveHighBytes(); break;
+    default: return fail(hipErrorInvalidValue, "unknown attribute %d", int(attribute));
+  }
+  *static_cast<uint64_t*>(value) = word;
+  return Status::success();
+}
+
+// Only the owning device reaches a pool's memory, read-write: that is accepted, and refusing
+// other devices (the default) too; mapping it to a peer is not supported.
+Status setAccess(const MemPool& pool, const hipMemAccessDesc& desc) {
+  Device* device = nullptr;
+  if (Status found = locatedDevice(desc.location, device); !found.ok()) return found;
+  if (desc.flags != hipMemAccessFlagsProtNone && desc.flags != hipMemAccessFlagsProtRead &&
+      desc.flags != hipMemAccessFlagsProtReadWrite)
+    return fail(hipErrorInvalidValue, "access flags %d", int(desc.flags));
+  bool owner = device == &pool.device();
+  if (owner && desc.flags != hipMemAccessFlagsProtReadWrite)
+    return fail(hipErrorInvalidValue, "the owning device %d keeps read-write access", desc.location.id);
+  if (!owner && desc.flags != hipMemAccessFlagsProtNone)
+    return fail(hipErrorNotSupported, "device %d: pool memory of device %d is not mapped to peers",
+                desc.location.id, pool.device().index());
+  return Status::success();
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
+  HIPCORE_API_CALL(hipDeviceGetDefaultMemPool, mem_pool, device);
+  if (mem_pool == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "mem_pool is null"));
+  Device* d = nullptr;
+  if (Status found = deviceAt(device, d); !found.ok()) return finish(__func__, std::move(found));
+  *mem_pool = reinterpret_cast<hipMemPool_t>(d->memPools().defaultPool());
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
+  HIPCORE_API_CALL(hipDeviceGetMemPool, mem_pool, device);
+  if (mem_pool == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "mem_pool is null"));
+  Device* d = nullptr;
+  if (Status found = deviceAt(device, d); !found.ok()) return finish(__func__, std::move(found));
+  *mem_pool = reinterpret_cast<hipMemPool_t>(d->memPools().current());
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
+  HIPCORE_API_CALL(hipDeviceSetMemPool, device, mem_pool);
+  Device* d = nullptr;
+  if (Status found = deviceAt(device, d); !found.ok()) return finish(__func__, std::move(found));
+  MemPool* pool = nullptr;
+  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  if (&pool->device() != d)
+    return finish(__func__, fail(hipErrorInvalidDevice, "pool of device %d set on device %d", pool->device().index(),
+                                 device));
+  d->memPools().setCurrent(pool);
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool, const hipMemPoolProps* pool_props) {
+  HIPCORE_API_CALL(hipMemPoolCreate, mem_pool, pool_props);
+  return finish(__func__, createPool(mem_pool, pool_props));
+}
+
+HIPCORE_API hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
+  HIPCORE_API_CALL(hipMemPoolDestroy, mem_pool);
+  MemPool* pool = nullptr;
+  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  if (pool == pool->device().memPools().defaultPool())
+    return finish(__func__, fail(hipErrorInvalidValue, "a device's default pool cannot be destroyed"));
+  return finish(__func__, pool->device().memPools().destroy(pool));
+}
+
+HIPCORE_API hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {
+  HIPCORE_API_CALL(hipMemPoolTrimTo, mem_pool, min_bytes_to_hold);
+  MemPool* pool = nullptr;
+  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  pool->memory().trimReservedTo(min_bytes_to_hold);
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void* value) {
+  HIPCORE_API_CALL(hipMemPoolSetAttribute, mem_pool, attr, value);
+  MemPool* pool = nullptr;
+  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
+  return finish(__func__, setAttribute(*pool, attr, value));
+}
+
+HIPCORE_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void* value) {
+  HIPCORE_API_CALL(hipMemPoolGetAttribute, mem_pool, attr, value);
+  MemPool* pool = nullptr;
+  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
+  return finish(__func__, getAttribute(*pool, attr, value));
+}
+
+HIPCORE_API hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc* desc_list, size_t count) {
+  HIPCORE_API_CALL(hipMemPoolSetAccess, mem_pool, desc_list, count);
+  MemPool* pool = nullptr;
+  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  if (desc_list == nullptr && count != 0) return finish(__func__, fail(hipErrorInvalidValue, "desc_list is null"));
+  for (size_t i = 0; i < count; ++i)
+    if (Status accepted = setAccess(*pool, desc_list[i]); !accepted.ok()) return finish(__func__, std::move(accepted));
+  return hipSuccess;
+}
+
+HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool, hipMemLocation* location) {
+  HIPCORE_API_CALL(hipMemPoolGetAccess, flags, mem_pool, location);
+  MemPool* pool = nullptr;
+  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  if (flags == nullptr || location == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "flags or location is null"));
+  Device* device = nullptr;
+  if (Status found = locatedDevice(*location, device); !found.ok()) return finish(__func__, std::move(found));
+  *flags = device == &pool->device() ? hipMemAccessFlagsProtReadWrite : hipMemAccessFlagsProtNone;
+  return hipSuccess;
+}
