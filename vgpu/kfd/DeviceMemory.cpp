@@ -30,12 +30,20 @@ HSAKMT_STATUS DeviceMemory::allocate(std::uint32_t node, std::uint64_t size, Hsa
     deviceBytes_.fetch_sub(bytes);
     return HSAKMT_STATUS_NO_MEMORY;
   }
+  // System memory (pinned host allocations, ROCR's signals and queues) likewise, when
+  // VGPU_HOST_MEMORY_MB bounds it: exhaustion tests then run in seconds.
+  const bool hostLimited = !deviceLocal && !flags.ui32.Scratch && options_.hostMemoryBytes != 0;
+  if (hostLimited && hostBytes_.fetch_add(bytes) + bytes > options_.hostMemoryBytes) {
+    hostBytes_.fetch_sub(bytes);
+    return HSAKMT_STATUS_NO_MEMORY;
+  }
   int protection = PROT_READ | PROT_WRITE | (flags.ui32.ExecuteAccess ? PROT_EXEC : 0);
   // Scratch is a large reservation (ROCR asks for 4 GiB) of which little is ever touched.
   int mapFlags = MAP_PRIVATE | MAP_ANONYMOUS | (flags.ui32.Scratch ? MAP_NORESERVE : 0);
   void* memory = mmap(nullptr, bytes, protection, mapFlags, -1, 0);
   if (memory == MAP_FAILED) {
     if (deviceLocal) deviceBytes_.fetch_sub(bytes);
+    if (hostLimited) hostBytes_.fetch_sub(bytes);
     return HSAKMT_STATUS_NO_MEMORY;
   }
   Region region;
@@ -60,6 +68,7 @@ HSAKMT_STATUS DeviceMemory::free(void* address, std::uint64_t) {
   const bool deviceLocal =
       topology_.isGpu(gone->node) && !gone->flags.ui32.Scratch && !gone->flags.ui32.HostAccess;
   if (deviceLocal) deviceBytes_.fetch_sub(gone->size);
+  if (!deviceLocal && !gone->flags.ui32.Scratch && options_.hostMemoryBytes != 0) hostBytes_.fetch_sub(gone->size);
   return HSAKMT_STATUS_SUCCESS;
 }
 

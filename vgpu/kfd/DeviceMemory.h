@@ -33,6 +33,7 @@ class DeviceMemory {
   MemoryMap& map_;
   std::vector<HSAuint32> gpuNodes_;  // what pointer info reports as mapped/registered nodes
   std::atomic<std::uint64_t> deviceBytes_{0};
+  std::atomic<std::uint64_t> hostBytes_{0};  // system memory, against VGPU_HOST_MEMORY_MB
 };
 
 }  // namespace vgpu::kfd

@@ -34,6 +34,7 @@ Options Options::fromEnvironment() {
   }
   options.computeUnits = std::uint32_t(number("VGPU_CU_COUNT", options.computeUnits, 1, 256));
   options.memoryBytes = number("VGPU_MEMORY_MB", options.memoryBytes >> 20, 64, 1u << 20) << 20;
+  options.hostMemoryBytes = number("VGPU_HOST_MEMORY_MB", 0, 0, 1u << 24) << 20;
   options.gpuCount = std::uint32_t(number("VGPU_GPUS", options.gpuCount, 1, 8));
   options.log = number("VGPU_LOG", 0, 0, 1) == 1;
   const char* traceFile = std::getenv("VGPU_TRACE");

@@ -55,14 +55,19 @@ Status Device::nullQueue(DeviceQueue*& out) {
 }
 
 Status Device::hostcallArguments(uint64_t& buffer, uint64_t& heap) {
-  std::call_once(hostcallOnce_, [this] {
+  // Called when a hardware queue is created, not per launch.
+  std::lock_guard lock(hostcallMutex_);
+  if (hostcall_ == nullptr) {
     // One packet per wave the device can hold (each wave waits for a free packet otherwise).
     uint32_t waves = agent_.properties.computeUnits * std::max(agent_.properties.maxWavesPerCu, 1u);
-    hostcallStatus_ = HostcallService::create(agent_, std::clamp(waves, 64u, 4096u), hostcall_);
-  });
-  buffer = hostcall_ ? hostcall_->bufferAddress() : 0;
-  heap = hostcall_ ? hostcall_->heapAddress() : 0;
-  return hostcallStatus_;
+    if (Status created = HostcallService::create(agent_, std::clamp(waves, 64u, 4096u), hostcall_); !created.ok()) {
+      hostcall_.reset();
+      return created;
+    }
+  }
+  buffer = hostcall_->bufferAddress();
+  heap = hostcall_->heapAddress();
+  return Status::success();
 }
 
 Status Device::createQueue(DeviceQueue*& out, unsigned flags, int priority) {

@@ -171,8 +171,9 @@ class Device {
   std::mutex nullMutex_;  // creation (first use, after a reset) of the null stream's queue
   std::unique_ptr<DeviceQueue> nullQueue_;
   std::atomic<DeviceQueue*> nullReady_{nullptr};  // nullQueue_ once fully created
-  std::once_flag hostcallOnce_;
-  Status hostcallStatus_;
+  // Not once flags: a creation that failed (out of host memory) is retried by the next caller,
+  // so the device works again once memory was freed.
+  std::mutex hostcallMutex_;
   std::unique_ptr<HostcallService> hostcall_;
   QueuePool queuePool_{*this, queueError_};
   struct DeferredFree {
@@ -204,8 +205,8 @@ class Device {
   std::mutex copyMutex_;  // one staging buffer and copy signal per device
   void* staging_ = nullptr;
   std::unique_ptr<hsa::Signal> copySignal_;
-  std::once_flag builtinOnce_;
-  Status builtinStatus_;
+  std::mutex builtinMutex_;
+  std::atomic<bool> builtinsReady_{false};
   std::unique_ptr<Module> builtinModule_;
   BuiltinKernels builtins_;
 };

@@ -90,9 +90,13 @@ void copyRowsOnHost(Pitched<void*> destination, Pitched<const void*> source, con
 }  // namespace
 
 Status Device::builtins(const BuiltinKernels*& out) {
-  std::call_once(builtinOnce_, [this] { builtinStatus_ = BuiltinKernels::load(agent_, builtinModule_, builtins_); });
   out = &builtins_;
-  return builtinStatus_;
+  if (builtinsReady_.load(std::memory_order_acquire)) return Status::success();
+  std::lock_guard lock(builtinMutex_);
+  if (builtinsReady_.load(std::memory_order_relaxed)) return Status::success();
+  if (Status loaded = BuiltinKernels::load(agent_, builtinModule_, builtins_); !loaded.ok()) return loaded;
+  builtinsReady_.store(true, std::memory_order_release);
+  return Status::success();
 }
 
 Status Device::queueOrNull(DeviceQueue*& queue) {
