@@ -689,3 +689,7 @@ inline hipError_t hipMallocPitch(T** pointer, size_t* pitch, size_t width, size_
   return hipMallocPitch(reinterpret_cast<void**>(pointer), pitch, width, height);
 }
 #endif
+
+// The per-thread default stream's `_spt` entry points, and under HIP_API_PER_THREAD_DEFAULT_STREAM
+// (clang's -fgpu-default-stream=per-thread) the mapping of the plain names onto them.
+#include <hip/hip_per_thread_stream.h>

@@ -36,6 +36,16 @@ core::Runtime& createRuntime() {
 
 constinit thread_local ThreadState* cachedThreadState = nullptr;
 
+ThreadState::~ThreadState() {
+  core::Runtime* rt = readyRuntime.load(std::memory_order_acquire);
+  if (rt == nullptr) return;
+  for (int d = 0; d < static_cast<int>(core::kMaxDevices); ++d) {
+    core::Device* device = rt->device(d);
+    if (device != nullptr && readyPerThreadStream(*this, *device) != nullptr)
+      device->retireQueue(perThreadStreams[d]);
+  }
+}
+
 ThreadState& createThreadState() {
   thread_local ThreadState state;
   cachedThreadState = &state;
@@ -63,7 +73,11 @@ core::Status currentDevice(core::Device*& out) {
 
 core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQueue*& queue) {
   queue = nullptr;
-  if (stream == nullptr || stream == hipStreamPerThread) return currentDevice(device);
+  if (stream == nullptr) return currentDevice(device);
+  if (stream == hipStreamPerThread) {
+    if (core::Status found = currentDevice(device); !found.ok()) return found;
+    return perThreadStream(*device, queue);
+  }
   // Handles are DeviceQueue pointers; small integers are never valid objects.
   if (reinterpret_cast<uintptr_t>(stream) < 4096)
     return core::fail(hipErrorInvalidHandle, "%p is not a stream", static_cast<void*>(stream));
@@ -72,6 +86,17 @@ core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQue
     return core::fail(hipErrorInvalidHandle, "%p is not a live stream", static_cast<void*>(stream));
   queue = candidate;
   device = &candidate->device();
+  return core::Status::success();
+}
+
+core::Status perThreadStream(core::Device& device, core::DeviceQueue*& out) {
+  ThreadState& thread = threadState();
+  if ((out = readyPerThreadStream(thread, device)) != nullptr) return core::Status::success();
+  // Blocking (flags 0): CUDA's per-thread default stream synchronises with the legacy null
+  // stream like any stream created without cudaStreamNonBlocking.
+  if (core::Status created = device.createQueue(out); !created.ok()) return created;
+  out->perThreadOwner = &thread;
+  thread.perThreadStreams[device.index()] = out;
   return core::Status::success();
 }
 

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <string>
 
+#include "core/Limits.h"
 #include "core/Registry.h"
 #include "core/Runtime.h"
 #include "core/Status.h"
@@ -21,7 +22,16 @@ struct CallConfiguration {
 };
 
 struct ThreadState {
+  ThreadState() = default;
+  ThreadState(const ThreadState&) = delete;
+  ThreadState& operator=(const ThreadState&) = delete;
+  // Hands the thread's per-thread streams to their devices, which destroy them once their work
+  // completed (the thread does not wait for it).
+  ~ThreadState();
   int device = 0;
+  // hipStreamPerThread on each device: created on the thread's first use (perThreadStream), a
+  // blocking stream of that device owned by this ThreadState.
+  core::DeviceQueue* perThreadStreams[core::kMaxDevices] = {};
   hipError_t lastError = hipSuccess;
   std::string lastMessage;
   // <<<...>>> configurations pushed and not yet popped; a fixed array, as launches nest only
@@ -82,8 +92,17 @@ core::Status validateLaunch(const void* function, dim3 grid, dim3 block, size_t 
 // The calling thread's current device, or why there is none.
 core::Status currentDevice(core::Device*& out);
 
-// The device and queue of a stream handle: the null stream (0, or hipStreamPerThread, which
-// hipcore serves with the null stream) gives the current device and a null queue.
+// The device and queue of a stream handle: the null stream (0) gives the current device and a
+// null queue; hipStreamPerThread the calling thread's stream on the current device.
 core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQueue*& queue);
+
+// The calling thread's per-thread stream on `device`, created on first use (and again after a
+// hipDeviceReset destroyed it).
+core::Status perThreadStream(core::Device& device, core::DeviceQueue*& out);
+// The same when it exists already: the launch path's check (two loads and two compares).
+inline core::DeviceQueue* readyPerThreadStream(const ThreadState& thread, const core::Device& device) noexcept {
+  core::DeviceQueue* queue = thread.perThreadStreams[device.index()];
+  return queue != nullptr && queue->valid() && queue->perThreadOwner == &thread ? queue : nullptr;
+}
 
 }  // namespace hipcore::api

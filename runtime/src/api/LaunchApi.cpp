@@ -148,10 +148,11 @@ HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, 
   return popConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
-// clang's -fgpu-default-stream=per-thread launches through this name; hipcore serves the
-// per-thread default stream with the null stream.
+// clang's -fgpu-default-stream=per-thread launches <<<>>> through this name, passing the
+// stream as given (0 when none was): there, stream 0 means the thread's per-thread stream.
 HIPCORE_API hipError_t hipLaunchKernel_spt(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
                                            size_t sharedMemBytes, hipStream_t stream) {
   HIPCORE_API_CALL(hipLaunchKernel_spt, function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
-  return hipLaunchKernel(function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
+  return hipLaunchKernel(function, numBlocks, dimBlocks, args, sharedMemBytes,
+                         stream == nullptr ? hipStreamPerThread : stream);
 }

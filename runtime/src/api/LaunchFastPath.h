@@ -24,9 +24,12 @@ __attribute__((always_inline)) inline bool launchFast(const void* function, dim3
   core::DeviceQueue* queue = nullptr;
   core::Runtime& rt = runtime();
   ThreadState& thread = threadState();
-  if (stream == nullptr || stream == hipStreamPerThread) {
+  if (stream == nullptr) {
     if ((device = rt.device(thread.device)) == nullptr) return false;
     if ((queue = device->readyNullQueue()) == nullptr) return false;
+  } else if (stream == hipStreamPerThread) {
+    if ((device = rt.device(thread.device)) == nullptr) return false;
+    if ((queue = readyPerThreadStream(thread, *device)) == nullptr) return false;
   } else {
     if (reinterpret_cast<uintptr_t>(stream) < 4096) return false;
     queue = reinterpret_cast<core::DeviceQueue*>(stream);

@@ -50,6 +50,8 @@ HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream) {
 HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream) {
   HIPCORE_API_CALL(hipStreamDestroy, stream);
   if (stream == nullptr) return finish(__func__, fail(hipErrorInvalidHandle, "the null stream cannot be destroyed"));
+  if (stream == hipStreamPerThread)
+    return finish(__func__, fail(hipErrorInvalidHandle, "hipStreamPerThread cannot be destroyed"));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);

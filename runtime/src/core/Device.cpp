@@ -93,6 +93,23 @@ Status Device::destroyQueue(DeviceQueue* queue) {
     gridBarriers_.release(queue);
     queuePool_.release(&queue->hardware());  // the hardware queue stays, its packets run on
     userQueues_.erase(it);
+void Device::retireQueue(DeviceQueue* queue) {
+  std::lock_guard lock(queuesMutex_);
+  queue->perThreadOwner = nullptr;
+  retiredQueues_.push_back(queue);
+  reapRetiredQueues();
+}
+
+void Device::reapRetiredQueues() {
+  std::erase_if(retiredQueues_, [this](DeviceQueue* queue) {
+    if (!queue->hardware().completedBefore(queue->stream().end()) || !queue->synchronize().ok()) return false;
+    gridBarriers_.release(queue);
+    queuePool_.release(&queue->hardware());
+    std::erase_if(userQueues_, [queue](const std::unique_ptr<DeviceQueue>& q) { return q.get() == queue; });
+    return true;
+  });
+}
+
     return Status::success();
   }
   return fail(hipErrorInvalidHandle, "stream %p does not belong to device %d", static_cast<void*>(queue), index_);
@@ -118,6 +135,7 @@ Status Device::synchronize() {
   }
   if (DeviceQueue* null = readyNullQueue()) {
     if (Status synced = null->synchronize(); !synced.ok()) return synced;
+    if (!retiredQueues_.empty()) reapRetiredQueues();
   }
   {
     std::lock_guard lock(queuesMutex_);

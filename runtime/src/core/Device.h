@@ -39,6 +39,9 @@ class Device {
   // hardware queue of the device's pool (QueuePool.h).
   Status createQueue(DeviceQueue*& out, unsigned flags = 0, int priority = 0);
   Status destroyQueue(DeviceQueue* queue);
+  // A stream whose owner went away without waiting (a per-thread stream at thread exit): it is
+  // destroyed once its work has completed, at the latest by the next device synchronisation.
+  void retireQueue(DeviceQueue* queue);
   // AQL queues created for the device's streams so far (bounded by QueuePool's limit).
   size_t hardwareQueueCount() const { return queuePool_.size(); }
   // The hostcall buffer kernels print and allocate through, and the device malloc heap
@@ -186,6 +189,8 @@ class Device {
   std::vector<DeferredFree> deferredFrees_;
   std::atomic<bool> hasDeferredFrees_{false};  // keeps hipMalloc free of the mutex
   std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
+  std::vector<DeviceQueue*> retiredQueues_;       // of userQueues_, destroyed when complete
+  void reapRetiredQueues();                       // caller holds queuesMutex_
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 
   std::atomic<uint64_t> submissions_{0};          // packets submitted to any queue of the device

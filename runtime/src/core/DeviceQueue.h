@@ -51,6 +51,10 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
   // stream last waited for.
   std::atomic<bool> unjoined{false};
   std::atomic<uint64_t> seenNullSubmissions{0};
+  // The thread state (api::ThreadState) whose hipStreamPerThread this is, or null: a handle
+  // left in a thread's table after hipDeviceReset destroyed the stream is recognised as stale
+  // even when a new stream reuses the storage.
+  const void* perThreadOwner = nullptr;
   int priority() const { return priority_; }
 
   // hipFreeAsync: the block is released once the stream's work submitted before the free has

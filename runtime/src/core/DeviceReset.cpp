@@ -16,6 +16,7 @@ Status Device::reset() {
     std::lock_guard lock(queuesMutex_);
     for (const auto& queue : userQueues_) gridBarriers_.release(queue.get());
     userQueues_.clear();
+    retiredQueues_.clear();
   }
   {
     std::lock_guard lock(nullMutex_);
