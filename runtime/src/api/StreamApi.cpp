@@ -67,6 +67,7 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
   Status status = hipcore::api::streamOf(stream, device, queue);
   // The legacy null stream also waits for the blocking streams it is ordered with.
   if (status.ok()) status = queue == nullptr ? device->synchronizeNullStream() : queue->synchronize();
+  if (status.ok()) device->memPools().trimAtSynchronize();  // release thresholds (CUDA)
   return finish(__func__, std::move(status));
 }
 

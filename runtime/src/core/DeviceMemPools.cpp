@@ -23,7 +23,9 @@ DeviceMemPools::DeviceMemPools(Device& device, DeviceMemoryPool& defaultMemory, 
                                PointerRegistry& registry, size_t capacity)
     : device_(device), defaultMemory_(defaultMemory), registry_(registry), capacity_(capacity),
       source_(std::make_unique<SharedCapacity>(*this, source)), default_(new MemPool(device, defaultMemory)),
-      current_(default_) {}
+      current_(default_) {
+  defaultMemory_.setTrimFlag(&trimPending_);
+}
 
 DeviceMemPools::~DeviceMemPools() {
   delete default_;
@@ -47,6 +49,7 @@ Status DeviceMemPools::create(size_t maxBytes, MemPool*& out) {
     if (memory == nullptr) {
       created_.push_back(std::make_unique<DeviceMemoryPool>(*source_, registry_, defaultMemory_.device(), capacity));
       memory = created_.back().get();
+      memory->setTrimFlag(&trimPending_);
     }
     memory->setCapacity(capacity);
     memory->setReleaseThreshold(0);
@@ -78,11 +81,23 @@ size_t DeviceMemPools::reservedBytes() const {
   return bytes;
 }
 
+void DeviceMemPools::trimPendingPools() {
+  if (!trimPending_.exchange(false, std::memory_order_acq_rel)) return;
+  if (defaultMemory_.takeTrimPending()) defaultMemory_.trimToThreshold();
+  std::lock_guard lock(mutex_);
+  for (const auto& pool : created_)
+    if (pool->takeTrimPending()) pool->trimToThreshold();
+}
+
 Status releaseToPool(const Allocation& allocation, Chunk* chunk, uint32_t block, bool streamOrdered) {
   DeviceMemoryPool* pool = chunk != nullptr ? chunk->pool : allocation.pool;
   if (pool == nullptr) return fail(hipErrorInvalidValue, "%p: device memory of no pool", allocation.base);
   Status status = pool->release(allocation, chunk, block);
-  if (status.ok() && (streamOrdered || pool->retired())) pool->trimToThreshold();
+  if (!status.ok()) return status;
+  if (pool->retired())
+    pool->trimToThreshold();
+  else if (streamOrdered)
+    pool->markTrimPending();
   return status;
 }
 

@@ -41,9 +41,16 @@ class DeviceMemPools {
   Status destroy(MemPool* pool);
   // Bytes every pool of the device holds from ROCR (hipMemGetInfo's used).
   size_t reservedBytes() const;
+  // hipStreamSynchronize, hipEventSynchronize, hipDeviceSynchronize: pools that stream-ordered
+  // frees went back to since the last call return what they hold beyond their release
+  // threshold, as CUDA does at synchronisation. One load when there are none.
+  void trimAtSynchronize() {
+    if (trimPending_.load(std::memory_order_acquire)) trimPendingPools();
+  }
 
  private:
   class SharedCapacity;  // the ROCR source of created pools, within the device's capacity
+  void trimPendingPools();
   Device& device_;
   DeviceMemoryPool& defaultMemory_;
   PointerRegistry& registry_;
@@ -53,11 +60,12 @@ class DeviceMemPools {
   std::atomic<MemPool*> current_;
   mutable std::mutex mutex_;  // guards created_ (pool creation and destruction, memory info)
   std::vector<std::unique_ptr<DeviceMemoryPool>> created_;
+  std::atomic<bool> trimPending_{false};  // some pool's markTrimPending since the last trim
 };
 
 // Returns a freed device allocation to the pool that made it (Allocation::pool, Chunk::pool).
 // `streamOrdered`: released by hipFreeAsync's stream order, so the pool trims to its release
-// threshold (CUDA returns memory above it at synchronisation). A retired pool trims to 0.
+// threshold at the next synchronisation (trimAtSynchronize). A retired pool trims to 0 at once.
 Status releaseToPool(const Allocation& allocation, Chunk* chunk, uint32_t block, bool streamOrdered);
 
 }  // namespace hipcore::core

@@ -79,12 +79,22 @@ class DeviceMemoryPool {
   void resetReservedHigh() { reservedHigh_.store(reservedBytes(), std::memory_order_relaxed); }
   void resetLiveHigh() { liveHigh_.store(liveBytes(), std::memory_order_relaxed); }
 
-  // hipMemPool_t attributes (MemPool.h). The release threshold is the cached memory the pool
-  // keeps when stream-ordered frees are released to it (trimToThreshold); a retired pool (its
-  // handle destroyed with allocations outstanding) keeps nothing.
+  // hipMemPool_t attributes (MemPool.h). The release threshold is the memory the pool keeps
+  // reserved at a synchronisation after stream-ordered frees were released to it
+  // (markTrimPending, then DeviceMemPools::trimAtSynchronize calls trimToThreshold); a retired
+  // pool (its handle destroyed with allocations outstanding) keeps nothing.
   size_t releaseThreshold() const { return threshold_.load(std::memory_order_relaxed); }
   void setReleaseThreshold(size_t bytes) { threshold_.store(bytes, std::memory_order_relaxed); }
   void trimToThreshold() { trimReservedTo(retired() ? 0 : releaseThreshold()); }
+  // `deviceFlag` is raised with the pool's own, so that a synchronisation finds pending trims
+  // with one load.
+  void setTrimFlag(std::atomic<bool>* deviceFlag) { deviceTrimFlag_ = deviceFlag; }
+  void markTrimPending() {
+    if (trimPending_.load(std::memory_order_relaxed)) return;
+    trimPending_.store(true, std::memory_order_release);
+    if (deviceTrimFlag_ != nullptr) deviceTrimFlag_->store(true, std::memory_order_release);
+  }
+  bool takeTrimPending() { return trimPending_.exchange(false, std::memory_order_acq_rel); }
   bool retired() const { return retired_.load(std::memory_order_acquire); }
   void setRetired(bool retired) { retired_.store(retired, std::memory_order_release); }
   void setCapacity(size_t bytes) { capacity_.store(bytes, std::memory_order_relaxed); }
@@ -125,6 +135,8 @@ class DeviceMemoryPool {
   std::atomic<size_t> liveHigh_{0};
   std::atomic<size_t> threshold_{0};
   std::atomic<bool> retired_{false};
+  std::atomic<bool> trimPending_{false};
+  std::atomic<bool>* deviceTrimFlag_ = nullptr;
 };
 
 }  // namespace hipcore::core

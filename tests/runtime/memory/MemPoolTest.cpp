@@ -178,6 +178,19 @@ TEST(MemPool, ReleaseThresholdZeroReturnsMemoryAtSynchronisation) {
   EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 0u);
   EXPECT_EQ(freeDeviceMemory(), baseline);
   EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemHigh), 8 * kMiB);
+  // Freed on an idle stream: back in the pool at once, returned at the next synchronisation
+  // (an event's, here), not by the free itself (that would cost a ROCR allocation per reuse).
+  hipEvent_t event = nullptr;
+  ASSERT_HIP(hipEventCreate(&event));
+  void* idle = nullptr;
+  ASSERT_HIP(hipMallocFromPoolAsync(&idle, kMiB, pool, stream));
+  ASSERT_HIP(hipFreeAsync(idle, stream));
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrUsedMemCurrent), 0u);
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 4 * kMiB);
+  ASSERT_HIP(hipEventRecord(event, stream));
+  ASSERT_HIP(hipEventSynchronize(event));
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 0u);
+  ASSERT_HIP(hipEventDestroy(event));
   ASSERT_HIP(hipStreamDestroy(stream));
   ASSERT_HIP(hipMemPoolDestroy(pool));
 }
