@@ -93,6 +93,11 @@ Status Device::destroyQueue(DeviceQueue* queue) {
     gridBarriers_.release(queue);
     queuePool_.release(&queue->hardware());  // the hardware queue stays, its packets run on
     userQueues_.erase(it);
+    return Status::success();
+  }
+  return fail(hipErrorInvalidHandle, "stream %p does not belong to device %d", static_cast<void*>(queue), index_);
+}
+
 void Device::retireQueue(DeviceQueue* queue) {
   std::lock_guard lock(queuesMutex_);
   queue->perThreadOwner = nullptr;
@@ -108,11 +113,6 @@ void Device::reapRetiredQueues() {
     std::erase_if(userQueues_, [queue](const std::unique_ptr<DeviceQueue>& q) { return q.get() == queue; });
     return true;
   });
-}
-
-    return Status::success();
-  }
-  return fail(hipErrorInvalidHandle, "stream %p does not belong to device %d", static_cast<void*>(queue), index_);
 }
 
 Status Device::synchronize() {
@@ -135,12 +135,12 @@ Status Device::synchronize() {
   }
   if (DeviceQueue* null = readyNullQueue()) {
     if (Status synced = null->synchronize(); !synced.ok()) return synced;
-    if (!retiredQueues_.empty()) reapRetiredQueues();
   }
   {
     std::lock_guard lock(queuesMutex_);
     for (const auto& queue : userQueues_)
       if (Status synced = queue->synchronize(); !synced.ok()) return synced;
+    if (!retiredQueues_.empty()) reapRetiredQueues();
   }
   {
     std::lock_guard lock(markersMutex_);
@@ -272,12 +272,15 @@ Status Device::allocate(size_t bytes, void*& out) {
   out = nullptr;
   if (failed()) return queueFailure();  // sticky, as in CUDA: until hipDeviceReset
   if (bytes == 0) return Status::success();
-  releaseDeferredFrees(/*wait=*/false);
+  if (hasDeferredFrees_.load(std::memory_order_acquire)) [[unlikely]]
+    releaseDeferredFrees(/*wait=*/false);
   Status allocated = memory_->allocate(bytes, out);
-  if (allocated.code != hipErrorOutOfMemory || !hasDeferredFrees_.load(std::memory_order_acquire)) return allocated;
   // Blocks freed while kernels ran may be all that is missing: wait for them and try again.
-  if (Status synced = synchronize(); !synced.ok()) return synced;
-  return memory_->allocate(bytes, out);
+  if (allocated.code == hipErrorOutOfMemory && hasDeferredFrees_.load(std::memory_order_acquire)) [[unlikely]] {
+    allocated = synchronize();
+    if (allocated.ok()) allocated = memory_->allocate(bytes, out);
+  }
+  return allocated;
 }
 
 void Device::memoryInfo(size_t& free, size_t& total) const {

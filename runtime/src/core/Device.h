@@ -189,9 +189,9 @@ class Device {
   std::vector<DeferredFree> deferredFrees_;
   std::atomic<bool> hasDeferredFrees_{false};  // keeps hipMalloc free of the mutex
   std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
+  std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
   std::vector<DeviceQueue*> retiredQueues_;       // of userQueues_, destroyed when complete
   void reapRetiredQueues();                       // caller holds queuesMutex_
-  std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
 
   std::atomic<uint64_t> submissions_{0};          // packets submitted to any queue of the device
   std::atomic<uint64_t> syncedSubmissions_{0};    // ... all complete at the last synchronize()

@@ -23,8 +23,10 @@ Status Device::releaseDeviceBlock(const Allocation& allocation, Chunk* chunk, ui
 
 Status Device::freeDeviceMemory(const Allocation& allocation, Chunk* chunk, uint32_t block) {
   if (failed()) return queueFailure();
-  // Nothing submitted since a full synchronisation: nothing can use the block.
-  if (submissions_.load(std::memory_order_acquire) == syncedSubmissions_.load(std::memory_order_acquire))
+  // Nothing submitted since a full synchronisation, or every queue's packets known complete:
+  // nothing can use the block.
+  if (submissions_.load(std::memory_order_acquire) == syncedSubmissions_.load(std::memory_order_acquire) ||
+      queuePool_.idle())
     return releaseDeviceBlock(allocation, chunk, block);
   std::vector<QueueFence> fences;
   queuePool_.pending(fences);

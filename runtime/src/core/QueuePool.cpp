@@ -21,10 +21,11 @@ unsigned QueuePool::configuredLimit() {
 
 Status QueuePool::acquire(HardwareQueue*& out) {
   std::lock_guard lock(mutex_);
+  size_t count = count_.load(std::memory_order_relaxed);
   HardwareQueue* leastUsed = nullptr;
-  for (const auto& queue : queues_)
-    if (leastUsed == nullptr || queue->users < leastUsed->users) leastUsed = queue.get();
-  if ((leastUsed == nullptr || leastUsed->users > 0) && queues_.size() < configuredLimit()) {
+  for (size_t i = 0; i < count; ++i)
+    if (leastUsed == nullptr || queues_[i]->users < leastUsed->users) leastUsed = queues_[i].get();
+  if ((leastUsed == nullptr || leastUsed->users > 0) && count < configuredLimit()) {
     loader::HiddenArgValues hidden;
     // Device printf/malloc: pointers to per-device buffers, copied into every kernarg segment.
     if (Status hostcall = device_.hostcallArguments(hidden.hostcallBuffer, hidden.heap); !hostcall.ok())
@@ -34,8 +35,9 @@ Status QueuePool::acquire(HardwareQueue*& out) {
                                                device_.submissionCounter(), hidden, queue);
         !created.ok())
       return created;
-    queues_.push_back(std::move(queue));
-    out = queues_.back().get();
+    out = queue.get();
+    queues_[count] = std::move(queue);
+    count_.store(count + 1, std::memory_order_release);
   } else {
     out = leastUsed;
   }
@@ -48,22 +50,27 @@ void QueuePool::release(HardwareQueue* queue) {
   --queue->users;
 }
 
-size_t QueuePool::size() const {
-  std::lock_guard lock(mutex_);
-  return queues_.size();
-}
+size_t QueuePool::size() const { return count_.load(std::memory_order_acquire); }
 
 void QueuePool::pending(std::vector<QueueFence>& out) const {
-  std::lock_guard lock(mutex_);
-  for (const auto& queue : queues_) {
-    uint64_t end = queue->writeIndex();
-    if (!queue->completedBefore(end)) out.push_back({queue.get(), end});
+  size_t count = count_.load(std::memory_order_acquire);
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t end = queues_[i]->writeIndex();
+    if (!queues_[i]->completedBefore(end)) out.push_back({queues_[i].get(), end});
   }
+}
+
+bool QueuePool::idle() const noexcept {
+  size_t count = count_.load(std::memory_order_acquire);
+  for (size_t i = 0; i < count; ++i)
+    if (!queues_[i]->completedBefore(queues_[i]->writeIndex())) return false;
+  return true;
 }
 
 void QueuePool::clear() {
   std::lock_guard lock(mutex_);
-  queues_.clear();
+  size_t count = count_.exchange(0, std::memory_order_acq_rel);
+  for (size_t i = 0; i < count; ++i) queues_[i].reset();
 }
 
 }  // namespace hipcore::core

@@ -10,6 +10,7 @@
 // Queues live until hipDeviceReset; a stream's destruction only unbinds it.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -44,16 +45,20 @@ class QueuePool {
   void release(HardwareQueue* queue);
   // Hardware queues created so far (tests check the bound).
   size_t size() const;
-  // The queues with packets not known to have completed, each with its write index now.
+  // The queues with packets not known to have completed, each with its write index now; and
+  // whether there is none (hipFree's common case: no lock, a few loads per queue).
   void pending(std::vector<QueueFence>& out) const;
+  bool idle() const noexcept;
   // Destroys every queue (hipDeviceReset, once no stream is bound).
   void clear();
 
  private:
   Device& device_;
   std::atomic<int>& errorSlot_;
-  mutable std::mutex mutex_;  // stream creation and destruction, never the launch path
-  std::vector<std::unique_ptr<HardwareQueue>> queues_;
+  std::mutex mutex_;  // stream creation and destruction, never the launch path
+  // Only appended to (under mutex_) until clear(): readers take count_ entries without the lock.
+  std::array<std::unique_ptr<HardwareQueue>, kMaxLimit> queues_;
+  std::atomic<size_t> count_{0};
 };
 
 }  // namespace hipcore::core
