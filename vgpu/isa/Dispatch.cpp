@@ -62,8 +62,9 @@ class ProgramCache {
   std::map<std::tuple<std::uint64_t, int, bool>, Entry> entries_;
 };
 
+// Never destroyed, like the handler table: the command processor's threads outlive exit().
 ProgramCache& programCache() {
-  static ProgramCache cache;
+  static ProgramCache& cache = *new ProgramCache;
   return cache;
 }
 

@@ -50,8 +50,11 @@ const HandlerInfo* HandlerTable::find(std::string_view mnemonic) const {
   return it == map_.end() ? nullptr : &it->second;
 }
 
+// Never destroyed: vgpu's queue and workgroup threads decode kernels until the process ends, so
+// a table destroyed by exit() could still be read by one of them (ThreadSanitizer saw the
+// destructor race with decoding threads that are never joined).
 const HandlerTable& HandlerTable::instance() {
-  static const HandlerTable table = [] {
+  static const HandlerTable& table = *new HandlerTable([] {
     HandlerTable t;
     registerScalarOps(t);
     registerScalarMemoryOps(t);
@@ -64,7 +67,7 @@ const HandlerTable& HandlerTable::instance() {
     registerLdsOps(t);
     registerMemoryOps(t);
     return t;
-  }();
+  }());
   return table;
 }
 
