@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 namespace vgpu::cp {
 
@@ -61,8 +62,18 @@ void QueueEngine::run() {
   constexpr auto kFirstPause = microseconds(5);
   constexpr auto kLongestPause = microseconds(1000);
   auto pause = kFirstPause;
+  auto lastAdvance = steady_clock::time_point{};
   std::unique_lock lock(mutex_);
   while (!stopping_) {
+    if (active_ && !halted_ && !pending_ && steady_clock::now() - lastAdvance < kIdlePoll) {
+      // Recently busy: look at the ring again ourselves instead of sleeping until the
+      // DoorbellWatcher sees the next doorbell and wakes us (a thread hand-off per submission).
+      lock.unlock();
+      std::this_thread::yield();
+      lock.lock();
+      pending_ = true;
+      continue;
+    }
     if (!active_ || halted_ || !pending_) {
       wakeup_.wait(lock, [&] { return stopping_ || (pending_ && active_ && !halted_); });
       continue;
@@ -76,6 +87,7 @@ void QueueEngine::run() {
       case Progress::advanced:
         pending_ = true;  // keep draining without waiting for another doorbell
         pause = kFirstPause;
+        lastAdvance = steady_clock::now();
         break;
       case Progress::blocked:
         wakeup_.wait_for(lock, pause, [&] { return stopping_ || pending_; });

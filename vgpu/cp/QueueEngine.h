@@ -7,6 +7,7 @@
 // condition variable until the DoorbellWatcher (the only polling thread) sees their doorbell.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -19,6 +20,12 @@ namespace vgpu::cp {
 
 class QueueEngine {
  public:
+  // After consuming a packet the worker polls its own ring (yielding the core between looks)
+  // this long before it sleeps: a host that waits for the result and submits again (launch,
+  // synchronize, launch) is served without a doorbell-watcher -> worker wake-up per packet.
+  // Bounded, so an idle queue still costs nothing.
+  static constexpr auto kIdlePoll = std::chrono::microseconds(50);
+
   explicit QueueEngine(const EngineConfig& config) : config_(config) {}
   virtual ~QueueEngine();
   QueueEngine(const QueueEngine&) = delete;

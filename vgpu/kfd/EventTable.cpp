@@ -67,16 +67,14 @@ HSAKMT_STATUS EventTable::destroy(HsaEvent* event) {
 
 void EventTable::signal(Record& record) {
   ++record.generation;
-  record.signaled = record.manualReset || record.waiters == 0;
+  record.signaled = record.manualReset || record.waiters.empty();
+  for (Waiter* waiter : record.waiters) waiter->wakeup.notify_one();
 }
 
 HSAKMT_STATUS EventTable::set(HsaEvent* event) {
-  {
-    std::lock_guard lock(mutex_);
-    if (!known(event)) return HSAKMT_STATUS_INVALID_HANDLE;
-    signal(*reinterpret_cast<Record*>(event));
-  }
-  changed_.notify_all();
+  std::lock_guard lock(mutex_);
+  if (!known(event)) return HSAKMT_STATUS_INVALID_HANDLE;
+  signal(*reinterpret_cast<Record*>(event));
   return HSAKMT_STATUS_SUCCESS;
 }
 
@@ -88,23 +86,17 @@ HSAKMT_STATUS EventTable::reset(HsaEvent* event) {
 }
 
 void EventTable::raise(std::uint32_t eventId) {
-  {
-    std::lock_guard lock(mutex_);
-    auto it = byId_.find(eventId);
-    if (it == byId_.end()) return;  // destroyed meanwhile: the interrupt is dropped, as in KFD
-    signal(*it->second);
-  }
-  changed_.notify_all();
+  std::lock_guard lock(mutex_);
+  auto it = byId_.find(eventId);
+  if (it == byId_.end()) return;  // destroyed meanwhile: the interrupt is dropped, as in KFD
+  signal(*it->second);
 }
 
 void EventTable::raisePartial(std::uint32_t partialId, unsigned bits) {
   const std::uint32_t mask = (std::uint32_t{1} << bits) - 1;
-  {
-    std::lock_guard lock(mutex_);
-    for (auto& [id, record] : byId_)
-      if ((id & mask) == (partialId & mask)) signal(*record);
-  }
-  changed_.notify_all();
+  std::lock_guard lock(mutex_);
+  for (auto& [id, record] : byId_)
+    if ((id & mask) == (partialId & mask)) signal(*record);
 }
 
 void EventTable::raiseMemoryFault(std::uint32_t nodeId, std::uint64_t address, bool write) {
@@ -123,7 +115,6 @@ void EventTable::raiseMemoryFault(std::uint32_t nodeId, std::uint64_t address, b
       signal(*record);
     }
   }
-  changed_.notify_all();
 }
 
 HSAKMT_STATUS EventTable::wait(HsaEvent* const* events, std::uint32_t count, bool all,
@@ -133,10 +124,11 @@ HSAKMT_STATUS EventTable::wait(HsaEvent* const* events, std::uint32_t count, boo
   for (std::uint32_t i = 0; i < count; ++i)
     if (!known(events[i])) return HSAKMT_STATUS_INVALID_HANDLE;
   std::vector<std::uint64_t> seen(count);
+  Waiter self;
   for (std::uint32_t i = 0; i < count; ++i) {
     auto* record = reinterpret_cast<Record*>(events[i]);
     seen[i] = record->generation;
-    ++record->waiters;
+    record->waiters.push_back(&self);
   }
   auto fired = [&](std::uint32_t i) {
     auto* record = reinterpret_cast<Record*>(events[i]);
@@ -149,14 +141,14 @@ HSAKMT_STATUS EventTable::wait(HsaEvent* const* events, std::uint32_t count, boo
   };
   bool done;
   if (milliseconds == 0xFFFFFFFFu) {
-    changed_.wait(lock, satisfied);
+    self.wakeup.wait(lock, satisfied);
     done = true;
   } else {
-    done = changed_.wait_for(lock, std::chrono::milliseconds(milliseconds), satisfied);
+    done = self.wakeup.wait_for(lock, std::chrono::milliseconds(milliseconds), satisfied);
   }
   for (std::uint32_t i = 0; i < count; ++i) {
     auto* record = reinterpret_cast<Record*>(events[i]);
-    --record->waiters;
+    std::erase(record->waiters, &self);
     // Auto-reset events are consumed by the wait that observed them.
     if (done && record->signaled && !record->manualReset) record->signaled = false;
   }

@@ -40,21 +40,29 @@ class EventTable {
                      std::uint32_t milliseconds);
 
  private:
+  // One thread inside wait(): woken only by the events it waits on. (One condition variable
+  // for the whole table woke every waiting thread -- the host's wait, ROCR's async-event
+  // thread, hipcore's hostcall thread -- on every completion signal; on 2 cores those
+  // needless wake-ups cost the woken host several microseconds per round trip.)
+  struct Waiter {
+    std::condition_variable wakeup;
+  };
   struct Record {
     HsaEvent event;  // first member: HsaEvent* handed to ROCR converts back to Record*
     bool manualReset = false;
     bool signaled = false;
-    std::uint32_t waiters = 0;     // threads inside wait() on this event
+    std::vector<Waiter*> waiters;  // threads inside wait() on this event
     std::uint64_t generation = 0;  // bumped by every set: wakes all current waiters
   };
   bool known(const HsaEvent* event) const;
   // KFD semantics (kfd_events.c set_event): a set wakes every current waiter; an auto-reset
   // event stays signalled only if nobody was waiting. Two threads blocked on one auto-reset
   // event (ROCR's async-event thread and a host wait share the queue event) both wake.
+  // Called with mutex_ held; notifies under it, so a waiter cannot leave (and take its Waiter
+  // off the stack) between being chosen and being notified.
   void signal(Record& record);
 
   std::mutex mutex_;
-  std::condition_variable changed_;
   std::unordered_map<std::uint32_t, Record*> byId_;
   std::vector<std::uint32_t> freeIds_;
   std::uint32_t nextId_ = 1;
