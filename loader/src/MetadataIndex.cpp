@@ -140,39 +140,57 @@ Result<size_t> skipMsgPackValue(Bytes data, size_t offset) {
   return *end;
 }
 
-Result<std::vector<KernelMetadataEntry>> indexKernelMetadata(Bytes note) {
-  std::vector<KernelMetadataEntry> out;
+Result<KernelMetadataCursor> KernelMetadataCursor::open(Bytes note) {
   Header top;
   if (note.empty() || !isMapByte(note[0]) || !readHeader(note, 0, top))
     return errorf("metadata note: top level is not a map");
-  size_t offset = top.header;
-  for (uint64_t i = 0; i < top.children / 2; ++i) {
-    std::optional<std::string_view> key = stringAt(note, offset);
-    std::optional<size_t> valueAt = skip(note, offset);
-    if (!valueAt) return errorf("metadata note: malformed key at %zu", offset);
-    Header array;
+  KernelMetadataCursor cursor(note);
+  cursor.offset_ = top.header;
+  cursor.keysLeft_ = top.children / 2;
+  return cursor;
+}
+
+Result<std::optional<KernelMetadataEntry>> KernelMetadataCursor::next() {
+  // Between kernel arrays: the next top-level key, until one is amdhsa.kernels.
+  while (kernelsLeft_ == 0) {
+    if (keysLeft_ == 0) return std::optional<KernelMetadataEntry>();
+    --keysLeft_;
+    std::optional<std::string_view> key = stringAt(note_, offset_);
+    std::optional<size_t> valueAt = skip(note_, offset_);
+    if (!valueAt) return errorf("metadata note: malformed key at %zu", offset_);
     if (key != "amdhsa.kernels") {
-      std::optional<size_t> end = skip(note, *valueAt);
+      std::optional<size_t> end = skip(note_, *valueAt);
       if (!end) return errorf("metadata note: malformed value at %zu", *valueAt);
-      offset = *end;
+      offset_ = *end;
       continue;
     }
-    if (*valueAt >= note.size() || !isArrayByte(note[*valueAt]) || !readHeader(note, *valueAt, array))
+    Header array;
+    if (*valueAt >= note_.size() || !isArrayByte(note_[*valueAt]) || !readHeader(note_, *valueAt, array))
       return errorf("metadata note: amdhsa.kernels is not an array");
-    size_t at = *valueAt + array.header;
-    for (uint64_t k = 0; k < array.children; ++k) {
-      std::optional<size_t> kernelEnd = skip(note, at);
-      if (!kernelEnd) return errorf("metadata note: amdhsa.kernels[%zu] is malformed", static_cast<size_t>(k));
-      KernelMetadataEntry entry;
-      entry.map = note.subspan(at, *kernelEnd - at);
-      entry.index = static_cast<size_t>(k);
-      if (isMapByte(note[at])) entry.name = kernelName(note, at);
-      out.push_back(std::move(entry));
-      at = *kernelEnd;
-    }
-    offset = at;
+    offset_ = *valueAt + array.header;
+    kernelsLeft_ = array.children;
   }
-  return out;
+  std::optional<size_t> kernelEnd = skip(note_, offset_);
+  if (!kernelEnd) return errorf("metadata note: amdhsa.kernels[%zu] is malformed", kernelIndex_);
+  KernelMetadataEntry entry;
+  entry.map = note_.subspan(offset_, *kernelEnd - offset_);
+  entry.index = kernelIndex_++;
+  if (isMapByte(note_[offset_])) entry.name = kernelName(note_, offset_);
+  offset_ = *kernelEnd;
+  --kernelsLeft_;
+  return std::optional<KernelMetadataEntry>(std::move(entry));
+}
+
+Result<std::vector<KernelMetadataEntry>> indexKernelMetadata(Bytes note) {
+  auto cursor = KernelMetadataCursor::open(note);
+  if (!cursor) return cursor.error();
+  std::vector<KernelMetadataEntry> out;
+  for (;;) {
+    auto entry = cursor->next();
+    if (!entry) return entry.error();
+    if (!*entry) return out;
+    out.push_back(std::move(**entry));
+  }
 }
 
 }  // namespace hipcore::loader

@@ -59,6 +59,43 @@ TEST(MetadataIndex, MatchesTheFullParse) {
   expectIndexMatchesFullParse("v4_gfx1030_O0.co");
 }
 
+TEST(MetadataIndex, CursorReadsNoFurtherThanTheKernelItReturns) {
+  auto bytes = readFile(dataPath("v5_gfx1030.co"));
+  auto object = CodeObject::parse(bytes);
+  ASSERT_TRUE(object) << object.message();
+  Bytes note = *object->metadataNote();
+  auto index = indexKernelMetadata(note);
+  ASSERT_TRUE(index) << index.message();
+  ASSERT_GT(index->size(), 1u);
+  // The note cut right after the first kernel's map: the first kernel is still found whole,
+  // so finding it read nothing past it; the cut shows only when the walk goes on.
+  const KernelMetadataEntry& first = index->front();
+  Bytes cut = note.first(static_cast<size_t>(first.map.data() + first.map.size() - note.data()));
+  auto cursor = KernelMetadataCursor::open(cut);
+  ASSERT_TRUE(cursor) << cursor.message();
+  auto one = cursor->next();
+  ASSERT_TRUE(one) << one.message();
+  ASSERT_TRUE(one->has_value());
+  EXPECT_EQ((*one)->name, first.name);
+  EXPECT_EQ((*one)->index, 0u);
+  EXPECT_EQ((*one)->map.data(), first.map.data());
+  EXPECT_EQ((*one)->map.size(), first.map.size());
+  EXPECT_FALSE(cursor->next());
+  // Over the whole note: every kernel once, in order, then nothing.
+  auto whole = KernelMetadataCursor::open(note);
+  ASSERT_TRUE(whole) << whole.message();
+  for (const KernelMetadataEntry& expected : *index) {
+    auto entry = whole->next();
+    ASSERT_TRUE(entry) << entry.message();
+    ASSERT_TRUE(entry->has_value());
+    EXPECT_EQ((*entry)->name, expected.name);
+    EXPECT_EQ((*entry)->map.data(), expected.map.data());
+  }
+  auto end = whole->next();
+  ASSERT_TRUE(end) << end.message();
+  EXPECT_FALSE(end->has_value());
+}
+
 TEST(MetadataIndex, SkipsEveryMsgPackForm) {
   // {"a": [1, -1, 300, -300, 70000, 1.5f, 2.5, nil, true, "s", bin8 "xy"], "b": {}} + one extra byte
   const uint8_t data[] = {0x82, 0xa1, 'a', 0x9b, 0x01, 0xff, 0xcd, 0x01, 0x2c, 0xd1, 0xfe, 0xd4, 0xce,

@@ -41,25 +41,50 @@ Status Module::loadCodeObject(loader::Bytes image, const std::string& name, uint
   if (!note) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), note.message().c_str());
   auto module = std::make_unique<Module>();
   module->note_.assign(note->begin(), note->end());
-  auto index = loader::indexKernelMetadata(module->note_);
-  if (!index) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), index.message().c_str());
+  auto cursor = loader::KernelMetadataCursor::open(module->note_);
+  if (!cursor) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), cursor.message().c_str());
+  module->unwalked_.emplace(std::move(cursor).value());
   auto executable = hsa::Executable::load(agent, image);
   if (!executable) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), executable.message().c_str());
   module->target_ = name;
   module->executable_ = std::move(executable).value();
   for (const loader::ElfSymbol& symbol : object->symbols())
     if (symbol.type == 1 /*STT_OBJECT*/ && !symbol.name.empty()) module->variableSizes_.emplace_back(symbol.name, symbol.size);
-  module->kernels_.reserve(index->size());
-  for (loader::KernelMetadataEntry& entry : *index) module->kernels_.push_back({std::move(entry), nullptr});
   out = std::move(module);
+  return Status::success();
+}
+
+Status Module::indexNextKernel(KernelSlot*& out) const {
+  out = nullptr;
+  if (!unwalked_) return Status::success();
+  auto entry = unwalked_->next();
+  if (!entry) return fail(hipErrorInvalidImage, "%s: %s", target_.c_str(), entry.message().c_str());
+  if (!*entry) {
+    unwalked_.reset();
+    return Status::success();
+  }
+  kernels_.push_back({std::move(**entry), nullptr});
+  out = &kernels_.back();
   return Status::success();
 }
 
 Status Module::resolveKernel(const std::string& name, const DeviceKernel*& out) const {
   out = nullptr;
   std::lock_guard lock(resolveMutex_);
-  for (KernelSlot& slot : kernels_) {
-    if (slot.metadata.name != name) continue;
+  KernelSlot* found = nullptr;
+  for (KernelSlot& slot : kernels_)
+    if (slot.metadata.name == name) {
+      found = &slot;
+      break;
+    }
+  while (found == nullptr) {
+    KernelSlot* next = nullptr;
+    if (Status status = indexNextKernel(next); !status.ok()) return status;
+    if (next == nullptr) break;
+    if (next->metadata.name == name) found = next;
+  }
+  if (found != nullptr) {
+    KernelSlot& slot = *found;
     if (!slot.code) {
       auto kernel = loader::parseKernelMetadata(slot.metadata);
       if (!kernel) return fail(hipErrorInvalidImage, "%s: %s", target_.c_str(), kernel.message().c_str());
@@ -77,6 +102,15 @@ Status Module::resolveKernel(const std::string& name, const DeviceKernel*& out) 
     return Status::success();
   }
   return fail(hipErrorInvalidDeviceFunction, "kernel %s is not in code object %s", name.c_str(), target_.c_str());
+}
+
+size_t Module::kernelCount() const {
+  std::lock_guard lock(resolveMutex_);
+  KernelSlot* next = nullptr;
+  do {
+    if (!indexNextKernel(next).ok()) break;  // a malformed rest: count the readable kernels
+  } while (next != nullptr);
+  return kernels_.size();
 }
 
 size_t Module::resolvedKernelCount() const {

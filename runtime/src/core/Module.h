@@ -1,7 +1,9 @@
 // A fat binary's code loaded on one device: the chosen code object, its ROCR executable and,
-// made when first asked for, a DeviceKernel per kernel in its metadata. Loading only indexes
-// the metadata (names and where each kernel's map lies); a kernel's metadata is parsed and its
-// symbol resolved at its first launch, so kernels never launched cost almost nothing.
+// made when first asked for, a DeviceKernel per kernel in its metadata. Loading reads no kernel
+// metadata: the first launch of a kernel walks the note's kernel maps (skipping each by its
+// msgpack headers) only as far as that kernel, then parses its map and resolves its symbol, so
+// kernels never launched cost nothing beyond ROCR's own loading (those after the last kernel
+// launched are never even skipped).
 #pragma once
 
 #include <memory>
@@ -35,8 +37,8 @@ class Module {
   // code object or cannot be resolved (resolveKernel says why).
   const DeviceKernel* kernel(const std::string& name) const;
   Status resolveKernel(const std::string& name, const DeviceKernel*& out) const;
-  // Kernels in the code object, and how many have been resolved so far.
-  size_t kernelCount() const { return kernels_.size(); }
+  // Kernels in the code object (walks the rest of the note), and how many have been resolved.
+  size_t kernelCount() const;
   size_t resolvedKernelCount() const;
   std::optional<size_t> variableSize(const std::string& name) const;
   loader::Result<uint64_t> variableAddress(const std::string& name) const {
@@ -51,9 +53,13 @@ class Module {
     loader::KernelMetadataEntry metadata;  // points into note_
     std::unique_ptr<DeviceKernel> code;    // once resolved (under resolveMutex_)
   };
+  // The next kernel slot from the note (under resolveMutex_); null after the last one.
+  Status indexNextKernel(KernelSlot*& out) const;
+
   std::vector<uint8_t> note_;  // the metadata note, copied: hipModuleLoadData's image may go
   mutable std::mutex resolveMutex_;
-  mutable std::vector<KernelSlot> kernels_;
+  mutable std::vector<KernelSlot> kernels_;  // the kernels walked so far, in note order
+  mutable std::optional<loader::KernelMetadataCursor> unwalked_;  // over note_
   std::vector<std::pair<std::string, size_t>> variableSizes_;  // ELF data symbols
 };
 

@@ -6,6 +6,8 @@
 // The scan skips msgpack values by their headers: bounds-checked, no allocation per value.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,26 @@ struct KernelMetadataEntry {
   std::string name;  // .name
   Bytes map;         // the kernel's msgpack map inside the note
   size_t index = 0;  // its position in amdhsa.kernels (for messages)
+};
+
+// Walks amdhsa.kernels one kernel at a time, so a runtime looking for one kernel stops there:
+// the kernels after it are never read (a note holds ~1 KiB of msgpack per kernel, ~5k
+// instructions to skip each). The note must outlive the cursor and the entries it returns.
+class KernelMetadataCursor {
+ public:
+  // Checks that the note is a map; reads nothing else yet.
+  static Result<KernelMetadataCursor> open(Bytes note);
+  // The next kernel in amdhsa.kernels order, or nothing after the last (or without
+  // amdhsa.kernels); an error if the note is malformed there.
+  Result<std::optional<KernelMetadataEntry>> next();
+
+ private:
+  explicit KernelMetadataCursor(Bytes note) : note_(note) {}
+  Bytes note_;
+  size_t offset_ = 0;          // the next top-level key, or the next kernel map
+  uint64_t keysLeft_ = 0;      // top-level keys not yet visited
+  uint64_t kernelsLeft_ = 0;   // maps left in the amdhsa.kernels array being walked
+  size_t kernelIndex_ = 0;
 };
 
 // The kernels of a metadata note in amdhsa.kernels order (empty without amdhsa.kernels).
