@@ -80,19 +80,20 @@ Status Device::createQueue(DeviceQueue*& out, unsigned flags, int priority) {
   }
   out = queue.get();
   std::lock_guard lock(queuesMutex_);
+  if (!retiredQueues_.empty()) reapRetiredQueues();
   userQueues_.push_back(std::move(queue));
   return Status::success();
 }
 
 Status Device::destroyQueue(DeviceQueue* queue) {
-  // HIP lets pending work finish before a stream goes away.
-  if (Status synced = queue->synchronize(); !synced.ok()) return synced;
+  // As in CUDA, hipStreamDestroy returns at once and the stream's pending work still completes:
+  // the handle dies now, the stream once its work has completed (reapRetiredQueues).
   std::lock_guard lock(queuesMutex_);
-  for (auto it = userQueues_.begin(); it != userQueues_.end(); ++it) {
-    if (it->get() != queue) continue;
-    gridBarriers_.release(queue);
-    queuePool_.release(&queue->hardware());  // the hardware queue stays, its packets run on
-    userQueues_.erase(it);
+  for (const auto& owned : userQueues_) {
+    if (owned.get() != queue) continue;
+    queue->invalidateHandle();
+    retiredQueues_.push_back(queue);
+    reapRetiredQueues();
     return Status::success();
   }
   return fail(hipErrorInvalidHandle, "stream %p does not belong to device %d", static_cast<void*>(queue), index_);
@@ -107,6 +108,7 @@ void Device::retireQueue(DeviceQueue* queue) {
 
 void Device::reapRetiredQueues() {
   std::erase_if(retiredQueues_, [this](DeviceQueue* queue) {
+    // Complete (no wait: synchronize() then only retires host functions and stream-ordered frees).
     if (!queue->hardware().completedBefore(queue->stream().end()) || !queue->synchronize().ok()) return false;
     gridBarriers_.release(queue);
     queuePool_.release(&queue->hardware());

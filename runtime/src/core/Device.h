@@ -35,8 +35,8 @@ class Device {
   Status nullQueue(DeviceQueue*& out);
   // The null stream if it exists already (the launch path's check: one acquire load).
   DeviceQueue* readyNullQueue() const noexcept { return nullReady_.load(std::memory_order_acquire); }
-  // Streams created by hipStreamCreate; they live until destroyStream. Each is bound to a
-  // hardware queue of the device's pool (QueuePool.h).
+  // Streams created by hipStreamCreate; they live until destroyQueue and their work completed.
+  // Each is bound to a hardware queue of the device's pool (QueuePool.h).
   Status createQueue(DeviceQueue*& out, unsigned flags = 0, int priority = 0);
   Status destroyQueue(DeviceQueue* queue);
   // A stream whose owner went away without waiting (a per-thread stream at thread exit): it is

@@ -66,6 +66,9 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
   void* reuseFreed(size_t bytes, const DeviceMemoryPool& pool);
   // True for a pointer to a live DeviceQueue (hipStream_t handles are checked with this).
   bool valid() const noexcept { return magic_ == kMagic; }
+  // hipStreamDestroy with work pending: the handle is refused from now on, while the object
+  // lives on until that work has completed (Device::retireQueue).
+  void invalidateHandle() noexcept { magic_ = 0; }
 
  private:
   DeviceQueue(Device& device, HardwareQueue& hardware) : device_(device), hardware_(hardware) {}

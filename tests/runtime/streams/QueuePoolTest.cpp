@@ -143,37 +143,42 @@ TEST(QueuePool, EventsOrderStreamsOnTheSameQueueAndOnOthers) {
   ASSERT_HIP(hipFree(y));
 }
 
-TEST(QueuePool, CreateAndDestroyChurnKeepsTheBound) {
-  constexpr int kSlots = 16, kIterations = 300;
+TEST(QueuePool, CreateAndDestroyChurnKeepsTheBoundAndPendingWorkCompletes) {
+  constexpr int kIterations = 300, n = 64;
+  Flag flag;
   int* values = nullptr;
-  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&values), kSlots * 64 * sizeof(int)));
-  ASSERT_HIP(hipMemset(values, 0, kSlots * 64 * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&values), kIterations * n * sizeof(int)));
+  ASSERT_HIP(hipMemset(values, 0, kIterations * n * sizeof(int)));
   ASSERT_HIP(hipDeviceSynchronize());
-  std::vector<int> expected(kSlots, 0);
-  std::vector<hipStream_t> alive;
-  for (int i = 0; i < kIterations; ++i) {
+  // The first stream holds its queue until the flag rises: streams bound to that queue are
+  // destroyed with their work still pending (hipStreamDestroy returns at once, as in CUDA).
+  hipStream_t holder;
+  ASSERT_HIP(hipStreamCreate(&holder));
+  ASSERT_HIP(launchWaitThenFill(flag.value, values, n, 1, holder));
+  std::vector<hipStream_t> alive{holder};
+  for (int i = 1; i < kIterations; ++i) {
     hipStream_t stream;
     ASSERT_HIP(hipStreamCreate(&stream));
-    int slot = i % kSlots;
-    ASSERT_HIP(launchStep(values + slot * 64, 64, i % 7, stream));
-    expected[slot] = expected[slot] * 3 + i % 7;
-    // Every third stream lives on while later ones come and go; the others go with work pending
-    // (hipStreamDestroy lets it finish: the stream after them on the slot sees their result).
-    alive.push_back(stream);
+    ASSERT_HIP(launchStep(values + i * n, n, i % 7, stream));
+    ASSERT_HIP(launchStep(values + i * n, n, 1, stream));
     if (i % 3 != 0) {
-      ASSERT_HIP(hipStreamDestroy(alive.back()));
-      alive.pop_back();
+      ASSERT_HIP(hipStreamDestroy(stream));
+      EXPECT_EQ(hipStreamQuery(stream), hipErrorInvalidHandle);  // the handle dies at once
+      (void)hipGetLastError();
     } else {
-      ASSERT_HIP(hipStreamSynchronize(stream));  // the next stream on the slot runs after it
+      alive.push_back(stream);
     }
   }
   EXPECT_LE(hardwareQueues(), kPoolLimit);
-  ASSERT_HIP(hipDeviceSynchronize());
-  std::vector<int> host(kSlots * 64);
+  flag.raise();
+  ASSERT_HIP(hipDeviceSynchronize());  // waits for the destroyed streams' work too
+  std::vector<int> host(kIterations * n);
   ASSERT_HIP(hipMemcpy(host.data(), values, host.size() * sizeof(int), hipMemcpyDeviceToHost));
-  for (int slot = 0; slot < kSlots; ++slot)
-    for (int i = 0; i < 64; ++i) ASSERT_EQ(host[slot * 64 + i], expected[slot]) << "slot " << slot;
+  for (int i = 0; i < n; ++i) ASSERT_EQ(host[i], 1);
+  for (int s = 1; s < kIterations; ++s)
+    for (int i = 0; i < n; ++i) ASSERT_EQ(host[s * n + i], (s % 7) * 3 + 1) << "stream " << s;
   for (hipStream_t stream : alive) ASSERT_HIP(hipStreamDestroy(stream));
+  EXPECT_LE(hardwareQueues(), kPoolLimit);
   ASSERT_HIP(hipFree(values));
 }
 
