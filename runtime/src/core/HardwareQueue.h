@@ -35,11 +35,9 @@ class HardwareQueue {
   uint64_t writeIndex() const noexcept { return queue_->reserve(0); }
 
   // True when every packet before `end` is known to have completed without submitting anything:
-  // a barrier at or after `end` completed, or the packet at `end` was consumed (its barrier bit
-  // let it start only once all earlier packets had completed).
-  bool completedBefore(uint64_t end) const noexcept {
-    return end <= completedEnd_.load(std::memory_order_acquire) || queue_->readIndex() > end;
-  }
+  // a barrier at or after `end` completed. (The read index is no proof: a packet processor may
+  // move it past a packet it has fetched but not yet started, e.g. one waiting on its barrier bit.)
+  bool completedBefore(uint64_t end) const noexcept { return end <= completedEnd_.load(std::memory_order_acquire); }
   // Waits until every packet before `end` has completed. One barrier serves every stream waiting
   // at the same time. False when the queue failed instead (the device's error slot is set).
   bool waitBefore(uint64_t end);

@@ -182,6 +182,15 @@ TEST(QueuePool, CreateAndDestroyChurnKeepsTheBoundAndPendingWorkCompletes) {
   ASSERT_HIP(hipFree(values));
 }
 
+TEST(QueuePool, CountHookRefusesBadArguments) {
+  int count = -1;
+  EXPECT_EQ(hipcoreGetHardwareQueueCount(0, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipcoreGetHardwareQueueCount(-1, &count), hipErrorInvalidDevice);
+  EXPECT_EQ(hipcoreGetHardwareQueueCount(1 << 20, &count), hipErrorInvalidDevice);
+  EXPECT_EQ(count, -1);
+  EXPECT_EQ(hipGetLastError(), hipErrorInvalidDevice);
+}
+
 // Issue 10: thousands of streams are objects of a few hundred bytes, not queues; destroying them
 // gives their storage back (the next streams reuse it).
 TEST(QueuePool, ThousandsOfStreamsWorkAndGiveTheirResourcesBack) {
