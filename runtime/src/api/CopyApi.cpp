@@ -3,6 +3,8 @@
 // the stream's queue: the Async forms return once it is queued. Pageable host memory goes
 // through a staging buffer and is consumed (or written) when the call returns, as in CUDA.
 // The direction comes from the pointers; `kind` is checked, and hipMemcpyDefault is accepted.
+#include <cstring>
+
 #include "ApiCall.h"
 #include "ApiState.h"
 
@@ -46,14 +48,26 @@ hipError_t copy2D(const char* call, void* destination, size_t destinationPitch, 
               {source, sourcePitch, sourcePitch * height}, Extent{width, height, 1}, kind, wait);
 }
 
+// The kind field of a caller's parameter block. A C caller may leave any int there, and loading a
+// value outside the enumerators through the C++ enum type is undefined (UBSan stops on it), so
+// the field is read as the int it is; anything else becomes the first value `copy` refuses.
+hipMemcpyKind kindField(const hipMemcpyKind& field) {
+  static_assert(sizeof(hipMemcpyKind) == sizeof(int));
+  int raw = 0;
+  std::memcpy(&raw, &field, sizeof raw);
+  if (raw >= hipMemcpyHostToHost && raw <= hipMemcpyDefault) return static_cast<hipMemcpyKind>(raw);
+  return static_cast<hipMemcpyKind>(hipMemcpyDefault + 1);
+}
+
 // A 3D parameter block: positions and extents in bytes, rows and slices (no hipArray).
 hipError_t copy3D(const char* call, const hipMemcpy3DParms* p, hipStream_t stream, bool wait) {
   if (p == nullptr) return finish(call, fail(hipErrorInvalidValue, "%s: parameters are null", call));
+  const hipMemcpyKind kind = kindField(p->kind);
   if (p->srcArray != nullptr || p->dstArray != nullptr)
     return finish(call, fail(hipErrorInvalidValue, "%s: hipArray copies are not supported", call));
   const hipExtent& e = p->extent;
   if (e.width == 0 || e.height == 0 || e.depth == 0)
-    return copy(call, stream, {}, {}, Extent{0}, p->kind, wait);
+    return copy(call, stream, {}, {}, Extent{0}, kind, wait);
   const struct {
     const hipPitchedPtr& pointer;
     const hipPos& position;
@@ -77,7 +91,7 @@ hipError_t copy3D(const char* call, const hipMemcpy3DParms* p, hipStream_t strea
                              p->dstPtr.pitch * p->dstPtr.ysize};
   Pitched<const void*> source{static_cast<const char*>(p->srcPtr.ptr) + at(p->srcPtr, p->srcPos), p->srcPtr.pitch,
                               p->srcPtr.pitch * p->srcPtr.ysize};
-  return copy(call, stream, destination, source, Extent{e.width, e.height, e.depth}, p->kind, wait);
+  return copy(call, stream, destination, source, Extent{e.width, e.height, e.depth}, kind, wait);
 }
 
 hipError_t copyPeer(const char* call, void* destination, int destinationDevice, const void* source, int sourceDevice,

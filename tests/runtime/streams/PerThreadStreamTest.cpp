@@ -53,10 +53,11 @@ TEST(PerThreadStream, TwoThreadsRunTheirOwnWorkConcurrentlyAndExactly) {
   first.join();
   second.join();
   for (int t = 0; t < 2; ++t) {
-    int expected = 0;
+    // Unsigned: the recurrence overflows int, and the kernel's int arithmetic wraps.
+    unsigned expected = 0;
     for (int s = 0; s < kSteps; ++s) expected = expected * 3 + (s + t) % 5;
     ASSERT_EQ(results[t].size(), size_t{n});
-    for (int i = 0; i < n; ++i) ASSERT_EQ(results[t][i], expected) << "thread " << t << " element " << i;
+    for (int i = 0; i < n; ++i) ASSERT_EQ(results[t][i], static_cast<int>(expected)) << "thread " << t << " element " << i;
   }
   for (int* v : values) ASSERT_HIP(hipFree(v));
 }
