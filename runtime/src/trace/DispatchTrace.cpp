@@ -67,8 +67,9 @@ class DispatchRing {
         if (!signal) return;
         slots_[i].signal = std::move(signal).value();
       }
-      collector_ = std::thread([this] { collect(); });
+      // ok_ before the thread: the collector reads it (TSan caught it set after the start).
       ok_ = true;
+      collector_ = std::thread([this] { collect(); });
       writeTraceAtExit(true);
     });
     return ok_;
