@@ -24,8 +24,9 @@ HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* c
 // object is not loaded on the device.
 HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t* resolved, size_t* total);
 
-// The number of AQL packets (dispatches and barriers) submitted to the stream's queue so far;
-// 0 for a null stream that has no queue yet. Lets tests check which calls submit packets.
+// The number of AQL packets (dispatches and barriers) submitted so far to the hardware queue the
+// stream uses (shared with other streams of the device's queue pool); 0 for a null stream that
+// has no queue yet. Lets tests check which calls submit packets.
 HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned long long* packets);
 
 // The number of AQL queues hipcore created on `device` for its streams: at most the queue pool's

@@ -18,12 +18,16 @@ namespace {
 unsigned blocksFor(size_t count) { return static_cast<unsigned>(count < 64 * 16 ? (count + 63) / 64 + (count == 0) : 16); }
 }  // namespace
 
+// Each returns its own launch's error: the last error is cleared first, since a test's earlier
+// misuse checks leave theirs there (a whole binary runs in one process under memcheck).
 hipError_t launchFillWords(uint32_t* words, size_t count, uint32_t tag, hipStream_t stream) {
+  (void)hipGetLastError();
   fillWords<<<blocksFor(count), 64, 0, stream>>>(words, count, tag);
   return hipGetLastError();
 }
 
 hipError_t launchCheckWords(const uint32_t* words, size_t count, uint32_t tag, int* mismatches, hipStream_t stream) {
+  (void)hipGetLastError();
   checkWords<<<blocksFor(count), 64, 0, stream>>>(words, count, tag, mismatches);
   return hipGetLastError();
 }
