@@ -314,11 +314,11 @@ Status Device::allocateHost(size_t bytes, void*& out, MemoryKind kind, unsigned 
 
 Status Device::release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
   if (allocation.kind == MemoryKind::Device) return freeDeviceMemory(allocation, chunk, block);
-  // Kernels still running may use the memory: wait for the queues with work in flight. Idle
+  // Host memory (hipHostFree) is returned to ROCR at once, so kernels still running that may
+  // use it are waited for: the queues with work in flight. Idle
   // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree
   // waits for nothing.
   if (Status synced = synchronize(); !synced.ok()) return synced;
-  if (allocation.kind == MemoryKind::Device) return releaseToPool(allocation, chunk, block, /*streamOrdered=*/false);
   if (allocation.kind == MemoryKind::Registered)
     return fail(hipErrorInvalidValue, "hipFree(%p): registered host memory is released by hipHostUnregister",
                 allocation.base);

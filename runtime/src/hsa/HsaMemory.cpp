@@ -8,6 +8,7 @@
 
 #include "Hsa.h"
 #include "Profiling.h"
+#include "SignalOrdering.h"
 #include "trace/CopyTrace.h"
 #include "trace/Settings.h"
 
@@ -92,7 +93,12 @@ Result<std::unique_ptr<Signal>> Signal::createPolled(int64_t initial) {
 
 Signal::~Signal() { hsa_signal_destroy(hsa_signal_t{handle_}); }
 
-void Signal::store(int64_t value) { hsa_signal_store_screlease(hsa_signal_t{handle_}, value); }
+void Signal::store(int64_t value) {
+  // handle_ is read before the release: once the value is stored, a waiter may destroy this.
+  const uint64_t handle = handle_;
+  releaseSignalOrdering(handle);
+  hsa_signal_store_screlease(hsa_signal_t{handle}, value);
+}
 
 namespace {
 
@@ -123,18 +129,27 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
     hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
     return frequency ? frequency / 100 : 1'000'000;
   }();
-  if (pollYielding(handle_)) return 0;
+  if (pollYielding(handle_)) {
+    acquireSignalOrdering(handle_);
+    return 0;
+  }
   for (;;) {
     if (hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0, tenMilliseconds,
-                                  HSA_WAIT_STATE_BLOCKED) == 0)
+                                  HSA_WAIT_STATE_BLOCKED) == 0) {
+      acquireSignalOrdering(handle_);
       return 0;
+    }
     if (abandon != nullptr) {
       if (int status = abandon->load(std::memory_order_acquire); status != 0) return status;
     }
   }
 }
 
-int64_t Signal::load() const { return hsa_signal_load_scacquire(hsa_signal_t{handle_}); }
+int64_t Signal::load() const {
+  int64_t value = hsa_signal_load_scacquire(hsa_signal_t{handle_});
+  acquireSignalOrdering(handle_);
+  return value;
+}
 
 int64_t Signal::waitChange(int64_t seen, uint64_t milliseconds) {
   static const uint64_t ticksPerMillisecond = [] {
@@ -142,8 +157,10 @@ int64_t Signal::waitChange(int64_t seen, uint64_t milliseconds) {
     hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
     return frequency ? frequency / 1000 : 100'000;
   }();
-  return hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_NE, seen,
-                                   milliseconds * ticksPerMillisecond, HSA_WAIT_STATE_BLOCKED);
+  int64_t value = hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_NE, seen,
+                                            milliseconds * ticksPerMillisecond, HSA_WAIT_STATE_BLOCKED);
+  acquireSignalOrdering(handle_);
+  return value;
 }
 
 Result<uint64_t> Signal::completionTimeNs(uint64_t agent) const {
@@ -220,8 +237,10 @@ bool Signal::waitForZeroBriefly(uint64_t microseconds) {
     hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
     return frequency >= 1'000'000 ? frequency / 1'000'000 : 1;
   }();
-  return hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0,
-                                   microseconds * ticksPerMicrosecond, HSA_WAIT_STATE_ACTIVE) == 0;
+  bool done = hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0,
+                                        microseconds * ticksPerMicrosecond, HSA_WAIT_STATE_ACTIVE) == 0;
+  if (done) acquireSignalOrdering(handle_);
+  return done;
 }
 
 Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
