@@ -71,6 +71,14 @@ core::Status currentDevice(core::Device*& out) {
   return core::Status::success();
 }
 
+core::Status deviceAt(int index, core::Device*& out) {
+  core::Runtime& rt = runtime();
+  if (!rt.initStatus().ok()) return rt.initStatus();
+  out = rt.device(index);
+  if (out == nullptr) return core::fail(hipErrorInvalidDevice, "device %d of %d", index, rt.deviceCount());
+  return core::Status::success();
+}
+
 core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQueue*& queue) {
   queue = nullptr;
   if (stream == nullptr) return currentDevice(device);

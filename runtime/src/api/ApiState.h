@@ -91,6 +91,8 @@ core::Status validateLaunch(const void* function, dim3 grid, dim3 block, size_t 
 
 // The calling thread's current device, or why there is none.
 core::Status currentDevice(core::Device*& out);
+// Device `index` (an API ordinal), or hipErrorInvalidDevice.
+core::Status deviceAt(int index, core::Device*& out);
 
 // The device and queue of a stream handle: the null stream (0) gives the current device and a
 // null queue; hipStreamPerThread the calling thread's stream on the current device.

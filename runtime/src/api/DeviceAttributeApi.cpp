@@ -7,20 +7,13 @@
 #include "ApiState.h"
 #include "trace/TraceWriter.h"
 
+using hipcore::api::deviceAt;
 using hipcore::api::finish;
 using hipcore::core::Device;
 using hipcore::core::fail;
 using hipcore::core::Status;
 
 namespace {
-
-Status deviceAt(int index, Device*& out) {
-  hipcore::core::Runtime& rt = hipcore::api::runtime();
-  if (!rt.initStatus().ok()) return rt.initStatus();
-  out = rt.device(index);
-  if (out == nullptr) return fail(hipErrorInvalidDevice, "device %d of %d", index, rt.deviceCount());
-  return Status::success();
-}
 
 // Every attribute comes from the properties ROCR reported (DeviceProperties.cpp).
 bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& value) {

@@ -6,6 +6,7 @@
 #include "MemPoolHandles.h"
 #include "core/Device.h"
 
+using hipcore::api::deviceAt;
 using hipcore::api::finish;
 using hipcore::api::poolOf;
 using hipcore::core::Device;
@@ -15,14 +16,6 @@ using hipcore::core::MemPool;
 using hipcore::core::Status;
 
 namespace {
-
-Status deviceAt(int index, Device*& out) {
-  hipcore::core::Runtime& rt = hipcore::api::runtime();
-  if (!rt.initStatus().ok()) return rt.initStatus();
-  out = rt.device(index);
-  if (out == nullptr) return fail(hipErrorInvalidDevice, "device %d of %d", index, rt.deviceCount());
-  return Status::success();
-}
 
 // A memory location naming a device (the only kind hipcore's pools have).
 Status locatedDevice(const hipMemLocation& location, Device*& out) {

@@ -7,24 +7,12 @@
 
 #include <vector>
 
+#include "HostFlag.h"
 #include "StreamKernels.h"
 
 namespace {
 
 #define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
-
-struct Flag {
-  int* value = nullptr;
-  Flag() {
-    EXPECT_EQ(hipHostMalloc(reinterpret_cast<void**>(&value), sizeof(int), 0), hipSuccess);
-    *value = 0;
-  }
-  ~Flag() {
-    raise();  // a failed assertion must not leave a kernel waiting for the watchdog
-    (void)hipHostFree(value);
-  }
-  void raise() { __atomic_store_n(value, 1, __ATOMIC_RELEASE); }
-};
 
 TEST(DeferredFree, FreeDuringALongKernelReturnsAtOnceAndTheBlockWaitsForIt) {
   constexpr int n = 1024;  // 4 KiB: a pooled size class

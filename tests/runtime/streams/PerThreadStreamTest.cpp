@@ -11,24 +11,12 @@
 #include <vector>
 
 #include "PerThreadDefault.h"
+#include "HostFlag.h"
 #include "StreamKernels.h"
 
 namespace {
 
 #define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
-
-struct Flag {
-  int* value = nullptr;
-  Flag() {
-    EXPECT_EQ(hipHostMalloc(reinterpret_cast<void**>(&value), sizeof(int), 0), hipSuccess);
-    *value = 0;
-  }
-  ~Flag() {
-    raise();  // a failed assertion must not leave a kernel waiting for the watchdog
-    (void)hipHostFree(value);
-  }
-  void raise() { __atomic_store_n(value, 1, __ATOMIC_RELEASE); }
-};
 
 std::vector<int> download(const int* values, int n, hipStream_t stream) {
   std::vector<int> host(n, -1);

@@ -10,6 +10,7 @@
 #include <set>
 #include <vector>
 
+#include "HostFlag.h"
 #include "StreamKernels.h"
 
 namespace {
@@ -29,20 +30,6 @@ unsigned long long packets(hipStream_t stream) {
   EXPECT_EQ(hipcoreGetStreamPacketCount(stream, &n), hipSuccess) << hipcoreGetErrorDetail();
   return n;
 }
-
-// Host memory the GPU polls: the flag a waitThenFill kernel waits for.
-struct Flag {
-  int* value = nullptr;
-  Flag() {
-    EXPECT_EQ(hipHostMalloc(reinterpret_cast<void**>(&value), sizeof(int), 0), hipSuccess);
-    *value = 0;
-  }
-  ~Flag() {
-    raise();  // a failed assertion must not leave a kernel waiting for the watchdog
-    (void)hipHostFree(value);
-  }
-  void raise() { __atomic_store_n(value, 1, __ATOMIC_RELEASE); }
-};
 
 TEST(QueuePool, SixtyFourStreamsShareFourQueuesAndEachRunsInOrder) {
   constexpr int kStreams = 64, kRounds = 8, kPerStream = 96;
