@@ -140,10 +140,10 @@ inline void globalAccess(Wave& w, const MicroOp& u) {
       u32 buf[4];
       for (unsigned k = 0; k < dwords; ++k) buf[k] = w.vreg(reg + k)[l];
       if (E == Ext::d16hiStore) buf[0] >>= 16;
-      std::memcpy(reinterpret_cast<void*>(addr[l]), buf, Bytes);
+      storeBytes(addr[l], buf, Bytes);
     } else {
       u32 buf[4] = {0, 0, 0, 0};
-      std::memcpy(buf, reinterpret_cast<const void*>(addr[l]), Bytes);
+      loadBytes(buf, addr[l], Bytes);
       u32* d = w.vreg(reg);
       d[l] = loadedValue<E>(buf[0], d[l]);
       for (unsigned k = 1; k < dwords; ++k) w.vreg(reg + k)[l] = buf[k];
