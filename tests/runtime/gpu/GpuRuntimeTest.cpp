@@ -354,11 +354,9 @@ TEST(GpuRuntime, PinnedAndManagedHostMemoryIsSharedWithKernels) {
   (void)hipGetLastError();
 }
 
-// Loads a code object or bundle the loader tests compiled, and runs add(int*, const int*, int).
-void runAddThroughModule(const char* file, bool packedArguments) {
-  std::string path = std::string(HIPCORE_LOADER_TEST_DATA) + "/" + file;
-  hipModule_t module = nullptr;
-  ASSERT_HIP(hipModuleLoad(&module, path.c_str()));
+// Runs add(int*, const int*, int) and reads moduleCounter from a module loaded from a code
+// object or bundle the loader tests compiled, then unloads it.
+void checkAddModule(hipModule_t module, bool packedArguments) {
   hipFunction_t add = nullptr;
   ASSERT_HIP(hipModuleGetFunction(&add, module, "_Z3addPiPKii"));
   EXPECT_EQ(hipModuleGetFunction(&add, module, "no_such_kernel"), hipErrorNotFound);
@@ -405,6 +403,13 @@ void runAddThroughModule(const char* file, bool packedArguments) {
   (void)hipGetLastError();
 }
 
+void runAddThroughModule(const char* file, bool packedArguments) {
+  std::string path = std::string(HIPCORE_LOADER_TEST_DATA) + "/" + file;
+  hipModule_t module = nullptr;
+  ASSERT_HIP(hipModuleLoad(&module, path.c_str()));
+  checkAddModule(module, packedArguments);
+}
+
 // hipModuleLoadDataEx: the bytes of a bundle, with every option a JIT would take; they change
 // nothing for finished code, and the logs of a successful load are empty.
 TEST(GpuRuntime, ModuleLoadDataExLoadsWithOptions) {
@@ -424,28 +429,7 @@ TEST(GpuRuntime, ModuleLoadDataExLoadsWithOptions) {
   EXPECT_STREQ(error, "");
   EXPECT_EQ(reinterpret_cast<uintptr_t>(values[3]), 0u);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(values[5]), 0u);
-  hipFunction_t add = nullptr;
-  ASSERT_HIP(hipModuleGetFunction(&add, module, "_Z3addPiPKii"));
-  const int n = 100;
-  std::vector<int> a(n), b(n);
-  for (int i = 0; i < n; ++i) {
-    a[i] = 3 * i;
-    b[i] = 7 - i;
-  }
-  int *da, *db;
-  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&da), n * sizeof(int)));
-  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&db), n * sizeof(int)));
-  ASSERT_HIP(hipMemcpy(da, a.data(), n * sizeof(int), hipMemcpyHostToDevice));
-  ASSERT_HIP(hipMemcpy(db, b.data(), n * sizeof(int), hipMemcpyHostToDevice));
-  int count = n;
-  void* params[] = {&da, &db, &count};
-  ASSERT_HIP(hipModuleLaunchKernel(add, 1, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr));
-  std::vector<int> result(n);
-  ASSERT_HIP(hipMemcpy(result.data(), da, n * sizeof(int), hipMemcpyDeviceToHost));
-  for (int i = 0; i < n; ++i) ASSERT_EQ(result[i], a[i] + b[i]) << i;
-  ASSERT_HIP(hipFree(da));
-  ASSERT_HIP(hipFree(db));
-  ASSERT_HIP(hipModuleUnload(module));
+  checkAddModule(module, false);
 }
 
 TEST(GpuRuntime, ModuleLoadsABareCodeObjectVersion5) { runAddThroughModule("v5_gfx1030.co", false); }
