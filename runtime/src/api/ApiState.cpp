@@ -55,20 +55,16 @@ ThreadState& createThreadState() {
 hipError_t recordFailure(const char* call, core::Status&& status) {
   ThreadState& thread = threadState();
   thread.lastError = status.code;
-  thread.lastMessage = std::move(status.message);
+  thread.lastMessage = status.message();
   if (options().log)
     std::fprintf(stderr, "hipcore: %s failed: %d: %s\n", call, static_cast<int>(status.code),
                  thread.lastMessage.c_str());
   return status.code;
 }
 
-core::Status currentDevice(core::Device*& out) {
-  core::Runtime& rt = runtime();
+core::Status noCurrentDevice(const core::Runtime& rt) {
   if (!rt.initStatus().ok()) return rt.initStatus();
-  out = rt.device(threadState().device);
-  if (out == nullptr)
-    return core::fail(hipErrorInvalidDevice, "current device %d of %d", threadState().device, rt.deviceCount());
-  return core::Status::success();
+  return core::fail(hipErrorInvalidDevice, "current device %d of %d", threadState().device, rt.deviceCount());
 }
 
 core::Status deviceAt(int index, core::Device*& out) {

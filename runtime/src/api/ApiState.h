@@ -89,8 +89,16 @@ inline hipError_t finish(const char* call, const core::Status& status) {
 core::Status validateLaunch(const void* function, dim3 grid, dim3 block, size_t sharedBytes,
                             loader::LaunchGeometry& geometry);
 
-// The calling thread's current device, or why there is none.
-core::Status currentDevice(core::Device*& out);
+// Why the calling thread has no current device (the runtime's failed initialisation, or an
+// ordinal out of range).
+core::Status noCurrentDevice(const core::Runtime& rt);
+// The calling thread's current device, or why there is none. Inline: hipMalloc and the copy
+// calls ask on every call (a failed initialisation leaves no devices).
+inline core::Status currentDevice(core::Device*& out) {
+  core::Runtime& rt = runtime();
+  out = rt.device(threadState().device);
+  return out != nullptr ? core::Status::success() : noCurrentDevice(rt);
+}
 // Device `index` (an API ordinal), or hipErrorInvalidDevice.
 core::Status deviceAt(int index, core::Device*& out);
 

@@ -113,7 +113,7 @@ HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* imag
   }
   Status status = loadModule(image, 0, module);
   info.write("");
-  error.write(status.message);
+  error.write(status.message());
   return finish(__func__, std::move(status));
 }
 

@@ -18,7 +18,7 @@ Status BuiltinKernels::load(const hsa::GpuAgent& agent, std::unique_ptr<Module>&
   auto bundle = loader::OffloadBundle::parse(builtinFatBinary());
   if (!bundle) return fail(hipErrorInvalidKernelFile, "built-in kernels: %s", bundle.message().c_str());
   if (Status loaded = Module::load(*bundle, agent.properties.isaName, agent.agent, module); !loaded.ok()) {
-    loaded.message = "built-in kernels for " + agent.properties.name + ": " + loaded.message;
+    loaded.addContext("built-in kernels for " + agent.properties.name);
     return loaded;
   }
   const struct {

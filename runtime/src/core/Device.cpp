@@ -217,7 +217,7 @@ Status Device::loadModuleLocked(FatBinary& fatBinary, Module*& out) {
     if (loaded.ok()) loaded = bindManagedVariables(fatBinary, *module);
     if (!loaded.ok()) {
       module.reset();
-      loaded.message = "device " + std::to_string(index_) + " (" + agent_.properties.name + "): " + loaded.message;
+      loaded.addContext("device " + std::to_string(index_) + " (" + agent_.properties.name + ")");
       return loaded;
     }
   }
@@ -312,8 +312,7 @@ Status Device::allocateHost(size_t bytes, void*& out, MemoryKind kind, unsigned 
   return Status::success();
 }
 
-Status Device::release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
-  if (allocation.kind == MemoryKind::Device) return freeDeviceMemory(allocation, chunk, block);
+Status Device::releaseHost(const Allocation& allocation) {
   // Host memory (hipHostFree) is returned to ROCR at once, so kernels still running that may
   // use it are waited for: the queues with work in flight. Idle
   // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree

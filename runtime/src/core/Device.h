@@ -106,7 +106,10 @@ class Device {
   // waits: a block packets in flight may still use is released once they completed
   // (DeviceFree.cpp). Host memory follows CUDA's rule: the device's queues are synchronised
   // first; idle queues cost one load each, no packet.
-  Status release(const Allocation& allocation, Chunk* chunk, uint32_t block);
+  Status release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
+    return allocation.kind == MemoryKind::Device ? freeDeviceMemory(allocation, chunk, block)
+                                                 : releaseHost(allocation);
+  }
   DeviceMemoryPool& memoryPool() { return *memory_; }
   // hipMemPool_t objects: the default pool (memoryPool()), created ones, the current one.
   DeviceMemPools& memPools() { return *memPools_; }
@@ -143,6 +146,7 @@ class Device {
   // DeviceFree.cpp: hipFree of device memory, deferred while packets in flight may use it.
   Status freeDeviceMemory(const Allocation& allocation, Chunk* chunk, uint32_t block);
   Status releaseDeviceBlock(const Allocation& allocation, Chunk* chunk, uint32_t block);
+  Status releaseHost(const Allocation& allocation);  // hipHostFree, hipFree of managed memory
   // Releases the deferred blocks whose queues passed their fences; with `wait`, waits for the
   // fences first (the caller synchronised the device, so that costs at most a barrier each).
   void releaseDeferredFrees(bool wait);

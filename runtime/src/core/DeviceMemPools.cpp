@@ -89,16 +89,4 @@ void DeviceMemPools::trimPendingPools() {
     if (pool->takeTrimPending()) pool->trimToThreshold();
 }
 
-Status releaseToPool(const Allocation& allocation, Chunk* chunk, uint32_t block, bool streamOrdered) {
-  DeviceMemoryPool* pool = chunk != nullptr ? chunk->pool : allocation.pool;
-  if (pool == nullptr) return fail(hipErrorInvalidValue, "%p: device memory of no pool", allocation.base);
-  Status status = pool->release(allocation, chunk, block);
-  if (!status.ok()) return status;
-  if (pool->retired())
-    pool->trimToThreshold();
-  else if (streamOrdered)
-    pool->markTrimPending();
-  return status;
-}
-
 }  // namespace hipcore::core

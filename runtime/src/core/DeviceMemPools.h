@@ -66,6 +66,18 @@ class DeviceMemPools {
 // Returns a freed device allocation to the pool that made it (Allocation::pool, Chunk::pool).
 // `streamOrdered`: released by hipFreeAsync's stream order, so the pool trims to its release
 // threshold at the next synchronisation (trimAtSynchronize). A retired pool trims to 0 at once.
-Status releaseToPool(const Allocation& allocation, Chunk* chunk, uint32_t block, bool streamOrdered);
+// Inline: every hipFree of device memory ends here.
+inline Status releaseToPool(const Allocation& allocation, Chunk* chunk, uint32_t block, bool streamOrdered) {
+  DeviceMemoryPool* pool = chunk != nullptr ? chunk->pool : allocation.pool;
+  if (pool == nullptr) [[unlikely]]
+    return fail(hipErrorInvalidValue, "%p: device memory of no pool", allocation.base);
+  Status status = pool->release(allocation, chunk, block);
+  if (!status.ok()) return status;
+  if (pool->retired()) [[unlikely]]
+    pool->trimToThreshold();
+  else if (streamOrdered)
+    pool->markTrimPending();
+  return status;
+}
 
 }  // namespace hipcore::core

@@ -2,6 +2,7 @@
 #include "PointerRegistry.h"
 
 #include <mutex>
+#include <shared_mutex>
 
 namespace hipcore::core {
 
@@ -47,18 +48,19 @@ const PointerRegistry::Range* PointerRegistry::rangeOf(uintptr_t a, uintptr_t& b
 
 namespace {
 
-// The pool block of `chunk` holding offset `offset`, as an Allocation (false if free).
-bool blockAllocation(const Chunk& chunk, uintptr_t offset, Allocation& out, uint32_t& block) {
-  block = static_cast<uint32_t>(offset / chunk.blockBytes);
+// The pool block `block` of `chunk`, as an Allocation (false if free).
+bool blockAllocation(const Chunk& chunk, uint32_t block, Allocation& out) {
   uint32_t requested = chunk.requested[block].load(std::memory_order_acquire);
   if (requested == 0) return false;
-  out = {};
+  // Field by field: `out = Allocation{...}` builds a temporary and copies it (a memcpy call).
   out.base = reinterpret_cast<void*>(chunk.base + block * chunk.blockBytes);
   out.bytes = requested;
   out.kind = MemoryKind::Device;
   out.device = chunk.device;
+  out.flags = 0;
   out.devicePointer = out.base;
   out.pooled = true;
+  out.pool = chunk.pool;
   return true;
 }
 
@@ -74,8 +76,8 @@ bool PointerRegistry::find(const void* pointer, Allocation& out) const {
     out = range->allocation;
     return true;
   }
-  uint32_t block = 0;
-  if (!blockAllocation(*range->chunk, a - begin, out, block)) return false;
+  auto block = static_cast<uint32_t>((a - begin) / range->chunk->blockBytes);
+  if (!blockAllocation(*range->chunk, block, out)) return false;
   // Bytes past the requested size but inside the block belong to no allocation.
   return a - reinterpret_cast<uintptr_t>(out.base) < out.bytes;
 }
@@ -92,8 +94,13 @@ bool PointerRegistry::findBase(const void* base, Allocation& out, Chunk*& chunk,
     out = range->allocation;
     return true;
   }
-  if ((a - begin) % range->chunk->blockBytes != 0) return false;
-  if (!blockAllocation(*range->chunk, a - begin, out, block)) return false;
+  // A chunk spans at most a few MiB: one 32-bit division gives the block and the remainder
+  // (a 64-bit one costs several times as many cycles, and hipFree needs both).
+  auto offset = static_cast<uint32_t>(a - begin);
+  auto blockBytes = static_cast<uint32_t>(range->chunk->blockBytes);
+  block = offset / blockBytes;
+  if (offset % blockBytes != 0) return false;
+  if (!blockAllocation(*range->chunk, block, out)) return false;
   chunk = range->chunk;
   return true;
 }

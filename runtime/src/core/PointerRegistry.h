@@ -3,9 +3,9 @@
 // answers hipPointerGetAttributes, hipMemGetAddressRange, hipMemPtrGetInfo and hipFree's
 // validation without asking ROCR (hsa_amd_pointer_info costs ~640 instructions a call).
 //
-// An ordered map of address ranges under a shared_mutex: lookups (every hipFree, every
-// pointer query) take the shared side and run concurrently; only adding or removing a range
-// (a ROCR allocation, not a cached block) takes the exclusive side. A range is either one
+// An ordered map of address ranges under a reader-writer spin lock: lookups (every hipFree,
+// every pointer query) take the shared side and run concurrently; only adding or removing a
+// range (a ROCR allocation, not a cached block) takes the exclusive side. A range is either one
 // allocation, or a chunk a DeviceMemoryPool carves into equal blocks: then the chunk's block
 // table says which blocks are live and how many bytes each was asked for, so caching blocks
 // never touches the map.
@@ -16,7 +16,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <shared_mutex>
+
+#include "SpinLock.h"
 
 namespace hipcore::core {
 
@@ -42,7 +43,8 @@ struct Allocation {
 };
 
 // A pool chunk split into `blockCount` blocks of `blockBytes`: requested[i] is the size block i
-// was allocated with, 0 while it is free. Written under the owning size class's mutex, read by
+// was allocated with, 0 while it is free. A chunk spans at most 4 MiB
+// (DeviceMemoryPool::chunkBytes), so offsets into it fit in 32 bits. Written under the owning size class's mutex, read by
 // lookups under the registry's shared lock (atomics: a racing free is a user error, not UB).
 struct Chunk {
   Chunk(uintptr_t base, size_t blockBytes, uint32_t blockCount, int device, int sizeClass)
@@ -85,7 +87,7 @@ class PointerRegistry {
   // The range containing address `a`, or null (caller holds mutex_).
   const Range* rangeOf(uintptr_t a, uintptr_t& begin) const;
 
-  mutable std::shared_mutex mutex_;
+  mutable SharedSpinLock mutex_;
   std::map<uintptr_t, Range> ranges_;  // by start address
 };
 

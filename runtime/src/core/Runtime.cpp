@@ -35,11 +35,6 @@ Runtime::Runtime(Registry& registry) : registry_(registry) {
       this);
 }
 
-Device* Runtime::device(int index) const {
-  if (index < 0 || index >= deviceCount()) return nullptr;
-  return devices_[static_cast<size_t>(index)].get();
-}
-
 namespace {
 
 // What only the loaded kernel can tell: its launch bounds, its LDS need, its argument count.

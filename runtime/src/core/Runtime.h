@@ -18,7 +18,10 @@ class Runtime {
 
   const Status& initStatus() const { return initStatus_; }
   int deviceCount() const { return static_cast<int>(devices_.size()); }
-  Device* device(int index) const;
+  // Null for an index out of range. Inline: hipMalloc and every copy ask.
+  Device* device(int index) const {
+    return index >= 0 && index < deviceCount() ? devices_[static_cast<size_t>(index)].get() : nullptr;
+  }
   Registry& registry() const { return registry_; }
   // Every live allocation of every device (hipFree, pointer queries).
   PointerRegistry& pointers() { return pointers_; }

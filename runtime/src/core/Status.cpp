@@ -6,6 +6,19 @@
 
 namespace hipcore::core {
 
+Status::Status(hipError_t code, std::string message) : code(code) {
+  if (!message.empty()) message_ = std::make_unique<std::string>(std::move(message));
+}
+
+const std::string& Status::message() const {
+  static const std::string kNone;
+  return message_ ? *message_ : kNone;
+}
+
+void Status::addContext(const std::string& context) {
+  message_ = std::make_unique<std::string>(message_ ? context + ": " + *message_ : context);
+}
+
 Status fail(hipError_t code, const char* format, ...) {
   va_list args;
   va_start(args, format);
