@@ -46,12 +46,9 @@ Status allowAccess(uint64_t agent, const void* pointer) {
   return loader::Ok{};
 }
 
-PointerKind pointerKind(const void* pointer) {
-  hsa_amd_pointer_info_t info{};
-  info.size = sizeof(info);
-  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) !=
-      HSA_STATUS_SUCCESS)
-    return PointerKind::Unknown;
+namespace {
+
+PointerKind kindOf(const hsa_amd_pointer_info_t& info) {
   switch (info.type) {
     case HSA_EXT_POINTER_TYPE_HSA: {
       hsa_device_type_t type;
@@ -65,6 +62,17 @@ PointerKind pointerKind(const void* pointer) {
     case HSA_EXT_POINTER_TYPE_IPC: return PointerKind::Host;
     default: return PointerKind::Unknown;
   }
+}
+
+}  // namespace
+
+PointerKind pointerKind(const void* pointer) {
+  hsa_amd_pointer_info_t info{};
+  info.size = sizeof(info);
+  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) !=
+      HSA_STATUS_SUCCESS)
+    return PointerKind::Unknown;
+  return kindOf(info);
 }
 
 size_t allocationSize(const void* pointer) {
@@ -182,7 +190,7 @@ PointerInfo pointerInfo(const void* pointer) {
   if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) != HSA_STATUS_SUCCESS ||
       info.type == HSA_EXT_POINTER_TYPE_UNKNOWN)
     return out;
-  out.kind = pointerKind(pointer);
+  out.kind = kindOf(info);  // not pointerKind(pointer): that asks ROCR a second time
   out.locked = info.type == HSA_EXT_POINTER_TYPE_LOCKED;
   out.hostBase = info.hostBaseAddress;
   out.agentBase = info.agentBaseAddress;
