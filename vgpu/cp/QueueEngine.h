@@ -52,6 +52,8 @@ class QueueEngine {
     halted,    // a fatal queue error was reported; the queue processes nothing more
   };
   virtual Progress serviceRing() = 0;
+  // VGPU_LOG: callers test logging() first, so the line is not even built when it is off.
+  bool logging() const { return config_.log; }
   void trace(const std::string& line) const;
   const EngineConfig& config() const { return config_; }
   DeviceServices& services() const { return *config_.services; }
