@@ -36,9 +36,11 @@ struct ResidentWorkgroup {
 // allocates nothing once its shapes have been seen.
 struct WorkerCache {
   // Kept after a dispatch: a few workgroups' worth, so that one huge dispatch (deep scratch,
-  // a cooperative grid) does not pin its memory for the rest of the process.
-  static constexpr std::size_t kMaxKeptBytes = std::size_t{1} << 20;
-  static constexpr std::size_t kMaxKeptWorkgroups = 8;
+  // a cooperative grid) does not pin its memory for the rest of the process, and a crew of
+  // many workers (VGPU_THREADS allows 1024) keeps at most 256 KiB each. A larger workgroup is
+  // allocated per dispatch, as before caches existed.
+  static constexpr std::size_t kMaxKeptBytes = std::size_t{256} << 10;
+  static constexpr std::size_t kMaxKeptWorkgroups = 4;
 
   std::vector<std::unique_ptr<ResidentWorkgroup>> slots;
 
