@@ -36,9 +36,13 @@ void QueueEngine::wake() {
 }
 
 void QueueEngine::wakeIfBlocked() {
+  // Usually no packet is blocked: no lock then. A packet found blocked just after this look
+  // is looked at again when its back-off pause ends: the same as when the look under the
+  // lock fell between serviceRing and the worker recording blocked_.
+  if (!blocked_.load(std::memory_order_relaxed)) return;
   {
     std::lock_guard lock(mutex_);
-    if (!blocked_) return;
+    if (!blocked_.load(std::memory_order_relaxed)) return;
     pending_ = true;
   }
   wakeup_.notify_one();
@@ -98,7 +102,7 @@ void QueueEngine::run() {
     lock.unlock();
     Progress progress = serviceRing();
     lock.lock();
-    blocked_ = progress == Progress::blocked;
+    blocked_.store(progress == Progress::blocked, std::memory_order_relaxed);
     switch (progress) {
       case Progress::advanced:
         pending_ = true;  // keep draining without waiting for another doorbell
@@ -108,7 +112,7 @@ void QueueEngine::run() {
       case Progress::blocked:
         wakeup_.wait_for(lock, pause, [&] { return stopping_ || pending_; });
         pending_ = true;
-        blocked_ = false;
+        blocked_.store(false, std::memory_order_relaxed);
         pause = std::min<microseconds>(pause * 2, kLongestPause);
         break;
       case Progress::halted:

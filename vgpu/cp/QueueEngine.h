@@ -74,7 +74,9 @@ class QueueEngine {
   std::mutex mutex_;
   std::condition_variable wakeup_;
   bool pending_ = true;
-  bool blocked_ = false;  // serviceRing last reported Progress::blocked
+  // serviceRing last reported Progress::blocked. Written under mutex_; atomic so that
+  // wakeIfBlocked (every completion signal, for every queue) can look without the lock.
+  std::atomic<bool> blocked_{false};
   bool active_ = true;
   bool halted_ = false;
   bool stopping_ = false;
