@@ -92,8 +92,9 @@ QueueEngine::Progress AqlProcessor::serviceRing() {
     haltWithError(index, result);
     return Progress::halted;
   }
-  trace(std::string("aql packet ") + std::to_string(index) + " " +
-        aqlPacketTypeName(aqlPacketType(header)) + " done");
+  if (logging()) [[unlikely]]
+    trace(std::string("aql packet ") + std::to_string(index) + " " +
+          aqlPacketTypeName(aqlPacketType(header)) + " done");
   if (config().recorder) [[unlikely]]
     tracePacket(index, packet);
   finishPacket(index, slot, packet);

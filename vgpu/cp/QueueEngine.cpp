@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <thread>
 
+#include "cp/DoorbellWatcher.h"
+
 namespace vgpu::cp {
 
 QueueEngine::~QueueEngine() {
@@ -34,9 +36,13 @@ void QueueEngine::wake() {
 }
 
 void QueueEngine::wakeIfBlocked() {
+  // Usually no packet is blocked: no lock then. A packet found blocked just after this look
+  // is looked at again when its back-off pause ends: the same as when the look under the
+  // lock fell between serviceRing and the worker recording blocked_.
+  if (!blocked_.load(std::memory_order_relaxed)) return;
   {
     std::lock_guard lock(mutex_);
-    if (!blocked_) return;
+    if (!blocked_.load(std::memory_order_relaxed)) return;
     pending_ = true;
   }
   wakeup_.notify_one();
@@ -53,6 +59,20 @@ void QueueEngine::setActive(bool active) {
 
 void QueueEngine::trace(const std::string& line) const {
   if (config_.log) std::fprintf(stderr, "vgpu: %s\n", line.c_str());
+}
+
+void QueueEngine::sleepUntilWoken(std::unique_lock<std::mutex>& lock) {
+  awake_.store(false, std::memory_order_relaxed);
+  if (config_.watcher) {
+    // From now on only the watcher notices this queue's doorbell: have it poll promptly again
+    // (its back-off ignores doorbells of queues that were awake). Not under our mutex: the
+    // watcher calls wake() with its own held.
+    lock.unlock();
+    config_.watcher->nudge();
+    lock.lock();
+  }
+  wakeup_.wait(lock, [&] { return stopping_ || (pending_ && active_ && !halted_); });
+  awake_.store(true, std::memory_order_relaxed);
 }
 
 void QueueEngine::run() {
@@ -75,14 +95,14 @@ void QueueEngine::run() {
       continue;
     }
     if (!active_ || halted_ || !pending_) {
-      wakeup_.wait(lock, [&] { return stopping_ || (pending_ && active_ && !halted_); });
+      sleepUntilWoken(lock);
       continue;
     }
     pending_ = false;
     lock.unlock();
     Progress progress = serviceRing();
     lock.lock();
-    blocked_ = progress == Progress::blocked;
+    blocked_.store(progress == Progress::blocked, std::memory_order_relaxed);
     switch (progress) {
       case Progress::advanced:
         pending_ = true;  // keep draining without waiting for another doorbell
@@ -92,7 +112,7 @@ void QueueEngine::run() {
       case Progress::blocked:
         wakeup_.wait_for(lock, pause, [&] { return stopping_ || pending_; });
         pending_ = true;
-        blocked_ = false;
+        blocked_.store(false, std::memory_order_relaxed);
         pause = std::min<microseconds>(pause * 2, kLongestPause);
         break;
       case Progress::halted:

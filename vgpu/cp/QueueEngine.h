@@ -7,6 +7,7 @@
 // condition variable until the DoorbellWatcher (the only polling thread) sees their doorbell.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -41,6 +42,11 @@ class QueueEngine {
   // hsaKmtUpdateQueue with percentage 0 suspends, non-zero resumes.
   void setActive(bool active);
 
+  // False only while the worker sleeps until woken: while awake it looks at its ring again by
+  // itself (after every packet, and for kIdlePoll after the last one), so its doorbells need
+  // no prompt delivery and the DoorbellWatcher need not spin for it.
+  bool awake() const { return awake_.load(std::memory_order_relaxed); }
+
   virtual volatile std::uint64_t* doorbell() = 0;
   virtual const char* kind() const = 0;
 
@@ -52,22 +58,29 @@ class QueueEngine {
     halted,    // a fatal queue error was reported; the queue processes nothing more
   };
   virtual Progress serviceRing() = 0;
+  // VGPU_LOG: callers test logging() first, so the line is not even built when it is off.
+  bool logging() const { return config_.log; }
   void trace(const std::string& line) const;
   const EngineConfig& config() const { return config_; }
   DeviceServices& services() const { return *config_.services; }
 
  private:
   void run();
+  // Waits on the condition variable until work is pending (lock held on entry and exit).
+  void sleepUntilWoken(std::unique_lock<std::mutex>& lock);
 
   EngineConfig config_;
   std::thread worker_;
   std::mutex mutex_;
   std::condition_variable wakeup_;
   bool pending_ = true;
-  bool blocked_ = false;  // serviceRing last reported Progress::blocked
+  // serviceRing last reported Progress::blocked. Written under mutex_; atomic so that
+  // wakeIfBlocked (every completion signal, for every queue) can look without the lock.
+  std::atomic<bool> blocked_{false};
   bool active_ = true;
   bool halted_ = false;
   bool stopping_ = false;
+  std::atomic<bool> awake_{true};
 };
 
 }  // namespace vgpu::cp

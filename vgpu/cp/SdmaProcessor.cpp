@@ -39,8 +39,9 @@ QueueEngine::Progress SdmaProcessor::serviceRing() {
       services().reportMemoryFault(config().nodeId, step.faultAddress, true);
     return Progress::halted;
   }
-  trace("sdma packet op " + std::to_string(sdma::opOf(packet[0])) + " at byte " +
-        std::to_string(read) + " done");
+  if (logging()) [[unlikely]]
+    trace("sdma packet op " + std::to_string(sdma::opOf(packet[0])) + " at byte " +
+          std::to_string(read) + " done");
   readPointer.store(read + step.dwords * 4ull, std::memory_order_release);
   return Progress::advanced;
 }

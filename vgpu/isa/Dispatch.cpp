@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -22,6 +23,7 @@
 #include "isa/KernelDescriptor.h"
 #include "isa/Program.h"
 #include "isa/Wave.h"
+#include "isa/WorkerCrew.h"
 #include "isa/Workgroup.h"
 
 namespace vgpu {
@@ -37,13 +39,12 @@ using isa::Program;
 class ProgramCache {
  public:
   std::shared_ptr<const Program> get(const Program::Source& src, std::string& error) {
-    constexpr std::size_t kSignature = 64;
-    std::vector<std::uint8_t> sig(kSignature);
-    std::size_t n = kSignature;
+    // The first bytes of the code tell a reloaded code object from the one decoded before.
+    Signature sig;
+    sig.size = Signature::kBytes;
     if (src.memory)
-      while (n > 0 && !src.memory->accessible(src.entry, n)) n -= 4;
-    std::memcpy(sig.data(), reinterpret_cast<const void*>(src.entry), n);
-    sig.resize(n);
+      while (sig.size > 0 && !src.memory->accessible(src.entry, sig.size)) sig.size -= 4;
+    std::memcpy(sig.bytes.data(), reinterpret_cast<const void*>(src.entry), sig.size);
     auto key = std::make_tuple(src.entry, static_cast<int>(src.target), src.wave64);
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = entries_.find(key);
@@ -54,8 +55,14 @@ class ProgramCache {
   }
 
  private:
+  struct Signature {
+    static constexpr std::size_t kBytes = 64;
+    std::array<std::uint8_t, kBytes> bytes{};  // [size, kBytes) stay zero
+    std::size_t size = 0;
+    bool operator==(const Signature&) const = default;
+  };
   struct Entry {
-    std::vector<std::uint8_t> signature;
+    Signature signature;
     std::shared_ptr<const Program> program;
   };
   std::mutex mutex_;
@@ -108,6 +115,15 @@ std::uint32_t watchdogFromEnvironment() {
   return ms;
 }
 
+// VGPU_ISA_TRACE=1, read once: print every executed instruction.
+bool isaTraceFromEnvironment() {
+  static const bool on = [] {
+    const char* v = std::getenv("VGPU_ISA_TRACE");
+    return v && *v && *v != '0';
+  }();
+  return on;
+}
+
 struct FaultRecord {
   isa::Fault fault;
   std::uint64_t workgroupLinear = 0;
@@ -136,15 +152,7 @@ std::string buildReport(const DispatchRequest& req, const Program& prog, const F
 
 namespace {
 
-// One workgroup resident on a worker: its waves' storage and shared state (stable addresses:
-// waves point at their WorkgroupContext).
-struct Resident {
-  isa::WaveStorage storage;
-  isa::WorkgroupContext wg;
-  std::uint64_t linear = 0;
-  std::uint32_t id[3] = {0, 0, 0};
-  double startUs = 0;  // when tracing
-};
+using isa::ResidentWorkgroup;
 
 // CLOCK_MONOTONIC in microseconds (the trace interface's time base).
 double monotonicUs() {
@@ -183,112 +191,137 @@ struct WorkgroupResults {
   std::uint64_t executed = 0;
 };
 
-// Runs every workgroup on a pool of worker threads pulling workgroup indices from a counter;
-// the first fault stops the others from starting new workgroups. A worker runs one workgroup at
-// a time until all its resident workgroups wait (s_sleep or an incomplete s_barrier in every
-// wave: a grid-wide barrier spinning on a global counter); then it takes the next pending
-// workgroup alongside them, round-robin, up to its cap. On hardware a cooperative grid is
-// co-resident; here up to kCoResidentWorkgroups workgroups of one dispatch are.
-WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchContext& ctx,
-                               const isa::KernelDescriptor& kd) {
-  const hsa_kernel_dispatch_packet_t& p = req.packet;
-  std::uint32_t groups[3] = {(p.grid_size_x + p.workgroup_size_x - 1) / p.workgroup_size_x,
-                             (p.grid_size_y + p.workgroup_size_y - 1) / p.workgroup_size_y,
-                             (p.grid_size_z + p.workgroup_size_z - 1) / p.workgroup_size_z};
-  std::uint64_t total = std::uint64_t{groups[0]} * groups[1] * groups[2];
-  unsigned threads = req.threads ? req.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total));
+// What the workers of one dispatch share: the workgroup counter, the stop flag, the results.
+struct SharedWork {
+  SharedWork(const DispatchRequest& r, const isa::DispatchContext& c,
+             const isa::KernelDescriptor& k, isa::WorkerCrew& w)
+      : req(r), ctx(c), kd(k), crew(w) {}
 
+  const DispatchRequest& req;
+  const isa::DispatchContext& ctx;
+  const isa::KernelDescriptor& kd;
+  isa::WorkerCrew& crew;
+  std::uint32_t groups[3] = {0, 0, 0};
+  std::uint64_t total = 0;
+  std::size_t cap = 0;  // workgroups one worker keeps resident
   std::atomic<std::uint64_t> next{0};
   std::atomic<bool> stop{false};
   std::atomic<std::uint64_t> executed{0};
   std::mutex faultMutex;
   WorkgroupResults results;
-  auto record = [&](FaultRecord f) {
+
+  void record(FaultRecord f) {
     stop.store(true);
     std::lock_guard<std::mutex> lock(faultMutex);
     results.faults.push_back(std::move(f));
+  }
+};
+
+// One worker: runs one workgroup at a time until all its resident workgroups wait (s_sleep or
+// an incomplete s_barrier in every wave: a grid-wide barrier spinning on a global counter);
+// then it takes the next pending workgroup alongside them, round-robin, up to its cap. It
+// returns only once every workgroup has been taken (or a fault stopped the dispatch), which
+// is what lets WorkerCrew::run skip helpers that had not started by then.
+void runWorker(SharedWork& work, unsigned workerIndex) {
+  const isa::DispatchContext& ctx = work.ctx;
+  std::vector<WorkgroupSpan>* spansOut = work.req.workgroupSpans;
+  std::uint64_t count = 0, i = 0;
+  const unsigned slot = spansOut ? workerSlots().acquire() : 0;
+  std::vector<WorkgroupSpan> spans;
+  auto traced = [&](const ResidentWorkgroup& r) {
+    if (spansOut) [[unlikely]]
+      spans.push_back({r.startUs, monotonicUs(), {r.id[0], r.id[1], r.id[2]}, slot});
   };
-  // Workgroups one worker keeps resident: enough that the pool holds kCoResidentWorkgroups.
-  const std::size_t coResident = std::max(kCoResidentWorkgroups, req.coResidentWorkgroups);
-  const std::size_t cap =
-      std::max<std::size_t>(kMinResidentPerWorker, (coResident + threads - 1) / threads);
-  std::vector<WorkgroupSpan>* spansOut = req.workgroupSpans;
-  auto worker = [&] {
-    std::uint64_t count = 0, i = 0;
-    const unsigned slot = spansOut ? workerSlots().acquire() : 0;
-    std::vector<WorkgroupSpan> spans;
-    auto traced = [&](const Resident& r) {
-      if (spansOut) [[unlikely]]
-        spans.push_back({r.startUs, monotonicUs(), {r.id[0], r.id[1], r.id[2]}, slot});
-    };
-    try {
-      isa::WorkgroupRunner runner(ctx, kd);
-      std::vector<std::unique_ptr<Resident>> slots;  // [0, active) hold running workgroups
-      std::size_t active = 0;
-      bool allWaiting = false;
-      for (;;) {
-        // A new workgroup when none runs, or when every resident one waits on the others.
-        if ((active == 0 || (allWaiting && active < cap)) &&
-            !stop.load(std::memory_order_relaxed)) {
-          i = next.fetch_add(1, std::memory_order_relaxed);
-          if (i < total) {
-            if (slots.size() == active) slots.push_back(std::make_unique<Resident>());
-            Resident& r = *slots[active++];
-            r.linear = i;
-            r.id[0] = static_cast<std::uint32_t>(i % groups[0]);
-            r.id[1] = static_cast<std::uint32_t>((i / groups[0]) % groups[1]);
-            r.id[2] = static_cast<std::uint32_t>(i / (std::uint64_t{groups[0]} * groups[1]));
-            if (spansOut) [[unlikely]]
-              r.startUs = monotonicUs();
-            runner.start(r.id[0], r.id[1], r.id[2], r.storage, r.wg);
-          }
-        }
-        if (active == 0 || stop.load(std::memory_order_relaxed)) break;
-        allWaiting = true;
-        for (std::size_t k = 0; k < active;) {
-          Resident& r = *slots[k];
-          isa::WorkgroupRunner::Step st = runner.step(r.storage, r.wg);
-          if (st == isa::WorkgroupRunner::Step::faulted) {
-            count += r.wg.executed;
-            traced(r);
-            record(FaultRecord{r.wg.fault, r.linear, {r.id[0], r.id[1], r.id[2]},
-                               r.wg.faultWave, r.wg.faultPc});
-            active = 0;
-            break;
-          }
-          if (st == isa::WorkgroupRunner::Step::ended) {
-            count += r.wg.executed;
-            traced(r);
-            std::swap(slots[k], slots[--active]);  // keeps [0, active) dense; order is free
-            continue;
-          }
-          if (st == isa::WorkgroupRunner::Step::progressing) allWaiting = false;
-          ++k;
+  isa::WorkerCache& cache = work.crew.cache(workerIndex);
+  try {
+    cache.beginDispatch();
+    isa::WorkgroupRunner runner(ctx, work.kd);
+    auto& slots = cache.slots;  // [0, active) hold running workgroups
+    std::size_t active = 0;
+    bool allWaiting = false;
+    for (;;) {
+      // A new workgroup when none runs, or when every resident one waits on the others.
+      if ((active == 0 || (allWaiting && active < work.cap)) &&
+          !work.stop.load(std::memory_order_relaxed)) {
+        i = work.next.fetch_add(1, std::memory_order_relaxed);
+        if (i < work.total) {
+          if (slots.size() == active) slots.push_back(std::make_unique<ResidentWorkgroup>());
+          ResidentWorkgroup& r = *slots[active++];
+          r.linear = i;
+          r.id[0] = static_cast<std::uint32_t>(i % work.groups[0]);
+          r.id[1] = static_cast<std::uint32_t>((i / work.groups[0]) % work.groups[1]);
+          r.id[2] =
+              static_cast<std::uint32_t>(i / (std::uint64_t{work.groups[0]} * work.groups[1]));
+          if (spansOut) [[unlikely]]
+            r.startUs = monotonicUs();
+          runner.start(r.id[0], r.id[1], r.id[2], r.storage, r.wg);
         }
       }
-    } catch (const std::exception& e) {
-      // Exceptions must not leave a worker thread (that would terminate the process).
-      isa::Fault f{DispatchOutcome::Kind::invalidDispatch, -1, 0,
-                   std::string("out of host resources: ") + e.what()};
-      record(FaultRecord{f, i, {0, 0, 0}, 0, ctx.program->entryIndex()});
+      if (active == 0 || work.stop.load(std::memory_order_relaxed)) break;
+      allWaiting = true;
+      for (std::size_t k = 0; k < active;) {
+        ResidentWorkgroup& r = *slots[k];
+        isa::WorkgroupRunner::Step st = runner.step(r.storage, r.wg);
+        if (st == isa::WorkgroupRunner::Step::faulted) {
+          count += r.wg.executed;
+          traced(r);
+          work.record(FaultRecord{
+              r.wg.fault, r.linear, {r.id[0], r.id[1], r.id[2]}, r.wg.faultWave, r.wg.faultPc});
+          active = 0;
+          break;
+        }
+        if (st == isa::WorkgroupRunner::Step::ended) {
+          count += r.wg.executed;
+          traced(r);
+          std::swap(slots[k], slots[--active]);  // keeps [0, active) dense; order is free
+          continue;
+        }
+        if (st == isa::WorkgroupRunner::Step::progressing) allWaiting = false;
+        ++k;
+      }
     }
-    executed.fetch_add(count);
-    if (spansOut) {
-      workerSlots().release(slot);
-      std::lock_guard<std::mutex> lock(faultMutex);
-      spansOut->insert(spansOut->end(), spans.begin(), spans.end());
-    }
-  };
-  if (threads <= 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (std::thread& t : pool) t.join();
+    cache.trim();
+  } catch (const std::exception& e) {
+    // Exceptions must not leave a worker (on a helper thread that would end the process).
+    isa::Fault f{DispatchOutcome::Kind::invalidDispatch, -1, 0,
+                 std::string("out of host resources: ") + e.what()};
+    work.record(FaultRecord{f, i, {0, 0, 0}, 0, ctx.program->entryIndex()});
+    cache.slots.clear();
   }
-  results.executed = executed.load();
-  return results;
+  work.executed.fetch_add(count);
+  if (spansOut) {
+    workerSlots().release(slot);
+    std::lock_guard<std::mutex> lock(work.faultMutex);
+    spansOut->insert(spansOut->end(), spans.begin(), spans.end());
+  }
+}
+
+// Runs every workgroup on the calling thread plus helpers of a borrowed crew pulling workgroup
+// indices from one counter; the first fault stops the others from starting new workgroups. On
+// hardware a cooperative grid is co-resident; here up to kCoResidentWorkgroups workgroups of
+// one dispatch are: each worker keeps up to cap of them resident.
+WorkgroupResults runWorkgroups(const DispatchRequest& req, const isa::DispatchContext& ctx,
+                               const isa::KernelDescriptor& kd) {
+  const hsa_kernel_dispatch_packet_t& p = req.packet;
+  isa::WorkerCrew& crew = isa::WorkerCrew::acquire();
+  SharedWork work(req, ctx, kd, crew);
+  work.groups[0] = (p.grid_size_x + p.workgroup_size_x - 1) / p.workgroup_size_x;
+  work.groups[1] = (p.grid_size_y + p.workgroup_size_y - 1) / p.workgroup_size_y;
+  work.groups[2] = (p.grid_size_z + p.workgroup_size_z - 1) / p.workgroup_size_z;
+  work.total = std::uint64_t{work.groups[0]} * work.groups[1] * work.groups[2];
+  static const unsigned hardwareThreads = std::max(1u, std::thread::hardware_concurrency());
+  unsigned threads = req.threads ? req.threads : hardwareThreads;
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, work.total));
+  threads = crew.reserve(threads);
+  // Workgroups one worker keeps resident: enough that the workers hold kCoResidentWorkgroups.
+  const std::size_t coResident = std::max(kCoResidentWorkgroups, req.coResidentWorkgroups);
+  work.cap = std::max<std::size_t>(kMinResidentPerWorker, (coResident + threads - 1) / threads);
+  crew.run(
+      threads, [](void* w, unsigned worker) { runWorker(*static_cast<SharedWork*>(w), worker); },
+      &work);
+  crew.release();
+  work.results.executed = work.executed.load();
+  return std::move(work.results);
 }
 
 DispatchOutcome execute(const DispatchRequest& req) {
@@ -312,8 +345,7 @@ DispatchOutcome execute(const DispatchRequest& req) {
   ctx.wave64 = !kd.wave32();
   ctx.lanes = ctx.wave64 ? 64 : 32;
   ctx.memory = req.memory;
-  const char* trace = std::getenv("VGPU_ISA_TRACE");
-  ctx.trace = trace && *trace && *trace != '0';
+  ctx.trace = isaTraceFromEnvironment();
   Program::Source src{req.target, ctx.wave64, p.kernel_object + kd.entryOffset, req.memory};
   std::string error;
   std::shared_ptr<const Program> prog = programCache().get(src, error);
@@ -328,8 +360,8 @@ DispatchOutcome execute(const DispatchRequest& req) {
   }
   ctx.program = prog.get();
   // Four spare registers: 64-bit reads of the last VGPR pair never leave the wave's storage.
-  ctx.vgprs = std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u) +
-             isa::kSpareVgprs;
+  ctx.vgprs =
+      std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u) + isa::kSpareVgprs;
   ctx.ldsBytes = std::max(p.group_segment_size, kd.groupSegmentSize);
   std::uint32_t priv = std::max(p.private_segment_size, kd.privateSegmentSize);
   if (priv > (1u << 20))

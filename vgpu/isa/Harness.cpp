@@ -226,22 +226,23 @@ void fillHidden(std::vector<std::uint8_t>& k, const KernelInfo& info, const Laun
 
 }  // namespace
 
-DispatchOutcome runKernel(const CodeObject& code, const std::string& name, const Launch& l) {
+std::unique_ptr<PreparedLaunch> prepareKernel(const CodeObject& code, const std::string& name,
+                                              const Launch& l, std::string& error) {
   const KernelInfo* info = code.kernel(name);
   if (!info) {
-    DispatchOutcome o;
-    o.kind = DispatchOutcome::Kind::invalidDispatch;
-    o.report = "no kernel named " + name + " in the code object";
-    return o;
+    error = "no kernel named " + name + " in the code object";
+    return nullptr;
   }
+  auto prepared = std::make_unique<PreparedLaunch>();
   std::uint32_t items[3];
   for (int d = 0; d < 3; ++d) items[d] = l.gridItems[d] ? l.gridItems[d] : l.grid[d] * l.block[d];
   std::size_t kernargBytes = std::max<std::size_t>(info->kernargSize, l.args.size());
-  std::vector<std::uint8_t> kernargs((kernargBytes + 63) & ~std::size_t{63}, 0);
+  std::vector<std::uint8_t>& kernargs = prepared->kernargs;
+  kernargs.assign((kernargBytes + 63) & ~std::size_t{63}, 0);
   std::memcpy(kernargs.data(), l.args.data(), l.args.size());
   fillHidden(kernargs, *info, l, items);
 
-  DispatchRequest req;
+  DispatchRequest& req = prepared->request;
   req.target = code.target();
   hsa_kernel_dispatch_packet_t& p = req.packet;
   p.setup = static_cast<std::uint16_t>(items[2] > 1 ? 3 : (items[1] > 1 ? 2 : 1));
@@ -264,7 +265,19 @@ DispatchOutcome runKernel(const CodeObject& code, const std::string& name, const
     l.memory->add(code.image(), code.imageSize(), "code object");
     req.memory = l.memory;
   }
-  return executeDispatch(req);
+  return prepared;
+}
+
+DispatchOutcome runKernel(const CodeObject& code, const std::string& name, const Launch& l) {
+  std::string error;
+  std::unique_ptr<PreparedLaunch> prepared = prepareKernel(code, name, l, error);
+  if (!prepared) {
+    DispatchOutcome o;
+    o.kind = DispatchOutcome::Kind::invalidDispatch;
+    o.report = error;
+    return o;
+  }
+  return executeDispatch(prepared->request);
 }
 
 }  // namespace vgpu::isa

@@ -89,6 +89,17 @@ struct Launch {
   }
 };
 
+// A launch turned into what executeDispatch takes, for callers that dispatch it many times
+// (benchmarks): the request's packet points at the kernarg segment held here.
+struct PreparedLaunch {
+  std::vector<std::uint8_t> kernargs;
+  DispatchRequest request;
+};
+
+// Null (and error set) when the code object has no such kernel.
+std::unique_ptr<PreparedLaunch> prepareKernel(const CodeObject& code, const std::string& kernel,
+                                              const Launch& launch, std::string& error);
+
 DispatchOutcome runKernel(const CodeObject& code, const std::string& kernel, const Launch& launch);
 
 }  // namespace vgpu::isa

@@ -23,7 +23,8 @@ void checkWatchdog(Wave& w) {
   if (!d.watchdog || std::chrono::steady_clock::now() < d.deadline) return;
   w.fail(DispatchOutcome::Kind::timeout, -1, 0,
          "the dispatch ran longer than the watchdog allows (VGPU_WATCHDOG_MS); the wave was "
-         "here after " + std::to_string(w.executed) + " instructions");
+         "here after " +
+             std::to_string(w.executed) + " instructions");
 }
 
 // The slow path of execute(): one line per instruction, for debugging the interpreter.
@@ -205,6 +206,31 @@ WorkgroupRunner::Step WorkgroupRunner::step(WaveStorage& st, WorkgroupContext& w
     return Step::progressing;
   }
   return atBarrier + sleeping == alive ? Step::waiting : Step::progressing;
+}
+
+std::size_t ResidentWorkgroup::bytes() const {
+  return storage.waves.capacity() * sizeof(Wave) +
+         storage.vgprs.capacity() * sizeof(std::uint32_t) + storage.scratch.capacity() +
+         wg.lds.capacity();
+}
+
+void WorkerCache::beginDispatch() {
+  // clear() keeps the capacity; start() refills them with zeros to the dispatch's sizes.
+  for (auto& r : slots) {
+    r->storage.scratch.clear();
+    r->wg.lds.clear();
+  }
+}
+
+void WorkerCache::trim() {
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    kept += slots[i]->bytes();
+    if (i >= kMaxKeptWorkgroups || kept > kMaxKeptBytes) {
+      slots.resize(i);
+      return;
+    }
+  }
 }
 
 bool WorkgroupRunner::run(std::uint32_t x, std::uint32_t y, std::uint32_t z, WaveStorage& st,

@@ -3,7 +3,9 @@
 // The dispatch's workers interleave several such workgroups (Dispatch.cpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "isa/KernelDescriptor.h"
@@ -16,6 +18,36 @@ struct WaveStorage {
   std::vector<Wave> waves;
   std::vector<std::uint32_t> vgprs;
   std::vector<std::uint8_t> scratch;
+};
+
+// One workgroup resident on a worker: its waves' storage and shared state (stable addresses:
+// waves point at their WorkgroupContext).
+struct ResidentWorkgroup {
+  WaveStorage storage;
+  WorkgroupContext wg;
+  std::uint64_t linear = 0;
+  std::uint32_t id[3] = {0, 0, 0};
+  double startUs = 0;  // when tracing
+
+  std::size_t bytes() const;
+};
+
+// A worker's resident workgroups, kept from one dispatch to the next so that a dispatch
+// allocates nothing once its shapes have been seen.
+struct WorkerCache {
+  // Kept after a dispatch: a few workgroups' worth, so that one huge dispatch (deep scratch,
+  // a cooperative grid) does not pin its memory for the rest of the process, and a crew of
+  // many workers (VGPU_THREADS allows 1024) keeps at most 256 KiB each. A larger workgroup is
+  // allocated per dispatch, as before caches existed.
+  static constexpr std::size_t kMaxKeptBytes = std::size_t{256} << 10;
+  static constexpr std::size_t kMaxKeptWorkgroups = 4;
+
+  std::vector<std::unique_ptr<ResidentWorkgroup>> slots;
+
+  // Before a dispatch: LDS and scratch start zeroed, as when every dispatch allocated them.
+  void beginDispatch();
+  // After it: drops what exceeds the bounds above.
+  void trim();
 };
 
 class WorkgroupRunner {
