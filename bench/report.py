@@ -20,7 +20,6 @@ ROWS = [
     ("stream_sync_idle_ir", "idle hipStreamSynchronize: instructions per call", True, None),
     ("malloc_free_256_ir", "hipMalloc+hipFree 256 B: instructions per pair", True, None),
     ("roundtrip_host_ir", "launch + sync: instructions per round trip, its wait excluded", True, None),
-    ("memcpy_h2d_4k_pinned_ir", "hipMemcpy H2D 4 KiB pinned: instructions per copy (incl. its wait)", True, None),
     ("launch_host_us", "launch: host time per launch, 100k into one stream", True, None),
     ("launch_drain_us", "launch: 100k launches + sync, per launch", True, None),
     ("roundtrip_us", "launch + hipStreamSynchronize round trip", True, 3),

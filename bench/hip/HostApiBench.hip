@@ -66,13 +66,6 @@ extern "C" __attribute__((noinline)) void bench_malloc_free_batch(size_t bytes, 
   }
 }
 
-// A blocking 4 KiB copy from pinned host memory to the device: the host's share of it (the wait
-// for the DMA engine is counted too, so this number moves with load).
-extern "C" __attribute__((noinline)) void bench_pinned_copy_batch(void* device, const void* pinned, size_t bytes,
-                                                                  int count) {
-  for (int i = 0; i < count; ++i) BENCH_CHECK(hipMemcpy(device, pinned, bytes, hipMemcpyHostToDevice));
-}
-
 // Launch + sync round trips of the empty kernel. Its time is mostly the virtual device's and the
 // wait; callgrind gives the runtime's own part as this function's cost minus that of the signal
 // wait inside it (bench/run.sh, roundtrip_host_ir), which the machine's load does not move.
@@ -109,16 +102,6 @@ void benchCountedCalls(hipStream_t stream) {
   BENCH_CHECK(hipFree(warm));
   bench_malloc_free_batch(256, 1000);
   result("calls_malloc_free_256", 1000, "calls");
-  void* device = nullptr;
-  void* pinned = nullptr;
-  BENCH_CHECK(hipMalloc(&device, 4096));
-  BENCH_CHECK(hipHostMalloc(&pinned, 4096));
-  std::memset(pinned, 1, 4096);
-  BENCH_CHECK(hipMemcpy(device, pinned, 4096, hipMemcpyHostToDevice));  // warm-up: the DMA queue
-  bench_pinned_copy_batch(device, pinned, 4096, 200);
-  result("calls_memcpy_h2d_4k_pinned", 200, "calls");
-  BENCH_CHECK(hipHostFree(pinned));
-  BENCH_CHECK(hipFree(device));
 }
 
 void benchRoundTrip(hipStream_t stream) {
