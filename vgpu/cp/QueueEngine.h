@@ -53,7 +53,7 @@ class QueueEngine {
  protected:
   enum class Progress {
     idle,      // nothing to do until the next doorbell
-    blocked,   // a packet is present but cannot proceed yet (a dependency)
+    blocked,   // a packet is present but cannot proceed yet (dependency, header not written)
     advanced,  // a packet was consumed
     halted,    // a fatal queue error was reported; the queue processes nothing more
   };
