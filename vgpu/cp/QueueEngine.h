@@ -7,7 +7,6 @@
 // condition variable until the DoorbellWatcher (the only polling thread) sees their doorbell.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -42,11 +41,6 @@ class QueueEngine {
   // hsaKmtUpdateQueue with percentage 0 suspends, non-zero resumes.
   void setActive(bool active);
 
-  // False only while the worker sleeps until woken: while awake it looks at its ring again by
-  // itself (after every packet, and for kIdlePoll after the last one), so its doorbells need
-  // no prompt delivery and the DoorbellWatcher need not spin for it.
-  bool awake() const { return awake_.load(std::memory_order_relaxed); }
-
   virtual volatile std::uint64_t* doorbell() = 0;
   virtual const char* kind() const = 0;
 
@@ -66,8 +60,6 @@ class QueueEngine {
 
  private:
   void run();
-  // Waits on the condition variable until work is pending (lock held on entry and exit).
-  void sleepUntilWoken(std::unique_lock<std::mutex>& lock);
 
   EngineConfig config_;
   std::thread worker_;
@@ -80,7 +72,6 @@ class QueueEngine {
   bool active_ = true;
   bool halted_ = false;
   bool stopping_ = false;
-  std::atomic<bool> awake_{true};
 };
 
 }  // namespace vgpu::cp
