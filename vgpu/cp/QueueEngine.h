@@ -7,6 +7,7 @@
 // condition variable until the DoorbellWatcher (the only polling thread) sees their doorbell.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>

@@ -2,14 +2,15 @@
 #include "isa/WorkerCrew.h"
 
 #include <algorithm>
+#include <exception>
 #include <mutex>
-#include <system_error>
 
 namespace vgpu::isa {
 
 namespace {
 
-// Every crew ever made and the idle ones. Never destroyed, like the crews themselves.
+// The crews no dispatch holds (a busy one is held by its dispatch). Never destroyed, like the
+// crews themselves.
 struct CrewPool {
   std::mutex mutex;
   std::vector<WorkerCrew*> idle;
@@ -41,16 +42,17 @@ void WorkerCrew::release() {
 }
 
 unsigned WorkerCrew::reserve(unsigned workers) {
-  while (helpers_.size() + 1 < workers) {
-    auto helper = std::make_unique<Helper>();
-    helpers_.reserve(helpers_.size() + 1);  // push_back below cannot throw once it runs
-    const unsigned worker = static_cast<unsigned>(helpers_.size()) + 1;
-    try {
+  // Never throws: a crew that cannot grow runs the dispatch with the helpers it has (the
+  // caller computes its per-worker cap from the count returned).
+  try {
+    while (helpers_.size() + 1 < workers) {
+      auto helper = std::make_unique<Helper>();
+      helpers_.reserve(helpers_.size() + 1);  // push_back below cannot throw once it runs
+      const unsigned worker = static_cast<unsigned>(helpers_.size()) + 1;
       std::thread([this, h = helper.get(), worker] { helperLoop(*h, worker); }).detach();
-    } catch (const std::system_error&) {
-      break;  // run with the helpers there are (the caller recomputes its per-worker cap)
+      helpers_.push_back(std::move(helper));
     }
-    helpers_.push_back(std::move(helper));
+  } catch (const std::exception&) {
   }
   return std::min<unsigned>(workers, static_cast<unsigned>(helpers_.size()) + 1);
 }

@@ -30,7 +30,7 @@ class WorkerCrew {
   void release();
 
   // Makes sure workers - 1 helpers exist; returns how many workers (the caller included) can
-  // run, fewer than asked only when the system refuses to create a thread.
+  // run, fewer than asked only when the system refuses a thread or memory. Never throws.
   unsigned reserve(unsigned workers);
 
   // Runs body(context, 0) on the calling thread and body(context, k), k in [1, workers), on
