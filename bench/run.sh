@@ -50,7 +50,7 @@ if has callgrind; then
     toggles=""
     for entry in $counted; do toggles="$toggles --toggle-collect=${entry#*:}"; done
     # shellcheck disable=SC2086
-    "$vgpu" valgrind --tool=callgrind --separate-threads=yes $toggles --callgrind-out-file="$out.%p" \
+    "$vgpu" valgrind --tool=callgrind --fair-sched=yes --separate-threads=yes $toggles --callgrind-out-file="$out.%p" \
       "$programs/$rt/host_api" counted_calls >"$raw/$rt.calls.log" 2>"$raw/$rt.valgrind.log"
     callgrind_annotate --inclusive=yes --threshold=100 "$(ls "$out".*-01 | head -1)" >"$raw/$rt.annotate.log"
     for entry in $counted; do
@@ -65,7 +65,7 @@ if has callgrind; then
     # hsa_signal_wait_scacquire, which it spins in). A run of its own, so that no other
     # batch's waits are subtracted.
     case $rt in hipcore) wait_fn="hipcore::hsa::Signal::waitForZero(" ;; *) wait_fn=":hsa_signal_wait_scacquire " ;; esac
-    "$vgpu" valgrind --tool=callgrind --separate-threads=yes --toggle-collect=bench_roundtrip_batch \
+    "$vgpu" valgrind --tool=callgrind --fair-sched=yes --separate-threads=yes --toggle-collect=bench_roundtrip_batch \
       --callgrind-out-file="$out.roundtrip.%p" "$programs/$rt/host_api" counted_roundtrip \
       >"$raw/$rt.roundtrip.log" 2>>"$raw/$rt.valgrind.log"
     callgrind_annotate --inclusive=yes --threshold=100 "$(ls "$out".roundtrip.*-01 | head -1)" \
