@@ -211,9 +211,16 @@ class Device {
   std::unique_ptr<MemorySource> memorySource_;  // ROCR's coarse-grained device pool
   std::unique_ptr<DeviceMemoryPool> memory_;
   std::unique_ptr<DeviceMemPools> memPools_;
-  std::mutex copyMutex_;  // one staging buffer and copy signal per device
-  void* staging_ = nullptr;
+  std::mutex copyMutex_;  // the staging buffers and the copy signal
   std::unique_ptr<hsa::Signal> copySignal_;
+  // Pageable copies alternate between two pinned staging buffers: the host fills (or empties)
+  // one while the DMA engine reads (or writes) the other.
+  struct StagingBuffer {
+    void* memory = nullptr;
+    std::unique_ptr<hsa::Signal> done;
+    hsa::AsyncCopy copy;  // the DMA using `memory`, if one is in flight
+  };
+  StagingBuffer staging_[2];
   std::mutex builtinMutex_;
   std::atomic<bool> builtinsReady_{false};
   std::unique_ptr<Module> builtinModule_;

@@ -1,7 +1,7 @@
 // Fills and copies. Memory the GPU reaches (device memory, pinned host memory) is written by a
 // built-in kernel dispatched on the stream's own AQL queue: ordered with the stream's kernels
 // for free, and asynchronous unless the caller waits. Pageable host memory goes through a
-// pinned staging buffer (SDMA) once the stream's earlier work has completed.
+// pair of pinned staging buffers (SDMA) once the stream's earlier work has completed.
 #include <algorithm>
 #include <cstring>
 
@@ -11,7 +11,7 @@
 namespace hipcore::core {
 namespace {
 
-// Pageable host memory reaches the GPU through a pinned staging buffer of this size.
+// Pageable host memory reaches the GPU through pinned staging buffers of this size.
 constexpr size_t kStagingBytes = size_t{4} << 20;
 // Workgroups per row at most: enough to fill a large GPU; each work-item loops over the rest.
 constexpr uint64_t kMaxRowBlocks = 1024;
@@ -236,12 +236,19 @@ Status Device::ensureCopySignal() {
 
 Status Device::ensureStaging() {
   if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
-  if (staging_) return Status::success();
-  auto staging = hsa::allocate(agent_.hostPool, kStagingBytes);
-  if (!staging) return fail(hipErrorOutOfMemory, "staging buffer: %s", staging.message().c_str());
-  staging_ = *staging;
-  if (auto access = hsa::allowAccess(agent_.agent, staging_); !access)
-    return fail(hipErrorOutOfMemory, "staging buffer: %s", access.message().c_str());
+  for (StagingBuffer& buffer : staging_) {
+    if (buffer.memory) continue;
+    auto signal = hsa::Signal::create(0);
+    if (!signal) return fail(hipErrorOutOfMemory, "staging signal: %s", signal.message().c_str());
+    auto memory = hsa::allocate(agent_.hostPool, kStagingBytes);
+    if (!memory) return fail(hipErrorOutOfMemory, "staging buffer: %s", memory.message().c_str());
+    if (auto access = hsa::allowAccess(agent_.agent, *memory); !access) {
+      (void)hsa::release(*memory);  // the access error is the one to report
+      return fail(hipErrorOutOfMemory, "staging buffer: %s", access.message().c_str());
+    }
+    buffer.done = std::move(signal).value();
+    buffer.memory = *memory;
+  }
   return Status::success();
 }
 
@@ -260,15 +267,44 @@ Status Device::copyThroughStaging(void* destination, const void* source, size_t 
   if (Status ready = ensureStaging(); !ready.ok()) return ready;
   auto* dst = static_cast<uint8_t*>(destination);
   auto* src = static_cast<const uint8_t*>(source);
-  for (size_t done = 0; done < bytes;) {
-    size_t chunk = std::min(kStagingBytes, bytes - done);
-    if (toDevice) std::memcpy(staging_, src + done, chunk);
-    auto copied = toDevice ? hsa::copyAndWait(dst + done, agent_.agent, staging_, agent_.cpuAgent, chunk, *copySignal_)
-                           : hsa::copyAndWait(staging_, agent_.cpuAgent, src + done, agent_.agent, chunk, *copySignal_);
-    if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
-    if (!toDevice) std::memcpy(dst + done, staging_, chunk);
-    done += chunk;
+  // Chunk i goes through staging buffer i % 2, so the host's memcpy of one chunk overlaps the
+  // DMA of its neighbour. Every return leaves no DMA in flight.
+  auto waitAll = [this] {
+    for (StagingBuffer& buffer : staging_) buffer.copy.wait();
+  };
+  auto chunkBytes = [&](size_t chunk) { return std::min(kStagingBytes, bytes - chunk * kStagingBytes); };
+  auto startDma = [&](size_t chunk) -> Status {
+    StagingBuffer& buffer = staging_[chunk % 2];
+    size_t offset = chunk * kStagingBytes;
+    auto started = toDevice ? buffer.copy.start(dst + offset, agent_.agent, buffer.memory, agent_.cpuAgent,
+                                                chunkBytes(chunk), *buffer.done)
+                            : buffer.copy.start(buffer.memory, agent_.cpuAgent, src + offset, agent_.agent,
+                                                chunkBytes(chunk), *buffer.done);
+    if (started) return Status::success();
+    waitAll();
+    return fail(hipErrorInvalidValue, "%s", started.message().c_str());
+  };
+  size_t chunks = (bytes + kStagingBytes - 1) / kStagingBytes;
+  if (toDevice) {
+    // Fill a buffer once its previous DMA is done, then hand it to the DMA engine.
+    for (size_t chunk = 0; chunk < chunks; ++chunk) {
+      StagingBuffer& buffer = staging_[chunk % 2];
+      buffer.copy.wait();
+      std::memcpy(buffer.memory, src + chunk * kStagingBytes, chunkBytes(chunk));
+      if (Status started = startDma(chunk); !started.ok()) return started;
+    }
+  } else {
+    // The DMA engine fills the next buffer while the host empties this one.
+    if (Status started = startDma(0); !started.ok()) return started;
+    for (size_t chunk = 0; chunk < chunks; ++chunk) {
+      if (chunk + 1 < chunks)
+        if (Status started = startDma(chunk + 1); !started.ok()) return started;
+      StagingBuffer& buffer = staging_[chunk % 2];
+      buffer.copy.wait();
+      std::memcpy(dst + chunk * kStagingBytes, buffer.memory, chunkBytes(chunk));
+    }
   }
+  waitAll();
   return Status::success();
 }
 

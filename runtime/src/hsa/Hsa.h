@@ -125,6 +125,23 @@ class Signal {
   uint64_t handle_;
 };
 
+// One hsa_amd_memory_async_copy in flight, completing `done`.
+class AsyncCopy {
+ public:
+  // Sets `done` to 1 and submits the copy; on success wait() must follow before `done` or the
+  // buffers are reused.
+  Status start(void* destination, uint64_t destinationAgent, const void* source, uint64_t sourceAgent,
+               size_t bytes, Signal& done);
+  // Waits for the started copy (and records it when tracing); nothing if none was started.
+  void wait();
+
+ private:
+  Signal* done_ = nullptr;
+  size_t bytes_ = 0;
+  uint64_t sourceAgent_ = 0;
+  uint64_t destinationAgent_ = 0;
+};
+
 // hsa_amd_memory_async_copy and a wait for its completion.
 Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
                    uint64_t sourceAgent, size_t bytes, Signal& done);

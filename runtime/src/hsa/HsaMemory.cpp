@@ -251,10 +251,9 @@ bool Signal::waitForZeroBriefly(uint64_t microseconds) {
   return done;
 }
 
-Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
-                   uint64_t sourceAgent, size_t bytes, Signal& done) {
-  const bool traced = trace::enabled(trace::kTrace);
-  if (traced) enableCopyProfiling();
+Status AsyncCopy::start(void* destination, uint64_t destinationAgent, const void* source,
+                        uint64_t sourceAgent, size_t bytes, Signal& done) {
+  if (trace::enabled(trace::kTrace)) enableCopyProfiling();
   done.store(1);
   hsa_status_t status = hsa_amd_memory_async_copy(destination, hsa_agent_t{destinationAgent}, source,
                                                   hsa_agent_t{sourceAgent}, bytes, 0, nullptr,
@@ -262,9 +261,27 @@ Status copyAndWait(void* destination, uint64_t destinationAgent, const void* sou
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_amd_memory_async_copy of %zu bytes %p -> %p: %s", bytes, source,
                   destination, statusName(status).c_str());
-  done.waitForZero();
-  if (traced)
-    trace::recordCopy(done.handle(), bytes, isCpuAgent(sourceAgent), isCpuAgent(destinationAgent));
+  done_ = &done;
+  bytes_ = bytes;
+  sourceAgent_ = sourceAgent;
+  destinationAgent_ = destinationAgent;
+  return loader::Ok{};
+}
+
+void AsyncCopy::wait() {
+  if (!done_) return;
+  done_->waitForZero();
+  if (trace::enabled(trace::kTrace))
+    trace::recordCopy(done_->handle(), bytes_, isCpuAgent(sourceAgent_), isCpuAgent(destinationAgent_));
+  done_ = nullptr;
+}
+
+Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
+                   uint64_t sourceAgent, size_t bytes, Signal& done) {
+  AsyncCopy copy;
+  if (auto started = copy.start(destination, destinationAgent, source, sourceAgent, bytes, done); !started)
+    return started;
+  copy.wait();
   return loader::Ok{};
 }
 

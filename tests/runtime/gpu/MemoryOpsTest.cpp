@@ -182,6 +182,22 @@ TEST(LargeCopies, SixteenMebibytesFilledCopiedAlignedAndUnaligned) {
   ASSERT_HIP(hipFree(b));
 }
 
+// Pageable copies go through two 4 MiB staging buffers in turn: three full chunks and a partial
+// one, so each buffer is reused while the other's DMA may be in flight, in both directions.
+TEST(LargeCopies, PageableCopiesOfSeveralStagingChunksKeepEveryByte) {
+  const size_t n = (size_t{3} << 22) + 12345;
+  uint8_t* device = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), n + 1));
+  std::vector<uint8_t> source(n);
+  for (size_t i = 0; i < n; ++i) source[i] = pseudoRandom(i * 7 + 5);
+  ASSERT_HIP(hipMemcpy(device + 1, source.data(), n, hipMemcpyHostToDevice));
+  std::vector<uint8_t> back(n + 1, 0);
+  ASSERT_HIP(hipMemcpy(back.data() + 1, device + 1, n, hipMemcpyDeviceToHost));
+  EXPECT_EQ(back[0], 0);
+  ASSERT_TRUE(std::equal(source.begin(), source.end(), back.begin() + 1));
+  ASSERT_HIP(hipFree(device));
+}
+
 TEST(PitchedCopies, TwoDimensionalBoxesWithPitchesAndOffsets) {
   const size_t width = 45, height = 9, hostPitch = 61;
   uint8_t *a = nullptr, *b = nullptr;
