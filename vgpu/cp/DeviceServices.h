@@ -11,6 +11,7 @@
 
 namespace vgpu::cp {
 
+class DoorbellWatcher;
 class TraceRecorder;
 
 class DeviceServices {
@@ -39,9 +40,10 @@ struct EngineConfig {
   DeviceServices* services = nullptr;
   std::uint32_t nodeId = 1;
   GpuTarget target = GpuTarget::gfx1030;
-  bool log = false;  // VGPU_LOG=1: one stderr line per packet
-  TraceRecorder* recorder = nullptr;  // trace events (null: not tracing)
-  std::uint64_t queueId = 0;          // the KFD queue id (trace rows of SDMA queues)
+  bool log = false;                    // VGPU_LOG=1: one stderr line per packet
+  TraceRecorder* recorder = nullptr;   // trace events (null: not tracing)
+  std::uint64_t queueId = 0;           // the KFD queue id (trace rows of SDMA queues)
+  DoorbellWatcher* watcher = nullptr;  // told when the queue's worker goes to sleep
   unsigned interpreterThreads = 0;
   // Workgroups of a dispatch that must be able to run concurrently: the topology's CUs x the
   // workgroups per CU the runtime's occupancy allows (cooperative launches size grids by it).

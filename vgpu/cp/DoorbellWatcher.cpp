@@ -48,8 +48,10 @@ bool DoorbellWatcher::pollOnce() {
             .load(std::memory_order_acquire);
     if (value != entry.lastSeen) {
       entry.lastSeen = value;
+      // Only a sleeping queue depends on this poll's promptness; an awake one polls its ring
+      // itself and goes on polling, then nudges us when it sleeps (QueueEngine::awake).
+      if (!entry.engine->awake()) rang = true;
       entry.engine->wake();
-      rang = true;
     }
   }
   return rang;

@@ -5,7 +5,10 @@
 // system call to intercept and nothing to block on; the write can only be noticed by reading.
 // Back-off keeps an idle process cheap and a busy one responsive: after activity it spins
 // (kSpin), then yields (kYield), then sleeps with a doubling period up to kMaxSleep; after
-// kDeepIdleAfter without a doorbell it sleeps kDeepSleep at a time. Measured on the 2-core CI
+// kDeepIdleAfter without a doorbell it sleeps kDeepSleep at a time. Activity is a doorbell of
+// a queue whose worker sleeps, or a nudge; a queue whose worker is awake polls its own ring
+// (QueueEngine::kIdlePoll) and nudges the watcher when it goes to sleep, so back-to-back
+// launches do not keep a third thread spinning on a 2-core machine. Measured on the 2-core CI
 // VM, one timed wake-up costs ~35 us of CPU, so 1 ms polling alone would cost 3.5% of a core.
 // Deep idle is safe because every host wait reaches the thunk (ROCR spins ~200 us on the signal,
 // then calls hsaKmtWaitOnEvent), and the thunk calls nudge() there: a blocked host sees its

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <thread>
 
+#include "cp/DoorbellWatcher.h"
+
 namespace vgpu::cp {
 
 QueueEngine::~QueueEngine() {
@@ -59,6 +61,20 @@ void QueueEngine::trace(const std::string& line) const {
   if (config_.log) std::fprintf(stderr, "vgpu: %s\n", line.c_str());
 }
 
+void QueueEngine::sleepUntilWoken(std::unique_lock<std::mutex>& lock) {
+  awake_.store(false, std::memory_order_relaxed);
+  if (config_.watcher) {
+    // From now on only the watcher notices this queue's doorbell: have it poll promptly again
+    // (its back-off ignores doorbells of queues that were awake). Not under our mutex: the
+    // watcher calls wake() with its own held.
+    lock.unlock();
+    config_.watcher->nudge();
+    lock.lock();
+  }
+  wakeup_.wait(lock, [&] { return stopping_ || (pending_ && active_ && !halted_); });
+  awake_.store(true, std::memory_order_relaxed);
+}
+
 void QueueEngine::run() {
   using namespace std::chrono;
   // While a packet is blocked the ring is re-examined after a growing pause: dependencies are
@@ -79,7 +95,7 @@ void QueueEngine::run() {
       continue;
     }
     if (!active_ || halted_ || !pending_) {
-      wakeup_.wait(lock, [&] { return stopping_ || (pending_ && active_ && !halted_); });
+      sleepUntilWoken(lock);
       continue;
     }
     pending_ = false;

@@ -42,13 +42,18 @@ class QueueEngine {
   // hsaKmtUpdateQueue with percentage 0 suspends, non-zero resumes.
   void setActive(bool active);
 
+  // False only while the worker sleeps until woken: while awake it looks at its ring again by
+  // itself (after every packet, and for kIdlePoll after the last one), so its doorbells need
+  // no prompt delivery and the DoorbellWatcher need not spin for it.
+  bool awake() const { return awake_.load(std::memory_order_relaxed); }
+
   virtual volatile std::uint64_t* doorbell() = 0;
   virtual const char* kind() const = 0;
 
  protected:
   enum class Progress {
     idle,      // nothing to do until the next doorbell
-    blocked,   // a packet is present but cannot proceed yet (dependency, header not written)
+    blocked,   // a packet is present but cannot proceed yet (a dependency)
     advanced,  // a packet was consumed
     halted,    // a fatal queue error was reported; the queue processes nothing more
   };
@@ -61,6 +66,8 @@ class QueueEngine {
 
  private:
   void run();
+  // Waits on the condition variable until work is pending (lock held on entry and exit).
+  void sleepUntilWoken(std::unique_lock<std::mutex>& lock);
 
   EngineConfig config_;
   std::thread worker_;
@@ -73,6 +80,7 @@ class QueueEngine {
   bool active_ = true;
   bool halted_ = false;
   bool stopping_ = false;
+  std::atomic<bool> awake_{true};
 };
 
 }  // namespace vgpu::cp

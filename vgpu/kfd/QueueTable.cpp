@@ -29,6 +29,7 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE 
   }
   cp::EngineConfig engineConfig = config;
   engineConfig.queueId = id;
+  engineConfig.watcher = &watcher_;
   Entry entry;
   entry.words = std::make_unique<QueueWords>();
   QueueWords& words = *entry.words;
