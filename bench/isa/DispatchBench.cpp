@@ -6,20 +6,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <string>
 
+#include "BenchSupport.h"
 #include "isa/Harness.h"
-
-namespace {
-
-double cpuNow() {
-  timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-}  // namespace
 
 // Not static and never inlined: callgrind's --toggle-collect names it.
 extern "C" __attribute__((noinline)) bool benchDispatchBatch(const vgpu::DispatchRequest& request,
@@ -35,13 +25,9 @@ int main(int argc, char** argv) {
   const unsigned onlyGroups = fixedCount ? std::atoi(argv[3]) : 0;
   const unsigned onlyThreads = fixedCount ? std::atoi(argv[4]) : 0;
   const int onlyChecked = fixedCount ? std::atoi(argv[5]) : -1;
+  auto code = isa_bench::loadKernels(arch);
+  if (!code) return 1;
   std::string error;
-  auto code =
-      vgpu::isa::CodeObject::load(std::string(ISA_BENCH_DIR) + "/bench-" + arch + ".co", error);
-  if (!code) {
-    std::fprintf(stderr, "%s\n", error.c_str());
-    return 1;
-  }
   // Checked: bounds checks through an AddressSpace, as the command processor dispatches.
   vgpu::isa::HostRanges ranges;
   for (bool checked : {false, true})
@@ -79,9 +65,9 @@ int main(int argc, char** argv) {
         double bestWall = 1e9, bestCpu = 1e9;
         for (int rep = 0; rep < 5; ++rep) {
           auto t0 = std::chrono::steady_clock::now();
-          double c0 = cpuNow();
+          double c0 = isa_bench::cpuNow();
           benchDispatchBatch(request, count);
-          double cpu = cpuNow() - c0;
+          double cpu = isa_bench::cpuNow() - c0;
           double wall =
               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
           if (wall < bestWall) bestWall = wall;

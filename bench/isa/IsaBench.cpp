@@ -2,10 +2,10 @@
 // with one and two worker threads. Usage: isa_bench [gfx1030|gfx1100]
 #include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <string>
 #include <vector>
 
+#include "BenchSupport.h"
 #include "isa/Harness.h"
 
 namespace {
@@ -16,12 +16,6 @@ struct Result {
   std::uint64_t instructions;
 };
 
-double cpuNow() {
-  timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 Result timeRun(const vgpu::isa::CodeObject& code, const std::string& kernel,
                vgpu::isa::Launch launch) {
   std::uint64_t n = 0;
@@ -31,9 +25,9 @@ Result timeRun(const vgpu::isa::CodeObject& code, const std::string& kernel,
   Result best{1e9, 1e9, 0};
   for (int rep = 0; rep < 3; ++rep) {
     auto t0 = std::chrono::steady_clock::now();
-    double c0 = cpuNow();
+    double c0 = isa_bench::cpuNow();
     vgpu::DispatchOutcome o = vgpu::isa::runKernel(code, kernel, launch);
-    double c = cpuNow() - c0;
+    double c = isa_bench::cpuNow() - c0;
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!o.ok()) std::fprintf(stderr, "%s failed: %s\n", kernel.c_str(), o.report.c_str());
     if (c < best.cpuSeconds) best = {s, c, n};
@@ -54,13 +48,8 @@ void report(const char* what, unsigned threads, Result r) {
 
 int main(int argc, char** argv) {
   std::string arch = argc > 1 ? argv[1] : "gfx1030";
-  std::string error;
-  auto code =
-      vgpu::isa::CodeObject::load(std::string(ISA_BENCH_DIR) + "/bench-" + arch + ".co", error);
-  if (!code) {
-    std::fprintf(stderr, "%s\n", error.c_str());
-    return 1;
-  }
+  auto code = isa_bench::loadKernels(arch);
+  if (!code) return 1;
   const int n = 1 << 22;
   std::vector<float> x(n, 1.5f), y(n, 2.0f), out(1 << 16);
   for (unsigned threads : {1u, 2u}) {
