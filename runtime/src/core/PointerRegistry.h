@@ -45,8 +45,8 @@ struct Allocation {
 // A pool chunk split into `blockCount` blocks of `blockBytes`: requested[i] is the size block i
 // was allocated with, 0 while it is free. A chunk spans at most 4 MiB
 // (DeviceMemoryPool::chunkBytes), so offsets into it fit in 32 bits. Written under the owning
-// size class's mutex, read by
-// lookups under the registry's shared lock (atomics: a racing free is a user error, not UB).
+// size class's mutex, read by lookups under the registry's shared lock (atomics: a racing free
+// is a user error, not UB).
 struct Chunk {
   Chunk(uintptr_t base, size_t blockBytes, uint32_t blockCount, int device, int sizeClass)
       : base(base), blockBytes(blockBytes), blockCount(blockCount), device(device), sizeClass(sizeClass),
