@@ -17,15 +17,10 @@ namespace vgpu::cp {
 
 namespace {
 
-
 std::uint16_t loadHeader(const void* slot) {
   return std::atomic_ref<std::uint16_t>(*static_cast<std::uint16_t*>(const_cast<void*>(slot)))
       .load(std::memory_order_acquire);
 }
-
-
-
-
 
 bool conditionHolds(hsa_signal_condition_t condition, std::int64_t value, std::int64_t reference) {
   switch (condition) {
@@ -53,6 +48,19 @@ AqlProcessor::~AqlProcessor() {
 
 bool AqlProcessor::profiling() const {
   return (queue_->queue_properties & AMD_QUEUE_PROPERTIES_ENABLE_PROFILING) != 0;
+}
+
+bool AqlProcessor::packetVisible() const {
+  auto readIndex =
+      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->read_dispatch_id));
+  auto writeIndex =
+      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->write_dispatch_id));
+  std::uint64_t index = readIndex.load(std::memory_order_relaxed);
+  if (index >= writeIndex.load(std::memory_order_relaxed)) return false;
+  // A reserved slot counts once its header is published (see serviceRing).
+  const char* base = static_cast<const char*>(queue_->hsa_queue.base_address);
+  return aqlPacketType(loadHeader(base + (index % queue_->hsa_queue.size) * kAqlPacketBytes)) !=
+         HSA_PACKET_TYPE_INVALID;
 }
 
 QueueEngine::Progress AqlProcessor::serviceRing() {
@@ -85,7 +93,9 @@ QueueEngine::Progress AqlProcessor::serviceRing() {
   const AqlPacket& packet = decoded.packet;
   if (!started_) {
     started_ = true;
-    startTimestamp_ = services().gpuClock();
+    // Only a profiled completion signal gets the timestamps (finishPacket): the clock read
+    // costs about as much as the rest of a barrier packet.
+    startTimestamp_ = profiling() ? services().gpuClock() : 0;
     if (config().recorder) [[unlikely]]
       traceStartUs_ = TraceRecorder::nowUs();
     if (packet.acquireFence) std::atomic_thread_fence(std::memory_order_acquire);
@@ -152,6 +162,7 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   request.coResidentWorkgroups = config().coResidentWorkgroups;
   request.interrupt = [](void* services, std::uint32_t m0) { static_cast<DeviceServices*>(services)->raiseInterrupt(m0); };
   request.interruptContext = &services();
+  request.memo = &memo_;
   if (config().recorder) [[unlikely]] {
     spans_.clear();
     request.workgroupSpans = &spans_;
@@ -241,8 +252,9 @@ void AqlProcessor::finishPacket(std::uint64_t index, void* slot, const AqlPacket
   if (packet.releaseFence) std::atomic_thread_fence(std::memory_order_release);
   if (completion.handle != 0 && profiling()) {
     amd_signal_t& signal = *signalFromHandle(completion);
-    signal.start_ts = startTimestamp_;
     signal.end_ts = services().gpuClock();
+    // Profiling switched on while the packet waited: it started no earlier than now.
+    signal.start_ts = startTimestamp_ != 0 ? startTimestamp_ : signal.end_ts;
   }
   started_ = false;
   ++processed_;

@@ -38,6 +38,7 @@ class AqlProcessor final : public QueueEngine {
   };
 
   Progress serviceRing() override;
+  bool packetVisible() const override;
   PacketResult execute(std::uint64_t index, const AqlPacket& packet);
   PacketResult executeDispatch(std::uint64_t index, const hsa_kernel_dispatch_packet_t& packet);
   PacketResult executeBarrier(const hsa_barrier_and_packet_t& packet, bool any);
@@ -59,6 +60,7 @@ class AqlProcessor final : public QueueEngine {
   double traceStartUs_ = 0;
   std::vector<WorkgroupSpan> spans_;
   KernelSymbols kernelSymbols_;
+  DispatchMemo memo_;  // the last kernel dispatched (executeDispatch keeps it)
 };
 
 }  // namespace vgpu::cp

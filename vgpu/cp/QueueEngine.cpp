@@ -48,6 +48,15 @@ void QueueEngine::wakeIfBlocked() {
   wakeup_.notify_one();
 }
 
+void QueueEngine::setBlocked(bool blocked) {
+  if (blocked_.load(std::memory_order_relaxed) == blocked) return;
+  blocked_.store(blocked, std::memory_order_relaxed);
+  if (blocked)
+    blockedEngines_.fetch_add(1, std::memory_order_relaxed);
+  else
+    blockedEngines_.fetch_sub(1, std::memory_order_relaxed);
+}
+
 void QueueEngine::setActive(bool active) {
   {
     std::lock_guard lock(mutex_);
@@ -75,6 +84,14 @@ void QueueEngine::sleepUntilWoken(std::unique_lock<std::mutex>& lock) {
   awake_.store(true, std::memory_order_relaxed);
 }
 
+void QueueEngine::spinForPacket(std::chrono::steady_clock::time_point until) const {
+  while (!packetVisible() && std::chrono::steady_clock::now() < until) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();  // spares the memory system and a hyperthread sibling while spinning
+#endif
+  }
+}
+
 void QueueEngine::run() {
   using namespace std::chrono;
   // While a packet is blocked the ring is re-examined after a growing pause: dependencies are
@@ -85,11 +102,15 @@ void QueueEngine::run() {
   auto lastAdvance = steady_clock::time_point{};
   std::unique_lock lock(mutex_);
   while (!stopping_) {
-    if (active_ && !halted_ && !pending_ && steady_clock::now() - lastAdvance < kIdlePoll) {
+    auto quiet = steady_clock::now() - lastAdvance;
+    if (active_ && !halted_ && !pending_ && quiet < kIdlePoll) {
       // Recently busy: look at the ring again ourselves instead of sleeping until the
       // DoorbellWatcher sees the next doorbell and wakes us (a thread hand-off per submission).
       lock.unlock();
-      std::this_thread::yield();
+      if (quiet < kSpinPoll)
+        spinForPacket(lastAdvance + kSpinPoll);
+      else
+        std::this_thread::yield();
       lock.lock();
       pending_ = true;
       continue;
@@ -102,7 +123,7 @@ void QueueEngine::run() {
     lock.unlock();
     Progress progress = serviceRing();
     lock.lock();
-    blocked_.store(progress == Progress::blocked, std::memory_order_relaxed);
+    setBlocked(progress == Progress::blocked);
     switch (progress) {
       case Progress::advanced:
         pending_ = true;  // keep draining without waiting for another doorbell
@@ -112,7 +133,7 @@ void QueueEngine::run() {
       case Progress::blocked:
         wakeup_.wait_for(lock, pause, [&] { return stopping_ || pending_; });
         pending_ = true;
-        blocked_.store(false, std::memory_order_relaxed);
+        setBlocked(false);
         pause = std::min<microseconds>(pause * 2, kLongestPause);
         break;
       case Progress::halted:

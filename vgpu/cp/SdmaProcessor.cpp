@@ -18,6 +18,13 @@ SdmaProcessor::~SdmaProcessor() {
   stop();
 }
 
+bool SdmaProcessor::packetVisible() const {
+  auto readPointer = std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(*ring_.readPointer));
+  auto writePointer =
+      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(*ring_.writePointer));
+  return readPointer.load(std::memory_order_relaxed) < writePointer.load(std::memory_order_relaxed);
+}
+
 QueueEngine::Progress SdmaProcessor::serviceRing() {
   auto readPointer = std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(*ring_.readPointer));
   auto writePointer =

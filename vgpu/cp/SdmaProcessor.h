@@ -34,6 +34,7 @@ class SdmaProcessor final : public QueueEngine {
     std::uint64_t faultAddress = 0;
   };
   Progress serviceRing() override;
+  bool packetVisible() const override;
   Step execute(const std::uint32_t* packet, std::uint64_t available);
   Step copyLinearRect(const SdmaPacket& packet);
   Step pollRegMem(const SdmaPacket& packet);

@@ -32,19 +32,24 @@ namespace {
 
 using isa::Program;
 
+// The first code bytes of a kernel (bounds-checked when the source has an address space).
+CodeSignature signatureOf(const Program::Source& src) {
+  CodeSignature sig;
+  sig.size = CodeSignature::kBytes;
+  if (src.memory)
+    while (sig.size > 0 && !src.memory->accessible(src.entry, sig.size)) sig.size -= 4;
+  std::memcpy(sig.bytes.data(), reinterpret_cast<const void*>(src.entry), sig.size);
+  return sig;
+}
+
 // Programs decoded so far, by entry address and decoding mode. A code object may be unloaded
 // and another loaded at the same address, so each entry keeps the bytes it was decoded from and
 // is rebuilt when they differ. Process-wide because executeDispatch is the C-like boundary the
 // command processor calls from any queue thread.
 class ProgramCache {
  public:
-  std::shared_ptr<const Program> get(const Program::Source& src, std::string& error) {
-    // The first bytes of the code tell a reloaded code object from the one decoded before.
-    Signature sig;
-    sig.size = Signature::kBytes;
-    if (src.memory)
-      while (sig.size > 0 && !src.memory->accessible(src.entry, sig.size)) sig.size -= 4;
-    std::memcpy(sig.bytes.data(), reinterpret_cast<const void*>(src.entry), sig.size);
+  std::shared_ptr<const Program> get(const Program::Source& src, const CodeSignature& sig,
+                                     std::string& error) {
     auto key = std::make_tuple(src.entry, static_cast<int>(src.target), src.wave64);
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = entries_.find(key);
@@ -55,14 +60,8 @@ class ProgramCache {
   }
 
  private:
-  struct Signature {
-    static constexpr std::size_t kBytes = 64;
-    std::array<std::uint8_t, kBytes> bytes{};  // [size, kBytes) stay zero
-    std::size_t size = 0;
-    bool operator==(const Signature&) const = default;
-  };
   struct Entry {
-    Signature signature;
+    CodeSignature signature;
     std::shared_ptr<const Program> program;
   };
   std::mutex mutex_;
@@ -103,6 +102,16 @@ const char* kindName(DispatchOutcome::Kind k) {
     default:
       return "completed";
   }
+}
+
+// The caller's memo answers for this packet's kernel (see DispatchMemo).
+bool memoHolds(const DispatchMemo& memo, const DispatchRequest& req, std::uint64_t generation) {
+  return memo.program && memo.kernelObject == req.packet.kernel_object &&
+         memo.target == req.target && memo.memory == req.memory && memo.generation == generation &&
+         std::memcmp(memo.descriptor.data(), reinterpret_cast<const void*>(memo.kernelObject),
+                     memo.descriptor.size()) == 0 &&
+         std::memcmp(memo.code.bytes.data(), reinterpret_cast<const void*>(memo.entry),
+                     memo.code.size) == 0;
 }
 
 // VGPU_WATCHDOG_MS, read once: a dispatch's wall-time bound (0 disables; unset: one minute).
@@ -334,7 +343,11 @@ DispatchOutcome execute(const DispatchRequest& req) {
       std::uint64_t{p.workgroup_size_x} * p.workgroup_size_y * p.workgroup_size_z;
   if (wgThreads > 1024)
     return invalid("workgroup of " + std::to_string(wgThreads) + " work-items (max 1024)");
-  if (req.memory && !req.memory->accessible(p.kernel_object, 64))
+  DispatchMemo* memo = req.memory ? req.memo : nullptr;
+  // Read before the checks: a change of the address space while they run invalidates the memo.
+  const std::uint64_t generation = memo ? req.memory->generation() : 0;
+  const bool memoised = memo && memoHolds(*memo, req, generation);
+  if (!memoised && req.memory && !req.memory->accessible(p.kernel_object, 64))
     return invalid("kernel descriptor " + hex(p.kernel_object) + " is not in GPU-visible memory");
   isa::KernelDescriptor kd =
       isa::KernelDescriptor::read(reinterpret_cast<const void*>(p.kernel_object));
@@ -347,18 +360,35 @@ DispatchOutcome execute(const DispatchRequest& req) {
   ctx.memory = req.memory;
   ctx.trace = isaTraceFromEnvironment();
   Program::Source src{req.target, ctx.wave64, p.kernel_object + kd.entryOffset, req.memory};
-  std::string error;
-  std::shared_ptr<const Program> prog = programCache().get(src, error);
-  if (!prog) {
-    DispatchOutcome o;
-    o.kind = DispatchOutcome::Kind::illegalInstruction;
-    o.report =
-        "vgpu: cannot decode kernel " +
-        std::string(req.kernelName ? req.kernelName : "at descriptor " + hex(p.kernel_object)) +
-        " at " + hex(src.entry) + ": " + error;
-    return o;
+  std::shared_ptr<const Program> found;  // null when the memo holds the program
+  if (!memoised) {
+    const CodeSignature sig = signatureOf(src);
+    std::string error;
+    found = programCache().get(src, sig, error);
+    if (!found) {
+      if (memo) *memo = DispatchMemo{};
+      DispatchOutcome o;
+      o.kind = DispatchOutcome::Kind::illegalInstruction;
+      o.report =
+          "vgpu: cannot decode kernel " +
+          std::string(req.kernelName ? req.kernelName : "at descriptor " + hex(p.kernel_object)) +
+          " at " + hex(src.entry) + ": " + error;
+      return o;
+    }
+    if (memo) {
+      memo->kernelObject = p.kernel_object;
+      memo->memory = req.memory;
+      memo->generation = generation;
+      memo->target = req.target;
+      std::memcpy(memo->descriptor.data(), reinterpret_cast<const void*>(p.kernel_object),
+                  memo->descriptor.size());
+      memo->entry = src.entry;
+      memo->code = sig;
+      memo->program = found;
+    }
   }
-  ctx.program = prog.get();
+  const Program* prog = memoised ? memo->program.get() : found.get();
+  ctx.program = prog;
   // Four spare registers: 64-bit reads of the last VGPR pair never leave the wave's storage.
   ctx.vgprs =
       std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u) + isa::kSpareVgprs;

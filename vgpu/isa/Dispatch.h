@@ -8,11 +8,17 @@
 
 #include <hsa/hsa.h>  // hsa_kernel_dispatch_packet_t: the packet layout is defined by HSA.
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace vgpu {
+
+namespace isa {
+class Program;
+}
 
 enum class GpuTarget { gfx1030, gfx1100 };
 
@@ -25,6 +31,35 @@ class AddressSpace {
   virtual bool accessible(std::uint64_t address, std::uint64_t size) const = 0;
   // One line naming the allocation nearest to address, for fault reports.
   virtual std::string describeNearest(std::uint64_t address) const = 0;
+  // Changes with every change of the ranges: an answer of accessible() holds while it stays the
+  // same (DispatchMemo).
+  virtual std::uint64_t generation() const = 0;
+};
+
+// The first bytes of a kernel's code (up to kBytes; fewer at the end of its allocation). They
+// tell a code object loaded where an unloaded one was from the one decoded before.
+struct CodeSignature {
+  static constexpr std::size_t kBytes = 64;
+  std::array<std::uint8_t, kBytes> bytes{};  // [size, kBytes) stay zero
+  std::size_t size = 0;
+  bool operator==(const CodeSignature&) const = default;
+};
+
+// What executeDispatch found out about the last kernel one caller (a queue's packet processor)
+// dispatched; filled by executeDispatch, only owned by the caller. The same kernel again skips
+// the descriptor's bounds check and the program lookup (a shared lock, a mutex and two map
+// searches: a quarter of an empty kernel's launch + sync round trip). Trusted while it is the
+// same address space at the same generation and the descriptor and the code signature read the
+// same, so it answers exactly as the full path would. One caller at a time.
+struct DispatchMemo {
+  std::uint64_t kernelObject = 0;
+  const AddressSpace* memory = nullptr;
+  std::uint64_t generation = 0;
+  GpuTarget target = GpuTarget::gfx1030;
+  std::array<std::uint8_t, 64> descriptor{};
+  std::uint64_t entry = 0;
+  CodeSignature code;
+  std::shared_ptr<const isa::Program> program;  // null: nothing memoised
 };
 
 // One workgroup's execution, for traces: wall time (CLOCK_MONOTONIC microseconds) and the
@@ -65,6 +100,8 @@ struct DispatchRequest {
   // to an interrupt signal: hostcall doorbells). Called on the wave's worker thread.
   void (*interrupt)(void* context, std::uint32_t m0) = nullptr;
   void* interruptContext = nullptr;
+  // Optional: the caller's memo of its last kernel (needs `memory`, whose generation it keys on).
+  DispatchMemo* memo = nullptr;
 };
 
 struct DispatchOutcome {

@@ -16,6 +16,7 @@ namespace vgpu::isa {
 
 void HostRanges::add(const void* base, std::uint64_t size, std::string name) {
   ranges_[reinterpret_cast<std::uint64_t>(base)] = Range{size, std::move(name)};
+  ++generation_;
 }
 
 bool HostRanges::accessible(std::uint64_t address, std::uint64_t size) const {

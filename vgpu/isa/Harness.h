@@ -20,6 +20,7 @@ class HostRanges : public AddressSpace {
   void add(const void* base, std::uint64_t size, std::string name);
   bool accessible(std::uint64_t address, std::uint64_t size) const override;
   std::string describeNearest(std::uint64_t address) const override;
+  std::uint64_t generation() const override { return generation_; }
 
  private:
   struct Range {
@@ -27,6 +28,7 @@ class HostRanges : public AddressSpace {
     std::string name;
   };
   std::map<std::uint64_t, Range> ranges_;
+  std::uint64_t generation_ = 0;
 };
 
 struct KernelInfo {

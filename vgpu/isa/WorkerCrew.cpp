@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <exception>
 #include <mutex>
+#include <utility>
 
 namespace vgpu::isa {
 
@@ -20,9 +21,25 @@ CrewPool& crewPool() {
   return pool;
 }
 
+void returnToPool(WorkerCrew* crew) {
+  CrewPool& pool = crewPool();
+  std::lock_guard lock(pool.mutex);
+  pool.idle.push_back(crew);
+}
+
+// The crew this thread released last, not in the pool meanwhile.
+struct ThreadCrew {
+  WorkerCrew* crew = nullptr;
+  ~ThreadCrew() {
+    if (crew) returnToPool(crew);
+  }
+};
+thread_local ThreadCrew threadCrew;
+
 }  // namespace
 
 WorkerCrew& WorkerCrew::acquire() {
+  if (WorkerCrew* own = std::exchange(threadCrew.crew, nullptr)) return *own;
   CrewPool& pool = crewPool();
   {
     std::lock_guard lock(pool.mutex);
@@ -36,9 +53,11 @@ WorkerCrew& WorkerCrew::acquire() {
 }
 
 void WorkerCrew::release() {
-  CrewPool& pool = crewPool();
-  std::lock_guard lock(pool.mutex);
-  pool.idle.push_back(this);
+  if (threadCrew.crew == nullptr) {
+    threadCrew.crew = this;
+    return;
+  }
+  returnToPool(this);
 }
 
 unsigned WorkerCrew::reserve(unsigned workers) {

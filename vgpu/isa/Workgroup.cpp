@@ -127,15 +127,24 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
   std::uint32_t* v2 = w.vreg(2);
   bool packed = dispatch_.target == GpuTarget::gfx1100;
   unsigned dims = kd_.workitemIdDims();
+  // The first lane's ids by division, the others counted on from it (four divisions per lane
+  // were most of a one-wave dispatch's set-up). Lanes past the last work-item repeat its ids.
+  std::uint32_t x = first % size[0], y = (first / size[0]) % size[1],
+                z = first / (size[0] * size[1]);
   for (unsigned l = 0; l < w.lanes; ++l) {
-    unsigned t = std::min(first + l, threads - 1);
-    std::uint32_t x = t % size[0], y = (t / size[0]) % size[1], z = t / (size[0] * size[1]);
     if (packed) {
       v0[l] = x | (y << 10) | (z << 20);
     } else {
       v0[l] = x;
       if (dims >= 2 && dispatch_.vgprs > 1) v1[l] = y;
       if (dims >= 3 && dispatch_.vgprs > 2) v2[l] = z;
+    }
+    if (first + l + 1 < threads && ++x == size[0]) {
+      x = 0;
+      if (++y == size[1]) {
+        y = 0;
+        ++z;
+      }
     }
   }
 }

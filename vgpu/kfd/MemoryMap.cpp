@@ -47,6 +47,7 @@ bool MemoryMap::add(const Region& region) {
   auto next = regions_.lower_bound(region.base);
   if (next != regions_.end() && next->first < region.base + region.size) return false;
   regions_.emplace(region.base, region);
+  generation_.fetch_add(1, std::memory_order_release);
   return true;
 }
 
@@ -61,6 +62,7 @@ std::optional<Region> MemoryMap::release(std::uint64_t base) {
   if (--it->second.references > 0) return std::nullopt;
   Region gone = it->second;
   regions_.erase(it);
+  generation_.fetch_add(1, std::memory_order_release);
   return gone;
 }
 

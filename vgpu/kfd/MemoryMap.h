@@ -8,6 +8,7 @@
 
 #include <hsakmt.h>
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -44,12 +45,14 @@ class MemoryMap final : public AddressSpace {
 
   bool accessible(std::uint64_t address, std::uint64_t size) const override;
   std::string describeNearest(std::uint64_t address) const override;
+  std::uint64_t generation() const override { return generation_.load(std::memory_order_acquire); }
 
  private:
   // Ranges strictly inside another range (counted so release() can match them).
   std::map<std::uint64_t, std::uint32_t> nested_;
   std::map<std::uint64_t, Region> regions_;
   mutable std::shared_mutex mutex_;
+  std::atomic<std::uint64_t> generation_{0};  // bumped under mutex_ by every change of regions_
 
   const Region* containing(std::uint64_t address) const;
 };

@@ -96,6 +96,7 @@ HSAKMT_STATUS QueueTable::update(HSA_QUEUEID id, std::uint32_t percentage) {
 }
 
 void QueueTable::wakeBlocked() {
+  if (!cp::QueueEngine::anyBlocked()) return;  // the usual case: no lock, no walk
   std::lock_guard lock(mutex_);
   for (auto& [id, entry] : queues_) entry.engine->wakeIfBlocked();
 }

@@ -1,0 +1,115 @@
+// The command processor's per-queue DispatchMemo: a dispatch of the kernel dispatched last skips
+// the descriptor check and the program lookup, yet must answer exactly as the full path would
+// when the code, the descriptor or the address space changed in between.
+#include <cstring>
+
+#include "IsaTestSupport.h"
+
+namespace isatest {
+namespace {
+
+// s_load_dwordx2 s[2:3], s[0:1], 0; v_mov_b32 v1, <value>; v_mov_b32 v0, 0;
+// s_waitcnt lgkmcnt(0); global_store_dword v0, v1, s[2:3]; s_endpgm
+void storeConstant(RawKernel& k, std::uint32_t value) {
+  k.code({0xf4040080u, 0xfa000000u, 0x7e0202ffu, value, 0x7e000280u, 0xbf8cc07fu, 0xdc708000u,
+          0x00020100u, 0xbf810000u});
+}
+
+struct MemoDispatch {
+  RawKernel kernel;
+  std::uint32_t out = 0;
+  vgpu::isa::HostRanges memory;
+  vgpu::DispatchMemo memo;
+
+  MemoDispatch() {
+    kernel.args[0] = reinterpret_cast<std::uint64_t>(&out);
+    memory.add(kernel.bytes, sizeof kernel.bytes, "kernel");
+    memory.add(&out, sizeof out, "out");
+    memory.add(kernel.args, sizeof kernel.args, "kernargs");
+  }
+  vgpu::DispatchOutcome run(const vgpu::AddressSpace& space) {
+    vgpu::DispatchRequest req;
+    req.packet.workgroup_size_x = req.packet.workgroup_size_y = req.packet.workgroup_size_z = 1;
+    req.packet.grid_size_x = req.packet.grid_size_y = req.packet.grid_size_z = 1;
+    req.packet.kernel_object = reinterpret_cast<std::uint64_t>(kernel.bytes);
+    req.packet.kernarg_address = kernel.args;
+    req.threads = 1;
+    req.memory = &space;
+    req.memo = &memo;
+    return vgpu::executeDispatch(req);
+  }
+  vgpu::DispatchOutcome run() { return run(memory); }
+};
+
+TEST(DispatchMemo, TheSameKernelAgainRunsFromTheMemo) {
+  MemoDispatch d;
+  storeConstant(d.kernel, 7);
+  ASSERT_TRUE(d.run().ok());
+  EXPECT_EQ(d.out, 7u);
+  const vgpu::isa::Program* first = d.memo.program.get();
+  ASSERT_NE(first, nullptr) << "the dispatch did not fill the memo";
+  EXPECT_EQ(d.memo.kernelObject, reinterpret_cast<std::uint64_t>(d.kernel.bytes));
+  d.out = 0;
+  ASSERT_TRUE(d.run().ok());
+  EXPECT_EQ(d.out, 7u);
+  EXPECT_EQ(d.memo.program.get(), first);
+}
+
+TEST(DispatchMemo, CodeRewrittenInPlaceIsDecodedAgain) {
+  MemoDispatch d;
+  storeConstant(d.kernel, 7);
+  ASSERT_TRUE(d.run().ok());
+  ASSERT_EQ(d.out, 7u);
+  storeConstant(d.kernel, 0x1234abcdu);  // same descriptor, same address, other code bytes
+  ASSERT_TRUE(d.run().ok());
+  EXPECT_EQ(d.out, 0x1234abcdu);
+}
+
+TEST(DispatchMemo, DescriptorRewrittenInPlaceIsReadAgain) {
+  MemoDispatch d;
+  storeConstant(d.kernel, 7);
+  ASSERT_TRUE(d.run().ok());
+  ASSERT_EQ(d.out, 7u);
+  // The code moves to offset 512 (entry in the descriptor); its first bytes at 256 stay as they
+  // were, so only the descriptor tells the kernels apart.
+  std::memcpy(d.kernel.bytes + 512, d.kernel.bytes + 256, 256);
+  std::uint32_t value = 99;
+  std::memcpy(d.kernel.bytes + 512 + 12, &value, 4);
+  std::int64_t entry = 512;
+  std::memcpy(d.kernel.bytes + 16, &entry, 8);
+  ASSERT_TRUE(d.run().ok());
+  EXPECT_EQ(d.out, 99u);
+}
+
+TEST(DispatchMemo, AnotherAddressSpaceIsCheckedAgain) {
+  MemoDispatch d;
+  storeConstant(d.kernel, 7);
+  ASSERT_TRUE(d.run().ok());
+  // Same number of ranges (so the same generation count), but not the kernel's.
+  vgpu::isa::HostRanges other;
+  std::uint8_t a[64], b[64], c[64];
+  other.add(a, sizeof a, "a");
+  other.add(b, sizeof b, "b");
+  other.add(c, sizeof c, "c");
+  ASSERT_EQ(other.generation(), d.memory.generation());
+  vgpu::DispatchOutcome o = d.run(other);
+  EXPECT_EQ(o.kind, vgpu::DispatchOutcome::Kind::invalidDispatch) << o.report;
+  EXPECT_NE(o.report.find("not in GPU-visible memory"), std::string::npos) << o.report;
+}
+
+TEST(DispatchMemo, ChangedAddressSpaceIsCheckedAgain) {
+  MemoDispatch d;
+  storeConstant(d.kernel, 7);
+  ASSERT_TRUE(d.run().ok());
+  std::uint64_t before = d.memory.generation();
+  std::uint32_t spare = 0;
+  d.memory.add(&spare, sizeof spare, "spare");
+  EXPECT_NE(d.memory.generation(), before);
+  d.out = 0;
+  ASSERT_TRUE(d.run().ok());
+  EXPECT_EQ(d.out, 7u);
+  EXPECT_EQ(d.memo.generation, d.memory.generation()) << "the memo was not refreshed";
+}
+
+}  // namespace
+}  // namespace isatest
