@@ -60,11 +60,14 @@ if has callgrind; then
         'index($0, fn) {gsub(",", "", $1); printf "RESULT %s %.1f instr\n", key, $1 / n; exit}' \
         "$raw/$rt.annotate.log"
     done | tee "$raw/$rt.callgrind.txt" >&2
-    # The round trip's own instructions: bench_roundtrip_batch minus the signal wait inside it
-    # (hipcore: Signal::waitForZero, its poll and ROCR's wait; clr: ROCR's
-    # hsa_signal_wait_scacquire, which it spins in). A run of its own, so that no other
-    # batch's waits are subtracted.
-    case $rt in hipcore) wait_fn="hipcore::hsa::Signal::waitForZero(" ;; *) wait_fn=":hsa_signal_wait_scacquire " ;; esac
+    # The round trip's own instructions: bench_roundtrip_batch minus the signal waits inside it
+    # (hipcore: Signal::pollAtMost on the stream's kernel signal, and Signal::waitForZero, its
+    # poll and ROCR's wait, should a barrier be needed; clr: ROCR's hsa_signal_wait_scacquire,
+    # which it spins in). A run of its own, so that no other batch's waits are subtracted.
+    case $rt in
+      hipcore) wait_fns="hipcore::hsa::Signal::pollAtMost(|hipcore::hsa::Signal::waitForZero(" ;;
+      *) wait_fns=":hsa_signal_wait_scacquire " ;;
+    esac
     "$vgpu" valgrind --tool=callgrind --fair-sched=yes --separate-threads=yes --toggle-collect=bench_roundtrip_batch \
       --callgrind-out-file="$out.roundtrip.%p" "$programs/$rt/host_api" counted_roundtrip \
       >"$raw/$rt.roundtrip.log" 2>>"$raw/$rt.valgrind.log"
@@ -72,10 +75,11 @@ if has callgrind; then
       >"$raw/$rt.roundtrip.annotate.log"
     calls=$(awk '$1 == "RESULT" && $2 == "calls_roundtrip" {print $3}' "$raw/$rt.roundtrip.log")
     # Lines naming the function's object ([lib]) are whole functions; the others are inlined parts.
-    awk -v n="$calls" -v wait_fn="$wait_fn" '
+    awk -v n="$calls" -v wait_fns="$wait_fns" '
       function count(line) { gsub(",", "", line); split(line, f, " "); return f[1] }
+      BEGIN { k = split(wait_fns, fns, "|") }
       index($0, ":bench_roundtrip_batch ") && total == "" { total = count($0) }
-      index($0, wait_fn) && /\]$/ && wait == "" { wait = count($0) }
+      /\]$/ { for (i = 1; i <= k; i++) if (index($0, fns[i]) && !(i in seen)) { seen[i]; wait += count($0) } }
       END { printf "RESULT roundtrip_host_ir %.1f instr\n", (total - wait) / n }' \
       "$raw/$rt.roundtrip.annotate.log" | tee -a "$raw/$rt.callgrind.txt" >&2
   done

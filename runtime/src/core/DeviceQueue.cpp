@@ -13,7 +13,11 @@ Status DeviceQueue::create(Device& device, HardwareQueue& hardware, std::unique_
   std::unique_ptr<DeviceQueue> q(new DeviceQueue(device, hardware));
   q->flags_ = flags;
   q->priority_ = priority;
+  auto kernelSignal = hsa::Signal::createPolled(Stream::kKernelSignalStart);
+  if (!kernelSignal) return fail(hipErrorOutOfMemory, "stream kernel signal: %s", kernelSignal.message().c_str());
+  q->kernelSignal_ = std::move(kernelSignal).value();
   q->stream_ = std::make_unique<Stream>(hardware.packets(), hardware.kernargs(), hardware.hidden());
+  q->stream_->countKernelsIn(q->kernelSignal_->handle());
   q->stream_->countSubmissionsIn(device.submissionCounter());
   q->stream_->identify(device.agent().agent);
   out = std::move(q);
@@ -39,7 +43,7 @@ Status DeviceQueue::synchronize() {
   // three loads and two compares).
   uint64_t end = stream_->end();
   if (!hardware_.completedBefore(end)) {
-    if (!hardware_.waitBefore(end)) return device_.queueFailure();
+    if (!pollKernels(end) && !hardware_.waitBefore(end)) return device_.queueFailure();
     retireHostFunctions(end);
   }
   if (hasDeferred_.load(std::memory_order_acquire)) releaseDeferred(end);
@@ -48,9 +52,26 @@ Status DeviceQueue::synchronize() {
 
 Status DeviceQueue::query() {
   if (device_.failed()) return device_.queueFailure();
-  if (hardware_.queryBefore(stream_->end())) return Status::success();
+  uint64_t end = stream_->end();
+  if (hardware_.completedBefore(end) || kernelsDone(end) || hardware_.queryBefore(end)) return Status::success();
   if (device_.failed()) return device_.queueFailure();
   return Status{hipErrorNotReady, {}};
+}
+
+bool DeviceQueue::pollKernels(uint64_t end) {
+  Stream::KernelMark mark = stream_->kernelMark(end);
+  if (!mark.lastPacketIsKernel) return false;
+  if (!kernelSignal_->pollAtMost(Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued))) return false;
+  hardware_.noteCompletedBefore(end);
+  return true;
+}
+
+bool DeviceQueue::kernelsDone(uint64_t end) {
+  Stream::KernelMark mark = stream_->kernelMark(end);
+  if (!mark.lastPacketIsKernel) return false;
+  if (kernelSignal_->load() > Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued)) return false;
+  hardware_.noteCompletedBefore(end);
+  return true;
 }
 
 void DeviceQueue::runHostFunction(void* call) {

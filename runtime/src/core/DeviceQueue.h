@@ -84,6 +84,13 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
     uint64_t gateIndex = 0;  // the packet waiting for `gate`
   };
   static void runHostFunction(void* call);
+  // When the stream's last packet before `end` is one of its kernels: polls the kernel signal
+  // (Stream.h) for that kernel's completion, briefly, and notes the queue complete before `end`.
+  // False when it does not apply or took too long: the caller waits through a barrier, which
+  // can block in the driver and sees queue errors.
+  bool pollKernels(uint64_t end);
+  // The same without waiting (hipStreamQuery).
+  bool kernelsDone(uint64_t end);
   void retireHostFunctions(uint64_t completedIndex);  // frees records whose gate has passed
   struct DeferredFree {
     Allocation allocation;
@@ -106,6 +113,9 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
   Device& device_;
   HardwareQueue& hardware_;
   std::unique_ptr<Stream> stream_;
+  // Completed by every kernel of stream_ (Stream::countKernelsIn). Outlives those kernels: a
+  // stream destroyed with work pending lives on until it completed (Device::retireQueue).
+  std::unique_ptr<hsa::Signal> kernelSignal_;
 };
 
 }  // namespace hipcore::core

@@ -43,7 +43,10 @@ HardwareQueue::~HardwareQueue() {
 }
 
 void HardwareQueue::noteCompleted(uint64_t end) noexcept {
-  if (end > completedEnd_.load(std::memory_order_relaxed)) completedEnd_.store(end, std::memory_order_release);
+  uint64_t known = completedEnd_.load(std::memory_order_relaxed);
+  while (known < end &&
+         !completedEnd_.compare_exchange_weak(known, end, std::memory_order_release, std::memory_order_relaxed)) {
+  }
 }
 
 bool HardwareQueue::waitBefore(uint64_t end) {

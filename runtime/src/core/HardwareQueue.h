@@ -44,13 +44,15 @@ class HardwareQueue {
   // hipStreamQuery: whether every packet before `end` has completed; submits at most one barrier
   // per call and none while an earlier query barrier is still pending.
   bool queryBefore(uint64_t end);
+  // Every packet before `end` was seen complete some other way (a stream's kernel signal).
+  void noteCompletedBefore(uint64_t end) noexcept { noteCompleted(end); }
 
   // Streams bound to the queue (QueuePool, under its mutex).
   int users = 0;
 
  private:
   HardwareQueue(std::atomic<int>& errorSlot) : errorSlot_(errorSlot) {}
-  void noteCompleted(uint64_t end) noexcept;  // caller holds mutex_
+  void noteCompleted(uint64_t end) noexcept;  // completedEnd_ only grows; no lock needed
 
   std::atomic<int>& errorSlot_;
   std::unique_ptr<hsa::AqlQueue> queue_;
@@ -62,7 +64,7 @@ class HardwareQueue {
   std::unique_ptr<hsa::Signal> syncSignal_;
   std::unique_ptr<hsa::Signal> querySignal_;
   uint64_t queryEnd_ = 0;  // one past the last query barrier
-  // One past the last packet known complete; written under mutex_, read without it.
+  // One past the last packet known complete; raised with compare-and-exchange, read without lock.
   std::atomic<uint64_t> completedEnd_{0};
 };
 

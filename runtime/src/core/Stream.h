@@ -1,10 +1,16 @@
 // A stream's submitter: packets into an AQL queue (which other streams may share, QueuePool.h)
 // and kernargs into that queue's ring. launch() is the hot path of the runtime.
 //
-// launch: reserve a packet slot (atomic add on the write index, wait while the ring is full),
-// note it as this stream's last packet, pack the arguments into the kernarg slot tied to that
-// packet index, fill the packet, publish its header with release, ring the doorbell. No
-// allocation, no lock, no system call.
+// launch: count the kernel, reserve a packet slot (atomic add on the write index, wait while the
+// ring is full), note it as this stream's last packet, pack the arguments into the kernarg slot
+// tied to that packet index, fill the packet, publish its header with release, ring the
+// doorbell. No allocation, no lock, no system call.
+//
+// Every kernel carries the stream's kernel signal as its completion signal: the packet processor
+// decrements it once per kernel, in queue order, so it reads kKernelSignalStart minus the
+// kernels completed. A synchronize whose last packet is a kernel polls it (DeviceQueue) instead
+// of submitting a barrier and waiting for that: on the launch + synchronize round trip that is
+// a packet and a doorbell fewer. The signal needs no interrupt (hsa::Signal::createPolled).
 #pragma once
 
 #include <atomic>
@@ -49,6 +55,26 @@ class Stream {
   uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
 
   hsa::PacketQueue& queue() const { return queue_; }
+
+  // The value the kernel signal starts at; far from 0, it never reaches it.
+  static constexpr int64_t kKernelSignalStart = int64_t{1} << 62;
+  // Required before the first launch: the signal every kernel of this stream completes.
+  void countKernelsIn(uint64_t signal) { kernelSignal_ = signal; }
+  // What a wait for `end` (a value of end()) may poll instead of a barrier: whether the packet
+  // before `end` is one of this stream's counted kernels, and a count of kernels issued that
+  // covers it: the kernel signal at kKernelSignalStart - issued or below means that packet, and
+  // so every packet before it, completed. The count may include kernels issued after `end`
+  // (they are reserved, so they complete too); a kernel launched with tracing on carries its
+  // own signal and is not counted, so a stream ending in one waits through a barrier.
+  struct KernelMark {
+    bool lastPacketIsKernel;
+    uint64_t issued;
+  };
+  KernelMark kernelMark(uint64_t end) const noexcept {
+    // end() was read first (acquire): every count made before a packet up to `end` was
+    // reserved is seen (the write index is an acquire-release read-modify-write).
+    return {kernelEnd_.load(std::memory_order_acquire) == end, kernelsIssued_.load(std::memory_order_relaxed)};
+  }
   // One past the queue index of this stream's last packet (0 before its first): the stream's
   // work is complete once every packet of the queue before it has completed.
   uint64_t end() const noexcept { return end_.load(std::memory_order_acquire); }
@@ -73,6 +99,13 @@ class Stream {
   uint32_t size_;
   std::atomic<uint64_t> seenReadIndex_{0};  // the queue's read index as last read (reserveSlot)
   std::atomic<uint64_t> end_{0};
+  uint64_t kernelSignal_ = 0;
+  // Kernels counted in the signal so far, each counted before its slot is reserved.
+  std::atomic<uint64_t> kernelsIssued_{0};
+  // end_ as a counted kernel left it: equal to end_ exactly when the stream's last packet is one.
+  // A plain store: with threads launching at once it may lag end_, and then the next wait
+  // simply takes the barrier.
+  std::atomic<uint64_t> kernelEnd_{0};
   std::atomic<uint64_t> ownSubmissions_{0};
   std::atomic<uint64_t>* submissions_ = &ownSubmissions_;
   std::mutex syncMutex_;  // serialises synchronize() callers sharing one signal; not for launch

@@ -110,22 +110,41 @@ void Signal::store(int64_t value) {
 
 namespace {
 
-// How long a wait polls the signal, yielding the core between polls, before it lets ROCR wait.
-// ROCR's own wait spins ~200 us without yielding and then blocks in the thunk; on a machine with
-// few cores (or on vgpu, whose command processor is host threads) that spin takes the core from
-// the very threads that would complete the signal: a launch + sync round trip measured 250-320
-// us that way on vgpu with 2 cores, and 13 us polling with sched_yield. Short waits finish here;
-// long ones still end up blocked in the driver.
+// The spin-wait hint: spares the memory system (and a hyperthread sibling) while spinning.
+inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+// How long a wait polls the signal before it lets ROCR wait. ROCR's own wait spins ~200 us
+// without yielding and then blocks in the thunk; on a machine with few cores (or on vgpu, whose
+// command processor is host threads) that spin takes the core from the very threads that would
+// complete the signal: a launch + sync round trip measured 250-320 us that way on vgpu with 2
+// cores, and 13 us polling with sched_yield. So the first kSpinningPoll spins (a sched_yield is
+// a ~0.3 us system call on the CI VM, twice the hand-off of a cache line between two running
+// cores), the rest of kYieldingPoll yields between looks. Short waits finish here; long ones
+// still end up blocked in the driver.
+constexpr auto kSpinningPoll = std::chrono::microseconds(10);
 constexpr auto kYieldingPoll = std::chrono::microseconds(100);
 
-bool pollYielding(uint64_t handle) {
-  const auto until = std::chrono::steady_clock::now() + kYieldingPoll;
-  while (hsa_signal_load_scacquire(hsa_signal_t{handle}) != 0) {
-    if (std::chrono::steady_clock::now() > until) return false;
-    sched_yield();
+// Polls until done(value); false when kYieldingPoll passed first.
+template <class Done>
+bool pollYielding(uint64_t handle, Done done) {
+  if (done(hsa_signal_load_scacquire(hsa_signal_t{handle}))) return true;
+  const auto start = std::chrono::steady_clock::now();
+  while (!done(hsa_signal_load_scacquire(hsa_signal_t{handle}))) {
+    const auto waited = std::chrono::steady_clock::now() - start;
+    if (waited > kYieldingPoll) return false;
+    if (waited < kSpinningPoll)
+      cpuRelax();
+    else
+      sched_yield();
   }
   return true;
 }
+
+bool isZero(hsa_signal_value_t value) { return value == 0; }
 
 }  // namespace
 
@@ -137,7 +156,7 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
     hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
     return frequency ? frequency / 100 : 1'000'000;
   }();
-  if (pollYielding(handle_)) {
+  if (pollYielding(handle_, isZero)) {
     acquireSignalOrdering(handle_);
     return 0;
   }
@@ -151,6 +170,12 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
       if (int status = abandon->load(std::memory_order_acquire); status != 0) return status;
     }
   }
+}
+
+bool Signal::pollAtMost(int64_t bound) {
+  if (!pollYielding(handle_, [bound](hsa_signal_value_t value) { return value <= bound; })) return false;
+  acquireSignalOrdering(handle_);
+  return true;
 }
 
 int64_t Signal::load() const {
