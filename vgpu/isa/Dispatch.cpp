@@ -405,7 +405,7 @@ DispatchOutcome execute(const DispatchRequest& req) {
                                  ? watchdogFromEnvironment()
                                  : req.watchdogMs;
   ctx.watchdog = watchdogMs != 0;
-  ctx.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(watchdogMs);
+  ctx.watchdogMs = watchdogMs;
   WorkgroupResults results = runWorkgroups(req, ctx, kd);
   if (req.instructionsExecuted) *req.instructionsExecuted = results.executed;
   std::vector<FaultRecord>& faults = results.faults;

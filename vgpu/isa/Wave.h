@@ -1,6 +1,7 @@
 // The architectural state of one wave and the workgroup/dispatch context its handlers reach.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -45,7 +46,12 @@ struct DispatchContext {
   bool trace = false;
   // The watchdog (request.watchdogMs): waves polling past the deadline stop with a timeout.
   bool watchdog = false;
-  std::chrono::steady_clock::time_point deadline{};
+  std::uint32_t watchdogMs = 0;
+  // Set by the dispatch's first watchdog look (kWatchdogStride instructions or kWatchdogRounds
+  // rounds in), not at its start: a clock read is a tenth of an empty kernel's whole dispatch
+  // on the CI VM (~40 ns), and those first microseconds are nothing against a bound in seconds.
+  // steady_clock ticks, 0 until then.
+  mutable std::atomic<std::chrono::steady_clock::rep> deadline{0};
 };
 
 // One workgroup's shared state: LDS and the per-wave scratch blocks.

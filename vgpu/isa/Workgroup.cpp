@@ -20,7 +20,17 @@ constexpr unsigned kWatchdogRounds = 1u << 8;
 // Stops the wave with a timeout fault once the dispatch's deadline has passed.
 void checkWatchdog(Wave& w) {
   const DispatchContext& d = *w.wg->dispatch;
-  if (!d.watchdog || std::chrono::steady_clock::now() < d.deadline) return;
+  if (!d.watchdog) return;
+  using clock = std::chrono::steady_clock;
+  const clock::rep now = clock::now().time_since_epoch().count();
+  clock::rep deadline = d.deadline.load(std::memory_order_relaxed);
+  if (deadline == 0) {  // the first look of any wave starts the clock
+    const clock::rep mine =
+        now + std::chrono::duration_cast<clock::duration>(std::chrono::milliseconds(d.watchdogMs)).count();
+    d.deadline.compare_exchange_strong(deadline, mine, std::memory_order_relaxed);
+    if (deadline == 0) deadline = mine;  // ours went in (else `deadline` holds the other's)
+  }
+  if (now < deadline) return;
   w.fail(DispatchOutcome::Kind::timeout, -1, 0,
          "the dispatch ran longer than the watchdog allows (VGPU_WATCHDOG_MS); the wave was "
          "here after " +
