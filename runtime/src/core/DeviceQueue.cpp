@@ -101,16 +101,19 @@ Status DeviceQueue::enqueueHostFunction(void (*fn)(void*), void* userData) {
   record->gateIndex = stream_->submitBarrier(/*signal=*/0, /*dependency=*/record->gate->handle());
   std::lock_guard listLock(hostFunctionsMutex_);
   hostFunctions_.push_back(std::move(record));
+  hasHostFunctions_.store(true, std::memory_order_release);
   return Status::success();
 }
 
 void DeviceQueue::retireHostFunctions(uint64_t completedIndex) {
   // Every packet before `completedIndex` completed, gate barriers included: those records are
-  // unused now.
+  // unused now. Usually there are none: no lock then (a stream synchronize per launch).
+  if (!hasHostFunctions_.load(std::memory_order_acquire)) return;
   std::lock_guard lock(hostFunctionsMutex_);
   std::erase_if(hostFunctions_, [completedIndex](const std::unique_ptr<HostFunction>& f) {
     return f->gateIndex < completedIndex && f->finished.load(std::memory_order_acquire);
   });
+  if (hostFunctions_.empty()) hasHostFunctions_.store(false, std::memory_order_relaxed);
 }
 
 }  // namespace hipcore::core
