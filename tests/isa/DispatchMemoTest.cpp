@@ -15,17 +15,25 @@ void storeConstant(RawKernel& k, std::uint32_t value) {
           0x00020100u, 0xbf810000u});
 }
 
-struct MemoDispatch {
+// Every test starts after a first dispatch of a kernel storing 7, which filled the memo.
+class DispatchMemo : public ::testing::Test {
+ protected:
   RawKernel kernel;
   std::uint32_t out = 0;
   vgpu::isa::HostRanges memory;
   vgpu::DispatchMemo memo;
 
-  MemoDispatch() {
+  void SetUp() override {
     kernel.args[0] = reinterpret_cast<std::uint64_t>(&out);
     memory.add(kernel.bytes, sizeof kernel.bytes, "kernel");
     memory.add(&out, sizeof out, "out");
     memory.add(kernel.args, sizeof kernel.args, "kernargs");
+    storeConstant(kernel, 7);
+    vgpu::DispatchOutcome first = run();
+    ASSERT_TRUE(first.ok()) << first.report;
+    ASSERT_EQ(out, 7u);
+    ASSERT_NE(memo.program, nullptr) << "the dispatch did not fill the memo";
+    out = 0;
   }
   vgpu::DispatchOutcome run(const vgpu::AddressSpace& space) {
     vgpu::DispatchRequest req;
@@ -41,74 +49,53 @@ struct MemoDispatch {
   vgpu::DispatchOutcome run() { return run(memory); }
 };
 
-TEST(DispatchMemo, TheSameKernelAgainRunsFromTheMemo) {
-  MemoDispatch d;
-  storeConstant(d.kernel, 7);
-  ASSERT_TRUE(d.run().ok());
-  EXPECT_EQ(d.out, 7u);
-  const vgpu::isa::Program* first = d.memo.program.get();
-  ASSERT_NE(first, nullptr) << "the dispatch did not fill the memo";
-  EXPECT_EQ(d.memo.kernelObject, reinterpret_cast<std::uint64_t>(d.kernel.bytes));
-  d.out = 0;
-  ASSERT_TRUE(d.run().ok());
-  EXPECT_EQ(d.out, 7u);
-  EXPECT_EQ(d.memo.program.get(), first);
+TEST_F(DispatchMemo, TheSameKernelAgainRunsFromTheMemo) {
+  const vgpu::isa::Program* first = memo.program.get();
+  EXPECT_EQ(memo.kernelObject, reinterpret_cast<std::uint64_t>(kernel.bytes));
+  ASSERT_TRUE(run().ok());
+  EXPECT_EQ(out, 7u);
+  EXPECT_EQ(memo.program.get(), first);
 }
 
-TEST(DispatchMemo, CodeRewrittenInPlaceIsDecodedAgain) {
-  MemoDispatch d;
-  storeConstant(d.kernel, 7);
-  ASSERT_TRUE(d.run().ok());
-  ASSERT_EQ(d.out, 7u);
-  storeConstant(d.kernel, 0x1234abcdu);  // same descriptor, same address, other code bytes
-  ASSERT_TRUE(d.run().ok());
-  EXPECT_EQ(d.out, 0x1234abcdu);
+TEST_F(DispatchMemo, CodeRewrittenInPlaceIsDecodedAgain) {
+  storeConstant(kernel, 0x1234abcdu);  // same descriptor, same address, other code bytes
+  ASSERT_TRUE(run().ok());
+  EXPECT_EQ(out, 0x1234abcdu);
 }
 
-TEST(DispatchMemo, DescriptorRewrittenInPlaceIsReadAgain) {
-  MemoDispatch d;
-  storeConstant(d.kernel, 7);
-  ASSERT_TRUE(d.run().ok());
-  ASSERT_EQ(d.out, 7u);
+TEST_F(DispatchMemo, DescriptorRewrittenInPlaceIsReadAgain) {
   // The code moves to offset 512 (entry in the descriptor); its first bytes at 256 stay as they
   // were, so only the descriptor tells the kernels apart.
-  std::memcpy(d.kernel.bytes + 512, d.kernel.bytes + 256, 256);
+  std::memcpy(kernel.bytes + 512, kernel.bytes + 256, 256);
   std::uint32_t value = 99;
-  std::memcpy(d.kernel.bytes + 512 + 12, &value, 4);
+  std::memcpy(kernel.bytes + 512 + 12, &value, 4);
   std::int64_t entry = 512;
-  std::memcpy(d.kernel.bytes + 16, &entry, 8);
-  ASSERT_TRUE(d.run().ok());
-  EXPECT_EQ(d.out, 99u);
+  std::memcpy(kernel.bytes + 16, &entry, 8);
+  ASSERT_TRUE(run().ok());
+  EXPECT_EQ(out, 99u);
 }
 
-TEST(DispatchMemo, AnotherAddressSpaceIsCheckedAgain) {
-  MemoDispatch d;
-  storeConstant(d.kernel, 7);
-  ASSERT_TRUE(d.run().ok());
+TEST_F(DispatchMemo, AnotherAddressSpaceIsCheckedAgain) {
   // Same number of ranges (so the same generation count), but not the kernel's.
   vgpu::isa::HostRanges other;
   std::uint8_t a[64], b[64], c[64];
   other.add(a, sizeof a, "a");
   other.add(b, sizeof b, "b");
   other.add(c, sizeof c, "c");
-  ASSERT_EQ(other.generation(), d.memory.generation());
-  vgpu::DispatchOutcome o = d.run(other);
+  ASSERT_EQ(other.generation(), memory.generation());
+  vgpu::DispatchOutcome o = run(other);
   EXPECT_EQ(o.kind, vgpu::DispatchOutcome::Kind::invalidDispatch) << o.report;
   EXPECT_NE(o.report.find("not in GPU-visible memory"), std::string::npos) << o.report;
 }
 
-TEST(DispatchMemo, ChangedAddressSpaceIsCheckedAgain) {
-  MemoDispatch d;
-  storeConstant(d.kernel, 7);
-  ASSERT_TRUE(d.run().ok());
-  std::uint64_t before = d.memory.generation();
+TEST_F(DispatchMemo, ChangedAddressSpaceIsCheckedAgain) {
+  std::uint64_t before = memory.generation();
   std::uint32_t spare = 0;
-  d.memory.add(&spare, sizeof spare, "spare");
-  EXPECT_NE(d.memory.generation(), before);
-  d.out = 0;
-  ASSERT_TRUE(d.run().ok());
-  EXPECT_EQ(d.out, 7u);
-  EXPECT_EQ(d.memo.generation, d.memory.generation()) << "the memo was not refreshed";
+  memory.add(&spare, sizeof spare, "spare");
+  EXPECT_NE(memory.generation(), before);
+  ASSERT_TRUE(run().ok());
+  EXPECT_EQ(out, 7u);
+  EXPECT_EQ(memo.generation, memory.generation()) << "the memo was not refreshed";
 }
 
 }  // namespace
