@@ -50,36 +50,43 @@ bool AqlProcessor::profiling() const {
   return (queue_->queue_properties & AMD_QUEUE_PROPERTIES_ENABLE_PROFILING) != 0;
 }
 
+void* AqlProcessor::slotAtReadIndex() const {
+  std::uint64_t index =
+      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->read_dispatch_id))
+          .load(std::memory_order_relaxed);
+  return ringBase_ + (index % ringSize_) * kAqlPacketBytes;  // the ring wraps by packet index
+}
+
 bool AqlProcessor::packetVisible() const {
-  auto readIndex =
-      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->read_dispatch_id));
-  auto writeIndex =
-      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->write_dispatch_id));
-  std::uint64_t index = readIndex.load(std::memory_order_relaxed);
-  if (index >= writeIndex.load(std::memory_order_relaxed)) return false;
-  // A reserved slot counts once its header is published (see serviceRing).
-  const char* base = static_cast<const char*>(queue_->hsa_queue.base_address);
-  return aqlPacketType(loadHeader(base + (index % queue_->hsa_queue.size) * kAqlPacketBytes)) !=
-         HSA_PACKET_TYPE_INVALID;
+  if (ringBase_ == nullptr) return true;  // no packet yet: let serviceRing look
+  return aqlPacketType(loadHeader(slotAtReadIndex())) != HSA_PACKET_TYPE_INVALID;
 }
 
 QueueEngine::Progress AqlProcessor::serviceRing() {
   auto readIndex =
       std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->read_dispatch_id));
-  auto writeIndex =
-      std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->write_dispatch_id));
   std::uint64_t index = readIndex.load(std::memory_order_relaxed);
-  if (index >= writeIndex.load(std::memory_order_acquire)) return Progress::idle;
-
-  const std::uint32_t size = queue_->hsa_queue.size;
-  char* base = static_cast<char*>(queue_->hsa_queue.base_address);
-  void* slot = base + (index % size) * kAqlPacketBytes;  // the ring wraps by packet index
+  if (ringBase_ == nullptr) {
+    auto writeIndex =
+        std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->write_dispatch_id));
+    if (index >= writeIndex.load(std::memory_order_acquire)) return Progress::idle;
+    // A packet was reserved, so ROCR has filled in the descriptor.
+    ringBase_ = static_cast<char*>(queue_->hsa_queue.base_address);
+    ringSize_ = queue_->hsa_queue.size;
+  }
+  // Only the slot at the read index is read, not the write index: a published header there is
+  // a packet (the producer publishes after reserving, the slot cannot hold one a lap ahead while
+  // this one is unconsumed, and a consumed slot is reset to invalid below). The write index
+  // shares a cache line with the descriptor's first fields; every look at it would take that
+  // line from the host's next increment.
+  void* slot = slotAtReadIndex();
   std::uint16_t header = loadHeader(slot);
-  // A reserved slot whose header is not yet published: the producer is still writing it, and
-  // rings the doorbell once it has (HSA 1.2 section 2.8.3), which wakes this worker. Idle, not
-  // blocked: a blocked queue sleeps its back-off pause (5 us at first) before looking again,
-  // and a producer that bumps the write index before filling the slot (ROCR's own users do)
-  // hit that pause on about every other packet (raw HSA round trip 5.1 us instead of 1.3 us).
+  // Nothing published at the read index: no packet, or a reserved slot the producer is still
+  // writing; it rings the doorbell once it has (HSA 1.2 section 2.8.3), which wakes this
+  // worker. Idle, not blocked: a blocked queue sleeps its back-off pause (5 us at first) before
+  // looking again, and a producer that bumps the write index before filling the slot (ROCR's
+  // own users do) hit that pause on about every other packet (raw HSA round trip 5.1 us
+  // instead of 1.3 us).
   if (aqlPacketType(header) == HSA_PACKET_TYPE_INVALID) return Progress::idle;
 
   std::uint8_t bytes[kAqlPacketBytes];

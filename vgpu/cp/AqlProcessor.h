@@ -39,6 +39,7 @@ class AqlProcessor final : public QueueEngine {
 
   Progress serviceRing() override;
   bool packetVisible() const override;
+  void* slotAtReadIndex() const;
   PacketResult execute(std::uint64_t index, const AqlPacket& packet);
   PacketResult executeDispatch(std::uint64_t index, const hsa_kernel_dispatch_packet_t& packet);
   PacketResult executeBarrier(const hsa_barrier_and_packet_t& packet, bool any);
@@ -50,6 +51,10 @@ class AqlProcessor final : public QueueEngine {
   bool profiling() const;
 
   amd_queue_t* queue_;
+  // The ring's base and size in packets, fixed for the queue's life; copied from the descriptor
+  // at the first packet (ROCR has filled it in by then), null before.
+  char* ringBase_ = nullptr;
+  std::uint32_t ringSize_ = 0;
   volatile std::uint64_t* doorbell_;
   DispatchRequest* request_;
   std::uint64_t processed_ = 0;

@@ -25,8 +25,8 @@ void checkWatchdog(Wave& w) {
   const clock::rep now = clock::now().time_since_epoch().count();
   clock::rep deadline = d.deadline.load(std::memory_order_relaxed);
   if (deadline == 0) {  // the first look of any wave starts the clock
-    const clock::rep mine =
-        now + std::chrono::duration_cast<clock::duration>(std::chrono::milliseconds(d.watchdogMs)).count();
+    const auto bound = std::chrono::milliseconds(d.watchdogMs);
+    const clock::rep mine = now + std::chrono::duration_cast<clock::duration>(bound).count();
     d.deadline.compare_exchange_strong(deadline, mine, std::memory_order_relaxed);
     if (deadline == 0) deadline = mine;  // ours went in (else `deadline` holds the other's)
   }

@@ -14,7 +14,8 @@ Status DeviceQueue::create(Device& device, HardwareQueue& hardware, std::unique_
   q->flags_ = flags;
   q->priority_ = priority;
   auto kernelSignal = hsa::Signal::createPolled(Stream::kKernelSignalStart);
-  if (!kernelSignal) return fail(hipErrorOutOfMemory, "stream kernel signal: %s", kernelSignal.message().c_str());
+  if (!kernelSignal)
+    return fail(hipErrorOutOfMemory, "stream kernel signal: %s", kernelSignal.message().c_str());
   q->kernelSignal_ = std::move(kernelSignal).value();
   q->stream_ = std::make_unique<Stream>(hardware.packets(), hardware.kernargs(), hardware.hidden());
   q->stream_->countKernelsIn(q->kernelSignal_->handle());
@@ -53,7 +54,8 @@ Status DeviceQueue::synchronize() {
 Status DeviceQueue::query() {
   if (device_.failed()) return device_.queueFailure();
   uint64_t end = stream_->end();
-  if (hardware_.completedBefore(end) || kernelsDone(end) || hardware_.queryBefore(end)) return Status::success();
+  if (hardware_.completedBefore(end) || kernelsDone(end) || hardware_.queryBefore(end))
+    return Status::success();
   if (device_.failed()) return device_.queueFailure();
   return Status{hipErrorNotReady, {}};
 }
@@ -61,7 +63,8 @@ Status DeviceQueue::query() {
 bool DeviceQueue::pollKernels(uint64_t end) {
   Stream::KernelMark mark = stream_->kernelMark(end);
   if (!mark.lastPacketIsKernel) return false;
-  if (!kernelSignal_->pollAtMost(Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued))) return false;
+  if (!kernelSignal_->pollAtMost(Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued)))
+    return false;
   hardware_.noteCompletedBefore(end);
   return true;
 }
@@ -69,7 +72,8 @@ bool DeviceQueue::pollKernels(uint64_t end) {
 bool DeviceQueue::kernelsDone(uint64_t end) {
   Stream::KernelMark mark = stream_->kernelMark(end);
   if (!mark.lastPacketIsKernel) return false;
-  if (kernelSignal_->load() > Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued)) return false;
+  if (kernelSignal_->load() > Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued))
+    return false;
   hardware_.noteCompletedBefore(end);
   return true;
 }

@@ -108,7 +108,8 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
   int priority_ = 0;
   std::mutex hostFunctionsMutex_;
   std::vector<std::unique_ptr<HostFunction>> hostFunctions_;
-  std::atomic<bool> hasHostFunctions_{false};  // hostFunctions_ is not empty (written under its mutex)
+  // hostFunctions_ is not empty (written under its mutex).
+  std::atomic<bool> hasHostFunctions_{false};
 
   uint64_t magic_ = kMagic;
   Device& device_;

@@ -44,8 +44,8 @@ HardwareQueue::~HardwareQueue() {
 
 void HardwareQueue::noteCompleted(uint64_t end) noexcept {
   uint64_t known = completedEnd_.load(std::memory_order_relaxed);
-  while (known < end &&
-         !completedEnd_.compare_exchange_weak(known, end, std::memory_order_release, std::memory_order_relaxed)) {
+  while (known < end && !completedEnd_.compare_exchange_weak(known, end, std::memory_order_release,
+                                                             std::memory_order_relaxed)) {
   }
 }
 

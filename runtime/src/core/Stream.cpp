@@ -39,7 +39,8 @@ __attribute__((always_inline)) inline uint64_t Stream::reserveSlot() noexcept {
 __attribute__((always_inline)) inline void Stream::dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                              void* const* args, const loader::HiddenArgValues& hidden) noexcept {
   const bool traced = trace::enabled(trace::kTrace);
-  if (!traced) kernelsIssued_.fetch_add(1, std::memory_order_relaxed);  // before the slot: see kernelMark
+  if (!traced)
+    kernelsIssued_.fetch_add(1, std::memory_order_relaxed);  // before the slot: see kernelMark
   uint64_t index = reserveSlot();
   uint8_t* kernarg = ring_.slot(index);
   kernel.layout.pack(args, geometry, hidden, kernarg);

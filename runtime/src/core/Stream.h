@@ -73,7 +73,8 @@ class Stream {
   KernelMark kernelMark(uint64_t end) const noexcept {
     // end() was read first (acquire): every count made before a packet up to `end` was
     // reserved is seen (the write index is an acquire-release read-modify-write).
-    return {kernelEnd_.load(std::memory_order_acquire) == end, kernelsIssued_.load(std::memory_order_relaxed)};
+    return {kernelEnd_.load(std::memory_order_acquire) == end,
+            kernelsIssued_.load(std::memory_order_relaxed)};
   }
   // One past the queue index of this stream's last packet (0 before its first): the stream's
   // work is complete once every packet of the queue before it has completed.

@@ -153,7 +153,9 @@ bool pollYielding(uint64_t handle, Done done) {
   return true;
 }
 
-bool isZero(hsa_signal_value_t value) { return value == 0; }
+bool isZero(hsa_signal_value_t value) {
+  return value == 0;
+}
 
 }  // namespace
 
@@ -182,7 +184,8 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
 }
 
 bool Signal::pollAtMost(int64_t bound) {
-  if (!pollYielding(handle_, [bound](hsa_signal_value_t value) { return value <= bound; })) return false;
+  if (!pollYielding(handle_, [bound](hsa_signal_value_t value) { return value <= bound; }))
+    return false;
   acquireSignalOrdering(handle_);
   return true;
 }
