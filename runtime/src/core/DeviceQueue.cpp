@@ -44,7 +44,8 @@ Status DeviceQueue::synchronize() {
   // three loads and two compares).
   uint64_t end = stream_->end();
   if (!hardware_.completedBefore(end)) {
-    if (!pollKernels(end) && !hardware_.waitBefore(end)) return device_.queueFailure();
+    if (!kernelsCompleted(end, /*poll=*/true) && !hardware_.waitBefore(end))
+      return device_.queueFailure();
     retireHostFunctions(end);
   }
   if (hasDeferred_.load(std::memory_order_acquire)) releaseDeferred(end);
@@ -54,28 +55,20 @@ Status DeviceQueue::synchronize() {
 Status DeviceQueue::query() {
   if (device_.failed()) return device_.queueFailure();
   uint64_t end = stream_->end();
-  if (hardware_.completedBefore(end) || kernelsDone(end) || hardware_.queryBefore(end))
+  if (hardware_.completedBefore(end) || kernelsCompleted(end, /*poll=*/false) ||
+      hardware_.queryBefore(end))
     return Status::success();
   if (device_.failed()) return device_.queueFailure();
   return Status{hipErrorNotReady, {}};
 }
 
-bool DeviceQueue::pollKernels(uint64_t end) {
+bool DeviceQueue::kernelsCompleted(uint64_t end, bool poll) {
   Stream::KernelMark mark = stream_->kernelMark(end);
   if (!mark.lastPacketIsKernel) return false;
-  if (!kernelSignal_->pollAtMost(Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued)))
-    return false;
-  hardware_.noteCompletedBefore(end);
-  return true;
-}
-
-bool DeviceQueue::kernelsDone(uint64_t end) {
-  Stream::KernelMark mark = stream_->kernelMark(end);
-  if (!mark.lastPacketIsKernel) return false;
-  if (kernelSignal_->load() > Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued))
-    return false;
-  hardware_.noteCompletedBefore(end);
-  return true;
+  const int64_t bound = Stream::kKernelSignalStart - static_cast<int64_t>(mark.issued);
+  const bool done = poll ? kernelSignal_->pollAtMost(bound) : kernelSignal_->load() <= bound;
+  if (done) hardware_.noteCompleted(end);
+  return done;
 }
 
 void DeviceQueue::runHostFunction(void* call) {

@@ -84,13 +84,11 @@ class DeviceQueue : public TypeStableStorage<DeviceQueue> {  // stale handles ar
     uint64_t gateIndex = 0;  // the packet waiting for `gate`
   };
   static void runHostFunction(void* call);
-  // When the stream's last packet before `end` is one of its kernels: polls the kernel signal
-  // (Stream.h) for that kernel's completion, briefly, and notes the queue complete before `end`.
-  // False when it does not apply or took too long: the caller waits through a barrier, which
-  // can block in the driver and sees queue errors.
-  bool pollKernels(uint64_t end);
-  // The same without waiting (hipStreamQuery).
-  bool kernelsDone(uint64_t end);
+  // When the stream's last packet before `end` is one of its kernels: whether the kernel signal
+  // (Stream.h) says it completed, looking once or (`poll`) polling briefly; if so the queue is
+  // noted complete before `end`. False when it does not apply or took too long: the caller
+  // waits through a barrier, which can block in the driver and sees queue errors.
+  bool kernelsCompleted(uint64_t end, bool poll);
   void retireHostFunctions(uint64_t completedIndex);  // frees records whose gate has passed
   struct DeferredFree {
     Allocation allocation;

@@ -44,15 +44,15 @@ class HardwareQueue {
   // hipStreamQuery: whether every packet before `end` has completed; submits at most one barrier
   // per call and none while an earlier query barrier is still pending.
   bool queryBefore(uint64_t end);
-  // Every packet before `end` was seen complete some other way (a stream's kernel signal).
-  void noteCompletedBefore(uint64_t end) noexcept { noteCompleted(end); }
+  // Every packet before `end` was seen complete (a barrier, or a stream's kernel signal).
+  // completedEnd_ only grows; no lock needed.
+  void noteCompleted(uint64_t end) noexcept;
 
   // Streams bound to the queue (QueuePool, under its mutex).
   int users = 0;
 
  private:
   HardwareQueue(std::atomic<int>& errorSlot) : errorSlot_(errorSlot) {}
-  void noteCompleted(uint64_t end) noexcept;  // completedEnd_ only grows; no lock needed
 
   std::atomic<int>& errorSlot_;
   std::unique_ptr<hsa::AqlQueue> queue_;
