@@ -58,7 +58,13 @@ void* AqlProcessor::slotAtReadIndex() const {
 }
 
 bool AqlProcessor::packetVisible() const {
-  if (ringBase_ == nullptr) return true;  // no packet yet: let serviceRing look
+  if (ringBase_ == nullptr) {  // no packet yet (serviceRing caches the ring at the first)
+    auto writeIndex =
+        std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->write_dispatch_id));
+    auto readIndex =
+        std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(queue_->read_dispatch_id));
+    return writeIndex.load(std::memory_order_relaxed) > readIndex.load(std::memory_order_relaxed);
+  }
   return aqlPacketType(loadHeader(slotAtReadIndex())) != HSA_PACKET_TYPE_INVALID;
 }
 

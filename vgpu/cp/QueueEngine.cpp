@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdio>
 #include <thread>
-#include <utility>
 
 #include "cp/DoorbellWatcher.h"
 
@@ -23,6 +22,7 @@ void QueueEngine::stop() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
+    attention_.store(true, std::memory_order_relaxed);
   }
   wakeup_.notify_all();
   if (worker_.joinable()) worker_.join();
@@ -63,6 +63,7 @@ void QueueEngine::setActive(bool active) {
     std::lock_guard lock(mutex_);
     active_ = active;
     pending_ = true;
+    attention_.store(true, std::memory_order_relaxed);
   }
   wakeup_.notify_one();
 }
@@ -85,18 +86,39 @@ void QueueEngine::sleepUntilWoken(std::unique_lock<std::mutex>& lock) {
   awake_.store(true, std::memory_order_relaxed);
 }
 
-void QueueEngine::spinForPacket(std::chrono::steady_clock::time_point until) const {
+bool QueueEngine::waitForPacket(IdlePoll& poll) const {
   // The clock only every kLooksPerClockRead looks: on the CI VM a clock read costs ~40 ns, as
-  // much as a look and a pause together.
+  // much as a look and a pause together. So the poll's clock starts at its first read, 16 looks
+  // (under a microsecond) after the ring was first found empty.
   constexpr unsigned kLooksPerClockRead = 16;
   for (;;) {
-    for (unsigned look = 0; look < kLooksPerClockRead; ++look) {
-      if (packetVisible()) return;
+    if (packetVisible()) return true;
+    if (poll.spinning) {
 #if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();  // spares the memory system and a hyperthread sibling while spinning
+      __builtin_ia32_pause();  // spares the memory system and a hyperthread sibling
 #endif
+    } else {
+      std::this_thread::yield();
     }
-    if (std::chrono::steady_clock::now() >= until) return;
+    if (++poll.looks % kLooksPerClockRead != 0) continue;
+    if (attention_.load(std::memory_order_relaxed)) return false;
+    const auto now = std::chrono::steady_clock::now();
+    if (poll.start == std::chrono::steady_clock::time_point{}) poll.start = now;
+    if (now - poll.start >= kIdlePoll) return false;
+    poll.spinning = now - poll.start < kSpinPoll;
+  }
+}
+
+QueueEngine::Progress QueueEngine::drain() {
+  IdlePoll poll;
+  for (;;) {
+    Progress progress = serviceRing();
+    if (progress == Progress::advanced) {
+      if (attention_.load(std::memory_order_relaxed)) return progress;
+      poll = IdlePoll{};
+      continue;
+    }
+    if (progress != Progress::idle || !waitForPacket(poll)) return progress;
   }
 }
 
@@ -107,46 +129,24 @@ void QueueEngine::run() {
   constexpr auto kFirstPause = microseconds(5);
   constexpr auto kLongestPause = microseconds(1000);
   auto pause = kFirstPause;
-  // The idle poll's start: the first look that found the ring empty after a packet (one clock
-  // read per packet, not one at the packet and one at the look).
-  auto lastAdvance = steady_clock::time_point{};
-  bool advancedSinceLook = false;
   std::unique_lock lock(mutex_);
   while (!stopping_) {
-    auto quiet = steady_clock::duration{};
-    if (!pending_) {
-      auto now = steady_clock::now();
-      if (std::exchange(advancedSinceLook, false)) lastAdvance = now;
-      quiet = now - lastAdvance;
-    }
-    if (active_ && !halted_ && !pending_ && quiet < kIdlePoll) {
-      // Recently busy: look at the ring again ourselves instead of sleeping until the
-      // DoorbellWatcher sees the next doorbell and wakes us (a thread hand-off per submission).
-      lock.unlock();
-      if (quiet < kSpinPoll)
-        spinForPacket(lastAdvance + kSpinPoll);
-      else
-        std::this_thread::yield();
-      lock.lock();
-      pending_ = true;
-      continue;
-    }
+    attention_.store(false, std::memory_order_relaxed);  // the flags are read from here on
     if (!active_ || halted_ || !pending_) {
       sleepUntilWoken(lock);
       continue;
     }
     pending_ = false;
     lock.unlock();
-    Progress progress = serviceRing();
+    Progress progress = drain();
     lock.lock();
-    setBlocked(progress == Progress::blocked);
     switch (progress) {
-      case Progress::advanced:
-        pending_ = true;  // keep draining without waiting for another doorbell
+      case Progress::advanced:  // drain() stopped for attention_: on once the flags allow
+        pending_ = true;
         pause = kFirstPause;
-        advancedSinceLook = true;
         break;
       case Progress::blocked:
+        setBlocked(true);
         wakeup_.wait_for(lock, pause, [&] { return stopping_ || pending_; });
         pending_ = true;
         setBlocked(false);

@@ -80,14 +80,29 @@ class QueueEngine {
   // Waits on the condition variable until work is pending (lock held on entry and exit).
   void sleepUntilWoken(std::unique_lock<std::mutex>& lock);
   void setBlocked(bool blocked);  // blocked_ and blockedEngines_ (mutex_ held)
-  // Spins until a packet is visible or `until` (mutex not held).
-  void spinForPacket(std::chrono::steady_clock::time_point until) const;
+  // Serves the ring without the mutex for as long as packets keep coming: after each packet
+  // it looks again, and an empty ring gets the idle poll (waitForPacket). Returns what stopped
+  // it: an empty ring past the poll, a blocked or halted queue, or attention_ (advanced).
+  Progress drain();
+  // One idle poll: from the first look that found the ring empty to the next packet.
+  struct IdlePoll {
+    std::chrono::steady_clock::time_point start{};  // at its first clock read
+    unsigned looks = 0;
+    bool spinning = true;  // for the first kSpinPoll; then each look yields
+  };
+  // Looks at the ring (mutex not held) until a packet is visible (true), or until the poll has
+  // lasted kIdlePoll or attention_ is set (false). Called again for the same poll when the
+  // packet seen turned out not to be one, it goes on with the poll's clock.
+  bool waitForPacket(IdlePoll& poll) const;
 
   EngineConfig config_;
   std::thread worker_;
   std::mutex mutex_;
   std::condition_variable wakeup_;
   bool pending_ = true;
+  // Set (under mutex_) with a change drain() must not miss: stop, suspend or resume. drain()
+  // reads it without the lock between packets, run() clears it when it reads the flags.
+  std::atomic<bool> attention_{false};
   // serviceRing last reported Progress::blocked. Written under mutex_; atomic so that
   // wakeIfBlocked (every completion signal, for every queue) can look without the lock.
   std::atomic<bool> blocked_{false};

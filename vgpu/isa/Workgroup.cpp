@@ -133,6 +133,15 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
 
   // Work-item ids: packed in v0 on gfx11, v0/v1/v2 on gfx10.
   std::uint32_t* v0 = w.vreg(0);
+  // A one-dimensional workgroup (most are) numbers its lanes on from the first, a loop the
+  // compiler vectorises; the y and z ids are 0, which v1 and v2 hold already (start() clears
+  // every VGPR). Lanes past the last work-item repeat its id, as below.
+  if (size[1] == 1 && size[2] == 1) {
+    const std::uint32_t last = threads - 1;
+    const unsigned lanes = w.lanes;  // a local: stores through v0 could alias the member
+    for (unsigned l = 0; l < lanes; ++l) v0[l] = std::min(first + l, last);
+    return;
+  }
   std::uint32_t* v1 = w.vreg(1);
   std::uint32_t* v2 = w.vreg(2);
   bool packed = dispatch_.target == GpuTarget::gfx1100;
