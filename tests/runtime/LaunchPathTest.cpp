@@ -66,16 +66,19 @@ class FakeQueue final : public hsa::PacketQueue {
     if (autoConsume_) read_.store(index + 1, std::memory_order_release);
   }
   uint64_t address() const override { return 0x7000'0000'1000; }
+  void enableTimestamps() noexcept override { timestamps_ = true; }
 
   uint64_t doorbell() const { return doorbell_.load(); }
   uint64_t written() const { return write_.load(); }
   void setAutoConsume(bool on) { autoConsume_ = on; }
+  bool timestamps() const { return timestamps_; }
   const hsa_kernel_dispatch_packet_t& packet(uint64_t index) const {
     return *static_cast<const hsa_kernel_dispatch_packet_t*>(slot(index));
   }
 
  private:
   uint32_t size_;
+  bool timestamps_ = false;
   std::vector<uint64_t> ring_;
   std::atomic<uint64_t> write_{0};
   std::atomic<uint64_t> read_{0};
@@ -146,6 +149,7 @@ TEST(LaunchPath, WritesTheDispatchPacketAndKernargs) {
   EXPECT_EQ(load<uint16_t>(k, 36), 128u);  // hidden_group_size_x
   EXPECT_EQ(load<uint16_t>(k, 88), 2u);    // hidden_grid_dims
   EXPECT_EQ(load<uint64_t>(k, 224), f.queue.address());  // hidden_queue_ptr
+  EXPECT_FALSE(f.queue.timestamps());  // an untraced kernel's signal needs no start/end stamps
 }
 
 TEST(LaunchPath, KernargSlotsFollowPacketIndicesAcrossWrapAround) {

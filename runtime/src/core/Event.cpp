@@ -24,6 +24,7 @@ Status Event::record(DeviceQueue& queue) {
                 queue.device().index());
   if (device_.failed()) return device_.queueFailure();
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
+  if (!(flags_ & hipEventDisableTiming)) queue.stream().queue().enableTimestamps();  // elapsed()
   signal_->store(1);
   queue.stream().submitBarrier(signal_->handle());
   recorded_ = true;

@@ -57,8 +57,10 @@ __attribute__((always_inline)) inline void Stream::dispatch(const DeviceKernel& 
   packet->kernarg = kernarg;
   packet->reserved2 = 0;
   packet->completionSignal = kernelSignal_;
-  if (traced)  // a signal the packet processor stamps with start/end
+  if (traced) {  // a signal the packet processor stamps with start/end
+    queue_.enableTimestamps();
     packet->completionSignal = trace::traceDispatch(traceQueue_, kernel.name, packet->gridSize, packet->workgroupSize);
+  }
   // Dimensions: the highest one with more than one block or work-item (KernargLayout::dimensions;
   // both counts are >= 1, so their OR exceeds 1 exactly when one of them does).
   uint16_t dimensions = (geometry.gridBlocks[2] | geometry.blockSize[2]) > 1   ? 3

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -163,10 +164,12 @@ class AqlQueue final : public PacketQueue {
   uint64_t readIndex() const noexcept override;
   void ringDoorbell(uint64_t index) noexcept override;
   uint64_t address() const override;
+  void enableTimestamps() noexcept override;
 
  private:
   explicit AqlQueue(void* queue) : queue_(queue) {}
   void* queue_;  // hsa_queue_t*
+  std::once_flag timestamps_;  // a thread that finds it set knows profiling is on
   volatile uint64_t* doorbell_ = nullptr;  // the hardware doorbell, or null: store the signal
 };
 

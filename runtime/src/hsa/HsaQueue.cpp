@@ -44,9 +44,6 @@ Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t pack
                                          onQueueError, errorSlot, UINT32_MAX, UINT32_MAX, &queue);
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_queue_create of %u packets: %s", packets, statusName(status).c_str());
-  // Timestamps on completion signals: only packets with a signal (events, synchronisation)
-  // carry one, so dispatches pay nothing for it.
-  hsa_amd_profiling_set_profiler_enabled(queue, 1);
   auto created = std::unique_ptr<AqlQueue>(new AqlQueue(queue));
   created->doorbell_ = hardwareDoorbell(queue);  // fixed for the queue's life
   return created;
@@ -80,6 +77,12 @@ void AqlQueue::ringDoorbell(uint64_t index) noexcept {
   __builtin_ia32_sfence();
 #endif
   __atomic_store_n(doorbell, index, __ATOMIC_RELEASE);
+}
+
+void AqlQueue::enableTimestamps() noexcept {
+  // ROCR sets the queue's profiling bit, which the packet processor reads per packet; the
+  // release order of the packet's header publishes it with the packet.
+  std::call_once(timestamps_, [this] { hsa_amd_profiling_set_profiler_enabled(queueOf(queue_), 1); });
 }
 
 uint64_t AqlQueue::address() const { return reinterpret_cast<uint64_t>(queue_); }

@@ -16,6 +16,11 @@ class PacketQueue {
   virtual uint64_t readIndex() const noexcept = 0;         // acquire load
   virtual void ringDoorbell(uint64_t index) noexcept = 0;  // release store of the last index
   virtual uint64_t address() const = 0;  // the queue object (hidden_queue_ptr)
+  // Has the packet processor stamp start and end times into the completion signals of packets
+  // published after this returns (queue profiling). Off until something reads them, a timing
+  // event or a traced kernel: every kernel carries a completion signal (Stream), and on vgpu
+  // each stamp is a clock read on the kernel's way to completion.
+  virtual void enableTimestamps() noexcept = 0;
 
   void* slot(uint64_t index) const {
     return static_cast<uint8_t*>(packets()) + (index & (size() - 1)) * kPacketSize;
