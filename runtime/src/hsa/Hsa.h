@@ -169,7 +169,7 @@ class AqlQueue final : public PacketQueue {
  private:
   explicit AqlQueue(void* queue) : queue_(queue) {}
   void* queue_;  // hsa_queue_t*
-  std::once_flag timestamps_;  // a thread that finds it set knows profiling is on
+  std::once_flag timestamps_;              // a thread that finds it set knows profiling is on
   volatile uint64_t* doorbell_ = nullptr;  // the hardware doorbell, or null: store the signal
 };
 

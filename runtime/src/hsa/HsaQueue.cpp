@@ -82,7 +82,8 @@ void AqlQueue::ringDoorbell(uint64_t index) noexcept {
 void AqlQueue::enableTimestamps() noexcept {
   // ROCR sets the queue's profiling bit, which the packet processor reads per packet; the
   // release order of the packet's header publishes it with the packet.
-  std::call_once(timestamps_, [this] { hsa_amd_profiling_set_profiler_enabled(queueOf(queue_), 1); });
+  std::call_once(timestamps_,
+                 [this] { hsa_amd_profiling_set_profiler_enabled(queueOf(queue_), 1); });
 }
 
 uint64_t AqlQueue::address() const { return reinterpret_cast<uint64_t>(queue_); }
