@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "cp/CpuPlacement.h"
 #include "cp/DoorbellWatcher.h"
 
 namespace vgpu::cp {
@@ -15,26 +16,6 @@ namespace vgpu::cp {
 QueueEngine::~QueueEngine() {
   stop();
 }
-
-namespace {
-
-// Moves the calling thread off `cpu` when it may run elsewhere, leaving its affinity as it was.
-// A new thread often starts on its creator's CPU, and a queue's creator is usually the thread
-// that submits to it and then polls for completion. The worker and it then shared one CPU,
-// each spinning out its poll while the other waited: 25 us round trips instead of 1 on a 2-CPU
-// VM, for the first 10-20 ms of a process, until the load balancer moved one of them (it spares
-// cache-hot threads; a wake-up does not move one either when the idle vCPU reads as preempted).
-void leaveCpu(int cpu) {
-  cpu_set_t allowed;
-  if (cpu < 0 || sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
-  if (!CPU_ISSET(cpu, &allowed) || CPU_COUNT(&allowed) < 2) return;
-  cpu_set_t elsewhere = allowed;
-  CPU_CLR(cpu, &elsewhere);
-  if (sched_setaffinity(0, sizeof elsewhere, &elsewhere) != 0) return;
-  sched_setaffinity(0, sizeof allowed, &allowed);  // it stays where it was moved to
-}
-
-}  // namespace
 
 void QueueEngine::start() {
   const int creatorCpu = sched_getcpu();
