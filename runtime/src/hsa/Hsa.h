@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -169,7 +168,7 @@ class AqlQueue final : public PacketQueue {
  private:
   explicit AqlQueue(void* queue) : queue_(queue) {}
   void* queue_;  // hsa_queue_t*
-  std::once_flag timestamps_;              // a thread that finds it set knows profiling is on
+  std::atomic<bool> timestamps_{false};    // set once profiling is on (enableTimestamps)
   volatile uint64_t* doorbell_ = nullptr;  // the hardware doorbell, or null: store the signal
 };
 
