@@ -40,7 +40,19 @@ bool conditionHolds(hsa_signal_condition_t condition, std::int64_t value, std::i
 
 AqlProcessor::AqlProcessor(const EngineConfig& config, amd_queue_t* queue,
                            volatile std::uint64_t* doorbell, DispatchRequest* request)
-    : QueueEngine(config), queue_(queue), doorbell_(doorbell), request_(request) {}
+    : QueueEngine(config), queue_(queue), doorbell_(doorbell), request_(request) {
+  requestTemplate_.target = config.target;
+  requestTemplate_.queueAddress = reinterpret_cast<std::uint64_t>(queue_);
+  requestTemplate_.memory = &services().memory();
+  requestTemplate_.threads = config.interpreterThreads;
+  requestTemplate_.coResidentWorkgroups = config.coResidentWorkgroups;
+  requestTemplate_.interrupt = [](void* services, std::uint32_t m0) {
+    static_cast<DeviceServices*>(services)->raiseInterrupt(m0);
+  };
+  requestTemplate_.interruptContext = &services();
+  requestTemplate_.memo = &memo_;
+  if (config.recorder) requestTemplate_.workgroupSpans = &spans_;
+}
 
 AqlProcessor::~AqlProcessor() {
   stop();
@@ -163,23 +175,15 @@ FaultKind faultKindOf(DispatchOutcome::Kind kind) {
 
 AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
                                                          const hsa_kernel_dispatch_packet_t& p) {
-  // decodeAqlPacket checked the sizes and the kernel object.
+  // decodeAqlPacket checked the sizes and the kernel object. The request is rewritten whole
+  // each time: it sits in GPU-visible memory (the kernel's dispatch_ptr), where a stray store
+  // of the last kernel may have landed.
   DispatchRequest& request = *request_;
-  request = DispatchRequest{};
-  request.target = config().target;
+  request = requestTemplate_;
   request.packet = p;
-  request.queueAddress = reinterpret_cast<std::uint64_t>(queue_);
   request.dispatchId = index;
-  request.memory = &services().memory();
-  request.threads = config().interpreterThreads;
-  request.coResidentWorkgroups = config().coResidentWorkgroups;
-  request.interrupt = [](void* services, std::uint32_t m0) { static_cast<DeviceServices*>(services)->raiseInterrupt(m0); };
-  request.interruptContext = &services();
-  request.memo = &memo_;
-  if (config().recorder) [[unlikely]] {
+  if (config().recorder) [[unlikely]]
     spans_.clear();
-    request.workgroupSpans = &spans_;
-  }
   DispatchOutcome outcome = vgpu::executeDispatch(request);
   using Kind = DispatchOutcome::Kind;
   if (outcome.kind != Kind::completed) {

@@ -57,6 +57,7 @@ class AqlProcessor final : public QueueEngine {
   std::uint32_t ringSize_ = 0;
   volatile std::uint64_t* doorbell_;
   DispatchRequest* request_;
+  DispatchRequest requestTemplate_;  // the fields every dispatch of this queue shares
   std::uint64_t processed_ = 0;
   std::uint64_t startTimestamp_ = 0;
   bool started_ = false;  // startTimestamp_ belongs to the packet at the read index
