@@ -134,7 +134,7 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
   // Work-item ids: packed in v0 on gfx11, v0/v1/v2 on gfx10.
   std::uint32_t* v0 = w.vreg(0);
   // A one-dimensional workgroup (most are) numbers its lanes on from the first, 4 instructions
-  // a lane against the 3-D walk's 14; the y and z ids are 0, which v1 and v2 hold already
+  // a lane against the 3-D walk's 8 to 9; the y and z ids are 0, which v1 and v2 hold already
   // (start() clears every VGPR). Lanes past the last work-item repeat its id, as below.
   if (size[1] == 1 && size[2] == 1) {
     const std::uint32_t last = threads - 1;
