@@ -260,6 +260,31 @@ TEST_F(Sdma, CopyLinearCopiesCountPlusOneBytes) {
   EXPECT_EQ(data()[4096 + 1000], 0xEE) << "copied one byte too many";
 }
 
+// hsaKmtUpdateQueue with 0 percent suspends the queue: a packet submitted after it returns waits
+// for the resume, even when the worker was polling its ring right then (it had just finished a
+// packet).
+TEST_F(Sdma, ASuspendedQueueProcessesNothingUntilResumed) {
+  auto* words = reinterpret_cast<std::uint32_t*>(data());
+  std::memset(data(), 0, 64);
+  auto fill = [&](int at, std::uint32_t value) {  // CONST_FILL of one dword
+    submit({11u | (2u << 30), lo(words + at), hi(words + at), value, 0});
+  };
+  fill(0, 0x1111);
+  ASSERT_TRUE(drained(5.0));
+  ASSERT_EQ(hsaKmtUpdateQueue(resource_.QueueId, 0, HSA_QUEUE_PRIORITY_NORMAL, ring_, kRingBytes,
+                              nullptr),
+            HSAKMT_STATUS_SUCCESS);
+  fill(1, 0x2222);
+  EXPECT_FALSE(drained(0.05));
+  EXPECT_EQ(std::atomic_ref<std::uint32_t>(words[1]).load(), 0u) << "ran while suspended";
+  ASSERT_EQ(hsaKmtUpdateQueue(resource_.QueueId, 100, HSA_QUEUE_PRIORITY_NORMAL, ring_,
+                              kRingBytes, nullptr),
+            HSAKMT_STATUS_SUCCESS);
+  ASSERT_TRUE(drained(5.0));
+  EXPECT_EQ(words[0], 0x1111u);
+  EXPECT_EQ(words[1], 0x2222u);
+}
+
 TEST_F(Sdma, ConstFillFenceAtomicTimestamp) {
   auto* words = reinterpret_cast<std::uint32_t*>(data());
   std::memset(data(), 0, 4096);

@@ -126,6 +126,9 @@ QueueEngine::Progress QueueEngine::drain() {
       continue;
     }
     if (progress != Progress::idle || !waitForPacket(poll)) return progress;
+    // A packet, but a suspend that came during the poll holds it back: run() reads the flags
+    // first (whatever set attention_ also set pending_ or stopping_, so none is lost).
+    if (attention_.load(std::memory_order_acquire)) return Progress::idle;
   }
 }
 
