@@ -277,8 +277,8 @@ TEST_F(Sdma, ASuspendedQueueProcessesNothingUntilResumed) {
   fill(1, 0x2222);
   EXPECT_FALSE(drained(0.05));
   EXPECT_EQ(std::atomic_ref<std::uint32_t>(words[1]).load(), 0u) << "ran while suspended";
-  ASSERT_EQ(hsaKmtUpdateQueue(resource_.QueueId, 100, HSA_QUEUE_PRIORITY_NORMAL, ring_,
-                              kRingBytes, nullptr),
+  ASSERT_EQ(hsaKmtUpdateQueue(resource_.QueueId, 100, HSA_QUEUE_PRIORITY_NORMAL, ring_, kRingBytes,
+                              nullptr),
             HSAKMT_STATUS_SUCCESS);
   ASSERT_TRUE(drained(5.0));
   EXPECT_EQ(words[0], 0x1111u);
