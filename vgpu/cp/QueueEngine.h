@@ -82,7 +82,8 @@ class QueueEngine {
   void setBlocked(bool blocked);  // blocked_ and blockedEngines_ (mutex_ held)
   // Serves the ring without the mutex for as long as packets keep coming: after each packet
   // it looks again, and an empty ring gets the idle poll (waitForPacket). Returns what stopped
-  // it: an empty ring past the poll, a blocked or halted queue, or attention_ (advanced).
+  // it: an empty ring past the poll, a blocked or halted queue, or attention_ (advanced when
+  // seen after a packet, idle when seen during the poll).
   Progress drain();
   // One idle poll: from the first look that found the ring empty to the next packet.
   struct IdlePoll {
