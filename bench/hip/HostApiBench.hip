@@ -29,7 +29,9 @@ constexpr int kLaunches = 100000;
 // for the device to free a slot: the instruction count is that of submitting, not of waiting.
 constexpr int kBatch = 128;
 
-void drain(hipStream_t stream) { BENCH_CHECK(hipStreamSynchronize(stream)); }
+void drain(hipStream_t stream) {
+  BENCH_CHECK(hipStreamSynchronize(stream));
+}
 
 // 100,000 launches into one stream, then one sync. On vgpu the interpreter drains the queue more
 // slowly than either runtime fills it, so the loop time also shows device throughput.
@@ -52,7 +54,8 @@ extern "C" __attribute__((noinline)) void bench_launch_batch(hipStream_t stream,
 }
 
 // The host-only calls, counted the same way (one function each, so one callgrind run serves all).
-extern "C" __attribute__((noinline)) void bench_event_batch(hipEvent_t event, hipStream_t stream, int count) {
+extern "C" __attribute__((noinline)) void bench_event_batch(hipEvent_t event, hipStream_t stream,
+                                                            int count) {
   for (int i = 0; i < count; ++i) BENCH_CHECK(hipEventRecord(event, stream));
 }
 extern "C" __attribute__((noinline)) void bench_idle_sync_batch(hipStream_t stream, int count) {
@@ -136,12 +139,16 @@ void benchIdleSync(hipStream_t stream) {
 }
 
 #if BENCH_HOST_FUNC_API == 1
-void hostFunction(void* counter) { ++*static_cast<int*>(counter); }
+void hostFunction(void* counter) {
+  ++*static_cast<int*>(counter);
+}
 hipError_t enqueueHostFunction(hipStream_t stream, int* counter) {
   return hipLaunchHostFunc(stream, hostFunction, counter);
 }
 #elif BENCH_HOST_FUNC_API == 2
-void streamCallback(hipStream_t, hipError_t, void* counter) { ++*static_cast<int*>(counter); }
+void streamCallback(hipStream_t, hipError_t, void* counter) {
+  ++*static_cast<int*>(counter);
+}
 hipError_t enqueueHostFunction(hipStream_t stream, int* counter) {
   return hipStreamAddCallback(stream, streamCallback, counter, 0);
 }
@@ -193,12 +200,10 @@ void benchSmallCopies(void* device, void* host, const char* h2dKey, const char* 
 
 void benchLargeCopies(void* device, void* host, const char* h2dKey, const char* d2hKey) {
   const size_t bytes = size_t{64} << 20;
-  double h2d = perOpUs(5, 1, [&](int) {
-    BENCH_CHECK(hipMemcpy(device, host, bytes, hipMemcpyHostToDevice));
-  });
-  double d2h = perOpUs(5, 1, [&](int) {
-    BENCH_CHECK(hipMemcpy(host, device, bytes, hipMemcpyDeviceToHost));
-  });
+  double h2d = perOpUs(
+      5, 1, [&](int) { BENCH_CHECK(hipMemcpy(device, host, bytes, hipMemcpyHostToDevice)); });
+  double d2h = perOpUs(
+      5, 1, [&](int) { BENCH_CHECK(hipMemcpy(host, device, bytes, hipMemcpyDeviceToHost)); });
   result(h2dKey, bytes / (h2d * 1e3), "GB/s");
   result(d2hKey, bytes / (d2h * 1e3), "GB/s");
 }
@@ -211,9 +216,11 @@ void benchMemcpy() {
   BENCH_CHECK(hipHostMalloc(&pinned, large));
   std::vector<char> pageable(large, 1);  // touched, so page faults are not part of the copy
   std::memset(pinned, 1, large);
-  benchSmallCopies(device, pageable.data(), "memcpy_h2d_4k_pageable_us", "memcpy_d2h_4k_pageable_us");
+  benchSmallCopies(device, pageable.data(), "memcpy_h2d_4k_pageable_us",
+                   "memcpy_d2h_4k_pageable_us");
   benchSmallCopies(device, pinned, "memcpy_h2d_4k_pinned_us", "memcpy_d2h_4k_pinned_us");
-  benchLargeCopies(device, pageable.data(), "memcpy_h2d_64m_pageable_gbs", "memcpy_d2h_64m_pageable_gbs");
+  benchLargeCopies(device, pageable.data(), "memcpy_h2d_64m_pageable_gbs",
+                   "memcpy_d2h_64m_pageable_gbs");
   benchLargeCopies(device, pinned, "memcpy_h2d_64m_pinned_gbs", "memcpy_d2h_64m_pinned_gbs");
   BENCH_CHECK(hipHostFree(pinned));
   BENCH_CHECK(hipFree(device));

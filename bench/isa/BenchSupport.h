@@ -21,7 +21,8 @@ inline double cpuNow() {
 // stderr, if it cannot be loaded.
 inline std::unique_ptr<vgpu::isa::CodeObject> loadKernels(const std::string& arch) {
   std::string error;
-  auto code = vgpu::isa::CodeObject::load(std::string(ISA_BENCH_DIR) + "/bench-" + arch + ".co", error);
+  auto code =
+      vgpu::isa::CodeObject::load(std::string(ISA_BENCH_DIR) + "/bench-" + arch + ".co", error);
   if (!code) std::fprintf(stderr, "%s\n", error.c_str());
   return code;
 }

@@ -32,14 +32,16 @@ Timed compileOnce(const char* arch) {
   auto start = std::chrono::steady_clock::now();
   hiprtcProgram prog = nullptr;
   Timed t;
-  if (hiprtcCreateProgram(&prog, kSaxpy, "saxpy.hip", 0, nullptr, nullptr) != HIPRTC_SUCCESS) return t;
+  if (hiprtcCreateProgram(&prog, kSaxpy, "saxpy.hip", 0, nullptr, nullptr) != HIPRTC_SUCCESS)
+    return t;
   const char* options[] = {arch};
   t.ok = hiprtcCompileProgram(prog, 1, options) == HIPRTC_SUCCESS;
   size_t size = 0;
   hiprtcGetCodeSize(prog, &size);
   std::vector<char> code(size);
   if (t.ok) hiprtcGetCode(prog, code.data());
-  t.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  t.ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   hipcoreRtcCompileInfo info{};
   hipcoreRtcGetCompileInfo(prog, &info);
   t.hit = info.cacheHit;
@@ -49,8 +51,10 @@ Timed compileOnce(const char* arch) {
 }
 
 void bench(const char* arch, const char* compiler) {
-  if (*compiler) ::setenv("HIPCORE_RTC_COMPILER", compiler, 1);
-  else ::unsetenv("HIPCORE_RTC_COMPILER");
+  if (*compiler)
+    ::setenv("HIPCORE_RTC_COMPILER", compiler, 1);
+  else
+    ::unsetenv("HIPCORE_RTC_COMPILER");
   Timed first = compileOnce(arch);
   constexpr int kRepeats = 50;
   std::vector<double> cached;
@@ -61,9 +65,10 @@ void bench(const char* arch, const char* compiler) {
     cached.push_back(t.ms);
   }
   std::sort(cached.begin(), cached.end());
-  std::printf("%-28s %-6s first compile %8.1f ms%s | cached compile median %.3f ms, max %.3f ms%s\n",
-              arch, first.compiler.c_str(), first.ms, first.ok ? "" : " (FAILED)",
-              cached[kRepeats / 2], cached.back(), allHits ? "" : " (NOT ALL HITS)");
+  std::printf(
+      "%-28s %-6s first compile %8.1f ms%s | cached compile median %.3f ms, max %.3f ms%s\n", arch,
+      first.compiler.c_str(), first.ms, first.ok ? "" : " (FAILED)", cached[kRepeats / 2],
+      cached.back(), allHits ? "" : " (NOT ALL HITS)");
 }
 
 }  // namespace

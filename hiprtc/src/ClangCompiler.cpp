@@ -55,10 +55,15 @@ Result<CompileOutput> compileWithClang(const CompileJob& job, const Toolchain& t
   if (auto s = dir->write(flatName(job.source.name), job.source.text); !s) return s.error();
   std::string outputPath = dir->path() + (job.options.relocatable ? "/out.bc" : "/out.co");
 
-  std::vector<std::string> argv = {tc.clang, "-x", "hip", "--offload-arch=" + job.target,
-                                   "--cuda-device-only", "--rocm-path=" + tc.prefix,
+  std::vector<std::string> argv = {tc.clang,
+                                   "-x",
+                                   "hip",
+                                   "--offload-arch=" + job.target,
+                                   "--cuda-device-only",
+                                   "--rocm-path=" + tc.prefix,
                                    "-I" + dir->path() + "/user-include",
-                                   "-isystem", dir->path() + "/include",
+                                   "-isystem",
+                                   dir->path() + "/include",
                                    "-fno-color-diagnostics"};
   for (const std::string& flag : job.options.languageFlags()) argv.push_back(flag);
   if (job.options.relocatable)
@@ -76,8 +81,13 @@ Result<CompileOutput> linkWithClang(const LinkJob& job, const Toolchain& tc) {
   // -flto: the bitcode inputs become one module in lld, hence one code object with one metadata
   // note (compiled one by one, each object would bring its own). -fgpu-rdc compiles already
   // carry the device libraries they use (internalized), so nothing else is linked.
-  std::vector<std::string> argv = {tc.clang, "--target=amdgcn-amd-amdhsa", "-mcpu=" + job.target,
-                                   job.optimization, "-flto", "-fno-color-diagnostics", "-nogpulib"};
+  std::vector<std::string> argv = {tc.clang,
+                                   "--target=amdgcn-amd-amdhsa",
+                                   "-mcpu=" + job.target,
+                                   job.optimization,
+                                   "-flto",
+                                   "-fno-color-diagnostics",
+                                   "-nogpulib"};
   if (job.wave64) argv.push_back("-mwavefrontsize64");
   for (std::size_t i = 0; i < job.bitcode.size(); ++i) {
     std::string name = "input" + std::to_string(i) + ".bc";

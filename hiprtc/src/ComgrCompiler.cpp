@@ -44,7 +44,7 @@ std::mutex& comgrMutex() {
 // putting the old stack back leaves nothing dangling; LLVM's handlers then run on the thread's
 // own stack, as on every other thread.
 class ComgrSession {
-public:
+ public:
   ComgrSession() : lock_(comgrMutex()) { saved_ = ::sigaltstack(nullptr, &stack_) == 0; }
   ~ComgrSession() {
     if (saved_) ::sigaltstack(&stack_, nullptr);
@@ -52,7 +52,7 @@ public:
   ComgrSession(const ComgrSession&) = delete;
   ComgrSession& operator=(const ComgrSession&) = delete;
 
-private:
+ private:
   std::lock_guard<std::mutex> lock_;
   stack_t stack_{};
   bool saved_ = false;
@@ -65,7 +65,7 @@ const char* statusText(amd_comgr_status_t status) {
 }
 
 class DataSet {
-public:
+ public:
   DataSet() { created_ = amd_comgr_create_data_set(&set_) == AMD_COMGR_STATUS_SUCCESS; }
   ~DataSet() {
     if (created_) amd_comgr_destroy_data_set(set_);
@@ -105,13 +105,13 @@ public:
     return out;
   }
 
-private:
+ private:
   amd_comgr_data_set_t set_{};
   bool created_ = false;
 };
 
 class ActionInfo {
-public:
+ public:
   ActionInfo() { created_ = amd_comgr_create_action_info(&info_) == AMD_COMGR_STATUS_SUCCESS; }
   ~ActionInfo() {
     if (created_) amd_comgr_destroy_action_info(info_);
@@ -141,7 +141,7 @@ public:
 
   amd_comgr_action_info_t get() const { return info_; }
 
-private:
+ private:
   amd_comgr_action_info_t info_{};
   bool created_ = false;
 };
@@ -172,7 +172,8 @@ Result<CompileOutput> bitcodeToExecutable(ActionInfo& info, const DataSet& bitco
   if (!withLibs.valid() || !linked.valid() || !relocatable.valid() || !executable.valid())
     return errorf("comgr create_data_set failed");
   if (auto s = info.options(deviceLibraryOptions(fastMath, wave64)); !s) return s.error();
-  if (!runAction(AMD_COMGR_ACTION_ADD_DEVICE_LIBRARIES, info, bitcode, withLibs, out.log)) return out;
+  if (!runAction(AMD_COMGR_ACTION_ADD_DEVICE_LIBRARIES, info, bitcode, withLibs, out.log))
+    return out;
   if (auto s = info.options({}); !s) return s.error();
   if (!runAction(AMD_COMGR_ACTION_LINK_BC_TO_BC, info, withLibs, linked, out.log)) return out;
   if (auto s = info.options({optimization, kCodeObjectVersion}); !s) return s.error();
@@ -215,7 +216,8 @@ Result<CompileOutput> compileWithComgr(const CompileJob& job, const Toolchain& t
   if (job.options.relocatable) flags.push_back("-fgpu-rdc");
   if (auto s = info.options(flags); !s) return s.error();
   CompileOutput out;
-  if (!runAction(AMD_COMGR_ACTION_COMPILE_SOURCE_TO_BC, info, sources, bitcode, out.log)) return out;
+  if (!runAction(AMD_COMGR_ACTION_COMPILE_SOURCE_TO_BC, info, sources, bitcode, out.log))
+    return out;
   if (job.options.relocatable) {
     out.code = bitcode.collect(AMD_COMGR_DATA_KIND_BC, /*all=*/false);
     out.succeeded = !out.code.empty();

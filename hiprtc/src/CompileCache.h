@@ -13,7 +13,7 @@
 namespace hiprtc {
 
 class CompileCache {
-public:
+ public:
   // The cache the environment asks for; nothing when it is disabled or has no location.
   static std::optional<CompileCache> fromEnvironment();
   CompileCache(std::string directory, std::uint64_t maxBytes)
@@ -26,7 +26,7 @@ public:
 
   const std::string& directory() const { return directory_; }
 
-private:
+ private:
   void evictBeyondLimit() const;
 
   std::string directory_;

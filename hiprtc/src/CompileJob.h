@@ -14,10 +14,10 @@ struct NamedText {
 };
 
 struct CompileJob {
-  NamedText source;              // the program, name expressions' stubs appended
+  NamedText source;                // the program, name expressions' stubs appended
   std::vector<NamedText> headers;  // the program's own headers (hiprtcCreateProgram)
   CompileOptions options;
-  std::string target;            // resolved target id, e.g. "gfx1030"
+  std::string target;  // resolved target id, e.g. "gfx1030"
 };
 
 // A link of -fgpu-rdc bitcode into a code object.

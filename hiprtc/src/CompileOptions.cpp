@@ -19,7 +19,8 @@ bool startsWith(std::string_view text, std::string_view prefix) {
 // "--gpu-architecture=gfx1030:xnack-" and friends: checks the target id's syntax.
 Result<std::string> parseTarget(std::string_view option, std::string_view value) {
   auto id = hipcore::loader::TargetId::parse(value);
-  if (!id) return errorf("option '%.*s': %s", int(option.size()), option.data(), id.message().c_str());
+  if (!id)
+    return errorf("option '%.*s': %s", int(option.size()), option.data(), id.message().c_str());
   return id->str();
 }
 

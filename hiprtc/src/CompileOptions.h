@@ -11,16 +11,16 @@
 namespace hiprtc {
 
 struct CompileOptions {
-  std::string target;                     // "gfx1030", "gfx90a:xnack+"; empty: the device's
-  std::string optimization = "-O3";       // -O0 .. -O3
+  std::string target;                // "gfx1030", "gfx90a:xnack+"; empty: the device's
+  std::string optimization = "-O3";  // -O0 .. -O3
   std::string languageStandard = "-std=c++17";
-  std::vector<std::string> defines;       // "-DNAME" or "-DNAME=value", in order
-  std::vector<std::string> includeDirs;   // user include directories, in order
-  bool fastMath = false;                  // -ffast-math
-  bool relocatable = false;               // -fgpu-rdc: the output is LLVM bitcode for the linker
-  bool cuMode = false;                    // -mcumode
-  bool wave64 = false;                    // -mwavefrontsize64
-  bool debugInfo = false;                 // -g
+  std::vector<std::string> defines;      // "-DNAME" or "-DNAME=value", in order
+  std::vector<std::string> includeDirs;  // user include directories, in order
+  bool fastMath = false;                 // -ffast-math
+  bool relocatable = false;              // -fgpu-rdc: the output is LLVM bitcode for the linker
+  bool cuMode = false;                   // -mcumode
+  bool wave64 = false;                   // -mwavefrontsize64
+  bool debugInfo = false;                // -g
 
   // Flags common to both compilers (without target, include directories of the embedded
   // headers, or output selection).

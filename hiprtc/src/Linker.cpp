@@ -31,7 +31,10 @@ Result<Linker> Linker::create(const std::vector<std::string>& isaOptions) {
       known = true;
     }
     if (o == "-mwavefrontsize64") linker.wave64_ = known = true;
-    if (!known) return errorf("unknown link option '%s' (accepted: -mcpu=gfxNNNN, -O0..-O3, -mwavefrontsize64)", option.c_str());
+    if (!known)
+      return errorf(
+          "unknown link option '%s' (accepted: -mcpu=gfxNNNN, -O0..-O3, -mwavefrontsize64)",
+          option.c_str());
   }
   return linker;
 }
@@ -74,8 +77,8 @@ Status Linker::complete(const std::function<Result<std::string>()>& defaultTarge
     job.bitcode.push_back({input.data.name, std::move(*bitcode)});
   }
   Toolchain tc = Toolchain::locate();
-  auto linked = tc.compilerFor(target_) == CompilerKind::Comgr ? linkWithComgr(job)
-                                                                : linkWithClang(job, tc);
+  auto linked =
+      tc.compilerFor(target_) == CompilerKind::Comgr ? linkWithComgr(job) : linkWithClang(job, tc);
   if (!linked) {
     log_ = linked.message();
     return linked.error();

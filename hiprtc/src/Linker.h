@@ -15,7 +15,7 @@ namespace hiprtc {
 enum class LinkInputKind { Bitcode, BundledBitcode };
 
 class Linker {
-public:
+ public:
   // `isaOptions`: HIPRTC_JIT_IR_TO_ISA_OPT_EXT strings; -mcpu=/--offload-arch=/
   // --gpu-architecture= choose the target, -O0..-O3 the optimisation, -mwavefrontsize64.
   static hipcore::loader::Result<Linker> create(const std::vector<std::string>& isaOptions);
@@ -30,7 +30,7 @@ public:
   const std::string& code() const { return code_; }
   const std::string& log() const { return log_; }
 
-private:
+ private:
   struct Input {
     LinkInputKind kind;
     NamedText data;

@@ -63,27 +63,29 @@ std::string nameExpressionStubs(const std::vector<std::string>& expressions) {
     std::string_view e = expressions[i];
     if (!e.empty() && e.front() == '&') e.remove_prefix(1);  // "&f<int>" and "f<int>" alike
     text += "extern \"C\" __attribute__((used)) __device__ const void* " +
-            std::string(kStubPrefix) + std::to_string(i) + " = (const void*)&(" +
-            std::string(e) + ");\n";
+            std::string(kStubPrefix) + std::to_string(i) + " = (const void*)&(" + std::string(e) +
+            ");\n";
   }
   return text;
 }
 
-Result<std::vector<std::string>> readLoweredNames(const std::string& codeObject, std::size_t count) {
+Result<std::vector<std::string>> readLoweredNames(const std::string& codeObject,
+                                                  std::size_t count) {
   auto co = CodeObject::parse(hipcore::loader::asBytes(codeObject));
   if (!co) return co.error();
   std::vector<std::string> names;
   for (std::size_t i = 0; i < count; ++i) {
     std::string stub = kStubPrefix + std::to_string(i);
     const auto* variable = co->findSymbol(stub);
-    if (!variable) return errorf("name expression %zu: variable %s missing from the code object", i, stub.c_str());
+    if (!variable)
+      return errorf("name expression %zu: variable %s missing from the code object", i,
+                    stub.c_str());
     std::optional<Target> target = relocationAt(*co, variable->value);
     if (!target) return errorf("name expression %zu: no relocation for %s", i, stub.c_str());
     if (target->name.empty()) {
       for (const auto& symbol : co->symbols())
         if (symbol.value == target->address && symbol.name != stub && !symbol.name.empty() &&
-            (symbol.type == STT_FUNC || symbol.type == STT_OBJECT) &&
-            !symbol.name.ends_with(".kd"))
+            (symbol.type == STT_FUNC || symbol.type == STT_OBJECT) && !symbol.name.ends_with(".kd"))
           target->name = symbol.name;
     }
     if (target->name.empty())

@@ -33,8 +33,9 @@ CompileStatus Program::fail(CompileStatus status, const std::string& message) {
   return status;
 }
 
-CompileStatus Program::compile(std::span<const char* const> options,
-                               const std::function<hipcore::loader::Result<std::string>()>& defaultTarget) {
+CompileStatus Program::compile(
+    std::span<const char* const> options,
+    const std::function<hipcore::loader::Result<std::string>()>& defaultTarget) {
   log_.clear();
   code_.clear();
   loweredNames_.clear();
@@ -54,8 +55,9 @@ CompileStatus Program::compile(std::span<const char* const> options,
   CompilerKind kind = tc.compilerFor(job.target);
   // comgr 2.4 aborts the process (report_fatal_error) on device libraries for an ISA it lacks.
   if (kind == CompilerKind::Comgr && !comgrKnowsProcessor(job.target))
-    return fail(CompileStatus::InvalidOption,
-                "hiprtc: HIPCORE_RTC_COMPILER=comgr, but the installed comgr does not know " + job.target);
+    return fail(
+        CompileStatus::InvalidOption,
+        "hiprtc: HIPCORE_RTC_COMPILER=comgr, but the installed comgr does not know " + job.target);
   stats_.compiler = kind == CompilerKind::Comgr ? "comgr" : "clang";
   stats_.target = job.target;
   stats_.cacheKey = cacheKey(job, kind, tc);
@@ -64,7 +66,8 @@ CompileStatus Program::compile(std::span<const char* const> options,
   std::optional<CompileOutput> output = cache ? cache->lookup(stats_.cacheKey) : std::nullopt;
   stats_.cacheHit = output.has_value();
   if (!output) {
-    auto compiled = kind == CompilerKind::Comgr ? compileWithComgr(job, tc) : compileWithClang(job, tc);
+    auto compiled =
+        kind == CompilerKind::Comgr ? compileWithComgr(job, tc) : compileWithClang(job, tc);
     if (!compiled) return fail(CompileStatus::InternalError, "hiprtc: " + compiled.message());
     output = std::move(*compiled);
     if (!output->succeeded) return fail(CompileStatus::CompilationFailed, output->log);

@@ -23,11 +23,13 @@ struct CompileStats {
 };
 
 class Program {
-public:
+ public:
   Program(std::string source, std::string name, std::vector<NamedText> headers)
       : source_(std::move(source)), name_(std::move(name)), headers_(std::move(headers)) {}
 
-  void addNameExpression(std::string expression) { nameExpressions_.push_back(std::move(expression)); }
+  void addNameExpression(std::string expression) {
+    nameExpressions_.push_back(std::move(expression));
+  }
   bool compiled() const { return compiled_; }
 
   // Compiles for the options' target, or for `defaultTarget()` when they name none. Errors
@@ -41,7 +43,7 @@ public:
   // The lowered name of an expression added before the compile, or nullptr.
   const char* loweredName(std::string_view expression) const;
 
-private:
+ private:
   CompileStatus fail(CompileStatus status, const std::string& message);
 
   std::string source_;

@@ -9,7 +9,7 @@
 namespace hiprtc {
 
 class Sha256 {
-public:
+ public:
   Sha256();
   // Appends bytes to the message.
   Sha256& update(std::string_view data);
@@ -19,7 +19,7 @@ public:
   std::array<std::uint8_t, 32> digest();
   std::string hexDigest();
 
-private:
+ private:
   void compress(const std::uint8_t* block);
 
   std::array<std::uint32_t, 8> state_;

@@ -25,10 +25,11 @@ using hipcore::loader::Status;
 
 Result<TempDir> TempDir::create(std::string_view purpose) {
   const char* base = std::getenv("TMPDIR");
-  std::string pattern = std::string(base && *base ? base : "/tmp") + "/hipcore-" +
-                        std::string(purpose) + "-XXXXXX";
+  std::string pattern =
+      std::string(base && *base ? base : "/tmp") + "/hipcore-" + std::string(purpose) + "-XXXXXX";
   if (!::mkdtemp(pattern.data()))
-    return errorf("cannot create a temporary directory %s: %s", pattern.c_str(), std::strerror(errno));
+    return errorf("cannot create a temporary directory %s: %s", pattern.c_str(),
+                  std::strerror(errno));
   return TempDir(pattern);
 }
 
@@ -63,7 +64,8 @@ Result<int> runProcess(const std::vector<std::string>& argv, const std::string& 
   args.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 1, logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   pid_t pid = 0;

@@ -11,7 +11,7 @@
 namespace hiprtc {
 
 class TempDir {
-public:
+ public:
   static hipcore::loader::Result<TempDir> create(std::string_view purpose);
   TempDir(TempDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
   TempDir(const TempDir&) = delete;
@@ -22,7 +22,7 @@ public:
   // Writes `relative` (creating parent directories) with `data`.
   hipcore::loader::Status write(std::string_view relative, std::string_view data) const;
 
-private:
+ private:
   explicit TempDir(std::string path) : path_(std::move(path)) {}
   std::string path_;
 };

@@ -57,7 +57,7 @@ Toolchain Toolchain::locate() {
   tc.clang = clang && *clang ? clang : HIPRTC_BUILD_CLANG;
   const char* choice = std::getenv("HIPCORE_RTC_COMPILER");
   std::string_view c = choice ? choice : "";
-  tc.choice = c == "comgr" ? CompilerChoice::Comgr
+  tc.choice = c == "comgr"   ? CompilerChoice::Comgr
               : c == "clang" ? CompilerChoice::Clang
                              : CompilerChoice::Auto;
   return tc;
@@ -65,9 +65,12 @@ Toolchain Toolchain::locate() {
 
 CompilerKind Toolchain::compilerFor(std::string_view target) const {
   switch (choice) {
-    case CompilerChoice::Comgr: return CompilerKind::Comgr;
-    case CompilerChoice::Clang: return CompilerKind::Clang;
-    case CompilerChoice::Auto: break;
+    case CompilerChoice::Comgr:
+      return CompilerKind::Comgr;
+    case CompilerChoice::Clang:
+      return CompilerKind::Clang;
+    case CompilerChoice::Auto:
+      break;
   }
   return comgrKnowsProcessor(target) ? CompilerKind::Comgr : CompilerKind::Clang;
 }

@@ -30,8 +30,8 @@ struct Toolchain {
   CompilerKind compilerFor(std::string_view target) const;
 
   // Identities for the cache key: what a compile's output depends on besides its inputs.
-  std::string clangIdentity() const;  // clang binary, version file, device-library directories
-  static std::string comgrIdentity(); // comgr version and library file (it embeds its device libs)
+  std::string clangIdentity() const;   // clang binary, version file, device-library directories
+  static std::string comgrIdentity();  // comgr version and library file (it embeds its device libs)
   // The file holding this code (libhiprtc.so): a rebuilt hiprtc may compile differently.
   static std::string selfIdentity();
 };

@@ -5,9 +5,9 @@
 // `pitch` bytes apart) and z (slices `slicePitch` bytes apart); a 1D operation is one row.
 // Workgroups are kBlock work-items; the `items` work-items of a row stride over its 16-byte
 // chunks, so any row length runs with a bounded grid. Only clang builtins are used (no device
-// library): the kernels build for targets whose device libraries Debian lacks (gfx942, gfx12). Chunks are counted
-// from the row's first 16-byte boundary at or below its start: whole chunks take one 16-byte
-// store, the partial chunks at either end are written byte by byte.
+// library): the kernels build for targets whose device libraries Debian lacks (gfx942, gfx12).
+// Chunks are counted from the row's first 16-byte boundary at or below its start: whole chunks take
+// one 16-byte store, the partial chunks at either end are written byte by byte.
 #include <hip/hip_runtime.h>
 
 #include <stdint.h>
@@ -22,7 +22,8 @@ __device__ inline uint64_t firstItem() {
   return uint64_t{__builtin_amdgcn_workgroup_id_x()} * kBlock + __builtin_amdgcn_workitem_id_x();
 }
 __device__ inline uint64_t rowOffset(uint64_t pitch, uint64_t slicePitch) {
-  return uint64_t{__builtin_amdgcn_workgroup_id_y()} * pitch + uint64_t{__builtin_amdgcn_workgroup_id_z()} * slicePitch;
+  return uint64_t{__builtin_amdgcn_workgroup_id_y()} * pitch +
+         uint64_t{__builtin_amdgcn_workgroup_id_z()} * slicePitch;
 }
 
 }  // namespace
@@ -30,7 +31,8 @@ __device__ inline uint64_t rowOffset(uint64_t pitch, uint64_t slicePitch) {
 // Sets every byte at address a of each row to byte (a % 4) of `word`: the host rotates a 1, 2 or
 // 4-byte pattern so that it lines up with 4-byte boundaries (hipMemsetD16/D32 at any start).
 extern "C" __global__ void __launch_bounds__(kBlock)
-    __hipcore_fill(uint8_t* base, uint64_t width, uint64_t pitch, uint64_t slicePitch, uint32_t word, uint64_t items) {
+    __hipcore_fill(uint8_t* base, uint64_t width, uint64_t pitch, uint64_t slicePitch,
+                   uint32_t word, uint64_t items) {
   uint8_t* begin = base + rowOffset(pitch, slicePitch);
   uint8_t* end = begin + width;
   // Pointer arithmetic from the argument (no integer-to-pointer casts) keeps global stores.
@@ -52,8 +54,9 @@ extern "C" __global__ void __launch_bounds__(kBlock)
 // chunk moves as one `Unit` (the source is as aligned as the Unit needs: the host checks both
 // starts and both pitches).
 template <class Unit>
-__device__ void copyRows(uint8_t* destination, const uint8_t* source, uint64_t width, uint64_t destinationPitch,
-                         uint64_t sourcePitch, uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
+__device__ void copyRows(uint8_t* destination, const uint8_t* source, uint64_t width,
+                         uint64_t destinationPitch, uint64_t sourcePitch,
+                         uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
                          uint64_t items) {
   uint8_t* begin = destination + rowOffset(destinationPitch, destinationSlicePitch);
   uint8_t* end = begin + width;
@@ -82,17 +85,19 @@ struct alignas(4) Dwords {
 
 // Both sides at the same offset from a 16-byte boundary: 16-byte loads and stores.
 extern "C" __global__ void __launch_bounds__(kBlock)
-    __hipcore_copy_aligned(uint8_t* destination, const uint8_t* source, uint64_t width, uint64_t destinationPitch,
-                           uint64_t sourcePitch, uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
+    __hipcore_copy_aligned(uint8_t* destination, const uint8_t* source, uint64_t width,
+                           uint64_t destinationPitch, uint64_t sourcePitch,
+                           uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
                            uint64_t items) {
-  copyRows<Quad>(destination, source, width, destinationPitch, sourcePitch, destinationSlicePitch, sourceSlicePitch,
-                 items);
+  copyRows<Quad>(destination, source, width, destinationPitch, sourcePitch, destinationSlicePitch,
+                 sourceSlicePitch, items);
 }
 
 // Both sides at the same offset from a 4-byte boundary: dword loads and stores.
 extern "C" __global__ void __launch_bounds__(kBlock)
-    __hipcore_copy_dwords(uint8_t* destination, const uint8_t* source, uint64_t width, uint64_t destinationPitch,
-                          uint64_t sourcePitch, uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
+    __hipcore_copy_dwords(uint8_t* destination, const uint8_t* source, uint64_t width,
+                          uint64_t destinationPitch, uint64_t sourcePitch,
+                          uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
                           uint64_t items) {
   copyRows<Dwords>(destination, source, width, destinationPitch, sourcePitch, destinationSlicePitch,
                    sourceSlicePitch, items);
@@ -101,8 +106,9 @@ extern "C" __global__ void __launch_bounds__(kBlock)
 // Copies rows whose source and destination are misaligned with each other: each work-item
 // copies 16 consecutive bytes, one byte at a time (the loads coalesce across the wave).
 extern "C" __global__ void __launch_bounds__(kBlock)
-    __hipcore_copy_bytes(uint8_t* destination, const uint8_t* source, uint64_t width, uint64_t destinationPitch,
-                         uint64_t sourcePitch, uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
+    __hipcore_copy_bytes(uint8_t* destination, const uint8_t* source, uint64_t width,
+                         uint64_t destinationPitch, uint64_t sourcePitch,
+                         uint64_t destinationSlicePitch, uint64_t sourceSlicePitch,
                          uint64_t items) {
   uint8_t* to = destination + rowOffset(destinationPitch, destinationSlicePitch);
   const uint8_t* from = source + rowOffset(sourcePitch, sourceSlicePitch);

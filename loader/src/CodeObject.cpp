@@ -44,7 +44,8 @@ std::optional<std::string_view> processorOfMachine(uint32_t machine) {
 Result<CodeObject> CodeObject::parse(Bytes image) {
   auto header = loadAt<Elf64_Ehdr>(image, 0);
   if (!header) return errorf("code object: %zu bytes too short for an ELF64 header", image.size());
-  if (std::memcmp(header->e_ident, ELFMAG, SELFMAG) != 0) return errorf("code object: no ELF magic");
+  if (std::memcmp(header->e_ident, ELFMAG, SELFMAG) != 0)
+    return errorf("code object: no ELF magic");
   if (header->e_ident[EI_CLASS] != ELFCLASS64 || header->e_ident[EI_DATA] != ELFDATA2LSB)
     return errorf("code object: not a 64-bit little-endian ELF");
   if (header->e_machine != kElfMachineAmdgpu)
@@ -59,7 +60,8 @@ Result<CodeObject> CodeObject::parse(Bytes image) {
   object.codeObjectVersion_ = abi + 2;
   object.flags_ = header->e_flags;
   if (header->e_shentsize != sizeof(Elf64_Shdr) && header->e_shnum != 0)
-    return errorf("code object: section header size %u, expected %zu", header->e_shentsize, sizeof(Elf64_Shdr));
+    return errorf("code object: section header size %u, expected %zu", header->e_shentsize,
+                  sizeof(Elf64_Shdr));
   Status sections = object.readSections(header->e_shoff, header->e_shnum, header->e_shentsize,
                                         header->e_shstrndx);
   if (!sections) return sections.error();
@@ -67,7 +69,8 @@ Result<CodeObject> CodeObject::parse(Bytes image) {
   if (!symbols) return symbols.error();
   for (const ElfSection& section : object.sections_) {
     if (section.type != SHT_NOTE) continue;
-    Status notes = object.readNotes(image.subspan(section.offset, section.size), "section " + section.name);
+    Status notes =
+        object.readNotes(image.subspan(section.offset, section.size), "section " + section.name);
     if (!notes) return notes.error();
   }
   return object;
@@ -83,8 +86,8 @@ Status CodeObject::readSections(uint64_t sectionOffset, uint16_t count, uint16_t
     raw[i] = *loadAt<Elf64_Shdr>(image_, sectionOffset + uint64_t{i} * entrySize);
     bool hasBytes = raw[i].sh_type != SHT_NOBITS && raw[i].sh_type != SHT_NULL;
     if (hasBytes && !fitsIn(raw[i].sh_offset, raw[i].sh_size, image_.size()))
-      return errorf("code object: section %u offset 0x%llx size %llu past end of %zu-byte image",
-                    i, ull(raw[i].sh_offset), ull(raw[i].sh_size), image_.size());
+      return errorf("code object: section %u offset 0x%llx size %llu past end of %zu-byte image", i,
+                    ull(raw[i].sh_offset), ull(raw[i].sh_size), image_.size());
   }
   Bytes names;
   if (namesIndex < count && raw[namesIndex].sh_type == SHT_STRTAB)
@@ -111,7 +114,8 @@ Status CodeObject::readSymbols() {
                   table->name.c_str(), table->link);
   const ElfSection& strings = sections_[table->link];
   Bytes names = image_.subspan(strings.offset, strings.size);
-  for (uint64_t offset = 0; offset + sizeof(Elf64_Sym) <= table->size; offset += sizeof(Elf64_Sym)) {
+  for (uint64_t offset = 0; offset + sizeof(Elf64_Sym) <= table->size;
+       offset += sizeof(Elf64_Sym)) {
     auto symbol = *loadAt<Elf64_Sym>(image_, table->offset + offset);
     symbols_.push_back({stringAt(names, symbol.st_name), symbol.st_value, symbol.st_size,
                         static_cast<uint8_t>(ELF64_ST_TYPE(symbol.st_info)),
@@ -124,7 +128,8 @@ Status CodeObject::readNotes(Bytes notes, const std::string& where) {
   uint64_t cursor = 0;
   while (cursor < notes.size()) {
     auto header = loadAt<Elf64_Nhdr>(notes, cursor);
-    if (!header) return errorf("code object %s: note header at 0x%llx truncated", where.c_str(), ull(cursor));
+    if (!header)
+      return errorf("code object %s: note header at 0x%llx truncated", where.c_str(), ull(cursor));
     uint64_t nameOffset = cursor + sizeof(Elf64_Nhdr);
     uint64_t descOffset = nameOffset + ((uint64_t{header->n_namesz} + 3) & ~uint64_t{3});
     uint64_t next = descOffset + ((uint64_t{header->n_descsz} + 3) & ~uint64_t{3});
@@ -133,7 +138,8 @@ Status CodeObject::readNotes(Bytes notes, const std::string& where) {
       return errorf("code object %s: note at 0x%llx (name %u, desc %u bytes) past end of %zu bytes",
                     where.c_str(), ull(cursor), header->n_namesz, header->n_descsz, notes.size());
     std::string name = stringAt(notes.subspan(nameOffset, header->n_namesz), 0);
-    notes_.push_back({std::move(name), header->n_type, notes.subspan(descOffset, header->n_descsz)});
+    notes_.push_back(
+        {std::move(name), header->n_type, notes.subspan(descOffset, header->n_descsz)});
     cursor = next;
   }
   return Ok{};
@@ -148,17 +154,20 @@ Result<uint64_t> CodeObject::extent(const uint8_t* start) {
   Elf64_Ehdr header;
   std::memcpy(&header, start, sizeof(header));
   constexpr uint64_t kLimit = uint64_t{1} << 32;  // a code object beyond 4 GiB is corrupt
-  if (header.e_shoff > kLimit || header.e_phoff > kLimit || header.e_shentsize != sizeof(Elf64_Shdr))
+  if (header.e_shoff > kLimit || header.e_phoff > kLimit ||
+      header.e_shentsize != sizeof(Elf64_Shdr))
     return errorf("code object: implausible header (section table at 0x%llx)", ull(header.e_shoff));
-  uint64_t end = std::max<uint64_t>({sizeof(header), header.e_shoff + uint64_t{header.e_shnum} * header.e_shentsize,
-                                     header.e_phoff + uint64_t{header.e_phnum} * header.e_phentsize});
+  uint64_t end = std::max<uint64_t>(
+      {sizeof(header), header.e_shoff + uint64_t{header.e_shnum} * header.e_shentsize,
+       header.e_phoff + uint64_t{header.e_phnum} * header.e_phentsize});
   for (uint16_t i = 0; i < header.e_shnum; ++i) {
     Elf64_Shdr section;
-    std::memcpy(&section, start + header.e_shoff + uint64_t{i} * sizeof(Elf64_Shdr), sizeof(section));
+    std::memcpy(&section, start + header.e_shoff + uint64_t{i} * sizeof(Elf64_Shdr),
+                sizeof(section));
     if (section.sh_type == SHT_NOBITS) continue;
     if (section.sh_offset > kLimit || section.sh_size > kLimit)
-      return errorf("code object: section %u implausible (offset 0x%llx size %llu)", i, ull(section.sh_offset),
-                    ull(section.sh_size));
+      return errorf("code object: section %u implausible (offset 0x%llx size %llu)", i,
+                    ull(section.sh_offset), ull(section.sh_size));
     end = std::max<uint64_t>(end, section.sh_offset + section.sh_size);
   }
   return end;
@@ -169,8 +178,8 @@ std::optional<TargetId> CodeObject::target() const {
   if (!processor) return std::nullopt;
   TargetId id;
   id.processor = std::string(*processor);
-  id.xnack = featureFromFlags((flags_ >> 8) & 3);    // EF_AMDGPU_FEATURE_XNACK_V4
-  id.sramecc = featureFromFlags((flags_ >> 10) & 3); // EF_AMDGPU_FEATURE_SRAMECC_V4
+  id.xnack = featureFromFlags((flags_ >> 8) & 3);     // EF_AMDGPU_FEATURE_XNACK_V4
+  id.sramecc = featureFromFlags((flags_ >> 10) & 3);  // EF_AMDGPU_FEATURE_SRAMECC_V4
   return id;
 }
 
@@ -186,7 +195,8 @@ Result<Bytes> CodeObject::bytesAt(uint64_t address, uint64_t size) const {
     if (address >= s.address && fitsIn(address - s.address, size, s.size))
       return image_.subspan(s.offset + (address - s.address), size);
   }
-  return errorf("code object: no section holds %llu bytes at address 0x%llx", ull(size), ull(address));
+  return errorf("code object: no section holds %llu bytes at address 0x%llx", ull(size),
+                ull(address));
 }
 
 Result<Bytes> CodeObject::metadataNote() const {

@@ -16,10 +16,14 @@ constexpr uint64_t kMaxUncompressedSize = uint64_t{4} << 30;
 
 uint64_t headerSizeOf(uint16_t version) {
   switch (version) {
-    case 1: return 20;  // 4 magic + 2 version + 2 method + 4 size + 8 hash
-    case 2: return 24;
-    case 3: return 32;
-    default: return 0;
+    case 1:
+      return 20;  // 4 magic + 2 version + 2 method + 4 size + 8 hash
+    case 2:
+      return 24;
+    case 3:
+      return 32;
+    default:
+      return 0;
   }
 }
 
@@ -63,8 +67,7 @@ Result<std::vector<uint8_t>> inflateZstd(Bytes compressed, uint64_t expected) {
 }
 
 Result<std::vector<uint8_t>> inflateZlib(Bytes compressed, uint64_t expected) {
-  if (compressed.size() > std::numeric_limits<uInt>::max())
-    return errorf("zlib stream too large");
+  if (compressed.size() > std::numeric_limits<uInt>::max()) return errorf("zlib stream too large");
   z_stream stream{};
   if (inflateInit(&stream) != Z_OK) return errorf("zlib: cannot initialise inflate");
   std::unique_ptr<z_stream, int (*)(z_stream*)> owner(&stream, inflateEnd);
@@ -94,7 +97,8 @@ Result<std::vector<uint8_t>> inflateZlib(Bytes compressed, uint64_t expected) {
   }
   if (produced != expected)
     return errorf("zlib stream produced %llu bytes, header says %llu",
-                  static_cast<unsigned long long>(produced), static_cast<unsigned long long>(expected));
+                  static_cast<unsigned long long>(produced),
+                  static_cast<unsigned long long>(expected));
   out.resize(static_cast<size_t>(produced));
   return out;
 }
@@ -110,7 +114,8 @@ Result<CompressedBundleHeader> parseCompressedBundleHeader(Bytes data) {
   CompressedBundleHeader header;
   auto version = loadAt<uint16_t>(data, 4);
   auto method = loadAt<uint16_t>(data, 6);
-  if (!version || !method) return errorf("compressed bundle: %zu-byte image too short for header", data.size());
+  if (!version || !method)
+    return errorf("compressed bundle: %zu-byte image too short for header", data.size());
   header.version = *version;
   header.headerSize = headerSizeOf(header.version);
   if (header.headerSize == 0)
@@ -157,7 +162,8 @@ Result<std::vector<uint8_t>> decompressBundle(Bytes data) {
   auto plain = header->method == CompressionMethod::Zstd
                    ? inflateZstd(stream, header->uncompressedSize)
                    : inflateZlib(stream, header->uncompressedSize);
-  if (!plain) return withContext("compressed bundle v" + std::to_string(header->version), plain.error());
+  if (!plain)
+    return withContext("compressed bundle v" + std::to_string(header->version), plain.error());
   return plain;
 }
 
@@ -183,7 +189,9 @@ Result<std::vector<uint8_t>> compressBundle(Bytes plain, CompressionMethod metho
   if (version < 3 && (total > UINT32_MAX || plain.size() > UINT32_MAX))
     return errorf("bundle too large for compressed bundle version %u", version);
   std::vector<uint8_t> out(headerSize);
-  auto put = [&out](uint64_t offset, auto value) { std::memcpy(out.data() + offset, &value, sizeof(value)); };
+  auto put = [&out](uint64_t offset, auto value) {
+    std::memcpy(out.data() + offset, &value, sizeof(value));
+  };
   std::memcpy(out.data(), kCompressedBundleMagic.data(), 4);
   put(4, version);
   put(6, static_cast<uint16_t>(method));

@@ -13,28 +13,47 @@ void storeValue(uint8_t* out, uint32_t size, uint64_t value) {
 
 uint64_t hiddenValue(ArgKind kind, const LaunchGeometry& g, const HiddenArgValues& h) {
   switch (kind) {
-    case ArgKind::HiddenBlockCountX: return g.gridBlocks[0];
-    case ArgKind::HiddenBlockCountY: return g.gridBlocks[1];
-    case ArgKind::HiddenBlockCountZ: return g.gridBlocks[2];
-    case ArgKind::HiddenGroupSizeX: return g.blockSize[0];
-    case ArgKind::HiddenGroupSizeY: return g.blockSize[1];
-    case ArgKind::HiddenGroupSizeZ: return g.blockSize[2];
+    case ArgKind::HiddenBlockCountX:
+      return g.gridBlocks[0];
+    case ArgKind::HiddenBlockCountY:
+      return g.gridBlocks[1];
+    case ArgKind::HiddenBlockCountZ:
+      return g.gridBlocks[2];
+    case ArgKind::HiddenGroupSizeX:
+      return g.blockSize[0];
+    case ArgKind::HiddenGroupSizeY:
+      return g.blockSize[1];
+    case ArgKind::HiddenGroupSizeZ:
+      return g.blockSize[2];
     // HIP grids are whole blocks, so no group is partial: the remainders are zero.
     case ArgKind::HiddenRemainderX:
     case ArgKind::HiddenRemainderY:
-    case ArgKind::HiddenRemainderZ: return 0;
-    case ArgKind::HiddenGridDims: return KernargLayout::dimensions(g);
-    case ArgKind::HiddenDynamicLdsSize: return g.dynamicLdsBytes;
-    case ArgKind::HiddenHostcallBuffer: return h.hostcallBuffer;
-    case ArgKind::HiddenPrintfBuffer: return h.printfBuffer;
-    case ArgKind::HiddenMultigridSyncArg: return h.multigridSync;
-    case ArgKind::HiddenHeapV1: return h.heap;
-    case ArgKind::HiddenDefaultQueue: return h.defaultQueue;
-    case ArgKind::HiddenCompletionAction: return h.completionAction;
-    case ArgKind::HiddenQueuePtr: return h.queuePtr;
-    case ArgKind::HiddenPrivateBase: return h.privateBase;
-    case ArgKind::HiddenSharedBase: return h.sharedBase;
-    default: return 0;  // global offsets (HIP has none), hidden_none
+    case ArgKind::HiddenRemainderZ:
+      return 0;
+    case ArgKind::HiddenGridDims:
+      return KernargLayout::dimensions(g);
+    case ArgKind::HiddenDynamicLdsSize:
+      return g.dynamicLdsBytes;
+    case ArgKind::HiddenHostcallBuffer:
+      return h.hostcallBuffer;
+    case ArgKind::HiddenPrintfBuffer:
+      return h.printfBuffer;
+    case ArgKind::HiddenMultigridSyncArg:
+      return h.multigridSync;
+    case ArgKind::HiddenHeapV1:
+      return h.heap;
+    case ArgKind::HiddenDefaultQueue:
+      return h.defaultQueue;
+    case ArgKind::HiddenCompletionAction:
+      return h.completionAction;
+    case ArgKind::HiddenQueuePtr:
+      return h.queuePtr;
+    case ArgKind::HiddenPrivateBase:
+      return h.privateBase;
+    case ArgKind::HiddenSharedBase:
+      return h.sharedBase;
+    default:
+      return 0;  // global offsets (HIP has none), hidden_none
   }
 }
 

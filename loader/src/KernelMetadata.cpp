@@ -91,7 +91,8 @@ Result<KernelMetadata> parseKernel(const MsgValue& node, size_t index) {
   kernel.vgprCount = unsignedField(node, ".vgpr_count");
   kernel.maxFlatWorkgroupSize = unsignedField(node, ".max_flat_workgroup_size");
   const MsgValue* dynamicStack = node.find(".uses_dynamic_stack");
-  kernel.usesDynamicStack = dynamicStack && dynamicStack->kind == MsgValue::Kind::Bool && dynamicStack->boolean;
+  kernel.usesDynamicStack =
+      dynamicStack && dynamicStack->kind == MsgValue::Kind::Bool && dynamicStack->boolean;
   if (const MsgValue* args = node.find(".args")) {
     if (!args->isArray()) return errorf("kernel %s: .args is not an array", kernel.name.c_str());
     for (size_t i = 0; i < args->array.size(); ++i) {

@@ -1,7 +1,6 @@
 // Skipping msgpack values by their headers, and the per-kernel index built with it.
 #include "hipcore/loader/MetadataIndex.h"
 
-
 namespace hipcore::loader {
 
 namespace {
@@ -34,40 +33,90 @@ bool readHeader(Bytes data, size_t offset, Header& h) {
     h.header = 1 + lengthBytes;
     return true;
   };
-  if (b <= 0x7f || b >= 0xe0 || b == 0xc0 || b == 0xc2 || b == 0xc3) return true;  // fixint, nil, bool
-  if (b >= 0x80 && b <= 0x8f) return h.children = uint64_t{b & 0x0fu} * 2, true;    // fixmap
-  if (b >= 0x90 && b <= 0x9f) return h.children = b & 0x0fu, true;                  // fixarray
-  if (b >= 0xa0 && b <= 0xbf) return h.payload = b & 0x1fu, true;                   // fixstr
+  if (b <= 0x7f || b >= 0xe0 || b == 0xc0 || b == 0xc2 || b == 0xc3)
+    return true;  // fixint, nil, bool
+  if (b >= 0x80 && b <= 0x8f) return h.children = uint64_t{b & 0x0fu} * 2, true;  // fixmap
+  if (b >= 0x90 && b <= 0x9f) return h.children = b & 0x0fu, true;                // fixarray
+  if (b >= 0xa0 && b <= 0xbf) return h.payload = b & 0x1fu, true;                 // fixstr
   switch (b) {
-    case 0xc4: case 0xd9: return length(1, h.payload);  // bin8, str8
-    case 0xc5: case 0xda: return length(2, h.payload);
-    case 0xc6: case 0xdb: return length(4, h.payload);
-    case 0xc7: case 0xc8: case 0xc9:  // ext: length, type byte, data
+    case 0xc4:
+    case 0xd9:
+      return length(1, h.payload);  // bin8, str8
+    case 0xc5:
+    case 0xda:
+      return length(2, h.payload);
+    case 0xc6:
+    case 0xdb:
+      return length(4, h.payload);
+    case 0xc7:
+    case 0xc8:
+    case 0xc9:  // ext: length, type byte, data
       if (!length(b == 0xc7 ? 1 : b == 0xc8 ? 2 : 4, h.payload)) return false;
       h.header += 1;
       return true;
-    case 0xca: h.payload = 4; return true;  // float32
-    case 0xcb: h.payload = 8; return true;
-    case 0xcc: case 0xd0: h.payload = 1; return true;
-    case 0xcd: case 0xd1: h.payload = 2; return true;
-    case 0xce: case 0xd2: h.payload = 4; return true;
-    case 0xcf: case 0xd3: h.payload = 8; return true;
-    case 0xd4: h.payload = 2; return true;  // fixext: type + 1/2/4/8/16 bytes
-    case 0xd5: h.payload = 3; return true;
-    case 0xd6: h.payload = 5; return true;
-    case 0xd7: h.payload = 9; return true;
-    case 0xd8: h.payload = 17; return true;
-    case 0xdc: return length(2, h.children);  // array16/32
-    case 0xdd: return length(4, h.children);
-    case 0xde: if (!length(2, h.children)) return false; h.children *= 2; return true;  // map16/32
-    case 0xdf: if (!length(4, h.children)) return false; h.children *= 2; return true;
-    default: return false;  // 0xc1 is never used
+    case 0xca:
+      h.payload = 4;
+      return true;  // float32
+    case 0xcb:
+      h.payload = 8;
+      return true;
+    case 0xcc:
+    case 0xd0:
+      h.payload = 1;
+      return true;
+    case 0xcd:
+    case 0xd1:
+      h.payload = 2;
+      return true;
+    case 0xce:
+    case 0xd2:
+      h.payload = 4;
+      return true;
+    case 0xcf:
+    case 0xd3:
+      h.payload = 8;
+      return true;
+    case 0xd4:
+      h.payload = 2;
+      return true;  // fixext: type + 1/2/4/8/16 bytes
+    case 0xd5:
+      h.payload = 3;
+      return true;
+    case 0xd6:
+      h.payload = 5;
+      return true;
+    case 0xd7:
+      h.payload = 9;
+      return true;
+    case 0xd8:
+      h.payload = 17;
+      return true;
+    case 0xdc:
+      return length(2, h.children);  // array16/32
+    case 0xdd:
+      return length(4, h.children);
+    case 0xde:
+      if (!length(2, h.children)) return false;
+      h.children *= 2;
+      return true;  // map16/32
+    case 0xdf:
+      if (!length(4, h.children)) return false;
+      h.children *= 2;
+      return true;
+    default:
+      return false;  // 0xc1 is never used
   }
 }
 
-bool isMapByte(uint8_t b) { return (b & 0xf0) == 0x80 || b == 0xde || b == 0xdf; }
-bool isArrayByte(uint8_t b) { return (b & 0xf0) == 0x90 || b == 0xdc || b == 0xdd; }
-bool isStringByte(uint8_t b) { return (b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb); }
+bool isMapByte(uint8_t b) {
+  return (b & 0xf0) == 0x80 || b == 0xde || b == 0xdf;
+}
+bool isArrayByte(uint8_t b) {
+  return (b & 0xf0) == 0x90 || b == 0xdc || b == 0xdd;
+}
+bool isStringByte(uint8_t b) {
+  return (b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb);
+}
 
 // The offset past the value at `offset`, or nothing if the data is malformed.
 std::optional<size_t> skip(Bytes data, size_t offset) {
@@ -94,7 +143,8 @@ std::optional<size_t> skip(Bytes data, size_t offset) {
       --pending;
       continue;
     }
-    if (!readHeader(data, offset, h) || !fitsIn(offset + h.header, h.payload, data.size())) return std::nullopt;
+    if (!readHeader(data, offset, h) || !fitsIn(offset + h.header, h.payload, data.size()))
+      return std::nullopt;
     offset += h.header + h.payload;
     // Every child takes at least one byte: more than remain is malformed (and bounds pending).
     if (h.children > data.size() - offset) return std::nullopt;
@@ -165,7 +215,8 @@ Result<std::optional<KernelMetadataEntry>> KernelMetadataCursor::next() {
       continue;
     }
     Header array;
-    if (*valueAt >= note_.size() || !isArrayByte(note_[*valueAt]) || !readHeader(note_, *valueAt, array))
+    if (*valueAt >= note_.size() || !isArrayByte(note_[*valueAt]) ||
+        !readHeader(note_, *valueAt, array))
       return errorf("metadata note: amdhsa.kernels is not an array");
     offset_ = *valueAt + array.header;
     kernelsLeft_ = array.children;

@@ -81,28 +81,43 @@ Result<MsgValue> Decoder::sized(uint8_t tag, int depth) {
   MsgValue v;
   auto need = [&](unsigned size) { return readBE(size); };
   switch (tag) {
-    case 0xc0: return v;
-    case 0xc2: case 0xc3: v.kind = MsgValue::Kind::Bool; v.boolean = tag == 0xc3; return v;
-    case 0xc4: case 0xc5: case 0xc6: {
+    case 0xc0:
+      return v;
+    case 0xc2:
+    case 0xc3:
+      v.kind = MsgValue::Kind::Bool;
+      v.boolean = tag == 0xc3;
+      return v;
+    case 0xc4:
+    case 0xc5:
+    case 0xc6: {
       auto length = need(1u << (tag - 0xc4));
       if (!length) return truncated("binary length");
       return bytes(MsgValue::Kind::Binary, *length);
     }
-    case 0xca: case 0xcb: {
+    case 0xca:
+    case 0xcb: {
       auto bits = need(tag == 0xca ? 4 : 8);
       if (!bits) return truncated("float");
       v.kind = MsgValue::Kind::Float;
-      v.real = tag == 0xca ? double(std::bit_cast<float>(uint32_t(*bits))) : std::bit_cast<double>(*bits);
+      v.real = tag == 0xca ? double(std::bit_cast<float>(uint32_t(*bits)))
+                           : std::bit_cast<double>(*bits);
       return v;
     }
-    case 0xcc: case 0xcd: case 0xce: case 0xcf: {
+    case 0xcc:
+    case 0xcd:
+    case 0xce:
+    case 0xcf: {
       auto number = need(1u << (tag - 0xcc));
       if (!number) return truncated("unsigned integer");
       v.kind = MsgValue::Kind::UInt;
       v.unsigned_ = *number;
       return v;
     }
-    case 0xd0: case 0xd1: case 0xd2: case 0xd3: {
+    case 0xd0:
+    case 0xd1:
+    case 0xd2:
+    case 0xd3: {
       unsigned size = 1u << (tag - 0xd0);
       auto number = need(size);
       if (!number) return truncated("signed integer");
@@ -111,17 +126,21 @@ Result<MsgValue> Decoder::sized(uint8_t tag, int depth) {
       v.integer = static_cast<int64_t>(*number << shift) >> shift;
       return v;
     }
-    case 0xd9: case 0xda: case 0xdb: {
+    case 0xd9:
+    case 0xda:
+    case 0xdb: {
       auto length = need(1u << (tag - 0xd9));
       if (!length) return truncated("string length");
       return bytes(MsgValue::Kind::String, *length);
     }
-    case 0xdc: case 0xdd: {
+    case 0xdc:
+    case 0xdd: {
       auto count = need(tag == 0xdc ? 2 : 4);
       if (!count) return truncated("array length");
       return array(*count, depth);
     }
-    case 0xde: case 0xdf: {
+    case 0xde:
+    case 0xdf: {
       auto count = need(tag == 0xde ? 2 : 4);
       if (!count) return truncated("map length");
       return map(*count, depth);
@@ -132,7 +151,8 @@ Result<MsgValue> Decoder::sized(uint8_t tag, int depth) {
 }
 
 Result<MsgValue> Decoder::value(int depth) {
-  if (depth > kMaxDepth) return errorf("msgpack: nesting deeper than %d at offset 0x%llx", kMaxDepth, ull(offset_));
+  if (depth > kMaxDepth)
+    return errorf("msgpack: nesting deeper than %d at offset 0x%llx", kMaxDepth, ull(offset_));
   auto tag = readBE(1);
   if (!tag) return truncated("value");
   uint8_t t = static_cast<uint8_t>(*tag);
@@ -178,7 +198,8 @@ Result<MsgValue> parseMsgPack(Bytes data) {
   auto value = decoder.value(0);
   if (!value) return value;
   if (decoder.offset() != data.size())
-    return errorf("msgpack: %llu trailing bytes after the value", ull(data.size() - decoder.offset()));
+    return errorf("msgpack: %llu trailing bytes after the value",
+                  ull(data.size() - decoder.offset()));
   return value;
 }
 

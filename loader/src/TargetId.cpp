@@ -47,11 +47,12 @@ Result<TargetId> TargetId::parse(std::string_view text) {
                   id.processor.c_str());
   while (colon != std::string_view::npos) {
     size_t next = text.find(':', colon + 1);
-    std::string_view feature = text.substr(colon + 1, next == std::string_view::npos ? next : next - colon - 1);
+    std::string_view feature =
+        text.substr(colon + 1, next == std::string_view::npos ? next : next - colon - 1);
     colon = next;
     if (feature.size() < 2 || (feature.back() != '+' && feature.back() != '-'))
-      return errorf("target id '%.*s': feature '%.*s' lacks + or -", int(text.size()),
-                    text.data(), int(feature.size()), feature.data());
+      return errorf("target id '%.*s': feature '%.*s' lacks + or -", int(text.size()), text.data(),
+                    int(feature.size()), feature.data());
     FeatureSetting setting = feature.back() == '+' ? FeatureSetting::On : FeatureSetting::Off;
     std::string_view name = feature.substr(0, feature.size() - 1);
     if (name == "xnack") {
@@ -115,9 +116,11 @@ std::optional<std::string_view> genericTargetOf(std::string_view processor) {
 }
 
 std::optional<int> compatibilityScore(const TargetId& codeObject, const TargetId& agent) {
-  if (!featureFits(codeObject.xnack, agent.xnack) || !featureFits(codeObject.sramecc, agent.sramecc))
+  if (!featureFits(codeObject.xnack, agent.xnack) ||
+      !featureFits(codeObject.sramecc, agent.sramecc))
     return std::nullopt;
-  int specified = (codeObject.xnack != FeatureSetting::Any) + (codeObject.sramecc != FeatureSetting::Any);
+  int specified =
+      (codeObject.xnack != FeatureSetting::Any) + (codeObject.sramecc != FeatureSetting::Any);
   if (codeObject.processor == agent.processor) {
     if (codeObject == agent) return 300;
     return 200 + specified;

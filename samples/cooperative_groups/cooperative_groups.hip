@@ -26,7 +26,8 @@ constexpr unsigned kWantedBlocks = 24;
 // The block's total of `value`: each tile of 16 reduces with shuffles, tile leaders add theirs.
 __device__ long long blockSum(cg::thread_block block, long long value, long long* shared) {
   cg::thread_block_tile<16> tile = cg::tiled_partition<16>(block);
-  for (unsigned offset = tile.size() / 2; offset > 0; offset /= 2) value += tile.shfl_down(value, offset);
+  for (unsigned offset = tile.size() / 2; offset > 0; offset /= 2)
+    value += tile.shfl_down(value, offset);
   if (block.thread_rank() == 0) *shared = 0;
   block.sync();
   if (tile.thread_rank() == 0) atomicAdd(reinterpret_cast<unsigned long long*>(shared), value);
@@ -43,7 +44,8 @@ __global__ void spread(const int* data, int n, long long* partial, long long* re
 
   // Phase 1: each block's sum of its grid-stride share of the data.
   long long mine = 0;
-  for (unsigned long long i = grid.thread_rank(); i < static_cast<unsigned long long>(n); i += grid.size())
+  for (unsigned long long i = grid.thread_rank(); i < static_cast<unsigned long long>(n);
+       i += grid.size())
     mine += data[i];
   long long total = blockSum(block, mine, &sum);
   if (block.thread_rank() == 0) partial[b] = total;
@@ -54,7 +56,8 @@ __global__ void spread(const int* data, int n, long long* partial, long long* re
   total = 0;
   for (unsigned k = 0; k < blocks; ++k) total += partial[k];
   mine = 0;
-  for (unsigned long long i = grid.thread_rank(); i < static_cast<unsigned long long>(n); i += grid.size()) {
+  for (unsigned long long i = grid.thread_rank(); i < static_cast<unsigned long long>(n);
+       i += grid.size()) {
     const long long distance = static_cast<long long>(n) * data[i] - total;
     mine += distance * distance;
   }
@@ -73,7 +76,8 @@ __global__ void spread(const int* data, int n, long long* partial, long long* re
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
@@ -87,7 +91,8 @@ int main() {
   }
   int cooperative = 0, perCu = 0;
   hipDeviceProp_t props{};
-  if (!check(hipDeviceGetAttribute(&cooperative, hipDeviceAttributeCooperativeLaunch, 0), "hipDeviceGetAttribute") ||
+  if (!check(hipDeviceGetAttribute(&cooperative, hipDeviceAttributeCooperativeLaunch, 0),
+             "hipDeviceGetAttribute") ||
       !check(hipGetDeviceProperties(&props, 0), "hipGetDeviceProperties") ||
       !check(hipOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, spread, kThreads, 0),
              "hipOccupancyMaxActiveBlocksPerMultiprocessor"))
@@ -111,7 +116,8 @@ int main() {
   int* dData = nullptr;
   long long *dPartial = nullptr, *dResult = nullptr;
   if (!check(hipMalloc(reinterpret_cast<void**>(&dData), n * sizeof(int)), "hipMalloc") ||
-      !check(hipMalloc(reinterpret_cast<void**>(&dPartial), 2 * blocks * sizeof(long long)), "hipMalloc") ||
+      !check(hipMalloc(reinterpret_cast<void**>(&dPartial), 2 * blocks * sizeof(long long)),
+             "hipMalloc") ||
       !check(hipMalloc(reinterpret_cast<void**>(&dResult), 2 * sizeof(long long)), "hipMalloc") ||
       !check(hipMemcpy(dData, data.data(), n * sizeof(int), hipMemcpyHostToDevice), "hipMemcpy"))
     return kExitFailed;
@@ -128,9 +134,10 @@ int main() {
   (void)hipFree(dResult);
 
   const bool passed = result[0] == expectedTotal && result[1] == expectedSquares;
-  std::printf("%d values on %u blocks of %u (up to %d resident per CU): sum %lld (expected %lld), "
-              "sum of squared distances x n^2 %lld (expected %lld): %s\n",
-              n, blocks, kThreads, perCu, result[0], expectedTotal, result[1], expectedSquares,
-              passed ? "PASSED" : "FAILED");
+  std::printf(
+      "%d values on %u blocks of %u (up to %d resident per CU): sum %lld (expected %lld), "
+      "sum of squared distances x n^2 %lld (expected %lld): %s\n",
+      n, blocks, kThreads, perCu, result[0], expectedTotal, result[1], expectedSquares,
+      passed ? "PASSED" : "FAILED");
   return passed ? 0 : kExitFailed;
 }

@@ -20,8 +20,10 @@ void printProperties(const hipDeviceProp_t& p) {
   std::printf("  warpSize                      %d\n", p.warpSize);
   std::printf("  memPitch                      %zu\n", p.memPitch);
   std::printf("  maxThreadsPerBlock            %d\n", p.maxThreadsPerBlock);
-  std::printf("  maxThreadsDim                 %d %d %d\n", p.maxThreadsDim[0], p.maxThreadsDim[1], p.maxThreadsDim[2]);
-  std::printf("  maxGridSize                   %d %d %d\n", p.maxGridSize[0], p.maxGridSize[1], p.maxGridSize[2]);
+  std::printf("  maxThreadsDim                 %d %d %d\n", p.maxThreadsDim[0], p.maxThreadsDim[1],
+              p.maxThreadsDim[2]);
+  std::printf("  maxGridSize                   %d %d %d\n", p.maxGridSize[0], p.maxGridSize[1],
+              p.maxGridSize[2]);
   std::printf("  clockRate (kHz)               %d\n", p.clockRate);
   std::printf("  totalConstMem                 %zu\n", p.totalConstMem);
   std::printf("  major.minor                   %d.%d\n", p.major, p.minor);
@@ -32,7 +34,8 @@ void printProperties(const hipDeviceProp_t& p) {
   std::printf("  canMapHostMemory              %d\n", p.canMapHostMemory);
   std::printf("  computeMode                   %d\n", p.computeMode);
   std::printf("  concurrentKernels             %d\n", p.concurrentKernels);
-  std::printf("  pci domain:bus:device         %04x:%02x:%02x\n", p.pciDomainID, p.pciBusID, p.pciDeviceID);
+  std::printf("  pci domain:bus:device         %04x:%02x:%02x\n", p.pciDomainID, p.pciBusID,
+              p.pciDeviceID);
   std::printf("  memoryClockRate (kHz)         %d\n", p.memoryClockRate);
   std::printf("  memoryBusWidth                %d\n", p.memoryBusWidth);
   std::printf("  l2CacheSize                   %d\n", p.l2CacheSize);
@@ -64,7 +67,8 @@ int checkAttributes(int device, const hipDeviceProp_t& p) {
       {hipDeviceAttributeMultiprocessorCount, p.multiProcessorCount, "MultiprocessorCount"},
       {hipDeviceAttributeComputeCapabilityMajor, p.major, "ComputeCapabilityMajor"},
       {hipDeviceAttributeComputeCapabilityMinor, p.minor, "ComputeCapabilityMinor"},
-      {hipDeviceAttributeMaxSharedMemoryPerBlock, static_cast<int>(p.sharedMemPerBlock), "MaxSharedMemoryPerBlock"},
+      {hipDeviceAttributeMaxSharedMemoryPerBlock, static_cast<int>(p.sharedMemPerBlock),
+       "MaxSharedMemoryPerBlock"},
   };
   int errors = 0;
   for (const auto& c : cases) {
@@ -76,7 +80,8 @@ int checkAttributes(int device, const hipDeviceProp_t& p) {
   }
   char name[256] = {};
   size_t total = 0;
-  if (hipDeviceGetName(name, sizeof(name), device) != hipSuccess || std::strcmp(name, p.name) != 0) ++errors;
+  if (hipDeviceGetName(name, sizeof(name), device) != hipSuccess || std::strcmp(name, p.name) != 0)
+    ++errors;
   if (hipDeviceTotalMem(&total, device) != hipSuccess || total != p.totalGlobalMem) ++errors;
   if (p.name[0] == '\0' || p.warpSize <= 0 || p.multiProcessorCount <= 0) ++errors;
   return errors;

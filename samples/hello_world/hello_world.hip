@@ -18,8 +18,8 @@ __global__ void helloWorld(const char* in, char* out) {
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s (%s) %s\n", call, hipGetErrorName(status), hipGetErrorString(status),
-               hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s (%s) %s\n", call, hipGetErrorName(status),
+               hipGetErrorString(status), hipcoreGetErrorDetail());
   return false;
 }
 
@@ -46,8 +46,10 @@ int main() {
       !check(hipMalloc(reinterpret_cast<void**>(&outputDevice), length), "hipMalloc") ||
       !check(hipMemcpy(inputDevice, input, length, hipMemcpyHostToDevice), "hipMemcpy"))
     return kExitFailed;
-  helloWorld<<<dim3(1), dim3(static_cast<unsigned>(length)), 0, nullptr>>>(inputDevice, outputDevice);
-  if (!check(hipGetLastError(), "kernel launch") || !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
+  helloWorld<<<dim3(1), dim3(static_cast<unsigned>(length)), 0, nullptr>>>(inputDevice,
+                                                                           outputDevice);
+  if (!check(hipGetLastError(), "kernel launch") ||
+      !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
       !check(hipMemcpy(output, outputDevice, length, hipMemcpyDeviceToHost), "hipMemcpy") ||
       !check(hipFree(inputDevice), "hipFree") || !check(hipFree(outputDevice), "hipFree"))
     return kExitFailed;

@@ -29,7 +29,8 @@ __global__ void histogram(const uint8_t* data, int n, unsigned* bins) {
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
@@ -63,8 +64,10 @@ int main() {
   const unsigned block = 256, grid = 32;
   histogram<<<grid, block>>>(dData, n, dBins);
   std::vector<unsigned> bins(kBins);
-  if (!check(hipGetLastError(), "launch") || !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
-      !check(hipMemcpy(bins.data(), dBins, kBins * sizeof(unsigned), hipMemcpyDeviceToHost), "hipMemcpy"))
+  if (!check(hipGetLastError(), "launch") ||
+      !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
+      !check(hipMemcpy(bins.data(), dBins, kBins * sizeof(unsigned), hipMemcpyDeviceToHost),
+             "hipMemcpy"))
     return kExitFailed;
 
   int errors = 0;
@@ -77,6 +80,7 @@ int main() {
   (void)hipFree(dData);
   (void)hipFree(dBins);
   const bool passed = errors == 0 && total == static_cast<unsigned long long>(n);
-  std::printf("%d bytes into %d bins, %llu counted: %s\n", n, kBins, total, passed ? "PASSED" : "FAILED");
+  std::printf("%d bytes into %d bins, %llu counted: %s\n", n, kBins, total,
+              passed ? "PASSED" : "FAILED");
   return passed ? 0 : kExitFailed;
 }

@@ -21,7 +21,8 @@ __global__ void squarePlusIndex(int* data, int n) {
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
@@ -35,13 +36,15 @@ int main() {
   }
   const int n = 3000;
   int* data = nullptr;
-  if (!check(hipMallocManaged(reinterpret_cast<void**>(&data), n * sizeof(int)), "hipMallocManaged"))
+  if (!check(hipMallocManaged(reinterpret_cast<void**>(&data), n * sizeof(int)),
+             "hipMallocManaged"))
     return kExitFailed;
   for (int i = 0; i < n; ++i) data[i] = i % 50 - 20;  // written by the host directly
   launches = 10;
   for (int round = 0; round < 2; ++round) {
     hipLaunchKernelGGL(squarePlusIndex, dim3((n + 255) / 256), dim3(256), 0, nullptr, data, n);
-    if (!check(hipGetLastError(), "launch") || !check(hipDeviceSynchronize(), "hipDeviceSynchronize"))
+    if (!check(hipGetLastError(), "launch") ||
+        !check(hipDeviceSynchronize(), "hipDeviceSynchronize"))
       return kExitFailed;
   }
   int errors = 0;
@@ -49,7 +52,8 @@ int main() {
     long long v = i % 50 - 20;
     v = v * v + i;
     v = v * v + i;
-    if (data[i] != static_cast<int>(v) && errors++ < 10) std::printf("data[%d] = %d, expected %lld\n", i, data[i], v);
+    if (data[i] != static_cast<int>(v) && errors++ < 10)
+      std::printf("data[%d] = %d, expected %lld\n", i, data[i], v);
   }
   if (launches != 12) {
     std::printf("launches = %d, expected 12\n", launches);

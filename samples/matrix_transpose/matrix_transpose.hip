@@ -34,7 +34,8 @@ __global__ void transpose(const float* in, float* out, int rows, int cols) {
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
@@ -60,7 +61,8 @@ int main() {
   const dim3 block(kTile, kRowsPerPass);
   const dim3 grid((cols + kTile - 1) / kTile, (rows + kTile - 1) / kTile);
   transpose<<<grid, block>>>(dIn, dOut, rows, cols);
-  if (!check(hipGetLastError(), "launch") || !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
+  if (!check(hipGetLastError(), "launch") ||
+      !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
       !check(hipMemcpy(out.data(), dOut, bytes, hipMemcpyDeviceToHost), "hipMemcpy"))
     return kExitFailed;
 
@@ -73,7 +75,7 @@ int main() {
     }
   (void)hipFree(dIn);
   (void)hipFree(dOut);
-  std::printf("%d x %d -> %d x %d in %u x %u tiles of %d: %s\n", rows, cols, cols, rows, grid.x, grid.y,
-              kTile, errors == 0 ? "PASSED" : "FAILED");
+  std::printf("%d x %d -> %d x %d in %u x %u tiles of %d: %s\n", rows, cols, cols, rows, grid.x,
+              grid.y, kTile, errors == 0 ? "PASSED" : "FAILED");
   return errors == 0 ? 0 : kExitFailed;
 }

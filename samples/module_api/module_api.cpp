@@ -16,7 +16,8 @@ constexpr int kExitNoGpu = 2;
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
@@ -50,7 +51,8 @@ int main(int argc, char** argv) {
   size_t counterBytes = 0;
   if (!check(hipModuleLoad(&module, argv[1]), "hipModuleLoad") ||
       !check(hipModuleGetFunction(&function, module, "scaleAdd"), "hipModuleGetFunction") ||
-      !check(hipModuleGetGlobal(reinterpret_cast<hipDeviceptr_t*>(&counter), &counterBytes, module, "moduleCounter"),
+      !check(hipModuleGetGlobal(reinterpret_cast<hipDeviceptr_t*>(&counter), &counterBytes, module,
+                                "moduleCounter"),
              "hipModuleGetGlobal") ||
       !check(hipMalloc(reinterpret_cast<void**>(&data), n * sizeof(float)), "hipMalloc") ||
       !check(hipMemcpy(data, host.data(), n * sizeof(float), hipMemcpyHostToDevice), "hipMemcpy") ||
@@ -59,31 +61,37 @@ int main(int argc, char** argv) {
   float scale = 3.0f;
   int offset = 7, count = n;
   void* params[] = {&data, &scale, &offset, &count};
-  if (!check(hipModuleLaunchKernel(function, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, params, nullptr),
+  if (!check(hipModuleLaunchKernel(function, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, params,
+                                   nullptr),
              "hipModuleLaunchKernel(kernelParams)"))
     return kExitFailed;
   PackedArgs packed{data, 0.5f, -1, n};
   size_t packedBytes = sizeof(packed);
-  void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &packedBytes,
-                   HIP_LAUNCH_PARAM_END};
+  void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE,
+                   &packedBytes, HIP_LAUNCH_PARAM_END};
   int hits = 0;
-  if (!check(hipModuleLaunchKernel(function, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, nullptr, extra),
+  if (!check(hipModuleLaunchKernel(function, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, nullptr,
+                                   extra),
              "hipModuleLaunchKernel(extra)") ||
       !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
-      !check(hipMemcpy(result.data(), data, n * sizeof(float), hipMemcpyDeviceToHost), "hipMemcpy") ||
+      !check(hipMemcpy(result.data(), data, n * sizeof(float), hipMemcpyDeviceToHost),
+             "hipMemcpy") ||
       !check(hipMemcpy(&hits, counter, sizeof(int), hipMemcpyDeviceToHost), "hipMemcpy"))
     return kExitFailed;
   int errors = 0;
   for (int i = 0; i < n; ++i) {
     float expected = (host[i] * 3.0f + 7.0f) * 0.5f - 1.0f;
-    if (result[i] != expected && errors++ < 10) std::printf("data[%d] = %g, expected %g\n", i, result[i], expected);
+    if (result[i] != expected && errors++ < 10)
+      std::printf("data[%d] = %g, expected %g\n", i, result[i], expected);
   }
   if (counterBytes != sizeof(int) || hits != 2 * n) {
-    std::printf("moduleCounter: %d (%zu bytes), expected %d (4 bytes)\n", hits, counterBytes, 2 * n);
+    std::printf("moduleCounter: %d (%zu bytes), expected %d (4 bytes)\n", hits, counterBytes,
+                2 * n);
     ++errors;
   }
   (void)hipFree(data);
   if (!check(hipModuleUnload(module), "hipModuleUnload")) ++errors;
-  std::printf("module kernel launched twice on %d elements: %s\n", n, errors == 0 ? "PASSED" : "FAILED");
+  std::printf("module kernel launched twice on %d elements: %s\n", n,
+              errors == 0 ? "PASSED" : "FAILED");
   return errors == 0 ? 0 : kExitFailed;
 }

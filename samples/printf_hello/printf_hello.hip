@@ -23,8 +23,8 @@ __global__ void hello(float scale) {
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s (%s) %s\n", call, hipGetErrorName(status), hipGetErrorString(status),
-               hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s (%s) %s\n", call, hipGetErrorName(status),
+               hipGetErrorString(status), hipcoreGetErrorDetail());
   return false;
 }
 
@@ -36,7 +36,8 @@ bool runCaptured(std::string& printed) {
   if (capture == nullptr || saved < 0 || dup2(fileno(capture), STDOUT_FILENO) < 0) return false;
   hello<<<kBlocks, kThreads>>>(1.5f);
   // The device's lines are written by the time the synchronisation returns.
-  bool ok = check(hipGetLastError(), "kernel launch") && check(hipDeviceSynchronize(), "hipDeviceSynchronize");
+  bool ok = check(hipGetLastError(), "kernel launch") &&
+            check(hipDeviceSynchronize(), "hipDeviceSynchronize");
   std::fflush(stdout);
   dup2(saved, STDOUT_FILENO);
   close(saved);

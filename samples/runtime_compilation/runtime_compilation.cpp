@@ -24,7 +24,8 @@ extern "C" __global__ void saxpy(float a, const float* x, float* y, unsigned n) 
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
@@ -37,7 +38,8 @@ bool check(hiprtcResult status, const char* call) {
 // Compiles saxpy for the current device (hiprtc's default); empty on failure, with the log shown.
 std::vector<char> compileSaxpy() {
   hiprtcProgram prog = nullptr;
-  if (!check(hiprtcCreateProgram(&prog, kSaxpy, "saxpy.hip", 0, nullptr, nullptr), "hiprtcCreateProgram"))
+  if (!check(hiprtcCreateProgram(&prog, kSaxpy, "saxpy.hip", 0, nullptr, nullptr),
+             "hiprtcCreateProgram"))
     return {};
   hiprtcResult compiled = hiprtcCompileProgram(prog, 0, nullptr);
   size_t logSize = 0;

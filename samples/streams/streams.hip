@@ -32,11 +32,14 @@ __global__ void combine(const float* chunks, float* out, int chunkCount, int n) 
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
-void markDone(void* flag) { static_cast<std::atomic<int>*>(flag)->store(1); }
+void markDone(void* flag) {
+  static_cast<std::atomic<int>*>(flag)->store(1);
+}
 
 }  // namespace
 
@@ -51,29 +54,38 @@ int main() {
   float *chunks = nullptr, *sum = nullptr;
   hipStream_t streams[kStreams + 1];
   hipEvent_t start[kStreams], stop[kStreams];
-  bool ok = check(hipMalloc(reinterpret_cast<void**>(&chunks), input.size() * sizeof(float)), "hipMalloc") &&
+  bool ok = check(hipMalloc(reinterpret_cast<void**>(&chunks), input.size() * sizeof(float)),
+                  "hipMalloc") &&
             check(hipMalloc(reinterpret_cast<void**>(&sum), kChunk * sizeof(float)), "hipMalloc");
-  for (int s = 0; ok && s <= kStreams; ++s) ok = check(hipStreamCreate(&streams[s]), "hipStreamCreate");
+  for (int s = 0; ok && s <= kStreams; ++s)
+    ok = check(hipStreamCreate(&streams[s]), "hipStreamCreate");
   for (int s = 0; ok && s < kStreams; ++s)
-    ok = check(hipEventCreate(&start[s]), "hipEventCreate") && check(hipEventCreate(&stop[s]), "hipEventCreate");
+    ok = check(hipEventCreate(&start[s]), "hipEventCreate") &&
+         check(hipEventCreate(&stop[s]), "hipEventCreate");
   for (int s = 0; ok && s < kStreams; ++s) {
     float* chunk = chunks + s * kChunk;
     ok = check(hipEventRecord(start[s], streams[s]), "hipEventRecord") &&
-         check(hipMemcpyAsync(chunk, &input[s * kChunk], kChunk * sizeof(float), hipMemcpyHostToDevice, streams[s]),
+         check(hipMemcpyAsync(chunk, &input[s * kChunk], kChunk * sizeof(float),
+                              hipMemcpyHostToDevice, streams[s]),
                "hipMemcpyAsync");
-    hipLaunchKernelGGL(affine, dim3(kChunk / 256), dim3(256), 0, streams[s], chunk, float(s + 1), float(s), kChunk);
+    hipLaunchKernelGGL(affine, dim3(kChunk / 256), dim3(256), 0, streams[s], chunk, float(s + 1),
+                       float(s), kChunk);
     ok = ok && check(hipGetLastError(), "launch") &&
-         check(hipMemcpyAsync(&output[s * kChunk], chunk, kChunk * sizeof(float), hipMemcpyDeviceToHost, streams[s]),
+         check(hipMemcpyAsync(&output[s * kChunk], chunk, kChunk * sizeof(float),
+                              hipMemcpyDeviceToHost, streams[s]),
                "hipMemcpyAsync") &&
          check(hipEventRecord(stop[s], streams[s]), "hipEventRecord") &&
          check(hipStreamWaitEvent(streams[kStreams], stop[s], 0), "hipStreamWaitEvent");
   }
   std::atomic<int> done{0};
   if (ok) {
-    hipLaunchKernelGGL(combine, dim3(kChunk / 256), dim3(256), 0, streams[kStreams], chunks, sum, kStreams, kChunk);
-    ok = check(hipGetLastError(), "launch") && check(hipLaunchHostFunc(streams[kStreams], markDone, &done), "hipLaunchHostFunc") &&
+    hipLaunchKernelGGL(combine, dim3(kChunk / 256), dim3(256), 0, streams[kStreams], chunks, sum,
+                       kStreams, kChunk);
+    ok = check(hipGetLastError(), "launch") &&
+         check(hipLaunchHostFunc(streams[kStreams], markDone, &done), "hipLaunchHostFunc") &&
          check(hipStreamSynchronize(streams[kStreams]), "hipStreamSynchronize") &&
-         check(hipMemcpy(combined.data(), sum, kChunk * sizeof(float), hipMemcpyDeviceToHost), "hipMemcpy");
+         check(hipMemcpy(combined.data(), sum, kChunk * sizeof(float), hipMemcpyDeviceToHost),
+               "hipMemcpy");
   }
   for (int s = 0; ok && s < kStreams; ++s) {
     float ms = -1.0f;
@@ -88,12 +100,14 @@ int main() {
     for (int i = 0; i < kChunk; ++i) {
       float expected = input[s * kChunk + i] * float(s + 1) + float(s);
       if (output[s * kChunk + i] != expected && errors++ < 10)
-        std::printf("stream %d element %d: %g, expected %g\n", s, i, output[s * kChunk + i], expected);
+        std::printf("stream %d element %d: %g, expected %g\n", s, i, output[s * kChunk + i],
+                    expected);
     }
   for (int i = 0; i < kChunk; ++i) {
     float expected = 0.0f;
     for (int s = 0; s < kStreams; ++s) expected += input[s * kChunk + i] * float(s + 1) + float(s);
-    if (combined[i] != expected && errors++ < 10) std::printf("sum %d: %g, expected %g\n", i, combined[i], expected);
+    if (combined[i] != expected && errors++ < 10)
+      std::printf("sum %d: %g, expected %g\n", i, combined[i], expected);
   }
   for (int s = 0; s <= kStreams; ++s) (void)hipStreamDestroy(streams[s]);
   for (int s = 0; s < kStreams; ++s) {
@@ -102,6 +116,7 @@ int main() {
   }
   (void)hipFree(chunks);
   (void)hipFree(sum);
-  std::printf("%d streams x %d elements: %s\n", kStreams, kChunk, errors == 0 ? "PASSED" : "FAILED");
+  std::printf("%d streams x %d elements: %s\n", kStreams, kChunk,
+              errors == 0 ? "PASSED" : "FAILED");
   return errors == 0 ? 0 : kExitFailed;
 }

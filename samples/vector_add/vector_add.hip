@@ -18,7 +18,8 @@ __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
@@ -47,17 +48,20 @@ int main() {
       !check(hipMemcpy(db, b.data(), bytes, hipMemcpyHostToDevice), "hipMemcpy"))
     return kExitFailed;
   hipLaunchKernelGGL(vectorAdd, dim3(grid), dim3(block), 0, nullptr, da, db, dc, n);
-  if (!check(hipGetLastError(), "launch") || !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
+  if (!check(hipGetLastError(), "launch") ||
+      !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
       !check(hipMemcpy(c.data(), dc, bytes, hipMemcpyDeviceToHost), "hipMemcpy"))
     return kExitFailed;
   int errors = 0;
   for (int i = 0; i < n; ++i) {
     float expected = a[i] + b[i];
-    if (c[i] != expected && errors++ < 10) std::printf("c[%d] = %g, expected %g\n", i, c[i], expected);
+    if (c[i] != expected && errors++ < 10)
+      std::printf("c[%d] = %g, expected %g\n", i, c[i], expected);
   }
   (void)hipFree(da);
   (void)hipFree(db);
   (void)hipFree(dc);
-  std::printf("%d elements, %d blocks of %u: %s\n", n, grid, block, errors == 0 ? "PASSED" : "FAILED");
+  std::printf("%d elements, %d blocks of %u: %s\n", n, grid, block,
+              errors == 0 ? "PASSED" : "FAILED");
   return errors == 0 ? 0 : kExitFailed;
 }

@@ -24,7 +24,8 @@ __device__ int waveSum(int value) {
 
 // One partial sum and one positive count per block; block 0 also reports the wave size the
 // kernel was compiled for.
-__global__ void reduce(const int* input, int n, int* blockSums, unsigned* blockPositives, int* waveSize) {
+__global__ void reduce(const int* input, int n, int* blockSums, unsigned* blockPositives,
+                       int* waveSize) {
   __shared__ int waveSums[kMaxWaves];
   __shared__ unsigned wavePositives[kMaxWaves];
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -58,7 +59,8 @@ __global__ void reduce(const int* input, int n, int* blockSums, unsigned* blockP
 
 bool check(hipError_t status, const char* call) {
   if (status == hipSuccess) return true;
-  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status), hipcoreGetErrorDetail());
+  std::fprintf(stderr, "%s failed: %s %s\n", call, hipGetErrorName(status),
+               hipcoreGetErrorDetail());
   return false;
 }
 
@@ -90,7 +92,8 @@ int main() {
   int* dWaveSize = nullptr;
   if (!check(hipMalloc(reinterpret_cast<void**>(&dInput), n * sizeof(int)), "hipMalloc") ||
       !check(hipMalloc(reinterpret_cast<void**>(&dSums), grid * sizeof(int)), "hipMalloc") ||
-      !check(hipMalloc(reinterpret_cast<void**>(&dPositives), grid * sizeof(unsigned)), "hipMalloc") ||
+      !check(hipMalloc(reinterpret_cast<void**>(&dPositives), grid * sizeof(unsigned)),
+             "hipMalloc") ||
       !check(hipMalloc(reinterpret_cast<void**>(&dWaveSize), sizeof(int)), "hipMalloc") ||
       !check(hipMemcpy(dInput, input.data(), n * sizeof(int), hipMemcpyHostToDevice), "hipMemcpy"))
     return kExitFailed;
@@ -98,10 +101,13 @@ int main() {
   std::vector<int> sums(grid);
   int waveSize = 0;
   std::vector<unsigned> positives(grid);
-  if (!check(hipGetLastError(), "launch") || !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
-      !check(hipMemcpy(sums.data(), dSums, grid * sizeof(int), hipMemcpyDeviceToHost), "hipMemcpy") ||
-      !check(hipMemcpy(positives.data(), dPositives, grid * sizeof(unsigned), hipMemcpyDeviceToHost),
+  if (!check(hipGetLastError(), "launch") ||
+      !check(hipDeviceSynchronize(), "hipDeviceSynchronize") ||
+      !check(hipMemcpy(sums.data(), dSums, grid * sizeof(int), hipMemcpyDeviceToHost),
              "hipMemcpy") ||
+      !check(
+          hipMemcpy(positives.data(), dPositives, grid * sizeof(unsigned), hipMemcpyDeviceToHost),
+          "hipMemcpy") ||
       !check(hipMemcpy(&waveSize, dWaveSize, sizeof(int), hipMemcpyDeviceToHost), "hipMemcpy"))
     return kExitFailed;
 
@@ -128,9 +134,10 @@ int main() {
   (void)hipFree(dWaveSize);
   const bool passed = errors == 0 && sum == expectedSum && positive == expectedPositives &&
                       (waveSize == 32 || waveSize == 64);
-  std::printf("wave size %d (device default %d), %d values: sum %lld (expected %lld), %u positive "
-              "(expected %u): %s\n",
-              waveSize, props.warpSize, n, sum, expectedSum, positive, expectedPositives,
-              passed ? "PASSED" : "FAILED");
+  std::printf(
+      "wave size %d (device default %d), %d values: sum %lld (expected %lld), %u positive "
+      "(expected %u): %s\n",
+      waveSize, props.warpSize, n, sum, expectedSum, positive, expectedPositives,
+      passed ? "PASSED" : "FAILED");
   return passed ? 0 : kExitFailed;
 }

@@ -5,10 +5,10 @@
 #include <hip/hip_runtime_api.h>
 
 // Handles for the occupancy queries and hipLaunchCooperativeKernel.
-const void* gridPhasesKernel();    // multi-phase exchange through grid.sync()
-const void* gridCountKernel();     // an atomic count made visible by grid.sync()
-const void* gridIdentityKernel();  // grid.size(), thread_rank(), num_blocks(), is_valid()
-const void* staticLdsKernel();     // 32 KiB of static shared memory
+const void* gridPhasesKernel();      // multi-phase exchange through grid.sync()
+const void* gridCountKernel();       // an atomic count made visible by grid.sync()
+const void* gridIdentityKernel();    // grid.size(), thread_rank(), num_blocks(), is_valid()
+const void* staticLdsKernel();       // 32 KiB of static shared memory
 const void* heavyRegistersKernel();  // many live VGPRs
 
 // A plain (not cooperative) launch of gridIdentity, for is_valid() == false.

@@ -63,11 +63,21 @@ __global__ void heavyRegisters(float* data, int iterations) {
   for (int j = 0; j < 48; ++j) data[i * 48 + j] = v[j];
 }
 
-const void* gridPhasesKernel() { return reinterpret_cast<const void*>(&gridPhases); }
-const void* gridCountKernel() { return reinterpret_cast<const void*>(&gridCount); }
-const void* gridIdentityKernel() { return reinterpret_cast<const void*>(&gridIdentity); }
-const void* staticLdsKernel() { return reinterpret_cast<const void*>(&staticLds); }
-const void* heavyRegistersKernel() { return reinterpret_cast<const void*>(&heavyRegisters); }
+const void* gridPhasesKernel() {
+  return reinterpret_cast<const void*>(&gridPhases);
+}
+const void* gridCountKernel() {
+  return reinterpret_cast<const void*>(&gridCount);
+}
+const void* gridIdentityKernel() {
+  return reinterpret_cast<const void*>(&gridIdentity);
+}
+const void* staticLdsKernel() {
+  return reinterpret_cast<const void*>(&staticLds);
+}
+const void* heavyRegistersKernel() {
+  return reinterpret_cast<const void*>(&heavyRegisters);
+}
 
 hipError_t launchGridIdentityPlainly(unsigned blocks, unsigned threads, unsigned long long* out) {
   gridIdentity<<<blocks, threads>>>(out);

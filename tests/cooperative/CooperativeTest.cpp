@@ -30,7 +30,8 @@ struct DeviceBuffer {
   ~DeviceBuffer() { (void)hipFree(pointer); }
   std::vector<T> read() const {
     std::vector<T> host(count);
-    EXPECT_EQ(hipMemcpy(host.data(), pointer, count * sizeof(T), hipMemcpyDeviceToHost), hipSuccess);
+    EXPECT_EQ(hipMemcpy(host.data(), pointer, count * sizeof(T), hipMemcpyDeviceToHost),
+              hipSuccess);
     return host;
   }
   T* pointer = nullptr;
@@ -59,8 +60,8 @@ hipDeviceProp_t properties() {
 // file holds 1024 wave32 registers, 1536 on gfx1100/gfx1101; allocation granule in wave32
 // registers: 8 on gfx10.1, 24 with the large file, else 16; wave64 needs twice the registers
 // and half the granule).
-unsigned expectedBlocksPerCu(const hipDeviceProp_t& p, unsigned vgprs, unsigned wave, unsigned block,
-                             size_t lds) {
+unsigned expectedBlocksPerCu(const hipDeviceProp_t& p, unsigned vgprs, unsigned wave,
+                             unsigned block, size_t lds) {
   std::string arch(p.gcnArchName);
   arch = arch.substr(0, arch.find(':'));
   const bool large = arch == "gfx1100" || arch == "gfx1101" || arch == "gfx1151";
@@ -71,11 +72,13 @@ unsigned expectedBlocksPerCu(const hipDeviceProp_t& p, unsigned vgprs, unsigned 
     granule /= 2;
     file /= 2;
   }
-  const unsigned wavesPerSimd = static_cast<unsigned>(p.maxThreadsPerMultiProcessor / p.warpSize / 2);
+  const unsigned wavesPerSimd =
+      static_cast<unsigned>(p.maxThreadsPerMultiProcessor / p.warpSize / 2);
   const unsigned allocated = (vgprs + granule - 1) / granule * granule;
   const unsigned byRegisters = std::min(wavesPerSimd, file / allocated);
   unsigned blocks = 2 * byRegisters / ((block + wave - 1) / wave);
-  if (lds != 0) blocks = std::min<unsigned>(blocks, static_cast<unsigned>(p.sharedMemPerMultiprocessor / lds));
+  if (lds != 0)
+    blocks = std::min<unsigned>(blocks, static_cast<unsigned>(p.sharedMemPerMultiprocessor / lds));
   return blocks;
 }
 
@@ -93,7 +96,8 @@ TEST(CooperativeLaunch, GridSyncSeparatesPhases) {
   DeviceBuffer<unsigned> data(n), out(n);
   int roundsArg = rounds;
   void* args[] = {&data.pointer, &out.pointer, &roundsArg};
-  ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args, 0, nullptr));
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args, 0,
+                                        nullptr));
   ASSERT_HIP(hipDeviceSynchronize());
   EXPECT_EQ(out.read(), gridPhasesReference(n, rounds));
 }
@@ -102,7 +106,8 @@ TEST(CooperativeLaunch, WritesBeforeSyncAreVisibleToEveryBlockAfterIt) {
   const unsigned n = kBlocks * kThreads;
   DeviceBuffer<unsigned> counter(1), seen(n);
   void* args[] = {&counter.pointer, &seen.pointer};
-  ASSERT_HIP(hipLaunchCooperativeKernel(gridCountKernel(), dim3(kBlocks), dim3(kThreads), args, 0, nullptr));
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridCountKernel(), dim3(kBlocks), dim3(kThreads), args, 0,
+                                        nullptr));
   ASSERT_HIP(hipDeviceSynchronize());
   EXPECT_EQ(seen.read(), std::vector<unsigned>(n, kBlocks));
 }
@@ -112,11 +117,13 @@ TEST(CooperativeLaunch, TheLargestCoResidentGridSynchronises) {
   int perCu = 0;
   ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, gridCountKernel(), kThreads, 0));
   unsigned blocks = static_cast<unsigned>(perCu * p.multiProcessorCount);
-  if (std::string(p.name).rfind("vgpu", 0) == 0) blocks = std::min(blocks, 1024u);  // vgpu's guarantee
+  if (std::string(p.name).rfind("vgpu", 0) == 0)
+    blocks = std::min(blocks, 1024u);  // vgpu's guarantee
   const unsigned n = blocks * kThreads;
   DeviceBuffer<unsigned> counter(1), seen(n);
   void* args[] = {&counter.pointer, &seen.pointer};
-  ASSERT_HIP(hipLaunchCooperativeKernel(gridCountKernel(), dim3(blocks), dim3(kThreads), args, 0, nullptr));
+  ASSERT_HIP(hipLaunchCooperativeKernel(gridCountKernel(), dim3(blocks), dim3(kThreads), args, 0,
+                                        nullptr));
   ASSERT_HIP(hipDeviceSynchronize());
   EXPECT_EQ(seen.read(), std::vector<unsigned>(n, blocks)) << blocks << " blocks";
 }
@@ -131,8 +138,10 @@ TEST(CooperativeLaunch, BackToBackLaunchesOnStreamsReuseTheirBarriers) {
     int roundsArg = rounds;
     void* args0[] = {&data0.pointer, &out0.pointer, &roundsArg};
     void* args1[] = {&data1.pointer, &out1.pointer, &roundsArg};
-    ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args0, 0, streams[0]));
-    ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args1, 0, streams[1]));
+    ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args0,
+                                          0, streams[0]));
+    ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(kBlocks), dim3(kThreads), args1,
+                                          0, streams[1]));
     ASSERT_HIP(hipDeviceSynchronize());
     EXPECT_EQ(out0.read(), gridPhasesReference(n, rounds)) << rounds;
     EXPECT_EQ(out1.read(), gridPhasesReference(n, rounds)) << rounds;
@@ -189,17 +198,20 @@ TEST(CooperativeLaunch, RefusesGridsThatCannotBeCoResident) {
   DeviceBuffer<unsigned> data(1), out(1);
   int rounds = 1;
   void* args[] = {&data.pointer, &out.pointer, &rounds};
-  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(tooMany), dim3(kThreads), args, 0, nullptr),
+  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(tooMany), dim3(kThreads), args, 0,
+                                       nullptr),
             hipErrorCooperativeLaunchTooLarge);
   EXPECT_EQ(hipGetLastError(), hipErrorCooperativeLaunchTooLarge);
   // Spread over y and z it is the same grid.
-  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1, tooMany, 1), dim3(kThreads), args, 0, nullptr),
+  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1, tooMany, 1), dim3(kThreads),
+                                       args, 0, nullptr),
             hipErrorCooperativeLaunchTooLarge);
   // Dynamic shared memory lowers the bound: a block needing all of a CU's LDS runs alone.
   const unsigned cus = static_cast<unsigned>(p.multiProcessorCount);
-  EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(cus + 1), dim3(kThreads), args,
-                                       static_cast<unsigned>(p.sharedMemPerMultiprocessor), nullptr),
-            hipErrorCooperativeLaunchTooLarge);
+  EXPECT_EQ(
+      hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(cus + 1), dim3(kThreads), args,
+                                 static_cast<unsigned>(p.sharedMemPerMultiprocessor), nullptr),
+      hipErrorCooperativeLaunchTooLarge);
   // The runtime is still usable.
   ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(1), args, 0, nullptr));
   ASSERT_HIP(hipDeviceSynchronize());
@@ -209,10 +221,12 @@ TEST(CooperativeLaunch, Misuse) {
   DeviceBuffer<unsigned> data(1), out(1);
   int rounds = 1;
   void* args[] = {&data.pointer, &out.pointer, &rounds};
-  EXPECT_EQ(hipLaunchCooperativeKernel(static_cast<const void*>(nullptr), dim3(1), dim3(1), args, 0, nullptr),
+  EXPECT_EQ(hipLaunchCooperativeKernel(static_cast<const void*>(nullptr), dim3(1), dim3(1), args, 0,
+                                       nullptr),
             hipErrorInvalidDeviceFunction);
   static int notAKernel;
-  EXPECT_EQ(hipLaunchCooperativeKernel(static_cast<const void*>(&notAKernel), dim3(1), dim3(1), args, 0, nullptr),
+  EXPECT_EQ(hipLaunchCooperativeKernel(static_cast<const void*>(&notAKernel), dim3(1), dim3(1),
+                                       args, 0, nullptr),
             hipErrorInvalidDeviceFunction);
   EXPECT_EQ(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(0), dim3(1), args, 0, nullptr),
             hipErrorInvalidConfiguration);
@@ -223,7 +237,8 @@ TEST(CooperativeLaunch, Misuse) {
   hipStream_t destroyed = nullptr;
   ASSERT_HIP(hipStreamCreate(&destroyed));
   ASSERT_HIP(hipStreamDestroy(destroyed));
-  EXPECT_NE(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(1), args, 0, destroyed), hipSuccess);
+  EXPECT_NE(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(1), args, 0, destroyed),
+            hipSuccess);
   ASSERT_HIP(hipLaunchCooperativeKernel(gridPhasesKernel(), dim3(1), dim3(1), args, 0, nullptr));
   ASSERT_HIP(hipDeviceSynchronize());
 }
@@ -248,12 +263,13 @@ TEST(Occupancy, ActiveBlocksFollowRegistersAndLds) {
         ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block, dynamic));
         const size_t lds = a.sharedSizeBytes + dynamic;
         EXPECT_EQ(static_cast<unsigned>(blocks),
-                  expectedBlocksPerCu(p, static_cast<unsigned>(a.numRegs), static_cast<unsigned>(p.warpSize),
+                  expectedBlocksPerCu(p, static_cast<unsigned>(a.numRegs),
+                                      static_cast<unsigned>(p.warpSize),
                                       static_cast<unsigned>(block), lds))
             << "block " << block << " dynamic " << dynamic << " numRegs " << a.numRegs;
         int withFlags = -1;
-        ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&withFlags, kernel, block, dynamic,
-                                                                         hipOccupancyDisableCachingOverride));
+        ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+            &withFlags, kernel, block, dynamic, hipOccupancyDisableCachingOverride));
         EXPECT_EQ(withFlags, blocks);
       }
     }
@@ -301,7 +317,8 @@ TEST(Occupancy, ModuleFunctions) {
   ASSERT_HIP(hipFuncGetAttribute(&numRegs, HIP_FUNC_ATTRIBUTE_NUM_REGS, function));
   ASSERT_HIP(hipFuncGetAttribute(&shared, HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function));
   ASSERT_HIP(hipFuncGetAttribute(&maxThreads, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function));
-  ASSERT_HIP(hipFuncGetAttribute(&dynamic, HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, function));
+  ASSERT_HIP(
+      hipFuncGetAttribute(&dynamic, HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, function));
   EXPECT_GT(numRegs, 0);
   EXPECT_EQ(shared, 16384);
   EXPECT_EQ(maxThreads, 1024);
@@ -309,12 +326,14 @@ TEST(Occupancy, ModuleFunctions) {
   for (int block : {32, 128, 256, 1024}) {
     for (size_t extra : {size_t{0}, size_t{16384}}) {
       int blocks = -1, withFlags = -1;
-      ASSERT_HIP(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, function, block, extra));
-      ASSERT_HIP(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&withFlags, function, block, extra,
-                                                                             hipOccupancyDefault));
-      EXPECT_EQ(static_cast<unsigned>(blocks), expectedBlocksPerCu(p, static_cast<unsigned>(numRegs),
-                                                                     static_cast<unsigned>(p.warpSize),
-                                                                     static_cast<unsigned>(block), 16384 + extra))
+      ASSERT_HIP(
+          hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, function, block, extra));
+      ASSERT_HIP(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+          &withFlags, function, block, extra, hipOccupancyDefault));
+      EXPECT_EQ(
+          static_cast<unsigned>(blocks),
+          expectedBlocksPerCu(p, static_cast<unsigned>(numRegs), static_cast<unsigned>(p.warpSize),
+                              static_cast<unsigned>(block), 16384 + extra))
           << block << " " << extra;
       EXPECT_EQ(withFlags, blocks);
     }
@@ -326,43 +345,59 @@ TEST(Occupancy, ModuleFunctions) {
   EXPECT_LE(perCu, static_cast<int>(p.sharedMemPerMultiprocessor / 16384));
   EXPECT_EQ(grid, perCu * p.multiProcessorCount);
   int grid2 = 0, block2 = 0;
-  ASSERT_HIP(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid2, &block2, function, 0, 0, hipOccupancyDefault));
+  ASSERT_HIP(hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&grid2, &block2, function, 0, 0,
+                                                              hipOccupancyDefault));
   EXPECT_EQ(grid2, grid);
   EXPECT_EQ(block2, block);
   // Misuse.
-  EXPECT_EQ(hipFuncGetAttribute(nullptr, HIP_FUNC_ATTRIBUTE_NUM_REGS, function), hipErrorInvalidValue);
+  EXPECT_EQ(hipFuncGetAttribute(nullptr, HIP_FUNC_ATTRIBUTE_NUM_REGS, function),
+            hipErrorInvalidValue);
   EXPECT_EQ(hipFuncGetAttribute(&numRegs, HIP_FUNC_ATTRIBUTE_MAX, function), hipErrorInvalidValue);
-  EXPECT_EQ(hipFuncGetAttribute(&numRegs, HIP_FUNC_ATTRIBUTE_NUM_REGS, nullptr), hipErrorInvalidResourceHandle);
-  EXPECT_EQ(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, function, 0, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipFuncGetAttribute(&numRegs, HIP_FUNC_ATTRIBUTE_NUM_REGS, nullptr),
+            hipErrorInvalidResourceHandle);
+  EXPECT_EQ(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, function, 0, 0),
+            hipErrorInvalidValue);
   ASSERT_HIP(hipModuleUnload(module));
 }
 
 TEST(Occupancy, Misuse) {
   int blocks = 0, grid = 0, block = 0;
-  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, gridPhasesKernel(), 64, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_cast<const void*>(nullptr), 64, 0),
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, gridPhasesKernel(), 64, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_cast<const void*>(nullptr),
+                                                         64, 0),
             hipErrorInvalidDeviceFunction);
   static int notAKernel;
-  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_cast<const void*>(&notAKernel), 64, 0),
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(
+                &blocks, static_cast<const void*>(&notAKernel), 64, 0),
             hipErrorInvalidDeviceFunction);
-  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, gridPhasesKernel(), 0, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, gridPhasesKernel(), -5, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, gridPhasesKernel(), 64, 0, 0x10),
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, gridPhasesKernel(), 0, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, gridPhasesKernel(), -5, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, gridPhasesKernel(), 64,
+                                                                  0, 0x10),
             hipErrorInvalidValue);
   // Larger than any block: zero resident, not an error (CUDA's behaviour).
   ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, gridPhasesKernel(), 2048, 0));
   EXPECT_EQ(blocks, 0);
-  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(nullptr, &block, gridPhasesKernel(), 0, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, nullptr, gridPhasesKernel(), 0, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, &block, gridPhasesKernel(), 0, -1), hipErrorInvalidValue);
-  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, &block, static_cast<const void*>(nullptr), 0, 0),
-            hipErrorInvalidDeviceFunction);
-  // More dynamic shared memory than a CU has: no block size works.
-  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, &block, gridPhasesKernel(), size_t{1} << 20, 0),
+  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(nullptr, &block, gridPhasesKernel(), 0, 0),
             hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, nullptr, gridPhasesKernel(), 0, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipOccupancyMaxPotentialBlockSize(&grid, &block, gridPhasesKernel(), 0, -1),
+            hipErrorInvalidValue);
+  EXPECT_EQ(
+      hipOccupancyMaxPotentialBlockSize(&grid, &block, static_cast<const void*>(nullptr), 0, 0),
+      hipErrorInvalidDeviceFunction);
+  // More dynamic shared memory than a CU has: no block size works.
+  EXPECT_EQ(
+      hipOccupancyMaxPotentialBlockSize(&grid, &block, gridPhasesKernel(), size_t{1} << 20, 0),
+      hipErrorInvalidValue);
   EXPECT_EQ(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, nullptr, 64, 0),
             hipErrorInvalidResourceHandle);
-  EXPECT_EQ(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, nullptr, 0, 0), hipErrorInvalidResourceHandle);
+  EXPECT_EQ(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, nullptr, 0, 0),
+            hipErrorInvalidResourceHandle);
 }
 
 }  // namespace

@@ -13,9 +13,12 @@ using hipcore::core::occupancyLimits;
 using hipcore::core::OccupancyLimits;
 
 // gfx1030 as ROCR reports it: 8 CUs (vgpu's default), 32 waves per CU, 64 KiB LDS.
-OccupancyLimits gfx1030() { return occupancyLimits("gfx1030", 8, 32, 65536, 1024); }
+OccupancyLimits gfx1030() {
+  return occupancyLimits("gfx1030", 8, 32, 65536, 1024);
+}
 
-KernelResources kernel(uint32_t vgprs, uint32_t wave = 32, uint32_t lds = 0, uint32_t bound = 1024) {
+KernelResources kernel(uint32_t vgprs, uint32_t wave = 32, uint32_t lds = 0,
+                       uint32_t bound = 1024) {
   KernelResources k;
   k.vgprs = vgprs;
   k.wavefrontSize = wave;

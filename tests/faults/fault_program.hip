@@ -12,9 +12,13 @@
 #include <cstring>
 #include <string>
 
-__global__ void wildStoreKernel(unsigned* base, uint64_t offset) { base[offset] = 1; }
+__global__ void wildStoreKernel(unsigned* base, uint64_t offset) {
+  base[offset] = 1;
+}
 
-__global__ void wildLoadKernel(const unsigned* base, uint64_t offset, unsigned* out) { *out = base[offset]; }
+__global__ void wildLoadKernel(const unsigned* base, uint64_t offset, unsigned* out) {
+  *out = base[offset];
+}
 
 __global__ void misalignedAtomicKernel(char* base) {
   atomicAdd(reinterpret_cast<unsigned*>(base + 2), 1u);
@@ -25,7 +29,9 @@ __global__ void trapKernel(unsigned* out) {
   __builtin_trap();
 }
 
-__global__ void assertKernel(const unsigned* in) { assert(in[threadIdx.x] < 4); }
+__global__ void assertKernel(const unsigned* in) {
+  assert(in[threadIdx.x] < 4);
+}
 
 __global__ void endlessKernel(volatile unsigned* flag) {
   while (*flag == 0) {
@@ -72,8 +78,10 @@ int main(int argc, char** argv) {
   for (const Kind& k : kKinds)
     if (argc > 1 && std::strcmp(argv[1], k.name) == 0) kind = &k;
   if (kind == nullptr) {
-    std::printf("usage: fault_program KIND (wild_store, wild_load, misaligned_atomic, trap, assert, endless, "
-                "illegal_instruction)\n");
+    std::printf(
+        "usage: fault_program KIND (wild_store, wild_load, misaligned_atomic, trap, assert, "
+        "endless, "
+        "illegal_instruction)\n");
     return 2;
   }
   unsigned* buffer = nullptr;
@@ -101,8 +109,10 @@ int main(int argc, char** argv) {
 
   hipError_t synced = hipDeviceSynchronize();
   std::string detail = hipcoreGetErrorDetail();
-  std::printf("%s: hipDeviceSynchronize = %s: %s\n", kind->name, hipGetErrorName(synced), detail.c_str());
-  check(synced == kind->expected, "error code", std::string("expected ") + hipGetErrorName(kind->expected));
+  std::printf("%s: hipDeviceSynchronize = %s: %s\n", kind->name, hipGetErrorName(synced),
+              detail.c_str());
+  check(synced == kind->expected, "error code",
+        std::string("expected ") + hipGetErrorName(kind->expected));
   check(detail.find(kind->kernel) != std::string::npos, "detail names the kernel", kind->kernel);
   if (kind->names_address) {
     char hex[32];
@@ -119,13 +129,14 @@ int main(int argc, char** argv) {
   // hipDeviceReset is the way back: afterwards kernels run and compute again.
   check(hipDeviceReset() == hipSuccess, "hipDeviceReset", hipcoreGetErrorDetail());
   unsigned* fresh = nullptr;
-  check(hipMalloc(&fresh, 64 * sizeof(unsigned)) == hipSuccess, "hipMalloc after reset", hipcoreGetErrorDetail());
+  check(hipMalloc(&fresh, 64 * sizeof(unsigned)) == hipSuccess, "hipMalloc after reset",
+        hipcoreGetErrorDetail());
   if (fresh != nullptr) {
     check(hipMemset(fresh, 0, 64 * sizeof(unsigned)) == hipSuccess, "hipMemset after reset");
     wildStoreKernel<<<1, 1>>>(fresh, 5);  // in bounds this time: fresh[5] = 1
     unsigned values[64] = {};
-    check(hipMemcpy(values, fresh, sizeof values, hipMemcpyDeviceToHost) == hipSuccess, "hipMemcpy after reset",
-          hipcoreGetErrorDetail());
+    check(hipMemcpy(values, fresh, sizeof values, hipMemcpyDeviceToHost) == hipSuccess,
+          "hipMemcpy after reset", hipcoreGetErrorDetail());
     check(values[5] == 1 && values[4] == 0, "a kernel after reset computes");
     check(hipFree(fresh) == hipSuccess, "hipFree after reset");
   }

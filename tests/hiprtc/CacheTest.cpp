@@ -12,7 +12,7 @@ namespace rtctest {
 namespace {
 
 class CacheTest : public RtcTest {
-protected:
+ protected:
   size_t entries() const {
     size_t n = 0;
     std::error_code ec;
@@ -42,12 +42,17 @@ TEST_F(CacheTest, AnyKeyPartChangedMisses) {
   ASSERT_EQ(compile(kSaxpySource, base, header).result, HIPRTC_SUCCESS);
   ASSERT_TRUE(compile(kSaxpySource, base, header).cacheHit);
 
-  EXPECT_FALSE(compile(std::string(kSaxpySource) + "\n// changed\n", base, header).cacheHit) << "source";
+  EXPECT_FALSE(compile(std::string(kSaxpySource) + "\n// changed\n", base, header).cacheHit)
+      << "source";
   EXPECT_FALSE(compile(kSaxpySource, base, {{"h.h", "#define H 2\n"}}).cacheHit) << "header text";
   EXPECT_FALSE(compile(kSaxpySource, base, {{"g.h", "#define H 1\n"}}).cacheHit) << "header name";
-  EXPECT_FALSE(compile(kSaxpySource, {"--gpu-architecture=gfx1030", "-DK=2"}, header).cacheHit) << "option";
-  EXPECT_FALSE(compile(kSaxpySource, {"--gpu-architecture=gfx1030", "-DK=1", "-O1"}, header).cacheHit) << "-O";
-  EXPECT_FALSE(compile(kSaxpySource, {"--gpu-architecture=gfx1031", "-DK=1"}, header).cacheHit) << "target";
+  EXPECT_FALSE(compile(kSaxpySource, {"--gpu-architecture=gfx1030", "-DK=2"}, header).cacheHit)
+      << "option";
+  EXPECT_FALSE(
+      compile(kSaxpySource, {"--gpu-architecture=gfx1030", "-DK=1", "-O1"}, header).cacheHit)
+      << "-O";
+  EXPECT_FALSE(compile(kSaxpySource, {"--gpu-architecture=gfx1031", "-DK=1"}, header).cacheHit)
+      << "target";
   useCompiler("clang");
   EXPECT_FALSE(compile(kSaxpySource, base, header).cacheHit) << "compiler";
   EXPECT_TRUE(compile(kSaxpySource, base, header).cacheHit) << "clang's own entry";
@@ -56,7 +61,8 @@ TEST_F(CacheTest, AnyKeyPartChangedMisses) {
 }
 
 TEST_F(CacheTest, NameExpressionsWorkFromTheCache) {
-  const char* source = "#include <hip/hip_runtime.h>\ntemplate <int N> __global__ void k(int* p) { p[0] = N; }\n";
+  const char* source =
+      "#include <hip/hip_runtime.h>\ntemplate <int N> __global__ void k(int* p) { p[0] = N; }\n";
   Compiled first = compile(source, {"--gpu-architecture=gfx1030"}, {}, {"k<7>"});
   ASSERT_EQ(first.result, HIPRTC_SUCCESS) << first.log;
   Compiled second = compile(source, {"--gpu-architecture=gfx1030"}, {}, {"k<7>"});

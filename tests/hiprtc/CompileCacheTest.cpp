@@ -1,6 +1,6 @@
 // The cache store itself: round trips, damaged entries, size-bounded eviction by age.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -12,7 +12,7 @@ namespace hiprtc {
 namespace {
 
 class CompileCacheTest : public ::testing::Test {
-protected:
+ protected:
   void SetUp() override {
     char pattern[] = "/tmp/hiprtc-store-XXXXXX";
     ASSERT_NE(::mkdtemp(pattern), nullptr);

@@ -76,9 +76,12 @@ __global__ void k(int* p) { p[0] = undefined_thing; }
   for (const char* arch : {"--gpu-architecture=gfx1030", "--gpu-architecture=gfx1100"}) {
     Compiled c = compile(broken, {arch});
     EXPECT_EQ(c.result, HIPRTC_ERROR_COMPILATION) << arch;
-    EXPECT_NE(c.log.find("error: use of undeclared identifier 'undefined_thing'"), std::string::npos)
-        << arch << ":\n" << c.log;
-    EXPECT_NE(c.log.find("test.hip:3:"), std::string::npos) << c.log;  // the program's name and line
+    EXPECT_NE(c.log.find("error: use of undeclared identifier 'undefined_thing'"),
+              std::string::npos)
+        << arch << ":\n"
+        << c.log;
+    EXPECT_NE(c.log.find("test.hip:3:"), std::string::npos)
+        << c.log;  // the program's name and line
   }
 }
 
@@ -125,7 +128,8 @@ TEST(HiprtcApi, ArgumentChecksAndStrings) {
   hiprtcProgram prog = nullptr;
   ASSERT_EQ(hiprtcCreateProgram(&prog, kSaxpySource, nullptr, 0, nullptr, nullptr), HIPRTC_SUCCESS);
   const char* lowered = nullptr;
-  EXPECT_EQ(hiprtcGetLoweredName(prog, "saxpy", &lowered), HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION);
+  EXPECT_EQ(hiprtcGetLoweredName(prog, "saxpy", &lowered),
+            HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION);
   EXPECT_EQ(hiprtcDestroyProgram(&prog), HIPRTC_SUCCESS);
   EXPECT_EQ(prog, nullptr);
 }

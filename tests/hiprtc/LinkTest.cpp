@@ -20,7 +20,8 @@ extern "C" __global__ void saxpy(float a, const float* x, float* y, unsigned n) 
 }
 )";
 
-std::string link(const std::vector<std::string>& bitcode, const std::string& arch, hiprtcResult& result) {
+std::string link(const std::vector<std::string>& bitcode, const std::string& arch,
+                 hiprtcResult& result) {
   const char* isaOptions[] = {arch.c_str()};
   hiprtcJIT_option options[] = {HIPRTC_JIT_IR_TO_ISA_OPT_EXT, HIPRTC_JIT_IR_TO_ISA_OPT_COUNT_EXT};
   void* values[] = {isaOptions, reinterpret_cast<void*>(size_t{1})};
@@ -64,17 +65,20 @@ TEST_F(LinkTest, MissingDefinitionFailsWithTheLinkerMessage) {
     const char* isaOptions[] = {cpu.c_str()};
     char errors[4096] = {};
     hiprtcJIT_option options[] = {HIPRTC_JIT_IR_TO_ISA_OPT_EXT, HIPRTC_JIT_IR_TO_ISA_OPT_COUNT_EXT,
-                                  HIPRTC_JIT_ERROR_LOG_BUFFER, HIPRTC_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+                                  HIPRTC_JIT_ERROR_LOG_BUFFER,
+                                  HIPRTC_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void* values[] = {isaOptions, reinterpret_cast<void*>(size_t{1}), errors,
                       reinterpret_cast<void*>(sizeof errors)};
     hiprtcLinkState state = nullptr;
     ASSERT_EQ(hiprtcLinkCreate(4, options, values, &state), HIPRTC_SUCCESS);
     ASSERT_EQ(hiprtcLinkAddData(state, HIPRTC_JIT_INPUT_LLVM_BITCODE, kernel.code.data(),
-                                kernel.code.size(), "kernel", 0, nullptr, nullptr), HIPRTC_SUCCESS);
+                                kernel.code.size(), "kernel", 0, nullptr, nullptr),
+              HIPRTC_SUCCESS);
     void* binary = nullptr;
     size_t size = 0;
     EXPECT_EQ(hiprtcLinkComplete(state, &binary, &size), HIPRTC_ERROR_LINKING) << gpu;
-    EXPECT_NE(std::string(errors).find("undefined hidden symbol: twice"), std::string::npos) << errors;
+    EXPECT_NE(std::string(errors).find("undefined hidden symbol: twice"), std::string::npos)
+        << errors;
     EXPECT_EQ(hiprtcLinkDestroy(state), HIPRTC_SUCCESS);
   }
 }
@@ -89,10 +93,12 @@ TEST_F(LinkTest, BundledBitcodeFileLinksWithAProgram) {
   void* values[] = {isaOptions, reinterpret_cast<void*>(size_t{1})};
   hiprtcLinkState state = nullptr;
   ASSERT_EQ(hiprtcLinkCreate(2, options, values, &state), HIPRTC_SUCCESS);
-  ASSERT_EQ(hiprtcLinkAddFile(state, HIPRTC_JIT_INPUT_LLVM_BUNDLED_BITCODE, HIPRTC_TEST_HELPER_BUNDLE,
-                              0, nullptr, nullptr), HIPRTC_SUCCESS);
+  ASSERT_EQ(hiprtcLinkAddFile(state, HIPRTC_JIT_INPUT_LLVM_BUNDLED_BITCODE,
+                              HIPRTC_TEST_HELPER_BUNDLE, 0, nullptr, nullptr),
+            HIPRTC_SUCCESS);
   ASSERT_EQ(hiprtcLinkAddData(state, HIPRTC_JIT_INPUT_LLVM_BITCODE, kernel.code.data(),
-                              kernel.code.size(), "kernel", 0, nullptr, nullptr), HIPRTC_SUCCESS);
+                              kernel.code.size(), "kernel", 0, nullptr, nullptr),
+            HIPRTC_SUCCESS);
   void* binary = nullptr;
   size_t size = 0;
   ASSERT_EQ(hiprtcLinkComplete(state, &binary, &size), HIPRTC_SUCCESS);

@@ -7,9 +7,8 @@
 namespace rtctest {
 namespace {
 
-class ModuleLaunchTest : public RtcTest,
-                         public ::testing::WithParamInterface<const char*> {
-protected:
+class ModuleLaunchTest : public RtcTest, public ::testing::WithParamInterface<const char*> {
+ protected:
   void SetUp() override { RtcTest::SetUp(); }
   void TearDown() override { RtcTest::TearDown(); }
 };
@@ -41,8 +40,9 @@ TEST_P(ModuleLaunchTest, SaxpyCompiledAtRunTimeRuns) {
   ASSERT_EQ(hipMemcpy(xDevice, x.data(), bytes, hipMemcpyHostToDevice), hipSuccess);
   ASSERT_EQ(hipMemcpy(yDevice, y.data(), bytes, hipMemcpyHostToDevice), hipSuccess);
   void* args[] = {&a, &xDevice, &yDevice, &n};
-  ASSERT_EQ(hipModuleLaunchKernel(saxpy, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, args, nullptr),
-            hipSuccess);
+  ASSERT_EQ(
+      hipModuleLaunchKernel(saxpy, (n + 127) / 128, 1, 1, 128, 1, 1, 0, nullptr, args, nullptr),
+      hipSuccess);
   ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
   ASSERT_EQ(hipMemcpy(result.data(), yDevice, bytes, hipMemcpyDeviceToHost), hipSuccess);
   for (unsigned i = 0; i < n; ++i) ASSERT_EQ(result[i], a * x[i] + y[i]) << "element " << i;

@@ -42,7 +42,8 @@ TEST_F(NameExpressionTest, TemplatesResolveToTheirKernelsOnBothPaths) {
     ASSERT_EQ(c.lowered.size(), 3u);
     EXPECT_EQ(demangle(c.lowered[0]), "void ops::scale<float, 3>(float*, unsigned int)") << arch;
     EXPECT_EQ(demangle(c.lowered[1]), "void ops::scale<int, 5>(int*, unsigned int)") << arch;
-    EXPECT_EQ(demangle(c.lowered[2]), "void fill<unsigned int>(unsigned int*, unsigned int)") << arch;
+    EXPECT_EQ(demangle(c.lowered[2]), "void fill<unsigned int>(unsigned int*, unsigned int)")
+        << arch;
     std::vector<std::string> kernels = kernelNames(c.code);
     for (const std::string& name : c.lowered)
       EXPECT_NE(std::find(kernels.begin(), kernels.end(), name), kernels.end()) << name;
@@ -71,8 +72,10 @@ TEST_F(NameExpressionTest, UnknownExpressionAndLateAdditionAreErrors) {
   const char* options[] = {"--gpu-architecture=gfx1030"};
   ASSERT_EQ(hiprtcCompileProgram(prog, 1, options), HIPRTC_SUCCESS);
   const char* lowered = nullptr;
-  EXPECT_EQ(hiprtcGetLoweredName(prog, "fill<float>", &lowered), HIPRTC_ERROR_NAME_EXPRESSION_NOT_VALID);
-  EXPECT_EQ(hiprtcAddNameExpression(prog, "fill<float>"), HIPRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION);
+  EXPECT_EQ(hiprtcGetLoweredName(prog, "fill<float>", &lowered),
+            HIPRTC_ERROR_NAME_EXPRESSION_NOT_VALID);
+  EXPECT_EQ(hiprtcAddNameExpression(prog, "fill<float>"),
+            HIPRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION);
   ASSERT_EQ(hiprtcGetLoweredName(prog, "fill<int>", &lowered), HIPRTC_SUCCESS);
   EXPECT_EQ(demangle(lowered), "void fill<int>(int*, int)");
   hiprtcDestroyProgram(&prog);

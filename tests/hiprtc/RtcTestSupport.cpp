@@ -19,7 +19,8 @@ extern "C" __global__ void saxpy(float a, const float* x, float* y, unsigned n) 
 )";
 
 Compiled compile(const std::string& source, const std::vector<std::string>& options,
-                 const std::vector<Header>& headers, const std::vector<std::string>& nameExpressions) {
+                 const std::vector<Header>& headers,
+                 const std::vector<std::string>& nameExpressions) {
   Compiled out;
   std::vector<const char*> headerTexts, headerNames, optionTexts;
   for (const Header& h : headers) {
@@ -31,7 +32,8 @@ Compiled compile(const std::string& source, const std::vector<std::string>& opti
   out.result = hiprtcCreateProgram(&prog, source.c_str(), "test.hip", int(headers.size()),
                                    headerTexts.data(), headerNames.data());
   if (out.result != HIPRTC_SUCCESS) return out;
-  for (const std::string& e : nameExpressions) EXPECT_EQ(hiprtcAddNameExpression(prog, e.c_str()), HIPRTC_SUCCESS);
+  for (const std::string& e : nameExpressions)
+    EXPECT_EQ(hiprtcAddNameExpression(prog, e.c_str()), HIPRTC_SUCCESS);
   out.result = hiprtcCompileProgram(prog, int(optionTexts.size()), optionTexts.data());
   size_t logSize = 0;
   EXPECT_EQ(hiprtcGetProgramLogSize(prog, &logSize), HIPRTC_SUCCESS);

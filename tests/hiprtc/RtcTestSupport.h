@@ -49,7 +49,7 @@ void expectSaxpyRuns(const std::string& code, const std::string& kernel = "saxpy
 
 // Each test gets its own XDG_CACHE_HOME (removed afterwards) and automatic compiler choice.
 class RtcTest : public ::testing::Test {
-protected:
+ protected:
   void SetUp() override;
   void TearDown() override;
   std::string cacheHome;

@@ -37,12 +37,14 @@ TEST(Sha256Test, PiecewiseUpdatesEqualOneUpdate) {
   std::string data(777, 'q');
   for (size_t i = 0; i < data.size(); ++i) data[i] = char(i * 7);
   Sha256 pieces;
-  for (size_t at = 0; at < data.size(); at += 37) pieces.update(std::string_view(data).substr(at, 37));
+  for (size_t at = 0; at < data.size(); at += 37)
+    pieces.update(std::string_view(data).substr(at, 37));
   EXPECT_EQ(pieces.hexDigest(), Sha256().update(data).hexDigest());
 }
 
 TEST(Sha256Test, FieldsAreLengthPrefixed) {
-  EXPECT_NE(Sha256().field("ab").field("c").hexDigest(), Sha256().field("a").field("bc").hexDigest());
+  EXPECT_NE(Sha256().field("ab").field("c").hexDigest(),
+            Sha256().field("a").field("bc").hexDigest());
 }
 
 }  // namespace

@@ -20,11 +20,11 @@ struct Case {
 };
 // Denormal inputs, results that are denormal only when exact, and normal divisions.
 const Case kCases[] = {
-    {1e-39f, 1.0f},          {1.0f, 1e-39f},           {-1e-39f, 3.0f},
-    {1e-20f, 1e-20f},        {FLT_MIN * 1.5f, 0.5f},   {1e-40f, 1e-40f},
-    {1e-30f, 1e10f},         {3.0f, 7.0f},             {1.0f, 3.0f},
-    {1e30f, 3e-5f},          {5.0f, 1e-37f},           {FLT_MIN, FLT_MIN},
-    {2.0f, -FLT_MIN * 0.5f}, {7e-45f, 0.25f},          {1e-38f, 1e-38f},
+    {1e-39f, 1.0f},          {1.0f, 1e-39f},         {-1e-39f, 3.0f},
+    {1e-20f, 1e-20f},        {FLT_MIN * 1.5f, 0.5f}, {1e-40f, 1e-40f},
+    {1e-30f, 1e10f},         {3.0f, 7.0f},           {1.0f, 3.0f},
+    {1e30f, 3e-5f},          {5.0f, 1e-37f},         {FLT_MIN, FLT_MIN},
+    {2.0f, -FLT_MIN * 0.5f}, {7e-45f, 0.25f},        {1e-38f, 1e-38f},
     {123.456f, 0.001f},
 };
 
@@ -59,7 +59,9 @@ void FloatModes::checkDenormOps(const std::string& stem, bool flushing) {
   }
 }
 
-TEST_P(FloatModes, DenormalsKeptByDefault) { checkDenormOps("denorm", false); }
+TEST_P(FloatModes, DenormalsKeptByDefault) {
+  checkDenormOps("denorm", false);
+}
 
 // -fgpu-flush-denormals-to-zero: RSRC1 starts the waves flushing; division (LLVM turns
 // denormals on around its scaled fma steps) must still be correctly rounded.

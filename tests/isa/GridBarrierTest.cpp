@@ -41,11 +41,19 @@ class GridBarrier : public IsaTest {
   }
 };
 
-TEST_P(GridBarrier, SixtyFourBlocksOnTwoWorkers) { check(64, 2); }
-TEST_P(GridBarrier, HundredTwentyEightBlocksOnTwoWorkers) { check(128, 2); }
-TEST_P(GridBarrier, HundredTwentyEightBlocksOnOneWorker) { check(128, 1); }
+TEST_P(GridBarrier, SixtyFourBlocksOnTwoWorkers) {
+  check(64, 2);
+}
+TEST_P(GridBarrier, HundredTwentyEightBlocksOnTwoWorkers) {
+  check(128, 2);
+}
+TEST_P(GridBarrier, HundredTwentyEightBlocksOnOneWorker) {
+  check(128, 1);
+}
 // The guarantee: kCoResidentWorkgroups workgroups, whatever the worker count.
-TEST_P(GridBarrier, GuaranteedGridOnThreeWorkers) { check(vgpu::kCoResidentWorkgroups, 3); }
+TEST_P(GridBarrier, GuaranteedGridOnThreeWorkers) {
+  check(vgpu::kCoResidentWorkgroups, 3);
+}
 
 INSTANTIATE_TEST_SUITE_P(AllTargets, GridBarrier, ::testing::ValuesIn(kAllVariants), variantName);
 

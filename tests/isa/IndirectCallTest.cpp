@@ -39,14 +39,17 @@ TEST_P(IndirectCalls, DivergentFunctionPointersPerLaneGroup) {
     if (rng() % 7 == 0) which[i] = static_cast<int>(rng() % 4);
   }
   vgpu::isa::Launch l = launch1d((n + 127) / 128, 128);
-  l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(which, "which")).arg(buffer(out, "out")).arg(n);
+  l.arg(buffer(a, "a"))
+      .arg(buffer(b, "b"))
+      .arg(buffer(which, "which"))
+      .arg(buffer(out, "out"))
+      .arg(n);
   run("indirect_calls", "indirect_calls", l);
   for (int i = 0; i < n; ++i)
     ASSERT_EQ(out[i], reference(which[i], a[i], b[i])) << "work-item " << i << " op " << which[i];
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTargets, IndirectCalls, ::testing::ValuesIn(kAllVariants),
-                         variantName);
+INSTANTIATE_TEST_SUITE_P(AllTargets, IndirectCalls, ::testing::ValuesIn(kAllVariants), variantName);
 
 }  // namespace
 }  // namespace isatest

@@ -79,7 +79,8 @@ vgpu::isa::Launch launch1d(std::uint32_t blocks, std::uint32_t threads) {
   std::memcpy(&g, &got, 4);
   std::memcpy(&w, &want, 4);
   if (g == w) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << got << " (0x" << std::hex << g << ") != " << want << " (0x" << w << ")";
+  return ::testing::AssertionFailure()
+         << got << " (0x" << std::hex << g << ") != " << want << " (0x" << w << ")";
 }
 
 }  // namespace isatest

@@ -29,7 +29,8 @@ TEST_P(Lds, TiledTranspose) {
 TEST_P(Lds, TiledMatmul) {
   const int m = 32, n = 48, k = 64;
   std::vector<float> a(m * k), b(k * n), c(m * n, -1.0f);
-  for (int i = 0; i < m * k; ++i) a[i] = static_cast<float>(i % 7 - 3);  // small integers: exact sums
+  for (int i = 0; i < m * k; ++i)
+    a[i] = static_cast<float>(i % 7 - 3);  // small integers: exact sums
   for (int i = 0; i < k * n; ++i) b[i] = static_cast<float>(i % 5 - 2);
   vgpu::isa::Launch l;
   l.grid[0] = n / 16;

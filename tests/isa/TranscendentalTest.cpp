@@ -48,11 +48,10 @@ class Transcendentals : public IsaTest {
 };
 
 void Transcendentals::checkF32(const std::string& stem, bool ftz) {
-  std::vector<float> x = {0.0f,    -0.0f,   kInf,     -kInf,   kNaN,    1.0f,    -1.0f,
-                          4.0f,    0.25f,   0.5f,     0.125f,  2.5f,    -2.5f,   1e-40f,
-                          -1e-40f, FLT_MIN, 3e38f,    1e-30f,  100.0f,  126.5f,  128.0f,
-                          -149.0f, -126.5f, 0.1f,     7.3f,    1234.567f, -0.75f, 0.3f,
-                          -0.2f,   255.9f,  1e-45f,   2.0f};
+  std::vector<float> x = {0.0f,  -0.0f,     kInf,   -kInf,  kNaN,   1.0f,    -1.0f,   4.0f,
+                          0.25f, 0.5f,      0.125f, 2.5f,   -2.5f,  1e-40f,  -1e-40f, FLT_MIN,
+                          3e38f, 1e-30f,    100.0f, 126.5f, 128.0f, -149.0f, -126.5f, 0.1f,
+                          7.3f,  1234.567f, -0.75f, 0.3f,   -0.2f,  255.9f,  1e-45f,  2.0f};
   const int n = static_cast<int>(x.size());
   std::vector<float> out(7 * n, 0);
   vgpu::isa::Launch l = launch1d(1, 64);
@@ -70,8 +69,9 @@ void Transcendentals::checkF32(const std::string& stem, bool ftz) {
       if (q == std::trunc(q)) return q == 1 ? 1.0L : q == -1 ? -1.0L : std::copysign(0.0L, t);
       return std::sin(twoPi * r);
     };
-    const long double want[7] = {1.0L / d,     1.0L / std::sqrt(d), std::sqrt(d), std::log2(d),
-                                 std::exp2(d), sinTurns(d),         sinTurns(d + 0.25L)};
+    const long double want[7] = {1.0L / d,           1.0L / std::sqrt(d), std::sqrt(d),
+                                 std::log2(d),       std::exp2(d),        sinTurns(d),
+                                 sinTurns(d + 0.25L)};
     for (int k = 0; k < 7; ++k) {
       const float got = out[7 * i + k];
       const float ref = flush(static_cast<float>(want[k]), ftz);
@@ -88,13 +88,17 @@ void Transcendentals::checkF32(const std::string& stem, bool ftz) {
   }
 }
 
-TEST_P(Transcendentals, F32DenormalsKept) { checkF32("transcendental", false); }
-TEST_P(Transcendentals, F32DenormalsFlushed) { checkF32("transcendental_ftz", true); }
+TEST_P(Transcendentals, F32DenormalsKept) {
+  checkF32("transcendental", false);
+}
+TEST_P(Transcendentals, F32DenormalsFlushed) {
+  checkF32("transcendental_ftz", true);
+}
 
 TEST_P(Transcendentals, F64) {
   const double inf = std::numeric_limits<double>::infinity();
-  std::vector<double> x = {0.0, -0.0, inf, -inf, std::nan(""), 1.0, -4.0, 4.0, 0.1, 1e-310,
-                           -1e-310, DBL_MIN, 1.7e308, 3.0, 12345.678, 1e-300};
+  std::vector<double> x = {0.0, -0.0,   inf,     -inf,    std::nan(""), 1.0, -4.0,      4.0,
+                           0.1, 1e-310, -1e-310, DBL_MIN, 1.7e308,      3.0, 12345.678, 1e-300};
   const int n = static_cast<int>(x.size());
   std::vector<double> out(3 * n, 0);
   vgpu::isa::Launch l = launch1d(1, 64);
@@ -115,8 +119,9 @@ TEST_P(Transcendentals, F64) {
 TEST_P(Transcendentals, F16) {
   using h = _Float16;
   const float inf = kInf;
-  std::vector<h> x = {h(0.0f), h(-0.0f), h(inf), h(-inf), h(kNaN), h(1.0f), h(-4.0f), h(4.0f),
-                      h(0.1f), h(6e-8f), h(-6e-8f), h(6.1e-5f), h(65504.0f), h(3.0f), h(0.3f)};
+  std::vector<h> x = {h(0.0f),   h(-0.0f),   h(inf),      h(-inf), h(kNaN),
+                      h(1.0f),   h(-4.0f),   h(4.0f),     h(0.1f), h(6e-8f),
+                      h(-6e-8f), h(6.1e-5f), h(65504.0f), h(3.0f), h(0.3f)};
   const int n = static_cast<int>(x.size());
   std::vector<h> out(3 * n, h(0.0f));
   vgpu::isa::Launch l = launch1d(1, 64);

@@ -76,7 +76,8 @@ std::vector<std::uint32_t> expectedRow(std::uint32_t x, std::uint32_t y) {
 class Bits : public IsaTest {};
 
 TEST_P(Bits, MatchDefinitionsOnEdgeAndRandomInputs) {
-  std::vector<std::uint32_t> a = {0, 1, 0x80000000u, 0xffffffffu, 0x7fffffffu, 0x00ffffffu, 0x800000u};
+  std::vector<std::uint32_t> a = {0,           1,           0x80000000u, 0xffffffffu,
+                                  0x7fffffffu, 0x00ffffffu, 0x800000u};
   std::vector<std::uint32_t> b = {0, 0xffffffffu, 1, 0x80000000u, 31, 32, 33};
   std::mt19937 rng(5);
   while (a.size() < 300) {
@@ -88,10 +89,26 @@ TEST_P(Bits, MatchDefinitionsOnEdgeAndRandomInputs) {
   vgpu::isa::Launch l = launch1d((n + 63) / 64, 64);
   l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(out, "out")).arg(n);
   run("bits", "_Z7bit_opsPKjS0_Pji", l);
-  const char* names[20] = {"popc", "popcll", "ffs", "ffsll", "clz", "clzll", "brev", "brevll",
-                           "byte_perm", "funnelshift_l", "funnelshift_lc", "funnelshift_r",
-                           "funnelshift_rc", "mul24", "umul24", "mulhi", "umulhi", "umul64hi",
-                           "sad", "usad"};
+  const char* names[20] = {"popc",
+                           "popcll",
+                           "ffs",
+                           "ffsll",
+                           "clz",
+                           "clzll",
+                           "brev",
+                           "brevll",
+                           "byte_perm",
+                           "funnelshift_l",
+                           "funnelshift_lc",
+                           "funnelshift_r",
+                           "funnelshift_rc",
+                           "mul24",
+                           "umul24",
+                           "mulhi",
+                           "umulhi",
+                           "umul64hi",
+                           "sad",
+                           "usad"};
   for (int i = 0; i < n; ++i) {
     std::vector<std::uint32_t> expect = expectedRow(a[i], b[i]);
     for (int k = 0; k < 20; ++k)

@@ -9,7 +9,7 @@ namespace isatest {
 namespace {
 
 class CooperativeGroups : public IsaTest {
-protected:
+ protected:
   void checkTiles(unsigned size, const char* kernel) {
     const unsigned threads = 64;
     std::vector<int> in(threads), out(threads * 8, -1);
@@ -41,8 +41,12 @@ protected:
   }
 };
 
-TEST_P(CooperativeGroups, TilesOfFour) { checkTiles(4, "_Z6tiles4PKiPi"); }
-TEST_P(CooperativeGroups, TilesOfSixteen) { checkTiles(16, "_Z7tiles16PKiPi"); }
+TEST_P(CooperativeGroups, TilesOfFour) {
+  checkTiles(4, "_Z6tiles4PKiPi");
+}
+TEST_P(CooperativeGroups, TilesOfSixteen) {
+  checkTiles(16, "_Z7tiles16PKiPi");
+}
 
 TEST_P(CooperativeGroups, ThreadRankIn3DBlock) {
   vgpu::isa::Launch l;
@@ -56,7 +60,8 @@ TEST_P(CooperativeGroups, ThreadRankIn3DBlock) {
   for (unsigned i = 0; i < 24; ++i) EXPECT_EQ(out[i], i * 1000 + 24) << i;
 }
 
-INSTANTIATE_TEST_SUITE_P(Variants, CooperativeGroups, ::testing::ValuesIn(kAllVariants), variantName);
+INSTANTIATE_TEST_SUITE_P(Variants, CooperativeGroups, ::testing::ValuesIn(kAllVariants),
+                         variantName);
 
 }  // namespace
 }  // namespace isatest

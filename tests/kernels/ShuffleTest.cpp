@@ -15,8 +15,12 @@ struct Expected {
   unsigned width;
   int delta;
   unsigned segmentStart(unsigned lane) const { return lane & ~(width - 1); }
-  unsigned indexed(unsigned lane) const { return segmentStart(lane) + (unsigned(delta) & (width - 1)); }
-  unsigned up(unsigned lane) const { return (lane & (width - 1)) < unsigned(delta) ? lane : lane - delta; }
+  unsigned indexed(unsigned lane) const {
+    return segmentStart(lane) + (unsigned(delta) & (width - 1));
+  }
+  unsigned up(unsigned lane) const {
+    return (lane & (width - 1)) < unsigned(delta) ? lane : lane - delta;
+  }
   unsigned down(unsigned lane) const {
     return (lane & (width - 1)) + unsigned(delta) >= width ? lane : lane + delta;
   }
@@ -26,16 +30,20 @@ struct Expected {
   }
   unsigned source(unsigned lane, int kind) const {
     switch (kind) {
-      case 0: return indexed(lane);
-      case 1: return up(lane);
-      case 2: return down(lane);
-      default: return xored(lane);
+      case 0:
+        return indexed(lane);
+      case 1:
+        return up(lane);
+      case 2:
+        return down(lane);
+      default:
+        return xored(lane);
     }
   }
 };
 
 class Shuffles : public IsaTest {
-protected:
+ protected:
   std::vector<int> deltasFor(unsigned width) const {
     std::vector<int> deltas = {0, 1, 3, 5};
     deltas.push_back(int(width) - 1);

@@ -45,7 +45,8 @@ TEST_P(Votes, WarpReductionsOverMasks) {
   const std::uint64_t full = wave == 64 ? ~0ull : 0xffffffffull;
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> dist(-100000, 100000);
-  for (std::uint64_t mask : {full, full & std::uint64_t{0x5555555555555555}, full & std::uint64_t{0xf0f0000000000f01}}) {
+  for (std::uint64_t mask :
+       {full, full & std::uint64_t{0x5555555555555555}, full & std::uint64_t{0xf0f0000000000f01}}) {
     std::vector<int> in(wave), out(wave * 8, 0);
     for (int& v : in) v = dist(rng);
     vgpu::isa::Launch l = launch1d(1, wave);

@@ -51,15 +51,19 @@ TEST(KernargLayout, Version5PacksEveryHiddenArgumentAtItsAbiOffset) {
   int n = 12345;
   void* args[] = {&a, &b, &n};
   LaunchGeometry g;
-  g.gridBlocks[0] = 7; g.gridBlocks[1] = 5; g.gridBlocks[2] = 3;
-  g.blockSize[0] = 64; g.blockSize[1] = 2; g.blockSize[2] = 1;
+  g.gridBlocks[0] = 7;
+  g.gridBlocks[1] = 5;
+  g.gridBlocks[2] = 3;
+  g.blockSize[0] = 64;
+  g.blockSize[1] = 2;
+  g.blockSize[2] = 1;
   std::vector<uint8_t> segment(layout.segmentSize(), 0xcd);
   layout.pack(args, g, distinctHiddenValues(), segment.data());
   EXPECT_EQ(at<uint64_t>(segment, 0), 0x1000u);
   EXPECT_EQ(at<uint64_t>(segment, 8), 0x2000u);
   EXPECT_EQ(at<int32_t>(segment, 16), 12345);
   EXPECT_EQ(at<uint32_t>(segment, 20), 0u);  // padding is zeroed
-  const size_t h = 24;  // hidden arguments: FACTS.md section 4
+  const size_t h = 24;                       // hidden arguments: FACTS.md section 4
   EXPECT_EQ(at<uint32_t>(segment, h + 0), 7u);
   EXPECT_EQ(at<uint32_t>(segment, h + 4), 5u);
   EXPECT_EQ(at<uint32_t>(segment, h + 8), 3u);

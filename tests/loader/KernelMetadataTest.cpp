@@ -63,16 +63,27 @@ TEST(KernelMetadata, Version5HiddenArgumentsAtTheirAbiOffsets) {
   EXPECT_EQ(add->explicitArgCount(), 3u);
   // Explicit arguments end at 20, rounded up to 8: hidden ones start at 24 (FACTS.md sec. 4).
   const uint32_t h = 24;
-  expectArgs(*add, {{0, 8, ArgKind::GlobalBuffer}, {8, 8, ArgKind::GlobalBuffer}, {16, 4, ArgKind::ByValue},
-                    {h + 0, 4, ArgKind::HiddenBlockCountX}, {h + 4, 4, ArgKind::HiddenBlockCountY},
-                    {h + 8, 4, ArgKind::HiddenBlockCountZ}, {h + 12, 2, ArgKind::HiddenGroupSizeX},
-                    {h + 14, 2, ArgKind::HiddenGroupSizeY}, {h + 16, 2, ArgKind::HiddenGroupSizeZ},
-                    {h + 18, 2, ArgKind::HiddenRemainderX}, {h + 20, 2, ArgKind::HiddenRemainderY},
-                    {h + 22, 2, ArgKind::HiddenRemainderZ}, {h + 40, 8, ArgKind::HiddenGlobalOffsetX},
-                    {h + 48, 8, ArgKind::HiddenGlobalOffsetY}, {h + 56, 8, ArgKind::HiddenGlobalOffsetZ},
-                    {h + 64, 2, ArgKind::HiddenGridDims}, {h + 80, 8, ArgKind::HiddenHostcallBuffer},
-                    {h + 88, 8, ArgKind::HiddenMultigridSyncArg}, {h + 96, 8, ArgKind::HiddenHeapV1},
-                    {h + 104, 8, ArgKind::HiddenDefaultQueue}, {h + 112, 8, ArgKind::HiddenCompletionAction},
+  expectArgs(*add, {{0, 8, ArgKind::GlobalBuffer},
+                    {8, 8, ArgKind::GlobalBuffer},
+                    {16, 4, ArgKind::ByValue},
+                    {h + 0, 4, ArgKind::HiddenBlockCountX},
+                    {h + 4, 4, ArgKind::HiddenBlockCountY},
+                    {h + 8, 4, ArgKind::HiddenBlockCountZ},
+                    {h + 12, 2, ArgKind::HiddenGroupSizeX},
+                    {h + 14, 2, ArgKind::HiddenGroupSizeY},
+                    {h + 16, 2, ArgKind::HiddenGroupSizeZ},
+                    {h + 18, 2, ArgKind::HiddenRemainderX},
+                    {h + 20, 2, ArgKind::HiddenRemainderY},
+                    {h + 22, 2, ArgKind::HiddenRemainderZ},
+                    {h + 40, 8, ArgKind::HiddenGlobalOffsetX},
+                    {h + 48, 8, ArgKind::HiddenGlobalOffsetY},
+                    {h + 56, 8, ArgKind::HiddenGlobalOffsetZ},
+                    {h + 64, 2, ArgKind::HiddenGridDims},
+                    {h + 80, 8, ArgKind::HiddenHostcallBuffer},
+                    {h + 88, 8, ArgKind::HiddenMultigridSyncArg},
+                    {h + 96, 8, ArgKind::HiddenHeapV1},
+                    {h + 104, 8, ArgKind::HiddenDefaultQueue},
+                    {h + 112, 8, ArgKind::HiddenCompletionAction},
                     {h + 200, 8, ArgKind::HiddenQueuePtr}});
   EXPECT_EQ(add->kernargSegmentSize, h + 256);
 }
@@ -83,10 +94,15 @@ TEST(KernelMetadata, Version4HiddenArgumentsFromClang15) {
   EXPECT_EQ(metadata.versionMinor, 1u);
   const KernelMetadata* add = metadata.findKernel("_Z3addPiPKii");
   ASSERT_NE(add, nullptr);
-  expectArgs(*add, {{0, 8, ArgKind::GlobalBuffer}, {8, 8, ArgKind::GlobalBuffer}, {16, 4, ArgKind::ByValue},
-                    {24, 8, ArgKind::HiddenGlobalOffsetX}, {32, 8, ArgKind::HiddenGlobalOffsetY},
-                    {40, 8, ArgKind::HiddenGlobalOffsetZ}, {48, 8, ArgKind::HiddenHostcallBuffer},
-                    {56, 8, ArgKind::HiddenNone}, {64, 8, ArgKind::HiddenNone},
+  expectArgs(*add, {{0, 8, ArgKind::GlobalBuffer},
+                    {8, 8, ArgKind::GlobalBuffer},
+                    {16, 4, ArgKind::ByValue},
+                    {24, 8, ArgKind::HiddenGlobalOffsetX},
+                    {32, 8, ArgKind::HiddenGlobalOffsetY},
+                    {40, 8, ArgKind::HiddenGlobalOffsetZ},
+                    {48, 8, ArgKind::HiddenHostcallBuffer},
+                    {56, 8, ArgKind::HiddenNone},
+                    {64, 8, ArgKind::HiddenNone},
                     {72, 8, ArgKind::HiddenMultigridSyncArg}});
   EXPECT_EQ(add->kernargSegmentSize, 80u);
 }

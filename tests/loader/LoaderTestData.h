@@ -16,6 +16,8 @@ inline std::vector<uint8_t> readFile(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-inline std::string dataPath(const char* name) { return std::string(HIPCORE_LOADER_TEST_DATA) + "/" + name; }
+inline std::string dataPath(const char* name) {
+  return std::string(HIPCORE_LOADER_TEST_DATA) + "/" + name;
+}
 
 }  // namespace hipcore::loader::test

@@ -97,16 +97,18 @@ TEST(MetadataIndex, CursorReadsNoFurtherThanTheKernelItReturns) {
 }
 
 TEST(MetadataIndex, SkipsEveryMsgPackForm) {
-  // {"a": [1, -1, 300, -300, 70000, 1.5f, 2.5, nil, true, "s", bin8 "xy"], "b": {}} + one extra byte
-  const uint8_t data[] = {0x82, 0xa1, 'a', 0x9b, 0x01, 0xff, 0xcd, 0x01, 0x2c, 0xd1, 0xfe, 0xd4, 0xce,
-                          0x00, 0x01, 0x11, 0x70, 0xca, 0x3f, 0xc0, 0x00, 0x00, 0xcb, 0x40, 0x04, 0x00,
-                          0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0xc3, 0xa1, 's',  0xc4, 0x02, 'x',  'y',
-                          0xa1, 'b',  0x80, 0x07};
+  // {"a": [1, -1, 300, -300, 70000, 1.5f, 2.5, nil, true, "s", bin8 "xy"], "b": {}} + one extra
+  // byte
+  const uint8_t data[] = {0x82, 0xa1, 'a',  0x9b, 0x01, 0xff, 0xcd, 0x01, 0x2c, 0xd1, 0xfe,
+                          0xd4, 0xce, 0x00, 0x01, 0x11, 0x70, 0xca, 0x3f, 0xc0, 0x00, 0x00,
+                          0xcb, 0x40, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0xc3,
+                          0xa1, 's',  0xc4, 0x02, 'x',  'y',  0xa1, 'b',  0x80, 0x07};
   auto end = skipMsgPackValue(Bytes(data, sizeof data), 0);
   ASSERT_TRUE(end) << end.message();
   EXPECT_EQ(*end, sizeof data - 1);
   // Truncated anywhere: an error, never a read past the end.
-  for (size_t n = 0; n + 1 < sizeof data; ++n) EXPECT_FALSE(skipMsgPackValue(Bytes(data, n), 0)) << n;
+  for (size_t n = 0; n + 1 < sizeof data; ++n)
+    EXPECT_FALSE(skipMsgPackValue(Bytes(data, n), 0)) << n;
   const uint8_t invalid[] = {0x91, 0xc1};
   EXPECT_FALSE(skipMsgPackValue(Bytes(invalid, sizeof invalid), 0));
   const uint8_t huge[] = {0xdd, 0xff, 0xff, 0xff, 0xff, 0x01};  // 4G elements in 6 bytes
@@ -118,7 +120,8 @@ TEST(MetadataIndex, RefusesNotesThatAreNotMaps) {
   EXPECT_FALSE(indexKernelMetadata(Bytes(array, sizeof array)));
   EXPECT_FALSE(indexKernelMetadata(Bytes()));
   // amdhsa.kernels that is not an array.
-  const uint8_t notArray[] = {0x81, 0xae, 'a', 'm', 'd', 'h', 's', 'a', '.', 'k', 'e', 'r', 'n', 'e', 'l', 's', 0x01};
+  const uint8_t notArray[] = {0x81, 0xae, 'a', 'm', 'd', 'h', 's', 'a', '.',
+                              'k',  'e',  'r', 'n', 'e', 'l', 's', 0x01};
   EXPECT_FALSE(indexKernelMetadata(Bytes(notArray, sizeof notArray)));
   // No amdhsa.kernels: no kernels.
   const uint8_t none[] = {0x81, 0xa1, 'x', 0x01};

@@ -6,7 +6,9 @@
 namespace hipcore::loader {
 namespace {
 
-Result<MsgValue> parse(std::vector<uint8_t> bytes) { return parseMsgPack(bytes); }
+Result<MsgValue> parse(std::vector<uint8_t> bytes) {
+  return parseMsgPack(bytes);
+}
 
 TEST(MsgPack, DecodesScalarsOfEveryWidth) {
   EXPECT_EQ(parse({0x7f})->asUnsigned(), 127u);
@@ -22,12 +24,14 @@ TEST(MsgPack, DecodesScalarsOfEveryWidth) {
   EXPECT_EQ(parse({0xc3})->boolean, true);
   EXPECT_EQ(parse({0xc0})->kind, MsgValue::Kind::Nil);
   EXPECT_DOUBLE_EQ(parse({0xca, 0x3f, 0xc0, 0x00, 0x00})->real, 1.5);
-  EXPECT_DOUBLE_EQ(parse({0xcb, 0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18})->real, 3.141592653589793);
+  EXPECT_DOUBLE_EQ(parse({0xcb, 0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18})->real,
+                   3.141592653589793);
 }
 
 TEST(MsgPack, DecodesNestedMapsArraysAndStrings) {
   // {"a": [1, "xy"], "b": {"c": true}} with a str8-encoded key for "b".
-  auto doc = parse({0x82, 0xa1, 'a', 0x92, 0x01, 0xa2, 'x', 'y', 0xd9, 0x01, 'b', 0x81, 0xa1, 'c', 0xc3});
+  auto doc =
+      parse({0x82, 0xa1, 'a', 0x92, 0x01, 0xa2, 'x', 'y', 0xd9, 0x01, 'b', 0x81, 0xa1, 'c', 0xc3});
   ASSERT_TRUE(doc) << doc.message();
   const MsgValue* a = doc->find("a");
   ASSERT_NE(a, nullptr);
@@ -42,7 +46,8 @@ TEST(MsgPack, DecodesNestedMapsArraysAndStrings) {
 }
 
 TEST(MsgPack, RejectsTruncationAtEveryByte) {
-  std::vector<uint8_t> doc{0x82, 0xa1, 'a', 0x92, 0x01, 0xa2, 'x', 'y', 0xa1, 'b', 0xcd, 0x01, 0x02};
+  std::vector<uint8_t> doc{0x82, 0xa1, 'a', 0x92, 0x01, 0xa2, 'x',
+                           'y',  0xa1, 'b', 0xcd, 0x01, 0x02};
   ASSERT_TRUE(parse(doc));
   for (size_t length = 0; length < doc.size(); ++length) {
     auto result = parse(std::vector<uint8_t>(doc.begin(), doc.begin() + length));

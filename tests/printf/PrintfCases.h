@@ -16,7 +16,8 @@ namespace printf_cases {
 // with the thread so that lines can be matched whatever order threads print in.
 #define PRINTF_CASES_FORMAT0 "t%d A d=%d i=%+5i u=%u x=%#x o=%o c=%c s=%s\n"
 #define PRINTF_CASES_FORMAT1 "t%d B f=%f e=%e g=%g [%10.3f] [%-12.2e] [%.4g]\n"
-#define PRINTF_CASES_FORMAT2 "t%d C p=%p ld=%ld lld=%lld llu=%llu llx=%llX [%05d] [%-6d] [%x] 100%%\n"
+#define PRINTF_CASES_FORMAT2 \
+  "t%d C p=%p ld=%ld lld=%lld llu=%llu llx=%llX [%05d] [%-6d] [%x] 100%%\n"
 #define PRINTF_CASES_FORMAT3 "t%d D [%12s] [%-9.3s] %.0f %c\n"
 
 constexpr unsigned kMallocRounds = 6;
@@ -35,10 +36,14 @@ struct Values {
 
 PRINTF_CASES_FN const char* nameFor(int t) {
   switch (t % 4) {
-    case 0: return "alpha";
-    case 1: return "";
-    case 2: return "a longer string for %s";
-    default: return "z";
+    case 0:
+      return "alpha";
+    case 1:
+      return "";
+    case 2:
+      return "a longer string for %s";
+    default:
+      return "z";
   }
 }
 

@@ -61,6 +61,7 @@ int runMalloc(unsigned blocks, unsigned threads, unsigned* errorsOut) {
   if (hipMemset(errors, 0, sizeof(unsigned)) != hipSuccess) return -1;
   mallocMany<<<blocks, threads>>>(errors);
   if (int status = hipDeviceSynchronize(); status != hipSuccess) return status;
-  if (hipMemcpy(errorsOut, errors, sizeof(unsigned), hipMemcpyDeviceToHost) != hipSuccess) return -1;
+  if (hipMemcpy(errorsOut, errors, sizeof(unsigned), hipMemcpyDeviceToHost) != hipSuccess)
+    return -1;
   return hipFree(errors);
 }

@@ -106,7 +106,8 @@ TEST(DeviceAssert, PrintsTheExpressionAndFailsWithHipErrorAssert) {
   ChildResult child = runChild("assert");
   ASSERT_EQ(child.exitCode, 0) << child.out;
   EXPECT_NE(child.out.find("PrintfKernels.hip:"), std::string::npos) << child.out;
-  EXPECT_NE(child.out.find("block [0,0,0], thread [3,0,0] Assertion `value != 3' failed."), std::string::npos)
+  EXPECT_NE(child.out.find("block [0,0,0], thread [3,0,0] Assertion `value != 3' failed."),
+            std::string::npos)
       << child.out;
   EXPECT_NE(child.out.find("status 710 hipErrorAssert"), std::string::npos) << child.out;
   // The message was printed before the error reached the host.

@@ -45,7 +45,8 @@ TEST(BuiltinFatBinary, HoldsEveryListedTargetWithItsKernels) {
     auto metadata = hipcore::loader::parseCodeObjectMetadata(*note);
     ASSERT_TRUE(metadata) << metadata.message();
     EXPECT_EQ(metadata->target.rfind("amdgcn-amd-amdhsa--" + target, 0), 0u) << metadata->target;
-    for (const char* name : {"__hipcore_fill", "__hipcore_copy_aligned", "__hipcore_copy_dwords", "__hipcore_copy_bytes"}) {
+    for (const char* name : {"__hipcore_fill", "__hipcore_copy_aligned", "__hipcore_copy_dwords",
+                             "__hipcore_copy_bytes"}) {
       const auto* kernel = metadata->findKernel(name);
       ASSERT_NE(kernel, nullptr) << name;
       EXPECT_EQ(kernel->maxFlatWorkgroupSize, hipcore::core::BuiltinKernels::kBlock) << name;

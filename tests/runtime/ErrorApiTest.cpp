@@ -28,10 +28,12 @@ TEST(ErrorApi, InvalidArgumentsAreRejectedWithTheRightCode) {
   EXPECT_EQ(hipGetDeviceProperties(nullptr, 0), hipErrorInvalidValue);
   int host = 0;
   EXPECT_EQ(hipMemcpy(&host, nullptr, 4, hipMemcpyHostToHost), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemcpy(&host, &host, 4, static_cast<hipMemcpyKind>(9)), hipErrorInvalidMemcpyDirection);
+  EXPECT_EQ(hipMemcpy(&host, &host, 4, static_cast<hipMemcpyKind>(9)),
+            hipErrorInvalidMemcpyDirection);
   EXPECT_EQ(hipPeekAtLastError(), hipErrorInvalidMemcpyDirection);
   EXPECT_EQ(hipPeekAtLastError(), hipErrorInvalidMemcpyDirection);  // peeking does not clear
-  EXPECT_NE(std::string(hipcoreGetErrorDetail()).find("kind 9"), std::string::npos) << hipcoreGetErrorDetail();
+  EXPECT_NE(std::string(hipcoreGetErrorDetail()).find("kind 9"), std::string::npos)
+      << hipcoreGetErrorDetail();
   EXPECT_EQ(hipGetLastError(), hipErrorInvalidMemcpyDirection);
   EXPECT_EQ(hipFree(nullptr), hipSuccess);
   EXPECT_EQ(hipMemGetInfo(nullptr, nullptr), hipErrorInvalidValue);
@@ -40,11 +42,16 @@ TEST(ErrorApi, InvalidArgumentsAreRejectedWithTheRightCode) {
 
 TEST(ErrorApi, LaunchConfigurationIsValidatedBeforeAnyDeviceWork) {
   static int fakeHandle;
-  EXPECT_EQ(hipLaunchKernel(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr), hipErrorInvalidDeviceFunction);
-  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(0), dim3(1), nullptr, 0, nullptr), hipErrorInvalidConfiguration);
-  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(1), dim3(1025), nullptr, 0, nullptr), hipErrorInvalidConfiguration);
-  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(1), dim3(32, 32, 2), nullptr, 0, nullptr), hipErrorInvalidConfiguration);
-  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(1u << 31), dim3(4), nullptr, 0, nullptr), hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernel(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr),
+            hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(0), dim3(1), nullptr, 0, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(1), dim3(1025), nullptr, 0, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(1), dim3(32, 32, 2), nullptr, 0, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(1u << 31), dim3(4), nullptr, 0, nullptr),
+            hipErrorInvalidConfiguration);
   (void)hipGetLastError();
 }
 
@@ -54,8 +61,9 @@ TEST(ErrorApi, StreamHandlesAndVersionsAreValidated) {
   EXPECT_EQ(hipStreamDestroy(nullptr), hipErrorInvalidHandle);
   EXPECT_EQ(hipStreamSynchronize(reinterpret_cast<hipStream_t>(8)), hipErrorInvalidHandle);
   static int fakeHandle;
-  EXPECT_EQ(hipLaunchKernel(&fakeHandle, dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(16)),
-            hipErrorInvalidHandle);
+  EXPECT_EQ(
+      hipLaunchKernel(&fakeHandle, dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(16)),
+      hipErrorInvalidHandle);
   EXPECT_EQ(hipMemset(nullptr, 0, 4), hipErrorInvalidValue);
   EXPECT_EQ(hipMemset(nullptr, 0, 0), hipSuccess);
   EXPECT_EQ(hipEventCreate(nullptr), hipErrorInvalidValue);
@@ -68,8 +76,10 @@ TEST(ErrorApi, StreamHandlesAndVersionsAreValidated) {
   size_t size = 0;
   EXPECT_EQ(hipGetSymbolSize(&size, &notASymbol), hipErrorInvalidSymbol);
   EXPECT_EQ(hipGetSymbolSize(nullptr, &notASymbol), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemcpyToSymbol(&notASymbol, &size, 4, 0, hipMemcpyDeviceToHost), hipErrorInvalidMemcpyDirection);
-  EXPECT_EQ(hipMemcpyFromSymbol(&size, &notASymbol, 4, 0, hipMemcpyDeviceToHost), hipErrorInvalidSymbol);
+  EXPECT_EQ(hipMemcpyToSymbol(&notASymbol, &size, 4, 0, hipMemcpyDeviceToHost),
+            hipErrorInvalidMemcpyDirection);
+  EXPECT_EQ(hipMemcpyFromSymbol(&size, &notASymbol, 4, 0, hipMemcpyDeviceToHost),
+            hipErrorInvalidSymbol);
   int version = 0;
   EXPECT_EQ(hipRuntimeGetVersion(&version), hipSuccess);
   EXPECT_EQ(version, HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH);
@@ -81,7 +91,8 @@ TEST(ErrorApi, CallConfigurationsNestAndPopInReverseOrder) {
   dim3 grid, block;
   size_t shared = 0;
   hipStream_t stream = reinterpret_cast<hipStream_t>(1);
-  EXPECT_EQ(__hipPopCallConfiguration(&grid, &block, &shared, &stream), hipErrorMissingConfiguration);
+  EXPECT_EQ(__hipPopCallConfiguration(&grid, &block, &shared, &stream),
+            hipErrorMissingConfiguration);
   ASSERT_EQ(__hipPushCallConfiguration(dim3(7, 6, 5), dim3(64, 2, 1), 128, nullptr), hipSuccess);
   ASSERT_EQ(__hipPushCallConfiguration(dim3(3), dim3(32), 0, nullptr), hipSuccess);
   ASSERT_EQ(__hipPopCallConfiguration(&grid, &block, &shared, &stream), hipSuccess);

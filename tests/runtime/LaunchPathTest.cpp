@@ -13,12 +13,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <dlfcn.h>
 #include <fstream>
 #include <iterator>
 #include <mutex>
@@ -37,11 +37,21 @@ void* operator new(size_t size) {
   if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
 }
-void* operator new[](size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
+void* operator new[](size_t size) {
+  return operator new(size);
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, size_t) noexcept {
+  std::free(p);
+}
 
 extern "C" int pthread_mutex_lock(pthread_mutex_t* mutex) {
   using Lock = int (*)(pthread_mutex_t*);
@@ -100,8 +110,10 @@ struct Fixture {
   static constexpr uint32_t kPackets = 16;
   FakeQueue queue{kPackets};
   std::vector<uint8_t> kernargs = std::vector<uint8_t>(size_t{2} * kPackets * kKernargSlotBytes);
-  DeviceKernel kernel{"_Z3addPiPKii", 0xC0DE0000, 256, 64, 1024, loader::KernargLayout(addKernelMetadata())};
-  Stream stream{queue, KernargRing{kernargs.data(), kKernargSlotBytes, 2 * kPackets}, loader::HiddenArgValues{}};
+  DeviceKernel kernel{
+      "_Z3addPiPKii", 0xC0DE0000, 256, 64, 1024, loader::KernargLayout(addKernelMetadata())};
+  Stream stream{queue, KernargRing{kernargs.data(), kKernargSlotBytes, 2 * kPackets},
+                loader::HiddenArgValues{}};
 };
 
 template <typename T>
@@ -144,10 +156,10 @@ TEST(LaunchPath, WritesTheDispatchPacketAndKernargs) {
   EXPECT_EQ(load<uint64_t>(k, 0), 0xA000u);
   EXPECT_EQ(load<uint64_t>(k, 8), 0xB000u);
   EXPECT_EQ(load<int>(k, 16), 999);
-  EXPECT_EQ(load<uint32_t>(k, 24), 10u);   // hidden_block_count_x
-  EXPECT_EQ(load<uint32_t>(k, 28), 2u);    // hidden_block_count_y
-  EXPECT_EQ(load<uint16_t>(k, 36), 128u);  // hidden_group_size_x
-  EXPECT_EQ(load<uint16_t>(k, 88), 2u);    // hidden_grid_dims
+  EXPECT_EQ(load<uint32_t>(k, 24), 10u);                 // hidden_block_count_x
+  EXPECT_EQ(load<uint32_t>(k, 28), 2u);                  // hidden_block_count_y
+  EXPECT_EQ(load<uint16_t>(k, 36), 128u);                // hidden_group_size_x
+  EXPECT_EQ(load<uint16_t>(k, 88), 2u);                  // hidden_grid_dims
   EXPECT_EQ(load<uint64_t>(k, 224), f.queue.address());  // hidden_queue_ptr
   EXPECT_FALSE(f.queue.timestamps());  // an untraced kernel's signal needs no start/end stamps
 }
@@ -200,8 +212,9 @@ void launchLoop(Fixture& f, int launches, uint64_t& allocations, uint64_t& locks
   allocations = gAllocations.load() - allocationsBefore;
   locks = gMutexLocks.load() - locksBefore;
   if (launches >= 1000)
-    std::printf("Stream::launch on an in-memory queue: %.1f ns per launch (v5 kernel, 280-byte kernarg)\n",
-                std::chrono::duration<double, std::nano>(end - start).count() / launches);
+    std::printf(
+        "Stream::launch on an in-memory queue: %.1f ns per launch (v5 kernel, 280-byte kernarg)\n",
+        std::chrono::duration<double, std::nano>(end - start).count() / launches);
 }
 
 TEST(LaunchPath, TenThousandLaunchesAllocateNothingAndLockNothing) {

@@ -80,14 +80,17 @@ TEST(MemoryPool, SizeClassesCoverEverySizeWithMultiplesOf256) {
     EXPECT_EQ(DeviceMemoryPool::chunkBytes(c) % bytes, 0u) << c;
     previous = bytes;
   }
-  EXPECT_EQ(DeviceMemoryPool::classBytes(DeviceMemoryPool::kClassCount - 1), DeviceMemoryPool::kMaxPooledBytes);
+  EXPECT_EQ(DeviceMemoryPool::classBytes(DeviceMemoryPool::kClassCount - 1),
+            DeviceMemoryPool::kMaxPooledBytes);
   // Every size maps to the smallest class that holds it (checked against a linear search).
-  for (size_t bytes = 1; bytes <= DeviceMemoryPool::kMaxPooledBytes; bytes += (bytes < 4096 ? 1 : 97)) {
+  for (size_t bytes = 1; bytes <= DeviceMemoryPool::kMaxPooledBytes;
+       bytes += (bytes < 4096 ? 1 : 97)) {
     int expected = 0;
     while (DeviceMemoryPool::classBytes(expected) < bytes) ++expected;
     ASSERT_EQ(DeviceMemoryPool::sizeClass(bytes), expected) << bytes;
   }
-  EXPECT_EQ(DeviceMemoryPool::sizeClass(DeviceMemoryPool::kMaxPooledBytes), DeviceMemoryPool::kClassCount - 1);
+  EXPECT_EQ(DeviceMemoryPool::sizeClass(DeviceMemoryPool::kMaxPooledBytes),
+            DeviceMemoryPool::kClassCount - 1);
 }
 
 TEST(MemoryPool, BlocksAreAlignedDistinctAndReusedWithoutTheSource) {
@@ -110,7 +113,8 @@ TEST(MemoryPool, BlocksAreAlignedDistinctAndReusedWithoutTheSource) {
       blocks.push_back(p);
     }
   }
-  EXPECT_EQ(pool.liveBytes(), 5u * (1 + 255 + 256 + 257 + 700 + 4096 + 5000 + 65536 + 100000 + (1 << 20)));
+  EXPECT_EQ(pool.liveBytes(),
+            5u * (1 + 255 + 256 + 257 + 700 + 4096 + 5000 + 65536 + 100000 + (1 << 20)));
   int sourceCalls = source.allocations;
   for (void* p : blocks) EXPECT_EQ(freeBlock(registry, pool, p), hipSuccess);
   EXPECT_EQ(pool.liveBytes(), 0u);

@@ -14,7 +14,8 @@ TEST(NoGpu, DeviceCountIsZeroWithAClearReason) {
   EXPECT_EQ(count, 0);
   std::string detail = hipcoreGetErrorDetail();
   EXPECT_FALSE(detail.empty());
-  EXPECT_TRUE(detail.find("hsa_init") != std::string::npos || detail.find("no GPU agent") != std::string::npos)
+  EXPECT_TRUE(detail.find("hsa_init") != std::string::npos ||
+              detail.find("no GPU agent") != std::string::npos)
       << detail;
   EXPECT_EQ(hipGetLastError(), hipErrorNoDevice);
   EXPECT_EQ(hipGetLastError(), hipSuccess);

@@ -31,7 +31,9 @@ uint64_t bitsOf(double value) {
 }
 
 // Integers arrive zero-extended from their C type (clang's printf lowering).
-uint64_t fromInt(int value) { return static_cast<uint32_t>(value); }
+uint64_t fromInt(int value) {
+  return static_cast<uint32_t>(value);
+}
 
 template <typename... Args>
 std::string hostPrintf(const char* format, Args... args) {
@@ -54,7 +56,8 @@ TEST(PrintfFormatter, FormatsIntegersFloatsStringsAndCharacters) {
   message.push_back(bitsOf(-2.5e-7));
   PrintfOutput out = formatDevicePrintf(message);
   EXPECT_FALSE(out.toStderr);
-  EXPECT_EQ(out.text, hostPrintf(format, -7, 64u, "value", 3.14159, 0xbeef, 'z', -1234567890123LL, -2.5e-7));
+  EXPECT_EQ(out.text,
+            hostPrintf(format, -7, 64u, "value", 3.14159, 0xbeef, 'z', -1234567890123LL, -2.5e-7));
 }
 
 TEST(PrintfFormatter, StarWidthsNullStringsLongStringsAndStderr) {

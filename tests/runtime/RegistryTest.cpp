@@ -19,7 +19,8 @@ TEST(Registry, FindsEveryRegisteredKernelAndNothingElse) {
   static char bundle[8];
   static char handles[64];
   FatBinary* fatBinary = registry.addFatBinary(bundle);
-  for (int i = 0; i < 64; i += 2) registry.addKernel(fatBinary, &handles[i], ("k" + std::to_string(i)).c_str());
+  for (int i = 0; i < 64; i += 2)
+    registry.addKernel(fatBinary, &handles[i], ("k" + std::to_string(i)).c_str());
   for (int i = 0; i < 64; ++i) {
     const Kernel* kernel = registry.findKernel(&handles[i]);
     if (i % 2 == 0) {
@@ -83,7 +84,9 @@ TEST(Registry, VariablesAreRecordedByHostAddress) {
 // A plain bundle in memory with the given entry ids (images are a few bytes each).
 std::vector<uint8_t> makeBundle(const std::vector<std::string>& ids) {
   std::vector<uint8_t> out(loader::kOffloadBundleMagic.begin(), loader::kOffloadBundleMagic.end());
-  auto put = [&out](uint64_t v) { out.insert(out.end(), reinterpret_cast<uint8_t*>(&v), reinterpret_cast<uint8_t*>(&v) + 8); };
+  auto put = [&out](uint64_t v) {
+    out.insert(out.end(), reinterpret_cast<uint8_t*>(&v), reinterpret_cast<uint8_t*>(&v) + 8);
+  };
   put(ids.size());
   uint64_t headerSize = out.size();
   for (const std::string& id : ids) headerSize += 24 + id.size();
@@ -98,8 +101,9 @@ std::vector<uint8_t> makeBundle(const std::vector<std::string>& ids) {
 }
 
 TEST(Registry, ChoosesTheBundleEntryForAnAgentIsa) {
-  auto bytes = makeBundle({"host-x86_64-unknown-linux--", "hipv4-amdgcn-amd-amdhsa--gfx1100",
-                           "hipv4-amdgcn-amd-amdhsa--gfx1030", "hip-amdgcn-amd-amdhsa--gfx90a:xnack+"});
+  auto bytes =
+      makeBundle({"host-x86_64-unknown-linux--", "hipv4-amdgcn-amd-amdhsa--gfx1100",
+                  "hipv4-amdgcn-amd-amdhsa--gfx1030", "hip-amdgcn-amd-amdhsa--gfx90a:xnack+"});
   auto bundle = loader::OffloadBundle::parse(bytes);
   ASSERT_TRUE(bundle) << bundle.message();
   EXPECT_EQ(*chooseBundleEntry(*bundle, "amdgcn-amd-amdhsa--gfx1030"), 2u);
@@ -107,7 +111,8 @@ TEST(Registry, ChoosesTheBundleEntryForAnAgentIsa) {
   EXPECT_EQ(*chooseBundleEntry(*bundle, "amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+"), 3u);
   auto none = chooseBundleEntry(*bundle, "amdgcn-amd-amdhsa--gfx906");
   ASSERT_FALSE(none);
-  EXPECT_NE(none.message().find("gfx1100, gfx1030, gfx90a:xnack+"), std::string::npos) << none.message();
+  EXPECT_NE(none.message().find("gfx1100, gfx1030, gfx90a:xnack+"), std::string::npos)
+      << none.message();
 }
 
 TEST(Registry, FatBinaryParsesItsBundleFromThePointerAlone) {

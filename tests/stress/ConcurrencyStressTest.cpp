@@ -55,21 +55,26 @@ void launchingThread(int thread, int launches, std::atomic<int>& failures) {
     // Stream 0 of each thread is a blocking stream (ordered with the null stream the churn
     // threads' hipMemcpy use); the others are non-blocking.
     unsigned flags = s == 0 ? hipStreamDefault : hipStreamNonBlocking;
-    if (hipStreamCreateWithFlags(&streams[s], flags) != hipSuccess) return fail("hipStreamCreateWithFlags");
-    if (hipMalloc(reinterpret_cast<void**>(&buffers[s]), kElements * sizeof(unsigned)) != hipSuccess)
+    if (hipStreamCreateWithFlags(&streams[s], flags) != hipSuccess)
+      return fail("hipStreamCreateWithFlags");
+    if (hipMalloc(reinterpret_cast<void**>(&buffers[s]), kElements * sizeof(unsigned)) !=
+        hipSuccess)
       return fail("hipMalloc");
     if (hipMemsetAsync(buffers[s], 0, kElements * sizeof(unsigned), streams[s]) != hipSuccess)
       return fail("hipMemsetAsync");
   }
   hipEvent_t progress;
-  if (hipEventCreateWithFlags(&progress, hipEventDisableTiming) != hipSuccess) return fail("hipEventCreate");
+  if (hipEventCreateWithFlags(&progress, hipEventDisableTiming) != hipSuccess)
+    return fail("hipEventCreate");
   for (int launch = 0; launch < launches; ++launch) {
     for (int s = 0; s < kStreamsPerThread; ++s)
-      if (launchStep(buffers[s], kElements, sequenceOf(thread, s, launch), streams[s]) != hipSuccess)
+      if (launchStep(buffers[s], kElements, sequenceOf(thread, s, launch), streams[s]) !=
+          hipSuccess)
         return fail("launchStep");
     // Now and then an event between the streams and a query, as real programs interleave them.
     if (launch % 1000 == 999) {
-      if (hipEventRecord(progress, streams[launch % kStreamsPerThread]) != hipSuccess) return fail("hipEventRecord");
+      if (hipEventRecord(progress, streams[launch % kStreamsPerThread]) != hipSuccess)
+        return fail("hipEventRecord");
       hipError_t state = hipEventQuery(progress);
       if (state != hipSuccess && state != hipErrorNotReady) return fail("hipEventQuery");
     }
@@ -77,10 +82,12 @@ void launchingThread(int thread, int launches, std::atomic<int>& failures) {
   for (int s = 0; s < kStreamsPerThread; ++s) {
     if (hipStreamSynchronize(streams[s]) != hipSuccess) return fail("hipStreamSynchronize");
     std::vector<unsigned> values(kElements);
-    if (hipMemcpy(values.data(), buffers[s], kElements * sizeof(unsigned), hipMemcpyDeviceToHost) != hipSuccess)
+    if (hipMemcpy(values.data(), buffers[s], kElements * sizeof(unsigned), hipMemcpyDeviceToHost) !=
+        hipSuccess)
       return fail("hipMemcpy");
     if (values != expectedAfter(thread, s, launches)) {
-      std::fprintf(stderr, "launching thread %d stream %d: data differ from the host recurrence\n", thread, s);
+      std::fprintf(stderr, "launching thread %d stream %d: data differ from the host recurrence\n",
+                   thread, s);
       failures.fetch_add(1);
     }
     if (hipFree(buffers[s]) != hipSuccess) return fail("hipFree");
@@ -91,7 +98,8 @@ void launchingThread(int thread, int launches, std::atomic<int>& failures) {
 
 // Creates and destroys streams, events and allocations until told to stop; every allocation
 // is written by a kernel and read back.
-void churnThread(int id, const std::atomic<bool>& stop, std::atomic<int>& failures, std::atomic<long>& rounds) {
+void churnThread(int id, const std::atomic<bool>& stop, std::atomic<int>& failures,
+                 std::atomic<long>& rounds) {
   auto fail = [&](const char* what) {
     std::fprintf(stderr, "churn thread %d: %s: %s\n", id, what, hipcoreGetErrorDetail());
     failures.fetch_add(1);
@@ -99,7 +107,8 @@ void churnThread(int id, const std::atomic<bool>& stop, std::atomic<int>& failur
   static constexpr size_t kSizes[] = {256, 4096, 65536, 1 << 20};
   for (long round = 0; !stop.load(); ++round) {
     hipStream_t stream;
-    if (hipStreamCreateWithFlags(&stream, round % 2 ? hipStreamNonBlocking : hipStreamDefault) != hipSuccess)
+    if (hipStreamCreateWithFlags(&stream, round % 2 ? hipStreamNonBlocking : hipStreamDefault) !=
+        hipSuccess)
       return fail("hipStreamCreateWithFlags");
     hipEvent_t event;
     if (hipEventCreate(&event) != hipSuccess) return fail("hipEventCreate");
@@ -112,7 +121,8 @@ void churnThread(int id, const std::atomic<bool>& stop, std::atomic<int>& failur
     if (hipEventRecord(event, stream) != hipSuccess) return fail("hipEventRecord");
     if (hipEventSynchronize(event) != hipSuccess) return fail("hipEventSynchronize");
     std::vector<unsigned> values(count);
-    if (hipMemcpy(values.data(), block, bytes, hipMemcpyDeviceToHost) != hipSuccess) return fail("hipMemcpy");
+    if (hipMemcpy(values.data(), block, bytes, hipMemcpyDeviceToHost) != hipSuccess)
+      return fail("hipMemcpy");
     for (unsigned i = 0; i < count; ++i)
       if (values[i] != patternOnHost(i, seed)) {
         std::fprintf(stderr, "churn thread %d round %ld: element %u differs\n", id, round, i);
@@ -128,7 +138,8 @@ void churnThread(int id, const std::atomic<bool>& stop, std::atomic<int>& failur
 
 TEST(ConcurrencyStress, EightThreadsFourStreamsWithChurn) {
   ASSERT_HIP(hipSetDevice(0));
-  ASSERT_HIP(hipDeviceSynchronize());  // the null stream and runtime state exist before the baseline
+  ASSERT_HIP(
+      hipDeviceSynchronize());  // the null stream and runtime state exist before the baseline
   size_t freeBefore = 0, total = 0;
   ASSERT_HIP(hipMemGetInfo(&freeBefore, &total));
 
@@ -139,7 +150,8 @@ TEST(ConcurrencyStress, EightThreadsFourStreamsWithChurn) {
   auto start = std::chrono::steady_clock::now();
   std::vector<std::thread> churners;
   for (int id = 0; id < kChurnThreads; ++id)
-    churners.emplace_back(churnThread, id, std::cref(stop), std::ref(failures), std::ref(churnRounds));
+    churners.emplace_back(churnThread, id, std::cref(stop), std::ref(failures),
+                          std::ref(churnRounds));
   std::vector<std::thread> launchers;
   for (int thread = 0; thread < kLaunchThreads; ++thread)
     launchers.emplace_back(launchingThread, thread, launches, std::ref(failures));
@@ -158,10 +170,11 @@ TEST(ConcurrencyStress, EightThreadsFourStreamsWithChurn) {
   ASSERT_HIP(hipMemGetInfo(&freeAfter, &total));
   EXPECT_EQ(freeAfter, freeBefore) << "device memory not returned after every hipFree";
   long totalLaunches = long{kLaunchThreads} * kStreamsPerThread * launches;
-  std::printf("stress: %ld launches on %d streams checked exactly, %ld churn rounds (stream + event + "
-              "allocation + kernel each), %.1f s, %.1f us per launch overall\n",
-              totalLaunches, kLaunchThreads * kStreamsPerThread, churnRounds.load(), seconds,
-              seconds * 1e6 / static_cast<double>(totalLaunches));
+  std::printf(
+      "stress: %ld launches on %d streams checked exactly, %ld churn rounds (stream + event + "
+      "allocation + kernel each), %.1f s, %.1f us per launch overall\n",
+      totalLaunches, kLaunchThreads * kStreamsPerThread, churnRounds.load(), seconds,
+      seconds * 1e6 / static_cast<double>(totalLaunches));
 }
 
 }  // namespace

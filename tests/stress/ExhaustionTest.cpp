@@ -38,7 +38,8 @@ TEST(Exhaustion, ImpossibleAllocationsFailCleanly) {
   EXPECT_EQ(hipHostMalloc(&pointer, size_t{1} << 50, 0), hipErrorOutOfMemory);
   EXPECT_EQ(hipMallocManaged(&pointer, size_t{1} << 50, hipMemAttachGlobal), hipErrorOutOfMemory);
   size_t pitch = 0;
-  EXPECT_EQ(hipMallocPitch(&pointer, &pitch, size_t{1} << 31, size_t{1} << 31), hipErrorOutOfMemory);
+  EXPECT_EQ(hipMallocPitch(&pointer, &pitch, size_t{1} << 31, size_t{1} << 31),
+            hipErrorOutOfMemory);
   EXPECT_EQ(hipGetLastError(), hipErrorOutOfMemory);  // the last failure, reset by reading it
   expectKernelRoundTrip(nullptr, 1);
 }
@@ -93,7 +94,8 @@ TEST(Exhaustion, ManyStreamsThenRelease) {
   expectKernelRoundTrip(streams.front(), 3);
   expectKernelRoundTrip(streams.back(), 4);
   for (hipStream_t stream : streams) ASSERT_HIP(hipStreamDestroy(stream));
-  std::printf("exhaustion: %zu streams created (%s at the end)\n", streams.size(), hipGetErrorName(last));
+  std::printf("exhaustion: %zu streams created (%s at the end)\n", streams.size(),
+              hipGetErrorName(last));
   hipStream_t stream = nullptr;
   ASSERT_HIP(hipStreamCreate(&stream));
   expectKernelRoundTrip(stream, 5);
@@ -119,7 +121,8 @@ TEST(Exhaustion, ManyEventsThenRelease) {
   ASSERT_HIP(hipEventElapsedTime(&ms, events.front(), events.back()));
   EXPECT_GE(ms, 0.0f);
   for (hipEvent_t event : events) ASSERT_HIP(hipEventDestroy(event));
-  std::printf("exhaustion: %zu events created and recorded (%s at the end)\n", events.size(), hipGetErrorName(last));
+  std::printf("exhaustion: %zu events created and recorded (%s at the end)\n", events.size(),
+              hipGetErrorName(last));
   expectKernelRoundTrip(nullptr, 6);
 }
 

@@ -12,4 +12,6 @@ hipError_t launchPattern(unsigned* data, unsigned count, unsigned seed, hipStrea
 inline unsigned stepOnHost(unsigned value, unsigned index, unsigned sequence) {
   return value * 31u + sequence + index;
 }
-inline unsigned patternOnHost(unsigned index, unsigned seed) { return seed ^ (index * 2654435761u); }
+inline unsigned patternOnHost(unsigned index, unsigned seed) {
+  return seed ^ (index * 2654435761u);
+}

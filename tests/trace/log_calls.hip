@@ -49,7 +49,8 @@ int main() {
               std::chrono::duration<double, std::micro>(end - start).count());
   if (synced != hipSuccess) return 1;
   std::vector<unsigned> result(kBlocks * kThreads);
-  if (hipMemcpy(result.data(), device, result.size() * sizeof(unsigned), hipMemcpyDeviceToHost) != hipSuccess)
+  if (hipMemcpy(result.data(), device, result.size() * sizeof(unsigned), hipMemcpyDeviceToHost) !=
+      hipSuccess)
     return 1;
   // A failing call: its line must carry the error.
   hipError_t invalid = hipSetDevice(99);

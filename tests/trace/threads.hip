@@ -16,14 +16,18 @@ constexpr int kThreads = 3;
 constexpr int kLaunches = 5;
 constexpr int kElements = 256;
 
-__global__ void addOne(int* data) { data[threadIdx.x] += 1; }
+__global__ void addOne(int* data) {
+  data[threadIdx.x] += 1;
+}
 
 bool work(int* failures) {
   hipStream_t stream = nullptr;
   int* data = nullptr;
   std::vector<int> host(kElements, 0);
-  bool ok = hipStreamCreate(&stream) == hipSuccess && hipMalloc(reinterpret_cast<void**>(&data), kElements * sizeof(int)) == hipSuccess &&
-            hipMemcpy(data, host.data(), kElements * sizeof(int), hipMemcpyHostToDevice) == hipSuccess;
+  bool ok =
+      hipStreamCreate(&stream) == hipSuccess &&
+      hipMalloc(reinterpret_cast<void**>(&data), kElements * sizeof(int)) == hipSuccess &&
+      hipMemcpy(data, host.data(), kElements * sizeof(int), hipMemcpyHostToDevice) == hipSuccess;
   for (int i = 0; ok && i < kLaunches; ++i) {
     addOne<<<1, kElements, 0, stream>>>(data);
     ok = hipGetLastError() == hipSuccess;

@@ -7,7 +7,9 @@
 namespace hipcore::info {
 namespace {
 
-std::string number(long long v) { return std::to_string(v); }
+std::string number(long long v) {
+  return std::to_string(v);
+}
 
 std::string triple(const int (&v)[3]) {
   return "[" + number(v[0]) + ", " + number(v[1]) + ", " + number(v[2]) + "]";
@@ -92,13 +94,14 @@ std::vector<Field> describe(const hipDeviceProp_t& p) {
 
 void writeText(std::ostream& out, int device, const std::vector<Field>& fields) {
   out << "Device " << device << "\n";
-  for (const Field& f : fields) out << "  " << std::left << std::setw(34) << f.name << f.value << "\n";
+  for (const Field& f : fields)
+    out << "  " << std::left << std::setw(34) << f.name << f.value << "\n";
 }
 
 void writeJson(std::ostream& out, const std::vector<std::vector<Field>>& devices,
                int runtimeVersion, int driverVersion) {
-  out << "{\n  \"runtimeVersion\": " << runtimeVersion << ",\n  \"driverVersion\": "
-      << driverVersion << ",\n  \"devices\": [";
+  out << "{\n  \"runtimeVersion\": " << runtimeVersion
+      << ",\n  \"driverVersion\": " << driverVersion << ",\n  \"devices\": [";
   for (std::size_t d = 0; d < devices.size(); ++d) {
     out << (d ? ",\n    {" : "\n    {");
     for (std::size_t i = 0; i < devices[d].size(); ++i) {

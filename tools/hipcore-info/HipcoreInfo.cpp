@@ -21,15 +21,19 @@ int usage(std::ostream& out, int status) {
 int main(int argc, char** argv) {
   bool json = false;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--json") == 0) json = true;
-    else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) return usage(std::cout, 0);
-    else return usage(std::cerr, 2);
+    if (std::strcmp(argv[i], "--json") == 0)
+      json = true;
+    else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0)
+      return usage(std::cout, 0);
+    else
+      return usage(std::cerr, 2);
   }
 
   int count = 0;
   hipError_t status = hipGetDeviceCount(&count);
   if (status != hipSuccess) {
-    std::cerr << "hipcore-info: " << hipGetErrorString(status) << ": " << hipcoreGetErrorDetail() << "\n";
+    std::cerr << "hipcore-info: " << hipGetErrorString(status) << ": " << hipcoreGetErrorDetail()
+              << "\n";
     return 1;
   }
   int runtimeVersion = 0, driverVersion = 0;
@@ -51,8 +55,8 @@ int main(int argc, char** argv) {
     hipcore::info::writeJson(std::cout, devices, runtimeVersion, driverVersion);
     return 0;
   }
-  std::cout << "hipcore runtime " << runtimeVersion << ", driver " << driverVersion << ", "
-            << count << " device(s)\n";
+  std::cout << "hipcore runtime " << runtimeVersion << ", driver " << driverVersion << ", " << count
+            << " device(s)\n";
   for (int d = 0; d < count; ++d) hipcore::info::writeText(std::cout, d, devices[d]);
   return 0;
 }

@@ -161,12 +161,18 @@ namespace {
 FaultKind faultKindOf(DispatchOutcome::Kind kind) {
   using Kind = DispatchOutcome::Kind;
   switch (kind) {
-    case Kind::completed: return FaultKind::none;
-    case Kind::memoryViolation: return FaultKind::memoryViolation;
-    case Kind::illegalInstruction: return FaultKind::illegalInstruction;
-    case Kind::trap: return FaultKind::trap;
-    case Kind::invalidDispatch: return FaultKind::invalidDispatch;
-    case Kind::timeout: return FaultKind::timeout;
+    case Kind::completed:
+      return FaultKind::none;
+    case Kind::memoryViolation:
+      return FaultKind::memoryViolation;
+    case Kind::illegalInstruction:
+      return FaultKind::illegalInstruction;
+    case Kind::trap:
+      return FaultKind::trap;
+    case Kind::invalidDispatch:
+      return FaultKind::invalidDispatch;
+    case Kind::timeout:
+      return FaultKind::timeout;
   }
   return FaultKind::invalidDispatch;
 }
@@ -189,7 +195,8 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   if (outcome.kind != Kind::completed) {
     // Named for the user (the report itself only knows the descriptor address), and kept for
     // the runtime above ROCR (FaultLog.h).
-    outcome.report = kernelSymbols_.nameOf(p.kernel_object, services().memory()) + ": " + outcome.report;
+    outcome.report =
+        kernelSymbols_.nameOf(p.kernel_object, services().memory()) + ": " + outcome.report;
     recordFault(faultKindOf(outcome.kind), outcome.report);
   }
   switch (outcome.kind) {

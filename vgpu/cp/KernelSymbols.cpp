@@ -89,7 +89,8 @@ std::string KernelSymbols::nameOf(std::uint64_t kernelObject, const AddressSpace
   }
   if (name.empty()) {
     char text[40];
-    std::snprintf(text, sizeof text, "kernel@0x%llx", static_cast<unsigned long long>(kernelObject));
+    std::snprintf(text, sizeof text, "kernel@0x%llx",
+                  static_cast<unsigned long long>(kernelObject));
     name = text;
   } else {
     name = demangle(name);

@@ -48,7 +48,8 @@ SdmaDecodeResult copyLinearRect(const std::uint8_t* bytes) {
   p.kind = Kind::copyLinearRect;
   p.dwords = dwordsOf<sdma::CopyLinearRect>();
   const unsigned elementLog2 = c.header >> 29;
-  if (elementLog2 > 4) return invalid("COPY_LINEAR_RECT element size 2^" + std::to_string(elementLog2));
+  if (elementLog2 > 4)
+    return invalid("COPY_LINEAR_RECT element size 2^" + std::to_string(elementLog2));
   const std::uint64_t srcPitch = (c.srcZPitch >> 13) + 1, dstPitch = (c.dstZPitch >> 13) + 1;
   const std::uint64_t srcSlice = (c.srcSlicePitch & 0x0FFFFFFF) + 1;
   const std::uint64_t dstSlice = (c.dstSlicePitch & 0x0FFFFFFF) + 1;
@@ -160,9 +161,8 @@ std::uint32_t lengthOf(std::uint32_t header) {
     case sdma::Op::kConstFill:
       return dwordsOf<sdma::ConstFill>();
     case sdma::Op::kTimestamp:
-      return sdma::subOpOf(header) == sdma::SubOp::kTimestampGetGlobal
-                 ? dwordsOf<sdma::Timestamp>()
-                 : 0;
+      return sdma::subOpOf(header) == sdma::SubOp::kTimestampGetGlobal ? dwordsOf<sdma::Timestamp>()
+                                                                       : 0;
     case sdma::Op::kGcr:
       return dwordsOf<sdma::Gcr>();
   }
@@ -177,8 +177,8 @@ SdmaDecodeResult decodeSdmaPacket(const std::uint8_t* bytes, std::size_t size) {
   std::memcpy(&header, bytes, 4);
   const std::uint32_t dwords = lengthOf(header);
   if (dwords == 0)
-    return invalid("unsupported SDMA packet op " + std::to_string(sdma::opOf(header)) +
-                   " sub_op " + std::to_string(sdma::subOpOf(header)));
+    return invalid("unsupported SDMA packet op " + std::to_string(sdma::opOf(header)) + " sub_op " +
+                   std::to_string(sdma::subOpOf(header)));
   if (size < dwords * 4ull)
     return invalid("packet of " + std::to_string(dwords) +
                    " dwords extends past the write pointer");

@@ -10,7 +10,6 @@
 
 namespace vgpu::cp {
 
-
 SdmaProcessor::SdmaProcessor(const EngineConfig& config, const SdmaRing& ring)
     : QueueEngine(config), ring_(ring) {}
 

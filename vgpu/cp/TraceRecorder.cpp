@@ -73,21 +73,23 @@ void TraceRecorder::nameThread(std::uint64_t tid, const std::string& name) {
 
 void TraceRecorder::aqlPacket(std::uint64_t queueId, const std::string& name, double startUs,
                               double endUs, const std::string& argsJson) {
-  packetEvent(1000 + queueId, "queue " + std::to_string(queueId), "aql", jsonEscape(name), startUs, endUs,
-              argsJson);
+  packetEvent(1000 + queueId, "queue " + std::to_string(queueId), "aql", jsonEscape(name), startUs,
+              endUs, argsJson);
 }
 
 void TraceRecorder::sdmaPacket(std::uint64_t queueId, const char* name, double startUs,
                                double endUs, const std::string& argsJson) {
-  packetEvent(1500 + queueId, "sdma queue " + std::to_string(queueId), "sdma", name, startUs, endUs, argsJson);
+  packetEvent(1500 + queueId, "sdma queue " + std::to_string(queueId), "sdma", name, startUs, endUs,
+              argsJson);
 }
 
 void TraceRecorder::packetEvent(std::uint64_t tid, const std::string& row, const char* category,
                                 const std::string& name, double startUs, double endUs,
                                 const std::string& argsJson) {
-  std::string event = R"({"name":")" + name + R"(","cat":")" + category + R"(","ph":"X","pid":2,"tid":)" +
-                      std::to_string(tid) + R"(,"ts":)" + number(startUs) + R"(,"dur":)" +
-                      number(endUs - startUs) + R"(,"args":{)" + argsJson + "}}";
+  std::string event = R"({"name":")" + name + R"(","cat":")" + category +
+                      R"(","ph":"X","pid":2,"tid":)" + std::to_string(tid) + R"(,"ts":)" +
+                      number(startUs) + R"(,"dur":)" + number(endUs - startUs) + R"(,"args":{)" +
+                      argsJson + "}}";
   std::lock_guard lock(mutex_);
   nameThread(tid, row);
   add(event);
@@ -101,8 +103,8 @@ void TraceRecorder::workgroups(const std::string& kernel, const std::vector<Work
     nameThread(tid, "CU " + std::to_string(s.worker));
     add(R"({"name":")" + name + R"(","cat":"workgroup","ph":"X","pid":2,"tid":)" +
         std::to_string(tid) + R"(,"ts":)" + number(s.startUs) + R"(,"dur":)" +
-        number(s.endUs - s.startUs) + R"(,"args":{"x":)" + std::to_string(s.id[0]) +
-        R"(,"y":)" + std::to_string(s.id[1]) + R"(,"z":)" + std::to_string(s.id[2]) + "}}");
+        number(s.endUs - s.startUs) + R"(,"args":{"x":)" + std::to_string(s.id[0]) + R"(,"y":)" +
+        std::to_string(s.id[1]) + R"(,"z":)" + std::to_string(s.id[2]) + "}}");
   }
 }
 
@@ -120,8 +122,7 @@ std::string TraceRecorder::takeJson() {
 std::string TraceRecorder::document() {
   std::lock_guard lock(mutex_);
   std::string out = "{\"traceEvents\":[\n" + events_;
-  if (dropped_ > 0)
-    out += droppedEvent(dropped_) + ",\n";
+  if (dropped_ > 0) out += droppedEvent(dropped_) + ",\n";
   out.resize(out.size() - 2);  // the last ",\n" (the process_name event is always there)
   out += "\n],\"displayTimeUnit\":\"ns\"}\n";
   return out;

@@ -42,16 +42,17 @@ class TraceRecorder {
   const std::string& outputPath() const { return outputPath_; }
 
  private:
-  void add(const std::string& event);  // mutex_ held
+  void add(const std::string& event);                           // mutex_ held
   void nameThread(std::uint64_t tid, const std::string& name);  // mutex_ held
   // One complete ("X") event of a packet on row `tid` (named `row`); `name` is JSON-escaped.
-  void packetEvent(std::uint64_t tid, const std::string& row, const char* category, const std::string& name,
-                   double startUs, double endUs, const std::string& argsJson);
+  void packetEvent(std::uint64_t tid, const std::string& row, const char* category,
+                   const std::string& name, double startUs, double endUs,
+                   const std::string& argsJson);
 
   const std::string outputPath_;
   std::mutex mutex_;
-  std::string events_;       // every event so far, each followed by ",\n"
-  std::size_t taken_ = 0;    // bytes of events_ already returned by takeJson
+  std::string events_;     // every event so far, each followed by ",\n"
+  std::size_t taken_ = 0;  // bytes of events_ already returned by takeJson
   std::size_t count_ = 0;
   std::size_t dropped_ = 0;
   std::size_t droppedReported_ = 0;

@@ -78,8 +78,7 @@ void registerControlOpsPart1(HandlerTable& t) {
   t.add(
        "s_code_end", [](Wave& w, const MicroOp& u) { illegalInstruction(w, u); }, 0)
       .terminator = true;
-  HandlerInfo& br = t.add(
-      "s_branch", [](Wave& w, const MicroOp& u) { w.pc = u.target; }, 0);
+  HandlerInfo& br = t.add("s_branch", [](Wave& w, const MicroOp& u) { w.pc = u.target; }, 0);
   br.branch = br.terminator = true;
   t.add("s_cbranch_scc0", cbranch([](const Wave& w) { return w.scc == 0; }), 0).branch = true;
   t.add("s_cbranch_scc1", cbranch([](const Wave& w) { return w.scc != 0; }), 0).branch = true;
@@ -88,19 +87,16 @@ void registerControlOpsPart1(HandlerTable& t) {
   t.add("s_cbranch_execz", cbranch([](const Wave& w) { return w.exec() == 0; }), 0).branch = true;
   t.add("s_cbranch_execnz", cbranch([](const Wave& w) { return w.exec() != 0; }), 0).branch = true;
 
-  t.add(
-      "s_barrier", [](Wave& w, const MicroOp&) { w.status = WaveStatus::barrier; }, 0);
+  t.add("s_barrier", [](Wave& w, const MicroOp&) { w.status = WaveStatus::barrier; }, 0);
   // s_sleep lets the other waves of the workgroup run (spin-wait loops rely on that).
-  t.add(
-      "s_sleep", [](Wave& w, const MicroOp&) { w.status = WaveStatus::yielded; }, 0);
+  t.add("s_sleep", [](Wave& w, const MicroOp&) { w.status = WaveStatus::yielded; }, 0);
   t.add(
       "s_trap",
       [](Wave& w, const MicroOp& u) {
         w.fail(DispatchOutcome::Kind::trap, -1, 0, "s_trap " + std::to_string(u.imm & 0xff));
       },
       0);
-  t.add(
-      "s_sethalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
+  t.add("s_sethalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
 
   // Calls: s_getpc_b64 gives the address of the next instruction (RDNA2 ISA 5.3).
   t.add(
@@ -146,15 +142,13 @@ void registerControlOpsPart1(HandlerTable& t) {
       [](Wave& w, const MicroOp& u) {
         // RDNA2 ISA 4.5 "s_sendmsg": MSG_INTERRUPT raises a host interrupt carrying M0.
         const DispatchRequest& r = *w.wg->dispatch->request;
-        if (u.imm == kSendMsgInterrupt && r.interrupt != nullptr) r.interrupt(r.interruptContext, w.s[kM0] & 0xff);
+        if (u.imm == kSendMsgInterrupt && r.interrupt != nullptr)
+          r.interrupt(r.interruptContext, w.s[kM0] & 0xff);
       },
       0);
-  t.add(
-      "s_sendmsghalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
-  t.add(
-      "s_sendmsg_rtn_b32", [](Wave& w, const MicroOp& u) { writeScalar(w, u.dst[0], 0); }, 1);
-  t.add(
-      "s_sendmsg_rtn_b64", [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], 0); }, 1);
+  t.add("s_sendmsghalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
+  t.add("s_sendmsg_rtn_b32", [](Wave& w, const MicroOp& u) { writeScalar(w, u.dst[0], 0); }, 1);
+  t.add("s_sendmsg_rtn_b64", [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], 0); }, 1);
   t.add(
       "s_memtime",
       [](Wave& w, const MicroOp& u) {

@@ -206,8 +206,7 @@ void registerLdsOps(HandlerTable& t) {
   t.add("ds_cmpstore_rtn_b32", dsAtomic<u32, true, true>(cmpst), 1);
   t.add("ds_bpermute_b32", permute<true>, 1);
   t.add("ds_permute_b32", permute<false>, 1);
-  t.add(
-      "ds_nop", [](Wave&, const MicroOp&) {}, 0);
+  t.add("ds_nop", [](Wave&, const MicroOp&) {}, 0);
 }
 
 }  // namespace vgpu::isa

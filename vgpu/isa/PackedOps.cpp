@@ -83,10 +83,10 @@ void registerPackedOps(HandlerTable& t) {
         packedF16<3>([](double a, double b, double c) { return std::fma(a, b, c); }), 1);
   t.add("v_pk_add_f16", packedF16<2>([](double a, double b, double) { return a + b; }), 1);
   t.add("v_pk_mul_f16", packedF16<2>([](double a, double b, double) { return a * b; }), 1);
-  t.add("v_pk_max_f16",
-        packedF16<2>([](double a, double b, double) { return std::fmax(a, b); }), 1);
-  t.add("v_pk_min_f16",
-        packedF16<2>([](double a, double b, double) { return std::fmin(a, b); }), 1);
+  t.add("v_pk_max_f16", packedF16<2>([](double a, double b, double) { return std::fmax(a, b); }),
+        1);
+  t.add("v_pk_min_f16", packedF16<2>([](double a, double b, double) { return std::fmin(a, b); }),
+        1);
   t.add("v_pk_add_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a + c); }), 1);
   t.add("v_pk_sub_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a - c); }), 1);
   t.add("v_pk_mul_lo_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a * c); }), 1);

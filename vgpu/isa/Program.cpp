@@ -478,7 +478,8 @@ std::int64_t ProgramBuilder::extend(const Program& p, std::uint64_t address, std
     if (it == decoded_.end() || !it->second.hasBranchTarget) continue;
     const std::uint64_t target = it->second.branchTarget;
     auto t = added.find(target);
-    std::int64_t index = t != added.end() ? static_cast<std::int64_t>(t->second) : knownIndex(target);
+    std::int64_t index =
+        t != added.end() ? static_cast<std::int64_t>(t->second) : knownIndex(target);
     if (index < 0) {
       u.handler = illegalInstruction;
       u.text += "   ; branch target was not decoded";
@@ -503,8 +504,8 @@ std::unique_ptr<Program> Program::build(const Source& source, std::string& error
   return builder.run(error);
 }
 
-std::int64_t Program::resolveJump(std::uint64_t address, const AddressSpace* memory,
-                                  unsigned vgprs, bool& appended, std::string& error) const {
+std::int64_t Program::resolveJump(std::uint64_t address, const AddressSpace* memory, unsigned vgprs,
+                                  bool& appended, std::string& error) const {
   std::lock_guard lock(mutex_);
   appended = true;
   std::int64_t index;

@@ -68,7 +68,8 @@ Handler compare(P) {
     // MODE's denormal input flushing applies to float compares (RDNA2 ISA 3.8): f32 by its
     // own bit, f64 and f16 by the shared one.
     constexpr bool isFloat = std::is_floating_point_v<T> || std::is_same_v<T, _Float16>;
-    const bool flush = isFloat && !(w.mode & (sizeof(T) == 4 ? kModeDenormF32In : kModeDenormF64In));
+    const bool flush =
+        isFloat && !(w.mode & (sizeof(T) == 4 ? kModeDenormF32In : kModeDenormF64In));
     if constexpr (sizeof(T) == 8) {
       Lanes64 a, b;
       src64(w, u, 0, a);

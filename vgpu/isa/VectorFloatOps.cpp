@@ -545,15 +545,13 @@ void registerVectorFloatOpsPart2(HandlerTable& t) {
   t.add("v_cvt_f32_ubyte3", vint<1>([](u32 a) { return bitsF32(float(a >> 24)); }), 1);
   t.add("v_cvt_f16_f32", toF16([](u32 a, u32 mode) { return double(f32In(a, mode)); }), 1).type =
       DataType::f32;
-  t.add("v_cvt_f32_f16", toF32([](u32 a, u32 mode) {
-          return float(f16In(a, !(mode & kModeDenormF64In)));
-        }),
-        1)
+  t.add("v_cvt_f32_f16",
+        toF32([](u32 a, u32 mode) { return float(f16In(a, !(mode & kModeDenormF64In))); }), 1)
       .type = DataType::f16;
   t.add("v_cvt_f64_i32", from32to64([](u32 a, u32) { return bitsF64(double(i32(a))); }), 1);
   t.add("v_cvt_f64_u32", from32to64([](u32 a, u32) { return bitsF64(double(a)); }), 1);
-  t.add("v_cvt_f64_f32", from32to64([](u32 a, u32 mode) { return bitsF64(double(f32In(a, mode))); }),
-        1)
+  t.add("v_cvt_f64_f32",
+        from32to64([](u32 a, u32 mode) { return bitsF64(double(f32In(a, mode))); }), 1)
       .type = DataType::f32;
   t.add("v_cvt_f32_f64", cvtF32F64, 1);
   t.add("v_cvt_i32_f64", from64to32([](u64 a) { return toInt<i32>(asF64(a)); }), 1);
@@ -606,10 +604,8 @@ void registerVectorFloatOpsPart2(HandlerTable& t) {
 }
 
 void registerVectorFloatOpsPart3(HandlerTable& t) {
-  t.add("v_fmamk_f16",
-        vf16<3>([](double a, double k, double b) { return std::fma(a, k, b); }), 1);
-  t.add("v_fmaak_f16",
-        vf16<3>([](double a, double b, double k) { return std::fma(a, b, k); }), 1);
+  t.add("v_fmamk_f16", vf16<3>([](double a, double k, double b) { return std::fma(a, k, b); }), 1);
+  t.add("v_fmaak_f16", vf16<3>([](double a, double b, double k) { return std::fma(a, b, k); }), 1);
   t.add("v_max_f16", vf16<2>([](double a, double b) { return std::fmax(a, b); }), 1);
   t.add("v_min_f16", vf16<2>([](double a, double b) { return std::fmin(a, b); }), 1);
   t.add("v_rcp_f16", vf16<1>([](double a) { return 1.0 / a; }), 1);

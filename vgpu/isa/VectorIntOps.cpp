@@ -184,20 +184,25 @@ void registerVectorIntOpsPart1(HandlerTable& t) {
   t.add("v_ffbh_i32", ffbhi, 1);
   t.add("v_cls_i32", ffbhi, 1);
 
-  t.add("v_add_nc_u32", vintClamped([](u32 a, u32 b) { return a + b; },
-                                     [](u32 a, u32 b) { return a + b < a ? ~0u : a + b; }),
+  t.add("v_add_nc_u32",
+        vintClamped([](u32 a, u32 b) { return a + b; },
+                    [](u32 a, u32 b) { return a + b < a ? ~0u : a + b; }),
         1);
-  t.add("v_sub_nc_u32", vintClamped([](u32 a, u32 b) { return a - b; },
-                                     [](u32 a, u32 b) { return a < b ? 0u : a - b; }),
+  t.add("v_sub_nc_u32",
+        vintClamped([](u32 a, u32 b) { return a - b; },
+                    [](u32 a, u32 b) { return a < b ? 0u : a - b; }),
         1);
-  t.add("v_subrev_nc_u32", vintClamped([](u32 a, u32 b) { return b - a; },
-                                        [](u32 a, u32 b) { return b < a ? 0u : b - a; }),
+  t.add("v_subrev_nc_u32",
+        vintClamped([](u32 a, u32 b) { return b - a; },
+                    [](u32 a, u32 b) { return b < a ? 0u : b - a; }),
         1);
-  t.add("v_add_nc_i32", vintClamped([](u32 a, u32 b) { return a + b; },
-                                     [](u32 a, u32 b) { return saturateSigned(i64(i32(a)) + i32(b)); }),
+  t.add("v_add_nc_i32",
+        vintClamped([](u32 a, u32 b) { return a + b; },
+                    [](u32 a, u32 b) { return saturateSigned(i64(i32(a)) + i32(b)); }),
         1);
-  t.add("v_sub_nc_i32", vintClamped([](u32 a, u32 b) { return a - b; },
-                                     [](u32 a, u32 b) { return saturateSigned(i64(i32(a)) - i32(b)); }),
+  t.add("v_sub_nc_i32",
+        vintClamped([](u32 a, u32 b) { return a - b; },
+                    [](u32 a, u32 b) { return saturateSigned(i64(i32(a)) - i32(b)); }),
         1);
   // 32-bit only arithmetic so that the lane loops vectorise; carry/borrow from comparisons.
   t.add("v_add_co_u32", vcarry([](u32 a, u32 b, u32, u32& c) {
@@ -301,17 +306,13 @@ void registerVectorIntOpsPart2(HandlerTable& t) {
           return r;
         }),
         1);
-  t.add("v_min3_i32", vint<3>([](u32 a, u32 b, u32 c) {
-          return u32(std::min({i32(a), i32(b), i32(c)}));
-        }),
-        1);
+  t.add("v_min3_i32",
+        vint<3>([](u32 a, u32 b, u32 c) { return u32(std::min({i32(a), i32(b), i32(c)})); }), 1);
 }
 
 void registerVectorIntOpsPart3(HandlerTable& t) {
-  t.add("v_max3_i32", vint<3>([](u32 a, u32 b, u32 c) {
-          return u32(std::max({i32(a), i32(b), i32(c)}));
-        }),
-        1);
+  t.add("v_max3_i32",
+        vint<3>([](u32 a, u32 b, u32 c) { return u32(std::max({i32(a), i32(b), i32(c)})); }), 1);
   t.add("v_min3_u32", vint<3>([](u32 a, u32 b, u32 c) { return std::min({a, b, c}); }), 1);
   t.add("v_max3_u32", vint<3>([](u32 a, u32 b, u32 c) { return std::max({a, b, c}); }), 1);
   t.add(

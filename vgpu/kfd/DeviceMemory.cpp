@@ -68,7 +68,8 @@ HSAKMT_STATUS DeviceMemory::free(void* address, std::uint64_t) {
   const bool deviceLocal =
       topology_.isGpu(gone->node) && !gone->flags.ui32.Scratch && !gone->flags.ui32.HostAccess;
   if (deviceLocal) deviceBytes_.fetch_sub(gone->size);
-  if (!deviceLocal && !gone->flags.ui32.Scratch && options_.hostMemoryBytes != 0) hostBytes_.fetch_sub(gone->size);
+  if (!deviceLocal && !gone->flags.ui32.Scratch && options_.hostMemoryBytes != 0)
+    hostBytes_.fetch_sub(gone->size);
   return HSAKMT_STATUS_SUCCESS;
 }
 

@@ -18,8 +18,8 @@ struct Options {
   // Trace recording (the hipcore/vgpu trace interface): on when HIPCORE_TRACE or VGPU_TRACE is
   // set; VGPU_TRACE=path also makes vgpu write its own trace file there at exit.
   bool traceEvents = false;
-  std::string traceFile;                   // VGPU_TRACE
-  unsigned interpreterThreads = 0;         // VGPU_THREADS (0: hardware concurrency)
+  std::string traceFile;            // VGPU_TRACE
+  unsigned interpreterThreads = 0;  // VGPU_THREADS (0: hardware concurrency)
 
   // Unknown or malformed values fall back to the default with a warning on stderr.
   static Options fromEnvironment();

@@ -86,7 +86,8 @@ Topology::Node Topology::cpuNode(const Options& options) {
 
   HsaMemoryProperties system{};
   system.HeapType = HSA_HEAPTYPE_SYSTEM;
-  system.SizeInBytes = options.hostMemoryBytes != 0 ? options.hostMemoryBytes : physicalMemoryBytes();
+  system.SizeInBytes =
+      options.hostMemoryBytes != 0 ? options.hostMemoryBytes : physicalMemoryBytes();
   system.Width = 64;
   system.MemoryClockMax = 3200;
   node.memory.push_back(system);

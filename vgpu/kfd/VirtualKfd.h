@@ -41,7 +41,9 @@ class VirtualKfd final : public cp::DeviceServices {
 
   // cp::DeviceServices
   void raiseEvent(std::uint32_t eventId) override { events_.raise(eventId); }
-  void raiseInterrupt(std::uint32_t partialId) override { events_.raisePartial(partialId, /*bits=*/8); }
+  void raiseInterrupt(std::uint32_t partialId) override {
+    events_.raisePartial(partialId, /*bits=*/8);
+  }
   void reportMemoryFault(std::uint32_t nodeId, std::uint64_t address, bool write) override {
     events_.raiseMemoryFault(nodeId, address, write);
   }

@@ -16,8 +16,8 @@ typedef struct hipcoreRtcCompileInfo {
 } hipcoreRtcCompileInfo;
 
 // Fills `info` for the program's last hiprtcCompileProgram (strings live with the program).
-__attribute__((visibility("default"))) hiprtcResult hipcoreRtcGetCompileInfo(
-    hiprtcProgram prog, hipcoreRtcCompileInfo* info);
+__attribute__((visibility("default"))) hiprtcResult
+hipcoreRtcGetCompileInfo(hiprtcProgram prog, hipcoreRtcCompileInfo* info);
 
 #ifdef __cplusplus
 }

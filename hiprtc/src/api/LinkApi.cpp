@@ -48,11 +48,20 @@ LogBuffers logBuffers(unsigned count, const hiprtcJIT_option* options, void** va
   LogBuffers logs;
   for (unsigned i = 0; i < count && options && values; ++i) {
     switch (options[i]) {
-      case HIPRTC_JIT_INFO_LOG_BUFFER: logs.info = static_cast<char*>(values[i]); break;
-      case HIPRTC_JIT_INFO_LOG_BUFFER_SIZE_BYTES: logs.infoSize = reinterpret_cast<std::size_t>(values[i]); break;
-      case HIPRTC_JIT_ERROR_LOG_BUFFER: logs.error = static_cast<char*>(values[i]); break;
-      case HIPRTC_JIT_ERROR_LOG_BUFFER_SIZE_BYTES: logs.errorSize = reinterpret_cast<std::size_t>(values[i]); break;
-      default: break;  // CUDA tuning options have no meaning here
+      case HIPRTC_JIT_INFO_LOG_BUFFER:
+        logs.info = static_cast<char*>(values[i]);
+        break;
+      case HIPRTC_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+        logs.infoSize = reinterpret_cast<std::size_t>(values[i]);
+        break;
+      case HIPRTC_JIT_ERROR_LOG_BUFFER:
+        logs.error = static_cast<char*>(values[i]);
+        break;
+      case HIPRTC_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+        logs.errorSize = reinterpret_cast<std::size_t>(values[i]);
+        break;
+      default:
+        break;  // CUDA tuning options have no meaning here
     }
   }
   return logs;
@@ -67,9 +76,12 @@ void copyLog(const std::string& text, char* buffer, std::size_t size) {
 }
 
 hiprtcResult inputKind(hiprtcJITInputType type, hiprtc::LinkInputKind& kind) {
-  if (type == HIPRTC_JIT_INPUT_LLVM_BITCODE) kind = hiprtc::LinkInputKind::Bitcode;
-  else if (type == HIPRTC_JIT_INPUT_LLVM_BUNDLED_BITCODE) kind = hiprtc::LinkInputKind::BundledBitcode;
-  else return HIPRTC_ERROR_INVALID_INPUT;  // CUDA inputs and archives are not supported
+  if (type == HIPRTC_JIT_INPUT_LLVM_BITCODE)
+    kind = hiprtc::LinkInputKind::Bitcode;
+  else if (type == HIPRTC_JIT_INPUT_LLVM_BUNDLED_BITCODE)
+    kind = hiprtc::LinkInputKind::BundledBitcode;
+  else
+    return HIPRTC_ERROR_INVALID_INPUT;  // CUDA inputs and archives are not supported
   return HIPRTC_SUCCESS;
 }
 
@@ -77,34 +89,37 @@ hiprtcResult inputKind(hiprtcJITInputType type, hiprtc::LinkInputKind& kind) {
 
 extern "C" {
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcLinkCreate(
-    unsigned int num_options, hiprtcJIT_option* option_ptr, void** option_vals_pptr,
-    hiprtcLinkState* hip_link_state_ptr) {
+__attribute__((visibility("default"))) hiprtcResult
+hiprtcLinkCreate(unsigned int num_options, hiprtcJIT_option* option_ptr, void** option_vals_pptr,
+                 hiprtcLinkState* hip_link_state_ptr) {
   if (!hip_link_state_ptr) return HIPRTC_ERROR_INVALID_INPUT;
   std::vector<std::string> strings;
   if (auto r = isaOptions(num_options, option_ptr, option_vals_pptr, strings)) return r;
   auto linker = hiprtc::Linker::create(strings);
   if (!linker) return HIPRTC_ERROR_INVALID_OPTION;
-  auto* state = new (std::nothrow) ihiprtcLinkState{
-      std::move(*linker), logBuffers(num_options, option_ptr, option_vals_pptr)};
+  auto* state = new (std::nothrow)
+      ihiprtcLinkState{std::move(*linker), logBuffers(num_options, option_ptr, option_vals_pptr)};
   if (!state) return HIPRTC_ERROR_OUT_OF_MEMORY;
   *hip_link_state_ptr = state;
   return HIPRTC_SUCCESS;
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcLinkAddData(
-    hiprtcLinkState state, hiprtcJITInputType input_type, void* image, size_t image_size,
-    const char* name, unsigned int, hiprtcJIT_option*, void**) {
+__attribute__((visibility("default"))) hiprtcResult
+hiprtcLinkAddData(hiprtcLinkState state, hiprtcJITInputType input_type, void* image,
+                  size_t image_size, const char* name, unsigned int, hiprtcJIT_option*, void**) {
   if (!state || !image || image_size == 0) return HIPRTC_ERROR_INVALID_INPUT;
   hiprtc::LinkInputKind kind;
   if (auto r = inputKind(input_type, kind)) return r;
-  state->linker.add(kind, name ? name : "data", std::string(static_cast<const char*>(image), image_size));
+  state->linker.add(kind, name ? name : "data",
+                    std::string(static_cast<const char*>(image), image_size));
   return HIPRTC_SUCCESS;
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcLinkAddFile(
-    hiprtcLinkState state, hiprtcJITInputType input_type, const char* file_path, unsigned int,
-    hiprtcJIT_option*, void**) {
+__attribute__((visibility("default"))) hiprtcResult hiprtcLinkAddFile(hiprtcLinkState state,
+                                                                      hiprtcJITInputType input_type,
+                                                                      const char* file_path,
+                                                                      unsigned int,
+                                                                      hiprtcJIT_option*, void**) {
   if (!state || !file_path) return HIPRTC_ERROR_INVALID_INPUT;
   hiprtc::LinkInputKind kind;
   if (auto r = inputKind(input_type, kind)) return r;
@@ -116,8 +131,9 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcLinkAddFile(
   return HIPRTC_SUCCESS;
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcLinkComplete(
-    hiprtcLinkState state, void** bin_out, size_t* size_out) {
+__attribute__((visibility("default"))) hiprtcResult hiprtcLinkComplete(hiprtcLinkState state,
+                                                                       void** bin_out,
+                                                                       size_t* size_out) {
   if (!state || !bin_out || !size_out) return HIPRTC_ERROR_INVALID_INPUT;
   auto linked = state->linker.complete(hiprtc::processDefaultTarget);
   if (!linked) {

@@ -16,10 +16,14 @@ namespace {
 
 hiprtcResult toResult(hiprtc::CompileStatus status) {
   switch (status) {
-    case hiprtc::CompileStatus::Success: return HIPRTC_SUCCESS;
-    case hiprtc::CompileStatus::InvalidOption: return HIPRTC_ERROR_INVALID_OPTION;
-    case hiprtc::CompileStatus::CompilationFailed: return HIPRTC_ERROR_COMPILATION;
-    case hiprtc::CompileStatus::InternalError: return HIPRTC_ERROR_INTERNAL_ERROR;
+    case hiprtc::CompileStatus::Success:
+      return HIPRTC_SUCCESS;
+    case hiprtc::CompileStatus::InvalidOption:
+      return HIPRTC_ERROR_INVALID_OPTION;
+    case hiprtc::CompileStatus::CompilationFailed:
+      return HIPRTC_ERROR_COMPILATION;
+    case hiprtc::CompileStatus::InternalError:
+      return HIPRTC_ERROR_INTERNAL_ERROR;
   }
   return HIPRTC_ERROR_INTERNAL_ERROR;
 }
@@ -30,21 +34,32 @@ extern "C" {
 
 __attribute__((visibility("default"))) const char* hiprtcGetErrorString(hiprtcResult result) {
   switch (result) {
-    case HIPRTC_SUCCESS: return "HIPRTC_SUCCESS";
-    case HIPRTC_ERROR_OUT_OF_MEMORY: return "HIPRTC_ERROR_OUT_OF_MEMORY";
-    case HIPRTC_ERROR_PROGRAM_CREATION_FAILURE: return "HIPRTC_ERROR_PROGRAM_CREATION_FAILURE";
-    case HIPRTC_ERROR_INVALID_INPUT: return "HIPRTC_ERROR_INVALID_INPUT";
-    case HIPRTC_ERROR_INVALID_PROGRAM: return "HIPRTC_ERROR_INVALID_PROGRAM";
-    case HIPRTC_ERROR_INVALID_OPTION: return "HIPRTC_ERROR_INVALID_OPTION";
-    case HIPRTC_ERROR_COMPILATION: return "HIPRTC_ERROR_COMPILATION";
-    case HIPRTC_ERROR_BUILTIN_OPERATION_FAILURE: return "HIPRTC_ERROR_BUILTIN_OPERATION_FAILURE";
+    case HIPRTC_SUCCESS:
+      return "HIPRTC_SUCCESS";
+    case HIPRTC_ERROR_OUT_OF_MEMORY:
+      return "HIPRTC_ERROR_OUT_OF_MEMORY";
+    case HIPRTC_ERROR_PROGRAM_CREATION_FAILURE:
+      return "HIPRTC_ERROR_PROGRAM_CREATION_FAILURE";
+    case HIPRTC_ERROR_INVALID_INPUT:
+      return "HIPRTC_ERROR_INVALID_INPUT";
+    case HIPRTC_ERROR_INVALID_PROGRAM:
+      return "HIPRTC_ERROR_INVALID_PROGRAM";
+    case HIPRTC_ERROR_INVALID_OPTION:
+      return "HIPRTC_ERROR_INVALID_OPTION";
+    case HIPRTC_ERROR_COMPILATION:
+      return "HIPRTC_ERROR_COMPILATION";
+    case HIPRTC_ERROR_BUILTIN_OPERATION_FAILURE:
+      return "HIPRTC_ERROR_BUILTIN_OPERATION_FAILURE";
     case HIPRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION:
       return "HIPRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION";
     case HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION:
       return "HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION";
-    case HIPRTC_ERROR_NAME_EXPRESSION_NOT_VALID: return "HIPRTC_ERROR_NAME_EXPRESSION_NOT_VALID";
-    case HIPRTC_ERROR_INTERNAL_ERROR: return "HIPRTC_ERROR_INTERNAL_ERROR";
-    case HIPRTC_ERROR_LINKING: return "HIPRTC_ERROR_LINKING";
+    case HIPRTC_ERROR_NAME_EXPRESSION_NOT_VALID:
+      return "HIPRTC_ERROR_NAME_EXPRESSION_NOT_VALID";
+    case HIPRTC_ERROR_INTERNAL_ERROR:
+      return "HIPRTC_ERROR_INTERNAL_ERROR";
+    case HIPRTC_ERROR_LINKING:
+      return "HIPRTC_ERROR_LINKING";
   }
   return "Invalid HIPRTC error code";
 }
@@ -56,9 +71,9 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcVersion(int* major, in
   return HIPRTC_SUCCESS;
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcCreateProgram(
-    hiprtcProgram* prog, const char* src, const char* name, int numHeaders,
-    const char* const* headers, const char* const* includeNames) {
+__attribute__((visibility("default"))) hiprtcResult
+hiprtcCreateProgram(hiprtcProgram* prog, const char* src, const char* name, int numHeaders,
+                    const char* const* headers, const char* const* includeNames) {
   if (!prog || !src || numHeaders < 0) return HIPRTC_ERROR_INVALID_INPUT;
   if (numHeaders > 0 && (!headers || !includeNames)) return HIPRTC_ERROR_INVALID_INPUT;
   std::vector<hiprtc::NamedText> list;
@@ -80,16 +95,16 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcDestroyProgram(hiprtcP
   return HIPRTC_SUCCESS;
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcCompileProgram(
-    hiprtcProgram prog, int numOptions, const char* const* options) {
+__attribute__((visibility("default"))) hiprtcResult
+hiprtcCompileProgram(hiprtcProgram prog, int numOptions, const char* const* options) {
   if (!prog) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (numOptions < 0 || (numOptions > 0 && !options)) return HIPRTC_ERROR_INVALID_INPUT;
   std::span<const char* const> list(options, options ? std::size_t(numOptions) : 0);
   return toResult(prog->program.compile(list, hiprtc::processDefaultTarget));
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcAddNameExpression(
-    hiprtcProgram prog, const char* name_expression) {
+__attribute__((visibility("default"))) hiprtcResult
+hiprtcAddNameExpression(hiprtcProgram prog, const char* name_expression) {
   if (!prog) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (!name_expression || !*name_expression) return HIPRTC_ERROR_INVALID_INPUT;
   if (prog->program.compiled()) return HIPRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION;
@@ -97,8 +112,8 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcAddNameExpression(
   return HIPRTC_SUCCESS;
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcGetLoweredName(
-    hiprtcProgram prog, const char* name_expression, const char** lowered_name) {
+__attribute__((visibility("default"))) hiprtcResult
+hiprtcGetLoweredName(hiprtcProgram prog, const char* name_expression, const char** lowered_name) {
   if (!prog) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (!name_expression || !lowered_name) return HIPRTC_ERROR_INVALID_INPUT;
   if (!prog->program.compiled()) return HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION;
@@ -109,14 +124,15 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcGetLoweredName(
 }
 
 __attribute__((visibility("default"))) hiprtcResult hiprtcGetProgramLogSize(hiprtcProgram prog,
-                                                                          size_t* logSizeRet) {
+                                                                            size_t* logSizeRet) {
   if (!prog) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (!logSizeRet) return HIPRTC_ERROR_INVALID_INPUT;
   *logSizeRet = prog->program.log().size() + 1;  // with the terminating NUL
   return HIPRTC_SUCCESS;
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcGetProgramLog(hiprtcProgram prog, char* log) {
+__attribute__((visibility("default"))) hiprtcResult hiprtcGetProgramLog(hiprtcProgram prog,
+                                                                        char* log) {
   if (!prog) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (!log) return HIPRTC_ERROR_INVALID_INPUT;
   const std::string& text = prog->program.log();
@@ -125,7 +141,7 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcGetProgramLog(hiprtcPr
 }
 
 __attribute__((visibility("default"))) hiprtcResult hiprtcGetCodeSize(hiprtcProgram prog,
-                                                                    size_t* codeSizeRet) {
+                                                                      size_t* codeSizeRet) {
   if (!prog) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (!codeSizeRet) return HIPRTC_ERROR_INVALID_INPUT;
   *codeSizeRet = prog->program.code().size();
@@ -141,16 +157,17 @@ __attribute__((visibility("default"))) hiprtcResult hiprtcGetCode(hiprtcProgram 
 }
 
 __attribute__((visibility("default"))) hiprtcResult hiprtcGetBitcodeSize(hiprtcProgram prog,
-                                                                       size_t* bitcode_size) {
+                                                                         size_t* bitcode_size) {
   return hiprtcGetCodeSize(prog, bitcode_size);
 }
 
-__attribute__((visibility("default"))) hiprtcResult hiprtcGetBitcode(hiprtcProgram prog, char* bitcode) {
+__attribute__((visibility("default"))) hiprtcResult hiprtcGetBitcode(hiprtcProgram prog,
+                                                                     char* bitcode) {
   return hiprtcGetCode(prog, bitcode);
 }
 
-__attribute__((visibility("default"))) hiprtcResult hipcoreRtcGetCompileInfo(
-    hiprtcProgram prog, hipcoreRtcCompileInfo* info) {
+__attribute__((visibility("default"))) hiprtcResult
+hipcoreRtcGetCompileInfo(hiprtcProgram prog, hipcoreRtcCompileInfo* info) {
   if (!prog) return HIPRTC_ERROR_INVALID_PROGRAM;
   if (!info) return HIPRTC_ERROR_INVALID_INPUT;
   const hiprtc::CompileStats& stats = prog->program.stats();

@@ -11,7 +11,7 @@ namespace cooperative_groups {
 
 // The block of the calling thread.
 class thread_block {
-public:
+ public:
   __device__ void sync() const { __syncthreads(); }
   __device__ unsigned int size() const { return blockDim.x * blockDim.y * blockDim.z; }
   __device__ unsigned int num_threads() const { return size(); }
@@ -24,8 +24,12 @@ public:
   __device__ dim3 dim_threads() const { return group_dim(); }
 };
 
-__device__ inline thread_block this_thread_block() { return thread_block(); }
-__device__ inline void sync(const thread_block& group) { group.sync(); }
+__device__ inline thread_block this_thread_block() {
+  return thread_block();
+}
+__device__ inline void sync(const thread_block& group) {
+  group.sync();
+}
 
 // Size consecutive threads of a block (by thread_rank) inside one wave: Size is a power of two
 // no larger than the wave. Collectives act on the tile's lanes only.
@@ -34,7 +38,7 @@ class thread_block_tile {
   static_assert(Size > 0 && (Size & (Size - 1)) == 0 && Size <= 64,
                 "tile size must be a power of two no larger than the wave");
 
-public:
+ public:
   __device__ unsigned int size() const { return Size; }
   __device__ unsigned int num_threads() const { return Size; }
   __device__ unsigned int thread_rank() const { return __lane_id() & (Size - 1); }
@@ -49,13 +53,21 @@ public:
   __device__ void sync() const { __builtin_amdgcn_fence(__ATOMIC_ACQ_REL, "wavefront"); }
 
   template <typename T>
-  __device__ T shfl(T var, int src_rank) const { return __shfl(var, src_rank, Size); }
+  __device__ T shfl(T var, int src_rank) const {
+    return __shfl(var, src_rank, Size);
+  }
   template <typename T>
-  __device__ T shfl_up(T var, unsigned int delta) const { return __shfl_up(var, delta, Size); }
+  __device__ T shfl_up(T var, unsigned int delta) const {
+    return __shfl_up(var, delta, Size);
+  }
   template <typename T>
-  __device__ T shfl_down(T var, unsigned int delta) const { return __shfl_down(var, delta, Size); }
+  __device__ T shfl_down(T var, unsigned int delta) const {
+    return __shfl_down(var, delta, Size);
+  }
   template <typename T>
-  __device__ T shfl_xor(T var, int lane_mask) const { return __shfl_xor(var, lane_mask, Size); }
+  __device__ T shfl_xor(T var, int lane_mask) const {
+    return __shfl_xor(var, lane_mask, Size);
+  }
 
   // Bit i is tile rank i's predicate.
   __device__ unsigned long long ballot(int predicate) const {
@@ -66,7 +78,7 @@ public:
     return ballot(predicate) == ((__activemask() >> tile_base()) & lane_bits());
   }
 
-private:
+ private:
   __device__ unsigned int tile_base() const { return __lane_id() & ~(Size - 1); }
   __device__ static constexpr unsigned long long lane_bits() {
     return Size == 64 ? ~0ull : ((1ull << Size) - 1);
@@ -77,7 +89,6 @@ template <unsigned int Size, typename Parent>
 __device__ inline thread_block_tile<Size> tiled_partition(const Parent&) {
   return thread_block_tile<Size>();
 }
-
 
 // ---- The grid ------------------------------------------------------------------------------
 // hipcore's grid barrier ABI: hipLaunchCooperativeKernel passes the address of a zeroed
@@ -99,13 +110,15 @@ __device__ inline __hipcore_grid_barrier* __hipcore_grid_barrier_address() {
 // All threads of the grid: every block must be resident at once, which a cooperative launch
 // guarantees (it refuses larger grids with hipErrorCooperativeLaunchTooLarge).
 class grid_group {
-public:
+ public:
   __device__ unsigned long long size() const {
-    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * blockDim.x * blockDim.y * blockDim.z;
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * blockDim.x * blockDim.y *
+           blockDim.z;
   }
   __device__ unsigned long long num_threads() const { return size(); }
   __device__ unsigned long long thread_rank() const {
-    unsigned long long block = (blockIdx.z * (unsigned long long)gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    unsigned long long block =
+        (blockIdx.z * (unsigned long long)gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
     return block * (blockDim.x * blockDim.y * blockDim.z) + this_thread_block_rank();
   }
   __device__ unsigned int num_blocks() const { return gridDim.x * gridDim.y * gridDim.z; }
@@ -126,14 +139,17 @@ public:
     __syncthreads();
     if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
       // No generation can complete before this block arrives, so reading it first is safe.
-      unsigned int generation = __hip_atomic_load(&barrier->generation, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+      unsigned int generation =
+          __hip_atomic_load(&barrier->generation, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
       unsigned int arrived =
           __hip_atomic_fetch_add(&barrier->arrived, 1u, __ATOMIC_ACQ_REL, __HIP_MEMORY_SCOPE_AGENT);
       if (arrived + 1 == num_blocks()) {
         __hip_atomic_store(&barrier->arrived, 0u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
-        __hip_atomic_fetch_add(&barrier->generation, 1u, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+        __hip_atomic_fetch_add(&barrier->generation, 1u, __ATOMIC_RELEASE,
+                               __HIP_MEMORY_SCOPE_AGENT);
       } else {
-        while (__hip_atomic_load(&barrier->generation, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) == generation)
+        while (__hip_atomic_load(&barrier->generation, __ATOMIC_ACQUIRE,
+                                 __HIP_MEMORY_SCOPE_AGENT) == generation)
           __builtin_amdgcn_s_sleep(1);
       }
     }
@@ -142,14 +158,18 @@ public:
     __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "agent");
   }
 
-private:
+ private:
   __device__ static unsigned int this_thread_block_rank() {
     return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
   }
 };
 
-__device__ inline grid_group this_grid() { return grid_group(); }
-__device__ inline void sync(const grid_group& group) { group.sync(); }
+__device__ inline grid_group this_grid() {
+  return grid_group();
+}
+__device__ inline void sync(const grid_group& group) {
+  group.sync();
+}
 
 }  // namespace cooperative_groups
 

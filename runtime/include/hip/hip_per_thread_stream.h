@@ -7,23 +7,27 @@
 // hip_runtime_api.h after every declaration it maps.
 #pragma once
 
-HIPCORE_API hipError_t hipMemcpy_spt(void* destination, const void* source, size_t size, hipMemcpyKind kind);
-HIPCORE_API hipError_t hipMemcpyAsync_spt(void* destination, const void* source, size_t size, hipMemcpyKind kind,
+HIPCORE_API hipError_t hipMemcpy_spt(void* destination, const void* source, size_t size,
+                                     hipMemcpyKind kind);
+HIPCORE_API hipError_t hipMemcpyAsync_spt(void* destination, const void* source, size_t size,
+                                          hipMemcpyKind kind,
                                           hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMemset_spt(void* destination, int value, size_t size);
 HIPCORE_API hipError_t hipMemsetAsync_spt(void* destination, int value, size_t size,
                                           hipStream_t stream HIPCORE_DEFAULT(0));
-HIPCORE_API hipError_t hipMemcpy2D_spt(void* destination, size_t destinationPitch, const void* source,
-                                       size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind);
-HIPCORE_API hipError_t hipMemcpy2DAsync_spt(void* destination, size_t destinationPitch, const void* source,
-                                            size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind,
+HIPCORE_API hipError_t hipMemcpy2D_spt(void* destination, size_t destinationPitch,
+                                       const void* source, size_t sourcePitch, size_t width,
+                                       size_t height, hipMemcpyKind kind);
+HIPCORE_API hipError_t hipMemcpy2DAsync_spt(void* destination, size_t destinationPitch,
+                                            const void* source, size_t sourcePitch, size_t width,
+                                            size_t height, hipMemcpyKind kind,
                                             hipStream_t stream HIPCORE_DEFAULT(0));
-HIPCORE_API hipError_t hipMemcpyToSymbol_spt(const void* symbol, const void* source, size_t size,
-                                             size_t offset HIPCORE_DEFAULT(0),
-                                             hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyHostToDevice));
-HIPCORE_API hipError_t hipMemcpyFromSymbol_spt(void* destination, const void* symbol, size_t size,
-                                               size_t offset HIPCORE_DEFAULT(0),
-                                               hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyDeviceToHost));
+HIPCORE_API hipError_t hipMemcpyToSymbol_spt(
+    const void* symbol, const void* source, size_t size, size_t offset HIPCORE_DEFAULT(0),
+    hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyHostToDevice));
+HIPCORE_API hipError_t hipMemcpyFromSymbol_spt(
+    void* destination, const void* symbol, size_t size, size_t offset HIPCORE_DEFAULT(0),
+    hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyDeviceToHost));
 HIPCORE_API hipError_t hipStreamSynchronize_spt(hipStream_t stream);
 HIPCORE_API hipError_t hipStreamQuery_spt(hipStream_t stream);
 HIPCORE_API hipError_t hipStreamGetFlags_spt(hipStream_t stream, unsigned int* flags);

@@ -185,14 +185,14 @@ HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream);
 // Memory pools (CUDA 11.2's cudaMemPool_t): device-located pinned pools only.
 typedef struct ihipMemPoolHandle_t* hipMemPool_t;
 typedef enum hipMemPoolAttr {
-  hipMemPoolReuseFollowEventDependencies = 0x1,  // int
-  hipMemPoolReuseAllowOpportunistic = 0x2,       // int
+  hipMemPoolReuseFollowEventDependencies = 0x1,    // int
+  hipMemPoolReuseAllowOpportunistic = 0x2,         // int
   hipMemPoolReuseAllowInternalDependencies = 0x3,  // int
-  hipMemPoolAttrReleaseThreshold = 0x4,  // uint64_t: cached bytes kept at synchronisation
-  hipMemPoolAttrReservedMemCurrent = 0x5,  // uint64_t, read only
-  hipMemPoolAttrReservedMemHigh = 0x6,     // uint64_t, may be reset to 0
-  hipMemPoolAttrUsedMemCurrent = 0x7,      // uint64_t, read only
-  hipMemPoolAttrUsedMemHigh = 0x8,         // uint64_t, may be reset to 0
+  hipMemPoolAttrReleaseThreshold = 0x4,            // uint64_t: cached bytes kept at synchronisation
+  hipMemPoolAttrReservedMemCurrent = 0x5,          // uint64_t, read only
+  hipMemPoolAttrReservedMemHigh = 0x6,             // uint64_t, may be reset to 0
+  hipMemPoolAttrUsedMemCurrent = 0x7,              // uint64_t, read only
+  hipMemPoolAttrUsedMemHigh = 0x8,                 // uint64_t, may be reset to 0
 } hipMemPoolAttr;
 typedef enum hipMemLocationType {
   hipMemLocationTypeInvalid = 0x0,
@@ -235,11 +235,15 @@ HIPCORE_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
 HIPCORE_API hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device);
 HIPCORE_API hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool, const hipMemPoolProps* pool_props);
 HIPCORE_API hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool);
-HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream);
+HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool,
+                                              hipStream_t stream);
 HIPCORE_API hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold);
-HIPCORE_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void* value);
-HIPCORE_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void* value);
-HIPCORE_API hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc* desc_list, size_t count);
+HIPCORE_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
+                                              void* value);
+HIPCORE_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
+                                              void* value);
+HIPCORE_API hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc* desc_list,
+                                           size_t count);
 HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
                                            hipMemLocation* location);
 
@@ -249,7 +253,8 @@ HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_
 #define hipHostMallocMapped 0x2
 #define hipHostMallocWriteCombined 0x4
 #define hipHostMallocCoherent 0x40000000
-HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int flags HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size,
+                                     unsigned int flags HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipHostFree(void* pointer);
 #define hipMemAttachGlobal 0x01
 #define hipMemAttachHost 0x02
@@ -268,9 +273,9 @@ HIPCORE_API hipError_t hipGetSymbolSize(size_t* size, const void* symbol);
 HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source, size_t size,
                                          size_t offset HIPCORE_DEFAULT(0),
                                          hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyHostToDevice));
-HIPCORE_API hipError_t hipMemcpyFromSymbol(void* destination, const void* symbol, size_t size,
-                                           size_t offset HIPCORE_DEFAULT(0),
-                                           hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyDeviceToHost));
+HIPCORE_API hipError_t hipMemcpyFromSymbol(
+    void* destination, const void* symbol, size_t size, size_t offset HIPCORE_DEFAULT(0),
+    hipMemcpyKind kind HIPCORE_DEFAULT(hipMemcpyDeviceToHost));
 HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
                                       hipStream_t stream HIPCORE_DEFAULT(0));
 
@@ -329,7 +334,8 @@ typedef enum hipDeviceAttribute_t {
 } hipDeviceAttribute_t;
 HIPCORE_API hipError_t hipInit(unsigned int flags);
 HIPCORE_API hipError_t hipDeviceGet(hipDevice_t* device, int ordinal);
-HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device);
+HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute,
+                                             int device);
 HIPCORE_API hipError_t hipDeviceGetName(char* name, int length, hipDevice_t device);
 HIPCORE_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int length, int device);
 HIPCORE_API hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device);
@@ -355,7 +361,8 @@ HIPCORE_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int 
 HIPCORE_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
 
 // ---- Streams ----
-HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, int priority);
+HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags,
+                                                   int priority);
 HIPCORE_API hipError_t hipDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority);
 HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream);
 HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
@@ -364,26 +371,29 @@ HIPCORE_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* devic
 typedef void (*hipHostFn_t)(void* userData);
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
 HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData);
-HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* userData,
-                                            unsigned int flags);
+HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
+                                            void* userData, unsigned int flags);
 
 // ---- Memory ----
 HIPCORE_API hipError_t hipMemsetD8(hipDeviceptr_t destination, unsigned char value, size_t count);
 HIPCORE_API hipError_t hipMemsetD16(hipDeviceptr_t destination, unsigned short value, size_t count);
 HIPCORE_API hipError_t hipMemsetD32(hipDeviceptr_t destination, int value, size_t count);
-HIPCORE_API hipError_t hipMemsetD8Async(hipDeviceptr_t destination, unsigned char value, size_t count,
-                                        hipStream_t stream HIPCORE_DEFAULT(0));
-HIPCORE_API hipError_t hipMemsetD16Async(hipDeviceptr_t destination, unsigned short value, size_t count,
-                                         hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemsetD8Async(hipDeviceptr_t destination, unsigned char value,
+                                        size_t count, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemsetD16Async(hipDeviceptr_t destination, unsigned short value,
+                                         size_t count, hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMemsetD32Async(hipDeviceptr_t destination, int value, size_t count,
                                          hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMallocPitch(void** pointer, size_t* pitch, size_t width, size_t height);
 HIPCORE_API hipError_t hipMemcpy2D(void* destination, size_t destinationPitch, const void* source,
-                                   size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind);
-HIPCORE_API hipError_t hipMemcpy2DAsync(void* destination, size_t destinationPitch, const void* source,
-                                        size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind,
+                                   size_t sourcePitch, size_t width, size_t height,
+                                   hipMemcpyKind kind);
+HIPCORE_API hipError_t hipMemcpy2DAsync(void* destination, size_t destinationPitch,
+                                        const void* source, size_t sourcePitch, size_t width,
+                                        size_t height, hipMemcpyKind kind,
                                         hipStream_t stream HIPCORE_DEFAULT(0));
-HIPCORE_API hipError_t hipMemset2D(void* destination, size_t pitch, int value, size_t width, size_t height);
+HIPCORE_API hipError_t hipMemset2D(void* destination, size_t pitch, int value, size_t width,
+                                   size_t height);
 HIPCORE_API hipError_t hipMemset2DAsync(void* destination, size_t pitch, int value, size_t width,
                                         size_t height, hipStream_t stream HIPCORE_DEFAULT(0));
 // 3D memory, laid out as in HIP: a pitched pointer (row pitch, and the row width and row count
@@ -415,7 +425,8 @@ typedef struct hipMemcpy3DParms {
   struct hipExtent extent;
   enum hipMemcpyKind kind;
 } hipMemcpy3DParms;
-static inline hipPitchedPtr make_hipPitchedPtr(void* ptr, size_t pitch, size_t xsize, size_t ysize) {
+static inline hipPitchedPtr make_hipPitchedPtr(void* ptr, size_t pitch, size_t xsize,
+                                               size_t ysize) {
   hipPitchedPtr p = {ptr, pitch, xsize, ysize};
   return p;
 }
@@ -429,12 +440,14 @@ static inline hipPos make_hipPos(size_t x, size_t y, size_t z) {
 }
 HIPCORE_API hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent);
 HIPCORE_API hipError_t hipMemcpy3D(const hipMemcpy3DParms* p);
-HIPCORE_API hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p,
+                                        hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
 HIPCORE_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
                                         hipStream_t stream HIPCORE_DEFAULT(0));
 // Copies between devices; with one device, source and destination device are the same.
-HIPCORE_API hipError_t hipMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t sizeBytes);
+HIPCORE_API hipError_t hipMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice,
+                                     size_t sizeBytes);
 HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice,
                                           size_t sizeBytes, hipStream_t stream HIPCORE_DEFAULT(0));
 // The driver-style 1D copies (direction in the name, as a check only) and a synchronous copy
@@ -442,12 +455,14 @@ HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* 
 HIPCORE_API hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t sizeBytes);
 HIPCORE_API hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t sizeBytes);
 HIPCORE_API hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes);
-HIPCORE_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes, hipStream_t stream);
-HIPCORE_API hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream);
+HIPCORE_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes,
+                                          hipStream_t stream);
+HIPCORE_API hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes,
+                                          hipStream_t stream);
 HIPCORE_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes,
                                           hipStream_t stream);
-HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind,
-                                           hipStream_t stream);
+HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes,
+                                           hipMemcpyKind kind, hipStream_t stream);
 #define hipHostMallocNumaUser 0x20000000
 #define hipHostMallocNonCoherent 0x80000000
 #define hipHostRegisterDefault 0x0
@@ -456,7 +471,8 @@ HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t si
 #define hipHostRegisterIoMemory 0x4
 HIPCORE_API hipError_t hipHostRegister(void* hostPointer, size_t size, unsigned int flags);
 HIPCORE_API hipError_t hipHostUnregister(void* hostPointer);
-HIPCORE_API hipError_t hipHostGetDevicePointer(void** devicePointer, void* hostPointer, unsigned int flags);
+HIPCORE_API hipError_t hipHostGetDevicePointer(void** devicePointer, void* hostPointer,
+                                               unsigned int flags);
 HIPCORE_API hipError_t hipHostGetFlags(unsigned int* flags, void* hostPointer);
 typedef enum hipMemoryType {
   hipMemoryTypeUnregistered = 0,
@@ -477,11 +493,14 @@ typedef struct hipPointerAttribute_t {
   int isManaged;
   unsigned allocationFlags;
 } hipPointerAttribute_t;
-HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes, const void* pointer);
+HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
+                                               const void* pointer);
 HIPCORE_API hipError_t hipMemPtrGetInfo(void* pointer, size_t* size);
-HIPCORE_API hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size, hipDeviceptr_t pointer);
-HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* source, size_t size, size_t offset,
-                                              hipMemcpyKind kind, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size,
+                                             hipDeviceptr_t pointer);
+HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* source, size_t size,
+                                              size_t offset, hipMemcpyKind kind,
+                                              hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* symbol, size_t size,
                                                 size_t offset, hipMemcpyKind kind,
                                                 hipStream_t stream HIPCORE_DEFAULT(0));
@@ -521,7 +540,8 @@ typedef enum hipFunction_attribute {
   HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
   HIP_FUNC_ATTRIBUTE_MAX
 } hipFunction_attribute;
-HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute, hipFunction_t function);
+HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute,
+                                           hipFunction_t function);
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 
@@ -530,24 +550,30 @@ HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 // nothing on AMD GPUs.
 #define hipOccupancyDefault 0x0
 #define hipOccupancyDisableCachingOverride 0x1
-HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* function,
-                                                                    int blockSize, size_t dynSharedMemPerBlk);
+HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
+                                                                    const void* function,
+                                                                    int blockSize,
+                                                                    size_t dynSharedMemPerBlk);
 HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-    int* numBlocks, const void* function, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags);
-HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, hipFunction_t function,
-                                                                          int blockSize, size_t dynSharedMemPerBlk);
+    int* numBlocks, const void* function, int blockSize, size_t dynSharedMemPerBlk,
+    unsigned int flags);
+HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
+    int* numBlocks, hipFunction_t function, int blockSize, size_t dynSharedMemPerBlk);
 HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-    int* numBlocks, hipFunction_t function, int blockSize, size_t dynSharedMemPerBlk, unsigned int flags);
+    int* numBlocks, hipFunction_t function, int blockSize, size_t dynSharedMemPerBlk,
+    unsigned int flags);
 // The block size with the most resident threads per CU, and the grid that fills every CU.
-HIPCORE_API hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, const void* function,
-                                                         size_t dynSharedMemPerBlk, int blockSizeLimit);
+HIPCORE_API hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
+                                                         const void* function,
+                                                         size_t dynSharedMemPerBlk,
+                                                         int blockSizeLimit);
 HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
                                                                hipFunction_t function,
-                                                               size_t dynSharedMemPerBlk, int blockSizeLimit);
-HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(int* gridSize, int* blockSize,
-                                                                        hipFunction_t function,
-                                                                        size_t dynSharedMemPerBlk,
-                                                                        int blockSizeLimit, unsigned int flags);
+                                                               size_t dynSharedMemPerBlk,
+                                                               int blockSizeLimit);
+HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
+    int* gridSize, int* blockSize, hipFunction_t function, size_t dynSharedMemPerBlk,
+    int blockSizeLimit, unsigned int flags);
 
 // Cooperative launch: every block of the grid is resident at once, so the kernel may use
 // cooperative_groups::this_grid().sync(). Grids larger than occupancy x CUs are refused with
@@ -566,8 +592,8 @@ typedef struct hipLaunchParams_t {
 #define hipCooperativeLaunchMultiDeviceNoPreSync 0x01
 #define hipCooperativeLaunchMultiDeviceNoPostSync 0x02
 // One launch per device; hipcore supports one device per call (numDevices == 1).
-HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList, int numDevices,
-                                                             unsigned int flags);
+HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList,
+                                                             int numDevices, unsigned int flags);
 
 HIPCORE_API hipError_t hipGetLastError(void);
 HIPCORE_API hipError_t hipPeekAtLastError(void);
@@ -606,12 +632,14 @@ typedef enum hipJitOption {
   hipJitOptionFastCompile,
   hipJitOptionNumOptions,
 } hipJitOption;
-HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image, unsigned int numOptions,
-                                           hipJitOption* options, void** optionValues);
+HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
+                                           unsigned int numOptions, hipJitOption* options,
+                                           void** optionValues);
 HIPCORE_API hipError_t hipModuleUnload(hipModule_t module);
-HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module, const char* name);
-HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes, hipModule_t module,
-                                          const char* name);
+HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module,
+                                            const char* name);
+HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes,
+                                          hipModule_t module, const char* name);
 // Arguments come either as kernelParams (one pointer per argument) or packed in one buffer:
 // extra = {HIP_LAUNCH_PARAM_BUFFER_POINTER, buffer, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
 // HIP_LAUNCH_PARAM_END}.
@@ -644,28 +672,32 @@ HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, 
 #if defined(__cplusplus)
 // HIP's C++ overloads taking the kernel itself rather than its handle as const void*.
 template <typename Kernel>
-inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, Kernel kernel, int blockSize,
+inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, Kernel kernel,
+                                                               int blockSize,
                                                                size_t dynSharedMemPerBlk) {
-  return hipOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, reinterpret_cast<const void*>(kernel), blockSize,
-                                                      dynSharedMemPerBlk);
+  return hipOccupancyMaxActiveBlocksPerMultiprocessor(
+      numBlocks, reinterpret_cast<const void*>(kernel), blockSize, dynSharedMemPerBlk);
 }
 template <typename Kernel>
-inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, Kernel kernel, int blockSize,
-                                                                        size_t dynSharedMemPerBlk, unsigned flags) {
-  return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, reinterpret_cast<const void*>(kernel),
-                                                               blockSize, dynSharedMemPerBlk, flags);
+inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, Kernel kernel, int blockSize, size_t dynSharedMemPerBlk, unsigned flags) {
+  return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, reinterpret_cast<const void*>(kernel), blockSize, dynSharedMemPerBlk, flags);
 }
 template <typename Kernel>
 inline hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, Kernel kernel,
-                                                    size_t dynSharedMemPerBlk = 0, int blockSizeLimit = 0) {
-  return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize, reinterpret_cast<const void*>(kernel),
+                                                    size_t dynSharedMemPerBlk = 0,
+                                                    int blockSizeLimit = 0) {
+  return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize,
+                                           reinterpret_cast<const void*>(kernel),
                                            dynSharedMemPerBlk, blockSizeLimit);
 }
 template <typename Kernel>
-inline hipError_t hipLaunchCooperativeKernel(Kernel kernel, dim3 gridDim, dim3 blockDim, void** kernelParams,
-                                             unsigned int sharedMemBytes, hipStream_t stream) {
-  return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), gridDim, blockDim, kernelParams,
-                                    sharedMemBytes, stream);
+inline hipError_t hipLaunchCooperativeKernel(Kernel kernel, dim3 gridDim, dim3 blockDim,
+                                             void** kernelParams, unsigned int sharedMemBytes,
+                                             hipStream_t stream) {
+  return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), gridDim, blockDim,
+                                    kernelParams, sharedMemBytes, stream);
 }
 #endif
 
@@ -681,7 +713,8 @@ inline hipError_t hipHostMalloc(T** pointer, size_t size, unsigned int flags = 0
   return hipHostMalloc(reinterpret_cast<void**>(pointer), size, flags);
 }
 template <class T>
-inline hipError_t hipMallocManaged(T** pointer, size_t size, unsigned int flags = hipMemAttachGlobal) {
+inline hipError_t hipMallocManaged(T** pointer, size_t size,
+                                   unsigned int flags = hipMemAttachGlobal) {
   return hipMallocManaged(reinterpret_cast<void**>(pointer), size, flags);
 }
 template <class T>

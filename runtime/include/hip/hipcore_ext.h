@@ -22,7 +22,8 @@ HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* c
 // handle) on the current device, how many kernels it has and how many have been resolved
 // (metadata parsed, symbol looked up: only kernels launched or queried). Both 0 while the code
 // object is not loaded on the device.
-HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t* resolved, size_t* total);
+HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t* resolved,
+                                                     size_t* total);
 
 // The number of AQL packets (dispatches and barriers) submitted so far to the hardware queue the
 // stream uses (shared with other streams of the device's queue pool); 0 for a null stream that

@@ -64,14 +64,16 @@ hipError_t recordFailure(const char* call, core::Status&& status) {
 
 core::Status noCurrentDevice(const core::Runtime& rt) {
   if (!rt.initStatus().ok()) return rt.initStatus();
-  return core::fail(hipErrorInvalidDevice, "current device %d of %d", threadState().device, rt.deviceCount());
+  return core::fail(hipErrorInvalidDevice, "current device %d of %d", threadState().device,
+                    rt.deviceCount());
 }
 
 core::Status deviceAt(int index, core::Device*& out) {
   core::Runtime& rt = runtime();
   if (!rt.initStatus().ok()) return rt.initStatus();
   out = rt.device(index);
-  if (out == nullptr) return core::fail(hipErrorInvalidDevice, "device %d of %d", index, rt.deviceCount());
+  if (out == nullptr)
+    return core::fail(hipErrorInvalidDevice, "device %d of %d", index, rt.deviceCount());
   return core::Status::success();
 }
 

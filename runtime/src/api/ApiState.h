@@ -66,7 +66,8 @@ inline core::Runtime& runtime() {
 // library); this pointer to it is initial-exec, one load from the thread pointer, and only 8
 // bytes of the static TLS surplus a dlopen'ed libhipcore draws from. Inline: the launch path
 // reads it twice per <<<>>>.
-extern __attribute__((tls_model("initial-exec"))) constinit thread_local ThreadState* cachedThreadState;
+extern __attribute__((
+    tls_model("initial-exec"))) constinit thread_local ThreadState* cachedThreadState;
 ThreadState& createThreadState();
 inline ThreadState& threadState() {
   ThreadState* state = cachedThreadState;
@@ -110,7 +111,8 @@ core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQue
 // hipDeviceReset destroyed it).
 core::Status perThreadStream(core::Device& device, core::DeviceQueue*& out);
 // The same when it exists already: the launch path's check (two loads and two compares).
-inline core::DeviceQueue* readyPerThreadStream(const ThreadState& thread, const core::Device& device) noexcept {
+inline core::DeviceQueue* readyPerThreadStream(const ThreadState& thread,
+                                               const core::Device& device) noexcept {
   core::DeviceQueue* queue = thread.perThreadStreams[device.index()];
   return queue != nullptr && queue->valid() && queue->perThreadOwner == &thread ? queue : nullptr;
 }

@@ -15,10 +15,11 @@ using hipcore::core::Status;
 
 namespace {
 
-Status launchCooperative(const void* function, dim3 grid, dim3 block, void** args, unsigned sharedBytes,
-                         hipStream_t stream) {
+Status launchCooperative(const void* function, dim3 grid, dim3 block, void** args,
+                         unsigned sharedBytes, hipStream_t stream) {
   hipcore::loader::LaunchGeometry geometry;
-  if (Status invalid = hipcore::api::validateLaunch(function, grid, block, sharedBytes, geometry); !invalid.ok())
+  if (Status invalid = hipcore::api::validateLaunch(function, grid, block, sharedBytes, geometry);
+      !invalid.ok())
     return invalid;
   const uint64_t threads = uint64_t{block.x} * block.y * block.z;
 
@@ -26,15 +27,16 @@ Status launchCooperative(const void* function, dim3 grid, dim3 block, void** arg
   hipcore::core::DeviceQueue* queue = nullptr;
   if (Status unknown = hipcore::api::streamOf(stream, device, queue); !unknown.ok()) return unknown;
   const hipcore::core::Kernel* kernel = hipcore::api::registry().findKernel(function);
-  if (kernel == nullptr) return fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", function);
+  if (kernel == nullptr)
+    return fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", function);
   const hipcore::core::DeviceKernel* code = nullptr;
   if (Status resolved = device->resolve(*kernel, code); !resolved.ok()) return resolved;
 
   // Co-residency: what one CU holds of this kernel at this block size, times the CUs.
   const uint64_t blocks = uint64_t{grid.x} * grid.y * grid.z;
-  const uint64_t perCu = hipcore::core::maxActiveBlocksPerCu(hipcore::core::occupancyLimits(device->properties()),
-                                                             hipcore::core::kernelResources(*code),
-                                                             static_cast<uint32_t>(threads), sharedBytes);
+  const uint64_t perCu = hipcore::core::maxActiveBlocksPerCu(
+      hipcore::core::occupancyLimits(device->properties()), hipcore::core::kernelResources(*code),
+      static_cast<uint32_t>(threads), sharedBytes);
   uint64_t resident = perCu * static_cast<uint64_t>(device->properties().multiProcessorCount);
   // vgpu, the virtual GPU of the tests, guarantees kCoResidentWorkgroups = 1024 workgroups of a
   // dispatch co-resident (vgpu/isa/README.md); with more than 32 virtual CUs the formula would
@@ -44,9 +46,11 @@ Status launchCooperative(const void* function, dim3 grid, dim3 block, void** arg
     resident = std::min(resident, kVgpuCoResidentWorkgroups);
   if (blocks > resident)
     return fail(hipErrorCooperativeLaunchTooLarge,
-                "kernel %s: %llu blocks of %llu threads cannot all be resident (%llu per CU x %d CUs = %llu)",
-                code->name.c_str(), static_cast<unsigned long long>(blocks), static_cast<unsigned long long>(threads),
-                static_cast<unsigned long long>(perCu), device->properties().multiProcessorCount,
+                "kernel %s: %llu blocks of %llu threads cannot all be resident (%llu per CU x %d "
+                "CUs = %llu)",
+                code->name.c_str(), static_cast<unsigned long long>(blocks),
+                static_cast<unsigned long long>(threads), static_cast<unsigned long long>(perCu),
+                device->properties().multiProcessorCount,
                 static_cast<unsigned long long>(resident));
   return hipcore::api::runtime().launchCooperative(*device, queue, *code, geometry, args);
 }
@@ -56,23 +60,30 @@ Status launchCooperative(const void* function, dim3 grid, dim3 block, void** arg
 HIPCORE_API hipError_t hipLaunchCooperativeKernel(const void* function, dim3 gridDim, dim3 blockDim,
                                                   void** kernelParams, unsigned int sharedMemBytes,
                                                   hipStream_t stream) {
-  HIPCORE_API_CALL(hipLaunchCooperativeKernel, function, gridDim, blockDim, kernelParams, sharedMemBytes, stream);
-  return finish(__func__, launchCooperative(function, gridDim, blockDim, kernelParams, sharedMemBytes, stream));
+  HIPCORE_API_CALL(hipLaunchCooperativeKernel, function, gridDim, blockDim, kernelParams,
+                   sharedMemBytes, stream);
+  return finish(__func__, launchCooperative(function, gridDim, blockDim, kernelParams,
+                                            sharedMemBytes, stream));
 }
 
-HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList, int numDevices,
-                                                             unsigned int flags) {
+HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList,
+                                                             int numDevices, unsigned int flags) {
   HIPCORE_API_CALL(hipLaunchCooperativeKernelMultiDevice, launchParamsList, numDevices, flags);
-  if (launchParamsList == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "launchParamsList is null"));
-  if (numDevices <= 0) return finish(__func__, fail(hipErrorInvalidValue, "numDevices %d", numDevices));
-  if ((flags & ~unsigned{hipCooperativeLaunchMultiDeviceNoPreSync | hipCooperativeLaunchMultiDeviceNoPostSync}) != 0)
+  if (launchParamsList == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "launchParamsList is null"));
+  if (numDevices <= 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "numDevices %d", numDevices));
+  if ((flags & ~unsigned{hipCooperativeLaunchMultiDeviceNoPreSync |
+                         hipCooperativeLaunchMultiDeviceNoPostSync}) != 0)
     return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
   // A grid spanning devices needs a barrier in memory every device reaches (multi_grid_group);
   // hipcore reports hipDeviceAttributeCooperativeMultiDeviceLaunch = 0 and takes one device.
   if (numDevices > 1)
-    return finish(__func__, fail(hipErrorNotSupported, "cooperative launches across %d devices", numDevices));
+    return finish(__func__,
+                  fail(hipErrorNotSupported, "cooperative launches across %d devices", numDevices));
   const hipLaunchParams& p = launchParamsList[0];
-  if (p.sharedMem > UINT32_MAX) return finish(__func__, fail(hipErrorInvalidValue, "sharedMem %zu", p.sharedMem));
+  if (p.sharedMem > UINT32_MAX)
+    return finish(__func__, fail(hipErrorInvalidValue, "sharedMem %zu", p.sharedMem));
   // One device, one stream: the pre- and post-synchronisation flags order nothing else.
   return finish(__func__, launchCooperative(p.func, p.gridDim, p.blockDim, p.args,
                                             static_cast<unsigned>(p.sharedMem), p.stream));

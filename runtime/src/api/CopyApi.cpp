@@ -18,14 +18,16 @@ using hipcore::core::Status;
 
 namespace {
 
-hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination, Pitched<const void*> source,
-                const Extent& extent, hipMemcpyKind kind, bool wait) {
+hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination,
+                Pitched<const void*> source, const Extent& extent, hipMemcpyKind kind, bool wait) {
   // Arguments first: they are wrong (or there is nothing to do) with or without a GPU.
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
-    return finish(call, fail(hipErrorInvalidMemcpyDirection, "%s: kind %d", call, static_cast<int>(kind)));
+    return finish(
+        call, fail(hipErrorInvalidMemcpyDirection, "%s: kind %d", call, static_cast<int>(kind)));
   if (extent.empty()) return hipSuccess;
   if (destination.base == nullptr || source.base == nullptr)
-    return finish(call, fail(hipErrorInvalidValue, "%s: %p -> %p", call, source.base, destination.base));
+    return finish(call,
+                  fail(hipErrorInvalidValue, "%s: %p -> %p", call, source.base, destination.base));
   Device* device = nullptr;
   DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
@@ -33,17 +35,19 @@ hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination
   return finish(call, device->copy(queue, destination, source, extent, wait));
 }
 
-hipError_t copy1D(const char* call, void* destination, const void* source, size_t bytes, hipMemcpyKind kind,
-                  hipStream_t stream, bool wait) {
-  return copy(call, stream, hipcore::core::linear(destination, bytes), hipcore::core::linear(source, bytes),
-              Extent{bytes}, kind, wait);
+hipError_t copy1D(const char* call, void* destination, const void* source, size_t bytes,
+                  hipMemcpyKind kind, hipStream_t stream, bool wait) {
+  return copy(call, stream, hipcore::core::linear(destination, bytes),
+              hipcore::core::linear(source, bytes), Extent{bytes}, kind, wait);
 }
 
-hipError_t copy2D(const char* call, void* destination, size_t destinationPitch, const void* source, size_t sourcePitch,
-                  size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream, bool wait) {
+hipError_t copy2D(const char* call, void* destination, size_t destinationPitch, const void* source,
+                  size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind,
+                  hipStream_t stream, bool wait) {
   if (width > destinationPitch || width > sourcePitch)
-    return finish(call, fail(hipErrorInvalidPitchValue, "%s: width %zu, pitches %zu (destination) %zu (source)", call,
-                             width, destinationPitch, sourcePitch));
+    return finish(call, fail(hipErrorInvalidPitchValue,
+                             "%s: width %zu, pitches %zu (destination) %zu (source)", call, width,
+                             destinationPitch, sourcePitch));
   return copy(call, stream, {destination, destinationPitch, destinationPitch * height},
               {source, sourcePitch, sourcePitch * height}, Extent{width, height, 1}, kind, wait);
 }
@@ -61,7 +65,8 @@ hipMemcpyKind kindField(const hipMemcpyKind& field) {
 
 // A 3D parameter block: positions and extents in bytes, rows and slices (no hipArray).
 hipError_t copy3D(const char* call, const hipMemcpy3DParms* p, hipStream_t stream, bool wait) {
-  if (p == nullptr) return finish(call, fail(hipErrorInvalidValue, "%s: parameters are null", call));
+  if (p == nullptr)
+    return finish(call, fail(hipErrorInvalidValue, "%s: parameters are null", call));
   const hipMemcpyKind kind = kindField(p->kind);
   if (p->srcArray != nullptr || p->dstArray != nullptr)
     return finish(call, fail(hipErrorInvalidValue, "%s: hipArray copies are not supported", call));
@@ -75,56 +80,66 @@ hipError_t copy3D(const char* call, const hipMemcpy3DParms* p, hipStream_t strea
   } sides[] = {{p->dstPtr, p->dstPos, "destination"}, {p->srcPtr, p->srcPos, "source"}};
   for (const auto& side : sides) {
     if (side.position.x + e.width > side.pointer.pitch)
-      return finish(call, fail(hipErrorInvalidPitchValue, "%s: %s x %zu + width %zu exceeds its pitch %zu", call,
-                               side.role, side.position.x, e.width, side.pointer.pitch));
+      return finish(
+          call, fail(hipErrorInvalidPitchValue, "%s: %s x %zu + width %zu exceeds its pitch %zu",
+                     call, side.role, side.position.x, e.width, side.pointer.pitch));
     if ((e.depth > 1 || side.position.z > 0) && side.position.y + e.height > side.pointer.ysize)
-      return finish(call, fail(hipErrorInvalidValue, "%s: %s y %zu + height %zu exceeds its %zu rows", call,
-                               side.role, side.position.y, e.height, side.pointer.ysize));
+      return finish(
+          call, fail(hipErrorInvalidValue, "%s: %s y %zu + height %zu exceeds its %zu rows", call,
+                     side.role, side.position.y, e.height, side.pointer.ysize));
   }
   auto at = [](const hipPitchedPtr& pointer, const hipPos& position) {
     size_t slice = pointer.pitch * pointer.ysize;
     return position.z * slice + position.y * pointer.pitch + position.x;
   };
   if (p->dstPtr.ptr == nullptr || p->srcPtr.ptr == nullptr)
-    return finish(call, fail(hipErrorInvalidValue, "%s: %p -> %p", call, p->srcPtr.ptr, p->dstPtr.ptr));
-  Pitched<void*> destination{static_cast<char*>(p->dstPtr.ptr) + at(p->dstPtr, p->dstPos), p->dstPtr.pitch,
-                             p->dstPtr.pitch * p->dstPtr.ysize};
-  Pitched<const void*> source{static_cast<const char*>(p->srcPtr.ptr) + at(p->srcPtr, p->srcPos), p->srcPtr.pitch,
-                              p->srcPtr.pitch * p->srcPtr.ysize};
+    return finish(call,
+                  fail(hipErrorInvalidValue, "%s: %p -> %p", call, p->srcPtr.ptr, p->dstPtr.ptr));
+  Pitched<void*> destination{static_cast<char*>(p->dstPtr.ptr) + at(p->dstPtr, p->dstPos),
+                             p->dstPtr.pitch, p->dstPtr.pitch * p->dstPtr.ysize};
+  Pitched<const void*> source{static_cast<const char*>(p->srcPtr.ptr) + at(p->srcPtr, p->srcPos),
+                              p->srcPtr.pitch, p->srcPtr.pitch * p->srcPtr.ysize};
   return copy(call, stream, destination, source, Extent{e.width, e.height, e.depth}, kind, wait);
 }
 
-hipError_t copyPeer(const char* call, void* destination, int destinationDevice, const void* source, int sourceDevice,
-                    size_t bytes, hipStream_t stream, bool wait) {
+hipError_t copyPeer(const char* call, void* destination, int destinationDevice, const void* source,
+                    int sourceDevice, size_t bytes, hipStream_t stream, bool wait) {
   int count = hipcore::api::runtime().deviceCount();
-  if (destinationDevice < 0 || destinationDevice >= count || sourceDevice < 0 || sourceDevice >= count)
-    return finish(call, fail(hipErrorInvalidDevice, "%s: devices %d -> %d of %d", call, sourceDevice,
-                             destinationDevice, count));
+  if (destinationDevice < 0 || destinationDevice >= count || sourceDevice < 0 ||
+      sourceDevice >= count)
+    return finish(call, fail(hipErrorInvalidDevice, "%s: devices %d -> %d of %d", call,
+                             sourceDevice, destinationDevice, count));
   return copy1D(call, destination, source, bytes, hipMemcpyDeviceToDevice, stream, wait);
 }
 
 }  // namespace
 
-HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size, hipMemcpyKind kind) {
+HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size,
+                                 hipMemcpyKind kind) {
   HIPCORE_API_CALL(hipMemcpy, destination, source, size, kind);
   return copy1D(__func__, destination, source, size, kind, nullptr, true);
 }
-HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size, hipMemcpyKind kind,
-                                      hipStream_t stream) {
+HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size,
+                                      hipMemcpyKind kind, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyAsync, destination, source, size, kind, stream);
   return copy1D(__func__, destination, source, size, kind, stream, false);
 }
 
 HIPCORE_API hipError_t hipMemcpy2D(void* destination, size_t destinationPitch, const void* source,
-                                   size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind) {
-  HIPCORE_API_CALL(hipMemcpy2D, destination, destinationPitch, source, sourcePitch, width, height, kind);
-  return copy2D(__func__, destination, destinationPitch, source, sourcePitch, width, height, kind, nullptr, true);
+                                   size_t sourcePitch, size_t width, size_t height,
+                                   hipMemcpyKind kind) {
+  HIPCORE_API_CALL(hipMemcpy2D, destination, destinationPitch, source, sourcePitch, width, height,
+                   kind);
+  return copy2D(__func__, destination, destinationPitch, source, sourcePitch, width, height, kind,
+                nullptr, true);
 }
-HIPCORE_API hipError_t hipMemcpy2DAsync(void* destination, size_t destinationPitch, const void* source,
-                                        size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind,
-                                        hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpy2DAsync, destination, destinationPitch, source, sourcePitch, width, height, kind, stream);
-  return copy2D(__func__, destination, destinationPitch, source, sourcePitch, width, height, kind, stream, false);
+HIPCORE_API hipError_t hipMemcpy2DAsync(void* destination, size_t destinationPitch,
+                                        const void* source, size_t sourcePitch, size_t width,
+                                        size_t height, hipMemcpyKind kind, hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpy2DAsync, destination, destinationPitch, source, sourcePitch, width,
+                   height, kind, stream);
+  return copy2D(__func__, destination, destinationPitch, source, sourcePitch, width, height, kind,
+                stream, false);
 }
 
 HIPCORE_API hipError_t hipMemcpy3D(const hipMemcpy3DParms* p) {
@@ -136,12 +151,13 @@ HIPCORE_API hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p, hipStream_t s
   return copy3D(__func__, p, stream, false);
 }
 
-HIPCORE_API hipError_t hipMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice, size_t sizeBytes) {
+HIPCORE_API hipError_t hipMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice,
+                                     size_t sizeBytes) {
   HIPCORE_API_CALL(hipMemcpyPeer, dst, dstDevice, src, srcDevice, sizeBytes);
   return copyPeer(__func__, dst, dstDevice, src, srcDevice, sizeBytes, nullptr, true);
 }
-HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice, size_t sizeBytes,
-                                          hipStream_t stream) {
+HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice,
+                                          size_t sizeBytes, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyPeerAsync, dst, dstDevice, src, srcDevice, sizeBytes, stream);
   return copyPeer(__func__, dst, dstDevice, src, srcDevice, sizeBytes, stream, false);
 }
@@ -158,11 +174,13 @@ HIPCORE_API hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, siz
   HIPCORE_API_CALL(hipMemcpyDtoD, dst, src, sizeBytes);
   return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToDevice, nullptr, true);
 }
-HIPCORE_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes, hipStream_t stream) {
+HIPCORE_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes,
+                                          hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyHtoDAsync, dst, src, sizeBytes, stream);
   return copy1D(__func__, dst, src, sizeBytes, hipMemcpyHostToDevice, stream, false);
 }
-HIPCORE_API hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream) {
+HIPCORE_API hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes,
+                                          hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyDtoHAsync, dst, src, sizeBytes, stream);
   return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToHost, stream, false);
 }
@@ -172,8 +190,8 @@ HIPCORE_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src
   return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToDevice, stream, false);
 }
 // Complete on return, ordered after the stream's earlier work.
-HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind,
-                                           hipStream_t stream) {
+HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes,
+                                           hipMemcpyKind kind, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyWithStream, dst, src, sizeBytes, kind, stream);
   hipError_t queued = copy1D(__func__, dst, src, sizeBytes, kind, stream, false);
   return queued == hipSuccess && sizeBytes != 0 ? hipStreamSynchronize(stream) : queued;

@@ -31,19 +31,22 @@ HIPCORE_API hipError_t hipSetDevice(int device) {
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(__func__, rt.initStatus());
   if (rt.device(device) == nullptr)
-    return finish(__func__, fail(hipErrorInvalidDevice, "device %d of %d", device, rt.deviceCount()));
+    return finish(__func__,
+                  fail(hipErrorInvalidDevice, "device %d of %d", device, rt.deviceCount()));
   hipcore::api::threadState().device = device;
   return hipSuccess;
 }
 
 HIPCORE_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device) {
   HIPCORE_API_CALL(hipGetDeviceProperties, properties, device);
-  if (properties == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "properties is null"));
+  if (properties == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "properties is null"));
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(__func__, rt.initStatus());
   const hipcore::core::Device* d = rt.device(device);
   if (d == nullptr)
-    return finish(__func__, fail(hipErrorInvalidDevice, "device %d of %d", device, rt.deviceCount()));
+    return finish(__func__,
+                  fail(hipErrorInvalidDevice, "device %d of %d", device, rt.deviceCount()));
   std::memcpy(properties, &d->properties(), sizeof(*properties));
   return hipSuccess;
 }

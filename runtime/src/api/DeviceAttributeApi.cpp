@@ -19,54 +19,142 @@ namespace {
 bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& value) {
   auto clampInt = [](size_t v) { return static_cast<int>(v > INT32_MAX ? INT32_MAX : v); };
   switch (attribute) {
-    case hipDeviceAttributeMaxThreadsPerBlock: value = p.maxThreadsPerBlock; return true;
-    case hipDeviceAttributeMaxBlockDimX: value = p.maxThreadsDim[0]; return true;
-    case hipDeviceAttributeMaxBlockDimY: value = p.maxThreadsDim[1]; return true;
-    case hipDeviceAttributeMaxBlockDimZ: value = p.maxThreadsDim[2]; return true;
-    case hipDeviceAttributeMaxGridDimX: value = p.maxGridSize[0]; return true;
-    case hipDeviceAttributeMaxGridDimY: value = p.maxGridSize[1]; return true;
-    case hipDeviceAttributeMaxGridDimZ: value = p.maxGridSize[2]; return true;
+    case hipDeviceAttributeMaxThreadsPerBlock:
+      value = p.maxThreadsPerBlock;
+      return true;
+    case hipDeviceAttributeMaxBlockDimX:
+      value = p.maxThreadsDim[0];
+      return true;
+    case hipDeviceAttributeMaxBlockDimY:
+      value = p.maxThreadsDim[1];
+      return true;
+    case hipDeviceAttributeMaxBlockDimZ:
+      value = p.maxThreadsDim[2];
+      return true;
+    case hipDeviceAttributeMaxGridDimX:
+      value = p.maxGridSize[0];
+      return true;
+    case hipDeviceAttributeMaxGridDimY:
+      value = p.maxGridSize[1];
+      return true;
+    case hipDeviceAttributeMaxGridDimZ:
+      value = p.maxGridSize[2];
+      return true;
     case hipDeviceAttributeMaxSharedMemoryPerBlock:
-    case hipDeviceAttributeSharedMemPerBlockOptin: value = clampInt(p.sharedMemPerBlock); return true;
-    case hipDeviceAttributeTotalConstantMemory: value = clampInt(p.totalConstMem); return true;
-    case hipDeviceAttributeWarpSize: value = p.warpSize; return true;
-    case hipDeviceAttributeMaxRegistersPerBlock: value = p.regsPerBlock; return true;
-    case hipDeviceAttributeMaxRegistersPerMultiprocessor: value = p.regsPerMultiprocessor; return true;
-    case hipDeviceAttributeClockRate: value = p.clockRate; return true;
-    case hipDeviceAttributeClockInstructionRate: value = p.clockInstructionRate; return true;
-    case hipDeviceAttributeMemoryClockRate: value = p.memoryClockRate; return true;
-    case hipDeviceAttributeMemoryBusWidth: value = p.memoryBusWidth; return true;
-    case hipDeviceAttributeMultiprocessorCount: value = p.multiProcessorCount; return true;
-    case hipDeviceAttributeComputeMode: value = p.computeMode; return true;
-    case hipDeviceAttributeL2CacheSize: value = p.l2CacheSize; return true;
-    case hipDeviceAttributeMaxThreadsPerMultiProcessor: value = p.maxThreadsPerMultiProcessor; return true;
-    case hipDeviceAttributeComputeCapabilityMajor: value = p.major; return true;
-    case hipDeviceAttributeComputeCapabilityMinor: value = p.minor; return true;
-    case hipDeviceAttributeConcurrentKernels: value = p.concurrentKernels; return true;
-    case hipDeviceAttributePciBusId: value = p.pciBusID; return true;
-    case hipDeviceAttributePciDeviceId: value = p.pciDeviceID; return true;
-    case hipDeviceAttributePciDomainID: value = p.pciDomainID; return true;
+    case hipDeviceAttributeSharedMemPerBlockOptin:
+      value = clampInt(p.sharedMemPerBlock);
+      return true;
+    case hipDeviceAttributeTotalConstantMemory:
+      value = clampInt(p.totalConstMem);
+      return true;
+    case hipDeviceAttributeWarpSize:
+      value = p.warpSize;
+      return true;
+    case hipDeviceAttributeMaxRegistersPerBlock:
+      value = p.regsPerBlock;
+      return true;
+    case hipDeviceAttributeMaxRegistersPerMultiprocessor:
+      value = p.regsPerMultiprocessor;
+      return true;
+    case hipDeviceAttributeClockRate:
+      value = p.clockRate;
+      return true;
+    case hipDeviceAttributeClockInstructionRate:
+      value = p.clockInstructionRate;
+      return true;
+    case hipDeviceAttributeMemoryClockRate:
+      value = p.memoryClockRate;
+      return true;
+    case hipDeviceAttributeMemoryBusWidth:
+      value = p.memoryBusWidth;
+      return true;
+    case hipDeviceAttributeMultiprocessorCount:
+      value = p.multiProcessorCount;
+      return true;
+    case hipDeviceAttributeComputeMode:
+      value = p.computeMode;
+      return true;
+    case hipDeviceAttributeL2CacheSize:
+      value = p.l2CacheSize;
+      return true;
+    case hipDeviceAttributeMaxThreadsPerMultiProcessor:
+      value = p.maxThreadsPerMultiProcessor;
+      return true;
+    case hipDeviceAttributeComputeCapabilityMajor:
+      value = p.major;
+      return true;
+    case hipDeviceAttributeComputeCapabilityMinor:
+      value = p.minor;
+      return true;
+    case hipDeviceAttributeConcurrentKernels:
+      value = p.concurrentKernels;
+      return true;
+    case hipDeviceAttributePciBusId:
+      value = p.pciBusID;
+      return true;
+    case hipDeviceAttributePciDeviceId:
+      value = p.pciDeviceID;
+      return true;
+    case hipDeviceAttributePciDomainID:
+      value = p.pciDomainID;
+      return true;
     case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor:
       value = clampInt(p.sharedMemPerMultiprocessor);
       return true;
-    case hipDeviceAttributeIntegrated: value = p.integrated; return true;
-    case hipDeviceAttributeCanMapHostMemory: value = p.canMapHostMemory; return true;
-    case hipDeviceAttributeManagedMemory: value = p.managedMemory; return true;
-    case hipDeviceAttributeConcurrentManagedAccess: value = p.concurrentManagedAccess; return true;
-    case hipDeviceAttributePageableMemoryAccess: value = p.pageableMemoryAccess; return true;
-    case hipDeviceAttributeHostNativeAtomicSupported: value = p.hostNativeAtomicSupported; return true;
-    case hipDeviceAttributeCooperativeLaunch: value = p.cooperativeLaunch; return true;
-    case hipDeviceAttributeCooperativeMultiDeviceLaunch: value = p.cooperativeMultiDeviceLaunch; return true;
-    case hipDeviceAttributeKernelExecTimeout: value = p.kernelExecTimeoutEnabled; return true;
-    case hipDeviceAttributeTextureAlignment: value = clampInt(p.textureAlignment); return true;
-    case hipDeviceAttributeMaxPitch: value = clampInt(p.memPitch); return true;
-    case hipDeviceAttributeUnifiedAddressing: value = 1; return true;  // one address space (HSA)
-    case hipDeviceAttributeEccEnabled: value = 0; return true;
-    case hipDeviceAttributeIsMultiGpuBoard: value = p.isMultiGpuBoard; return true;
-    case hipDeviceAttributeAsicRevision: value = p.asicRevision; return true;
-    case hipDeviceAttributeIsLargeBar: value = p.isLargeBar; return true;
-    case hipDeviceAttributeMemoryPoolsSupported: value = 0; return true;  // no hipMemPool API yet
-    case hipDeviceAttributeCanUseStreamWaitValue: value = 0; return true;
+    case hipDeviceAttributeIntegrated:
+      value = p.integrated;
+      return true;
+    case hipDeviceAttributeCanMapHostMemory:
+      value = p.canMapHostMemory;
+      return true;
+    case hipDeviceAttributeManagedMemory:
+      value = p.managedMemory;
+      return true;
+    case hipDeviceAttributeConcurrentManagedAccess:
+      value = p.concurrentManagedAccess;
+      return true;
+    case hipDeviceAttributePageableMemoryAccess:
+      value = p.pageableMemoryAccess;
+      return true;
+    case hipDeviceAttributeHostNativeAtomicSupported:
+      value = p.hostNativeAtomicSupported;
+      return true;
+    case hipDeviceAttributeCooperativeLaunch:
+      value = p.cooperativeLaunch;
+      return true;
+    case hipDeviceAttributeCooperativeMultiDeviceLaunch:
+      value = p.cooperativeMultiDeviceLaunch;
+      return true;
+    case hipDeviceAttributeKernelExecTimeout:
+      value = p.kernelExecTimeoutEnabled;
+      return true;
+    case hipDeviceAttributeTextureAlignment:
+      value = clampInt(p.textureAlignment);
+      return true;
+    case hipDeviceAttributeMaxPitch:
+      value = clampInt(p.memPitch);
+      return true;
+    case hipDeviceAttributeUnifiedAddressing:
+      value = 1;
+      return true;  // one address space (HSA)
+    case hipDeviceAttributeEccEnabled:
+      value = 0;
+      return true;
+    case hipDeviceAttributeIsMultiGpuBoard:
+      value = p.isMultiGpuBoard;
+      return true;
+    case hipDeviceAttributeAsicRevision:
+      value = p.asicRevision;
+      return true;
+    case hipDeviceAttributeIsLargeBar:
+      value = p.isLargeBar;
+      return true;
+    case hipDeviceAttributeMemoryPoolsSupported:
+      value = 0;
+      return true;  // no hipMemPool API yet
+    case hipDeviceAttributeCanUseStreamWaitValue:
+      value = 0;
+      return true;
   }
   return false;
 }
@@ -75,7 +163,8 @@ bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& 
 
 HIPCORE_API hipError_t hipInit(unsigned int flags) {
   HIPCORE_API_CALL(hipInit, flags);
-  if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
+  if (flags != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
   return finish(__func__, hipcore::api::runtime().initStatus());
 }
 
@@ -88,7 +177,8 @@ HIPCORE_API hipError_t hipDeviceGet(hipDevice_t* device, int ordinal) {
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device) {
+HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute,
+                                             int device) {
   HIPCORE_API_CALL(hipDeviceGetAttribute, value, attribute, device);
   if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
   Device* d = nullptr;
@@ -101,7 +191,8 @@ HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t at
 HIPCORE_API hipError_t hipDeviceGetName(char* name, int length, hipDevice_t device) {
   HIPCORE_API_CALL(hipDeviceGetName, name, length, device);
   if (name == nullptr || length <= 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "name %p, length %d", static_cast<void*>(name), length));
+    return finish(__func__, fail(hipErrorInvalidValue, "name %p, length %d",
+                                 static_cast<void*>(name), length));
   Device* d = nullptr;
   Status status = deviceAt(device, d);
   if (status.ok()) std::snprintf(name, static_cast<size_t>(length), "%s", d->properties().name);
@@ -112,7 +203,8 @@ HIPCORE_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int length, int devi
   HIPCORE_API_CALL(hipDeviceGetPCIBusId, pciBusId, length, device);
   // "dddd:bb:dd.f" and its terminator.
   if (pciBusId == nullptr || length < 13)
-    return finish(__func__, fail(hipErrorInvalidValue, "buffer %p of %d bytes", static_cast<void*>(pciBusId), length));
+    return finish(__func__, fail(hipErrorInvalidValue, "buffer %p of %d bytes",
+                                 static_cast<void*>(pciBusId), length));
   Device* d = nullptr;
   Status status = deviceAt(device, d);
   if (status.ok()) {
@@ -151,9 +243,11 @@ HIPCORE_API hipError_t hipDeviceReset(void) {
 HIPCORE_API hipError_t hipSetDeviceFlags(unsigned flags) {
   HIPCORE_API_CALL(hipSetDeviceFlags, flags);
   unsigned schedule = flags & hipDeviceScheduleMask;
-  bool oneSchedule = schedule == 0 || schedule == hipDeviceScheduleSpin || schedule == hipDeviceScheduleYield ||
+  bool oneSchedule = schedule == 0 || schedule == hipDeviceScheduleSpin ||
+                     schedule == hipDeviceScheduleYield ||
                      schedule == hipDeviceScheduleBlockingSync;
-  if (!oneSchedule || (flags & ~(hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax)) != 0)
+  if (!oneSchedule ||
+      (flags & ~(hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax)) != 0)
     return finish(__func__, fail(hipErrorInvalidValue, "device flags 0x%x", flags));
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
@@ -185,7 +279,9 @@ HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
   HIPCORE_API_CALL(hipDeviceSetLimit, limit, value);
   if (static_cast<unsigned>(limit) >= Device::kLimitCount)
     return finish(__func__, fail(hipErrorUnsupportedLimit, "limit %d", static_cast<int>(limit)));
-  if (value == 0) return finish(__func__, fail(hipErrorInvalidValue, "limit %d set to 0", static_cast<int>(limit)));
+  if (value == 0)
+    return finish(__func__,
+                  fail(hipErrorInvalidValue, "limit %d set to 0", static_cast<int>(limit)));
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   if (status.ok()) device->setLimit(limit, value);
@@ -195,7 +291,8 @@ HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
 // Peer access between GPUs is not wired up yet: every pair of valid, distinct devices answers 0.
 HIPCORE_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId, int peerDeviceId) {
   HIPCORE_API_CALL(hipDeviceCanAccessPeer, canAccessPeer, deviceId, peerDeviceId);
-  if (canAccessPeer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "canAccessPeer is null"));
+  if (canAccessPeer == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "canAccessPeer is null"));
   Device* d = nullptr;
   Status status = deviceAt(deviceId, d);
   if (status.ok()) status = deviceAt(peerDeviceId, d);
@@ -205,13 +302,15 @@ HIPCORE_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId, 
 
 HIPCORE_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
   HIPCORE_API_CALL(hipDeviceEnablePeerAccess, peerDeviceId, flags);
-  if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
+  if (flags != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
   Device* current = nullptr;
   Device* peer = nullptr;
   Status status = hipcore::api::currentDevice(current);
   if (status.ok()) status = deviceAt(peerDeviceId, peer);
   if (status.ok())
-    status = fail(hipErrorInvalidDevice, "device %d cannot access device %d (peer access is not supported)",
+    status = fail(hipErrorInvalidDevice,
+                  "device %d cannot access device %d (peer access is not supported)",
                   current->index(), peerDeviceId);
   return finish(__func__, std::move(status));
 }
@@ -220,20 +319,25 @@ HIPCORE_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
   HIPCORE_API_CALL(hipDeviceDisablePeerAccess, peerDeviceId);
   Device* peer = nullptr;
   Status status = deviceAt(peerDeviceId, peer);
-  if (status.ok()) status = fail(hipErrorPeerAccessNotEnabled, "peer access to device %d was never enabled", peerDeviceId);
+  if (status.ok())
+    status = fail(hipErrorPeerAccessNotEnabled, "peer access to device %d was never enabled",
+                  peerDeviceId);
   return finish(__func__, std::move(status));
 }
 
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config) {
   HIPCORE_API_CALL(hipFuncSetCacheConfig, function, config);
   // AMD GPUs have no configurable L1/LDS split: accepted and ignored, as HIP does.
-  if (function == nullptr) return finish(__func__, fail(hipErrorInvalidDeviceFunction, "function is null"));
-  if (config > hipFuncCachePreferEqual) return finish(__func__, fail(hipErrorInvalidValue, "cache config %d", config));
+  if (function == nullptr)
+    return finish(__func__, fail(hipErrorInvalidDeviceFunction, "function is null"));
+  if (config > hipFuncCachePreferEqual)
+    return finish(__func__, fail(hipErrorInvalidValue, "cache config %d", config));
   return hipSuccess;
 }
 
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config) {
   HIPCORE_API_CALL(hipDeviceSetCacheConfig, config);
-  if (config > hipFuncCachePreferEqual) return finish(__func__, fail(hipErrorInvalidValue, "cache config %d", config));
+  if (config > hipFuncCachePreferEqual)
+    return finish(__func__, fail(hipErrorInvalidValue, "cache config %d", config));
   return hipSuccess;
 }

@@ -18,7 +18,9 @@ HIPCORE_API hipError_t hipPeekAtLastError(void) {
   return hipcore::api::threadState().lastError;
 }
 
-HIPCORE_API const char* hipGetErrorName(hipError_t error) { return hipcore::core::errorName(error); }
+HIPCORE_API const char* hipGetErrorName(hipError_t error) {
+  return hipcore::core::errorName(error);
+}
 
 HIPCORE_API const char* hipGetErrorString(hipError_t error) {
   return hipcore::core::errorDescription(error);

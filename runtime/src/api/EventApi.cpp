@@ -35,9 +35,11 @@ HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags
     return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
   // As in CUDA, an interprocess event must not time; hipcore has no IPC events at all yet.
   if ((flags & hipEventInterprocess) && !(flags & hipEventDisableTiming))
-    return finish(__func__, fail(hipErrorInvalidValue, "hipEventInterprocess needs hipEventDisableTiming"));
+    return finish(__func__,
+                  fail(hipErrorInvalidValue, "hipEventInterprocess needs hipEventDisableTiming"));
   if (flags & hipEventInterprocess)
-    return finish(__func__, fail(hipErrorNotSupported, "interprocess events are not supported by hipcore"));
+    return finish(__func__,
+                  fail(hipErrorNotSupported, "interprocess events are not supported by hipcore"));
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   Event* created = nullptr;
@@ -90,7 +92,8 @@ HIPCORE_API hipError_t hipEventQuery(hipEvent_t handle) {
 
 HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start, hipEvent_t stop) {
   HIPCORE_API_CALL(hipEventElapsedTime, milliseconds, start, stop);
-  if (milliseconds == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "milliseconds is null"));
+  if (milliseconds == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "milliseconds is null"));
   Event* first = nullptr;
   Event* second = nullptr;
   Status status = eventOf(start, first);
@@ -100,7 +103,8 @@ HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t handle, unsigned int flags) {
+HIPCORE_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t handle,
+                                          unsigned int flags) {
   HIPCORE_API_CALL(hipStreamWaitEvent, stream, handle, flags);
   if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
   Event* event = nullptr;

@@ -15,8 +15,8 @@ namespace {
 
 // The synchronous forms wait for the fill (HIP: synchronous with respect to the host); the Async
 // forms return once it is queued.
-hipError_t fill(const char* call, hipStream_t stream, Pitched<void*> destination, const Extent& extent,
-                uint32_t pattern, unsigned patternWidth, bool wait) {
+hipError_t fill(const char* call, hipStream_t stream, Pitched<void*> destination,
+                const Extent& extent, uint32_t pattern, unsigned patternWidth, bool wait) {
   // Arguments first: they are wrong (or there is nothing to do) with or without a GPU.
   if (extent.empty()) return hipSuccess;
   if (destination.base == nullptr)
@@ -28,33 +28,36 @@ hipError_t fill(const char* call, hipStream_t stream, Pitched<void*> destination
   return finish(call, device->fill(queue, destination, extent, pattern, patternWidth, wait));
 }
 
-hipError_t fillElements(const char* call, void* destination, uint32_t pattern, unsigned width, size_t count,
-                        hipStream_t stream, bool wait) {
-  if (count > SIZE_MAX / width) return finish(call, fail(hipErrorInvalidValue, "%s of %zu elements", call, count));
-  return fill(call, stream, hipcore::core::linear(destination, count * width), Extent{count * width}, pattern, width,
-              wait);
+hipError_t fillElements(const char* call, void* destination, uint32_t pattern, unsigned width,
+                        size_t count, hipStream_t stream, bool wait) {
+  if (count > SIZE_MAX / width)
+    return finish(call, fail(hipErrorInvalidValue, "%s of %zu elements", call, count));
+  return fill(call, stream, hipcore::core::linear(destination, count * width),
+              Extent{count * width}, pattern, width, wait);
 }
 
-hipError_t fill2D(const char* call, void* destination, size_t pitch, int value, size_t width, size_t height,
-                  hipStream_t stream, bool wait) {
+hipError_t fill2D(const char* call, void* destination, size_t pitch, int value, size_t width,
+                  size_t height, hipStream_t stream, bool wait) {
   if (width > pitch)
-    return finish(call, fail(hipErrorInvalidPitchValue, "%s: width %zu > pitch %zu", call, width, pitch));
+    return finish(call,
+                  fail(hipErrorInvalidPitchValue, "%s: width %zu > pitch %zu", call, width, pitch));
   Pitched<void*> box{destination, pitch, pitch * height};
   return fill(call, stream, box, Extent{width, height, 1}, static_cast<uint8_t>(value), 1, wait);
 }
 
-hipError_t fill3D(const char* call, hipPitchedPtr destination, int value, hipExtent extent, hipStream_t stream,
-                  bool wait) {
-  if (extent.width == 0 || extent.height == 0 || extent.depth == 0) return fill(call, stream, {}, Extent{0}, 0, 1, wait);
+hipError_t fill3D(const char* call, hipPitchedPtr destination, int value, hipExtent extent,
+                  hipStream_t stream, bool wait) {
+  if (extent.width == 0 || extent.height == 0 || extent.depth == 0)
+    return fill(call, stream, {}, Extent{0}, 0, 1, wait);
   if (extent.width > destination.pitch)
-    return finish(call, fail(hipErrorInvalidPitchValue, "%s: width %zu > pitch %zu", call, extent.width,
-                             destination.pitch));
+    return finish(call, fail(hipErrorInvalidPitchValue, "%s: width %zu > pitch %zu", call,
+                             extent.width, destination.pitch));
   if (extent.depth > 1 && extent.height > destination.ysize)
-    return finish(call, fail(hipErrorInvalidValue, "%s: %zu rows per slice, the allocation has %zu", call,
-                             extent.height, destination.ysize));
+    return finish(call, fail(hipErrorInvalidValue, "%s: %zu rows per slice, the allocation has %zu",
+                             call, extent.height, destination.ysize));
   Pitched<void*> box{destination.ptr, destination.pitch, destination.pitch * destination.ysize};
-  return fill(call, stream, box, Extent{extent.width, extent.height, extent.depth}, static_cast<uint8_t>(value), 1,
-              wait);
+  return fill(call, stream, box, Extent{extent.width, extent.height, extent.depth},
+              static_cast<uint8_t>(value), 1, wait);
 }
 
 }  // namespace
@@ -63,7 +66,8 @@ HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size) {
   HIPCORE_API_CALL(hipMemset, destination, value, size);
   return fillElements(__func__, destination, static_cast<uint8_t>(value), 1, size, nullptr, true);
 }
-HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size, hipStream_t stream) {
+HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
+                                      hipStream_t stream) {
   HIPCORE_API_CALL(hipMemsetAsync, destination, value, size, stream);
   return fillElements(__func__, destination, static_cast<uint8_t>(value), 1, size, stream, false);
 }
@@ -71,7 +75,8 @@ HIPCORE_API hipError_t hipMemsetD8(hipDeviceptr_t destination, unsigned char val
   HIPCORE_API_CALL(hipMemsetD8, destination, value, count);
   return fillElements(__func__, destination, value, 1, count, nullptr, true);
 }
-HIPCORE_API hipError_t hipMemsetD16(hipDeviceptr_t destination, unsigned short value, size_t count) {
+HIPCORE_API hipError_t hipMemsetD16(hipDeviceptr_t destination, unsigned short value,
+                                    size_t count) {
   HIPCORE_API_CALL(hipMemsetD16, destination, value, count);
   return fillElements(__func__, destination, value, 2, count, nullptr, true);
 }
@@ -79,27 +84,29 @@ HIPCORE_API hipError_t hipMemsetD32(hipDeviceptr_t destination, int value, size_
   HIPCORE_API_CALL(hipMemsetD32, destination, value, count);
   return fillElements(__func__, destination, static_cast<uint32_t>(value), 4, count, nullptr, true);
 }
-HIPCORE_API hipError_t hipMemsetD8Async(hipDeviceptr_t destination, unsigned char value, size_t count,
-                                        hipStream_t stream) {
+HIPCORE_API hipError_t hipMemsetD8Async(hipDeviceptr_t destination, unsigned char value,
+                                        size_t count, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemsetD8Async, destination, value, count, stream);
   return fillElements(__func__, destination, value, 1, count, stream, false);
 }
-HIPCORE_API hipError_t hipMemsetD16Async(hipDeviceptr_t destination, unsigned short value, size_t count,
-                                         hipStream_t stream) {
+HIPCORE_API hipError_t hipMemsetD16Async(hipDeviceptr_t destination, unsigned short value,
+                                         size_t count, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemsetD16Async, destination, value, count, stream);
   return fillElements(__func__, destination, value, 2, count, stream, false);
 }
-HIPCORE_API hipError_t hipMemsetD32Async(hipDeviceptr_t destination, int value, size_t count, hipStream_t stream) {
+HIPCORE_API hipError_t hipMemsetD32Async(hipDeviceptr_t destination, int value, size_t count,
+                                         hipStream_t stream) {
   HIPCORE_API_CALL(hipMemsetD32Async, destination, value, count, stream);
   return fillElements(__func__, destination, static_cast<uint32_t>(value), 4, count, stream, false);
 }
 
-HIPCORE_API hipError_t hipMemset2D(void* destination, size_t pitch, int value, size_t width, size_t height) {
+HIPCORE_API hipError_t hipMemset2D(void* destination, size_t pitch, int value, size_t width,
+                                   size_t height) {
   HIPCORE_API_CALL(hipMemset2D, destination, pitch, value, width, height);
   return fill2D(__func__, destination, pitch, value, width, height, nullptr, true);
 }
-HIPCORE_API hipError_t hipMemset2DAsync(void* destination, size_t pitch, int value, size_t width, size_t height,
-                                        hipStream_t stream) {
+HIPCORE_API hipError_t hipMemset2DAsync(void* destination, size_t pitch, int value, size_t width,
+                                        size_t height, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemset2DAsync, destination, pitch, value, width, height, stream);
   return fill2D(__func__, destination, pitch, value, width, height, stream, false);
 }
@@ -108,7 +115,8 @@ HIPCORE_API hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipEx
   HIPCORE_API_CALL(hipMemset3D, pitchedDevPtr, value, extent);
   return fill3D(__func__, pitchedDevPtr, value, extent, nullptr, true);
 }
-HIPCORE_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent, hipStream_t stream) {
+HIPCORE_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+                                        hipStream_t stream) {
   HIPCORE_API_CALL(hipMemset3DAsync, pitchedDevPtr, value, extent, stream);
   return fill3D(__func__, pitchedDevPtr, value, extent, stream, false);
 }

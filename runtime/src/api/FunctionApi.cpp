@@ -11,7 +11,8 @@ using hipcore::core::Status;
 namespace {
 
 // Everything comes from the kernel descriptor and metadata, and the device's limits.
-hipFuncAttributes attributesOf(const hipcore::core::Device& device, const hipcore::core::DeviceKernel& code) {
+hipFuncAttributes attributesOf(const hipcore::core::Device& device,
+                               const hipcore::core::DeviceKernel& code) {
   const hipDeviceProp_t& p = device.properties();
   hipFuncAttributes attributes{};
   attributes.sharedSizeBytes = code.groupSegmentSize;
@@ -19,7 +20,8 @@ hipFuncAttributes attributesOf(const hipcore::core::Device& device, const hipcor
   attributes.maxThreadsPerBlock = static_cast<int>(code.maxWorkgroupSize);
   attributes.numRegs = static_cast<int>(code.vgprCount);  // VGPRs per lane (.vgpr_count)
   size_t lds = p.sharedMemPerBlock;
-  attributes.maxDynamicSharedSizeBytes = static_cast<int>(lds > code.groupSegmentSize ? lds - code.groupSegmentSize : 0);
+  attributes.maxDynamicSharedSizeBytes =
+      static_cast<int>(lds > code.groupSegmentSize ? lds - code.groupSegmentSize : 0);
   attributes.binaryVersion = p.major * 10 + p.minor;
   attributes.ptxVersion = attributes.binaryVersion;
   return attributes;
@@ -29,21 +31,26 @@ hipFuncAttributes attributesOf(const hipcore::core::Device& device, const hipcor
 
 HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function) {
   HIPCORE_API_CALL(hipFuncGetAttributes, attributes, function);
-  if (attributes == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "attributes is null"));
-  if (function == nullptr) return finish(__func__, fail(hipErrorInvalidDeviceFunction, "function is null"));
+  if (attributes == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "attributes is null"));
+  if (function == nullptr)
+    return finish(__func__, fail(hipErrorInvalidDeviceFunction, "function is null"));
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   if (!status.ok()) return finish(__func__, std::move(status));
   const hipcore::core::Kernel* kernel = hipcore::api::registry().findKernel(function);
   if (kernel == nullptr)
-    return finish(__func__, fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", function));
+    return finish(__func__, fail(hipErrorInvalidDeviceFunction,
+                                 "%p is not a registered kernel handle", function));
   const hipcore::core::DeviceKernel* code = nullptr;
-  if (status = device->resolve(*kernel, code); !status.ok()) return finish(__func__, std::move(status));
+  if (status = device->resolve(*kernel, code); !status.ok())
+    return finish(__func__, std::move(status));
   *attributes = attributesOf(*device, *code);
   return hipSuccess;
 }
 
-HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute, hipFunction_t function) {
+HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute,
+                                           hipFunction_t function) {
   HIPCORE_API_CALL(hipFuncGetAttribute, value, attribute, function);
   if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
   auto* f = reinterpret_cast<hipcore::core::ModuleFunction*>(function);
@@ -52,17 +59,39 @@ HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute att
                                  static_cast<void*>(function)));
   const hipFuncAttributes a = attributesOf(f->module().device(), f->code());
   switch (attribute) {
-    case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = a.maxThreadsPerBlock; break;
-    case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *value = static_cast<int>(a.sharedSizeBytes); break;
-    case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *value = static_cast<int>(a.constSizeBytes); break;
-    case HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *value = static_cast<int>(a.localSizeBytes); break;
-    case HIP_FUNC_ATTRIBUTE_NUM_REGS: *value = a.numRegs; break;
-    case HIP_FUNC_ATTRIBUTE_PTX_VERSION: *value = a.ptxVersion; break;
-    case HIP_FUNC_ATTRIBUTE_BINARY_VERSION: *value = a.binaryVersion; break;
-    case HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA: *value = a.cacheModeCA; break;
-    case HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *value = a.maxDynamicSharedSizeBytes; break;
-    case HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: *value = a.preferredShmemCarveout; break;
-    default: return finish(__func__, fail(hipErrorInvalidValue, "function attribute %d", static_cast<int>(attribute)));
+    case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+      *value = a.maxThreadsPerBlock;
+      break;
+    case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
+      *value = static_cast<int>(a.sharedSizeBytes);
+      break;
+    case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
+      *value = static_cast<int>(a.constSizeBytes);
+      break;
+    case HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+      *value = static_cast<int>(a.localSizeBytes);
+      break;
+    case HIP_FUNC_ATTRIBUTE_NUM_REGS:
+      *value = a.numRegs;
+      break;
+    case HIP_FUNC_ATTRIBUTE_PTX_VERSION:
+      *value = a.ptxVersion;
+      break;
+    case HIP_FUNC_ATTRIBUTE_BINARY_VERSION:
+      *value = a.binaryVersion;
+      break;
+    case HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA:
+      *value = a.cacheModeCA;
+      break;
+    case HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+      *value = a.maxDynamicSharedSizeBytes;
+      break;
+    case HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+      *value = a.preferredShmemCarveout;
+      break;
+    default:
+      return finish(__func__, fail(hipErrorInvalidValue, "function attribute %d",
+                                   static_cast<int>(attribute)));
   }
   return hipSuccess;
 }

@@ -20,7 +20,8 @@ constexpr size_t kPitchAlignment = 256;
 
 HIPCORE_API hipError_t hipMallocPitch(void** pointer, size_t* pitch, size_t width, size_t height) {
   HIPCORE_API_CALL(hipMallocPitch, pointer, pitch, width, height);
-  if (pointer == nullptr || pitch == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  if (pointer == nullptr || pitch == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   *pointer = nullptr;
   size_t rowBytes = (width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment;
   if (height != 0 && rowBytes > SIZE_MAX / height)
@@ -31,12 +32,15 @@ HIPCORE_API hipError_t hipMallocPitch(void** pointer, size_t* pitch, size_t widt
 
 HIPCORE_API hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
   HIPCORE_API_CALL(hipMalloc3D, pitchedDevPtr, extent);
-  if (pitchedDevPtr == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pitchedDevPtr is null"));
+  if (pitchedDevPtr == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "pitchedDevPtr is null"));
   *pitchedDevPtr = make_hipPitchedPtr(nullptr, 0, extent.width, extent.height);
   size_t pitch = 0;
   if (extent.height != 0 && extent.depth > SIZE_MAX / extent.height)
-    return finish(__func__, fail(hipErrorOutOfMemory, "%zu x %zu rows", extent.height, extent.depth));
-  hipError_t allocated = hipMallocPitch(&pitchedDevPtr->ptr, &pitch, extent.width, extent.height * extent.depth);
+    return finish(__func__,
+                  fail(hipErrorOutOfMemory, "%zu x %zu rows", extent.height, extent.depth));
+  hipError_t allocated =
+      hipMallocPitch(&pitchedDevPtr->ptr, &pitch, extent.width, extent.height * extent.depth);
   if (allocated == hipSuccess) pitchedDevPtr->pitch = pitch;
   return allocated;
 }
@@ -45,14 +49,17 @@ namespace {
 
 // The device address of `size` bytes at `offset` in a registered variable (loads its code object
 // on first use), or the error hipGetSymbolAddress/hipGetSymbolSize gave.
-hipError_t symbolRange(const char* call, const void* symbol, size_t size, size_t offset, char*& out) {
+hipError_t symbolRange(const char* call, const void* symbol, size_t size, size_t offset,
+                       char*& out) {
   void* base = nullptr;
   size_t bytes = 0;
   if (hipError_t found = hipGetSymbolSize(&bytes, symbol); found != hipSuccess) return found;
   if (offset > bytes || size > bytes - offset)
-    return finish(call, fail(hipErrorInvalidValue, "%s: %zu bytes at offset %zu of a %zu-byte variable", call, size,
-                             offset, bytes));
-  if (hipError_t located = hipGetSymbolAddress(&base, symbol); located != hipSuccess) return located;
+    return finish(
+        call, fail(hipErrorInvalidValue, "%s: %zu bytes at offset %zu of a %zu-byte variable", call,
+                   size, offset, bytes));
+  if (hipError_t located = hipGetSymbolAddress(&base, symbol); located != hipSuccess)
+    return located;
   out = static_cast<char*>(base) + offset;
   return hipSuccess;
 }
@@ -60,32 +67,40 @@ hipError_t symbolRange(const char* call, const void* symbol, size_t size, size_t
 }  // namespace
 
 // Queued on the stream like any copy (asynchronous for pinned host memory, see CopyApi.cpp).
-HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* source, size_t size, size_t offset,
-                                              hipMemcpyKind kind, hipStream_t stream) {
+HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* source, size_t size,
+                                              size_t offset, hipMemcpyKind kind,
+                                              hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyToSymbolAsync, symbol, source, size, offset, kind, stream);
   if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol", static_cast<int>(kind)));
-  if (source == nullptr && size != 0) return finish(__func__, fail(hipErrorInvalidValue, "source is null"));
+    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol",
+                                 static_cast<int>(kind)));
+  if (source == nullptr && size != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "source is null"));
   Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
     return finish(__func__, std::move(status));
   char* address = nullptr;
-  if (hipError_t found = symbolRange(__func__, symbol, size, offset, address); found != hipSuccess) return found;
+  if (hipError_t found = symbolRange(__func__, symbol, size, offset, address); found != hipSuccess)
+    return found;
   return hipMemcpyAsync(address, source, size, kind, stream);
 }
 
-HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* symbol, size_t size, size_t offset,
-                                                hipMemcpyKind kind, hipStream_t stream) {
+HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* symbol, size_t size,
+                                                size_t offset, hipMemcpyKind kind,
+                                                hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyFromSymbolAsync, destination, symbol, size, offset, kind, stream);
   if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol", static_cast<int>(kind)));
-  if (destination == nullptr && size != 0) return finish(__func__, fail(hipErrorInvalidValue, "destination is null"));
+    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol",
+                                 static_cast<int>(kind)));
+  if (destination == nullptr && size != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "destination is null"));
   Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
     return finish(__func__, std::move(status));
   char* address = nullptr;
-  if (hipError_t found = symbolRange(__func__, symbol, size, offset, address); found != hipSuccess) return found;
+  if (hipError_t found = symbolRange(__func__, symbol, size, offset, address); found != hipSuccess)
+    return found;
   return hipMemcpyAsync(destination, address, size, kind, stream);
 }

@@ -36,11 +36,13 @@ namespace {
 
 // Everything launchFast leaves alone: first launches, the null stream's creation, and every
 // error with its message. Out of line so that the fast path's frame stays small.
-__attribute__((noinline)) hipError_t launchGeneral(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
+__attribute__((noinline)) hipError_t launchGeneral(const void* function, dim3 numBlocks,
+                                                   dim3 dimBlocks, void** args,
                                                    size_t sharedMemBytes, hipStream_t stream) {
   static constexpr char kName[] = "hipLaunchKernel";  // finish() reports the API function
   hipcore::loader::LaunchGeometry geometry;
-  if (Status invalid = hipcore::api::validateLaunch(function, numBlocks, dimBlocks, sharedMemBytes, geometry);
+  if (Status invalid =
+          hipcore::api::validateLaunch(function, numBlocks, dimBlocks, sharedMemBytes, geometry);
       !invalid.ok())
     return finish(kName, std::move(invalid));
   hipcore::core::Device* device = nullptr;
@@ -52,10 +54,11 @@ __attribute__((noinline)) hipError_t launchGeneral(const void* function, dim3 nu
 
 }  // namespace
 
-HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
-                                       size_t sharedMemBytes, hipStream_t stream) {
+HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
+                                       void** args, size_t sharedMemBytes, hipStream_t stream) {
   HIPCORE_API_CALL(hipLaunchKernel, function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
-  if (hipError_t result; hipcore::api::launchFast(function, numBlocks, dimBlocks, args, sharedMemBytes, stream, result))
+  if (hipError_t result; hipcore::api::launchFast(function, numBlocks, dimBlocks, args,
+                                                  sharedMemBytes, stream, result))
     return result;
   return launchGeneral(function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
 }
@@ -66,7 +69,8 @@ namespace {
 __attribute__((noinline, cold)) hipError_t configurationFailure(const char* call, hipError_t code) {
   if (code == hipErrorMissingConfiguration)
     return finish(call, fail(code, "no <<<>>> configuration to pop"));
-  return finish(call, fail(code, "more than %d nested <<<>>> launches", hipcore::api::ThreadState::kMaxPending));
+  return finish(call, fail(code, "more than %d nested <<<>>> launches",
+                           hipcore::api::ThreadState::kMaxPending));
 }
 
 // The <<<>>> configuration calls run on every launch: their common path is kept free of the
@@ -77,15 +81,18 @@ hipError_t popUncommon(dim3* gridDim, dim3* blockDim, size_t* sharedMem, hipStre
 
 // No call on the common path (the thread's state exists, the stack is neither full nor empty),
 // so nothing has to be saved around one.
-inline hipError_t pushConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipStream_t stream) {
+inline hipError_t pushConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                                    hipStream_t stream) {
   hipcore::api::ThreadState* thread = hipcore::api::cachedThreadState;
-  if (thread == nullptr || thread->pendingCount == hipcore::api::ThreadState::kMaxPending) [[unlikely]]
+  if (thread == nullptr || thread->pendingCount == hipcore::api::ThreadState::kMaxPending)
+      [[unlikely]]
     return pushUncommon(gridDim, blockDim, sharedMem, stream);
   thread->pending[thread->pendingCount++] = {gridDim, blockDim, sharedMem, stream};
   return hipSuccess;
 }
 
-inline hipError_t popConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem, hipStream_t* stream) {
+inline hipError_t popConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                   hipStream_t* stream) {
   hipcore::api::ThreadState* thread = hipcore::api::cachedThreadState;
   if (thread == nullptr || thread->pendingCount == 0) [[unlikely]]
     return popUncommon(gridDim, blockDim, sharedMem, stream);
@@ -111,8 +118,8 @@ inline hipError_t popConfiguration(dim3* gridDim, dim3* blockDim, size_t* shared
   return pushConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
-[[gnu::noinline, gnu::cold]] hipError_t popUncommon(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
-                                                    hipStream_t* stream) {
+[[gnu::noinline, gnu::cold]] hipError_t popUncommon(dim3* gridDim, dim3* blockDim,
+                                                    size_t* sharedMem, hipStream_t* stream) {
   if (hipcore::api::threadState().pendingCount == 0)
     return configurationFailure("__hipPopCallConfiguration", hipErrorMissingConfiguration);
   return popConfiguration(gridDim, blockDim, sharedMem, stream);
@@ -122,15 +129,17 @@ inline hipError_t popConfiguration(dim3* gridDim, dim3* blockDim, size_t* shared
                                                      hipStream_t stream) {
   if (hipcore::api::outermostCall())
     return hipcore::api::traced(__hipPushCallConfiguration, "__hipPushCallConfiguration",
-                                "gridDim, blockDim, sharedMem, stream", gridDim, blockDim, sharedMem, stream);
+                                "gridDim, blockDim, sharedMem, stream", gridDim, blockDim,
+                                sharedMem, stream);
   return pushConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
-[[gnu::noinline, gnu::cold]] hipError_t popReported(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
-                                                    hipStream_t* stream) {
+[[gnu::noinline, gnu::cold]] hipError_t popReported(dim3* gridDim, dim3* blockDim,
+                                                    size_t* sharedMem, hipStream_t* stream) {
   if (hipcore::api::outermostCall())
     return hipcore::api::traced(__hipPopCallConfiguration, "__hipPopCallConfiguration",
-                                "gridDim, blockDim, sharedMem, stream", gridDim, blockDim, sharedMem, stream);
+                                "gridDim, blockDim, sharedMem, stream", gridDim, blockDim,
+                                sharedMem, stream);
   return popConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
@@ -138,21 +147,24 @@ inline hipError_t popConfiguration(dim3* gridDim, dim3* blockDim, size_t* shared
 
 HIPCORE_API hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
                                                   hipStream_t stream) {
-  if (hipcore::api::hooked()) [[unlikely]] return pushReported(gridDim, blockDim, sharedMem, stream);
+  if (hipcore::api::hooked()) [[unlikely]]
+    return pushReported(gridDim, blockDim, sharedMem, stream);
   return pushConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
 HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
                                                  hipStream_t* stream) {
-  if (hipcore::api::hooked()) [[unlikely]] return popReported(gridDim, blockDim, sharedMem, stream);
+  if (hipcore::api::hooked()) [[unlikely]]
+    return popReported(gridDim, blockDim, sharedMem, stream);
   return popConfiguration(gridDim, blockDim, sharedMem, stream);
 }
 
 // clang's -fgpu-default-stream=per-thread launches <<<>>> through this name, passing the
 // stream as given (0 when none was): there, stream 0 means the thread's per-thread stream.
-HIPCORE_API hipError_t hipLaunchKernel_spt(const void* function, dim3 numBlocks, dim3 dimBlocks, void** args,
-                                           size_t sharedMemBytes, hipStream_t stream) {
-  HIPCORE_API_CALL(hipLaunchKernel_spt, function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
+HIPCORE_API hipError_t hipLaunchKernel_spt(const void* function, dim3 numBlocks, dim3 dimBlocks,
+                                           void** args, size_t sharedMemBytes, hipStream_t stream) {
+  HIPCORE_API_CALL(hipLaunchKernel_spt, function, numBlocks, dimBlocks, args, sharedMemBytes,
+                   stream);
   return hipLaunchKernel(function, numBlocks, dimBlocks, args, sharedMemBytes,
                          stream == nullptr ? hipStreamPerThread : stream);
 }

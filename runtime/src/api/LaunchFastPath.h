@@ -10,8 +10,10 @@
 
 namespace hipcore::api {
 
-__attribute__((always_inline)) inline bool launchFast(const void* function, dim3 grid, dim3 block, void** args, size_t sharedBytes,
-                       hipStream_t stream, hipError_t& result) noexcept {
+__attribute__((always_inline)) inline bool launchFast(const void* function, dim3 grid, dim3 block,
+                                                      void** args, size_t sharedBytes,
+                                                      hipStream_t stream,
+                                                      hipError_t& result) noexcept {
   // Grids of 1..2^22 blocks per dimension and blocks of 1..1024 threads per dimension cannot
   // overflow AQL's 32-bit work-item counts (n - 1 wraps for 0, so one compare checks both ends).
   if (function == nullptr || ((grid.x - 1) | (grid.y - 1) | (grid.z - 1)) >= (1u << 22) ||

@@ -20,16 +20,20 @@ namespace {
 // A memory location naming a device (the only kind hipcore's pools have).
 Status locatedDevice(const hipMemLocation& location, Device*& out) {
   if (location.type != hipMemLocationTypeDevice)
-    return fail(hipErrorInvalidValue, "location type %d is not hipMemLocationTypeDevice", int(location.type));
+    return fail(hipErrorInvalidValue, "location type %d is not hipMemLocationTypeDevice",
+                int(location.type));
   return deviceAt(location.id, out);
 }
 
 Status createPool(hipMemPool_t* pool, const hipMemPoolProps* props) {
-  if (pool == nullptr || props == nullptr) return fail(hipErrorInvalidValue, "pool or props is null");
+  if (pool == nullptr || props == nullptr)
+    return fail(hipErrorInvalidValue, "pool or props is null");
   if (props->allocType != hipMemAllocationTypePinned)
-    return fail(hipErrorInvalidValue, "allocType %d: only hipMemAllocationTypePinned", int(props->allocType));
+    return fail(hipErrorInvalidValue, "allocType %d: only hipMemAllocationTypePinned",
+                int(props->allocType));
   if (props->handleTypes != hipMemHandleTypeNone)
-    return fail(hipErrorNotSupported, "handleTypes 0x%x: hipcore pools cannot be exported", unsigned(props->handleTypes));
+    return fail(hipErrorNotSupported, "handleTypes 0x%x: hipcore pools cannot be exported",
+                unsigned(props->handleTypes));
   Device* device = nullptr;
   if (Status found = locatedDevice(props->location, device); !found.ok()) return found;
   MemPool* created = nullptr;
@@ -54,7 +58,8 @@ Status setAttribute(MemPool& pool, hipMemPoolAttr attribute, const void* value) 
     case hipMemPoolAttrUsedMemHigh:
       // As in CUDA, a high-water mark can only be reset (to the current value), by writing 0.
       if (word() != 0) return fail(hipErrorInvalidValue, "a high-water mark can only be set to 0");
-      attribute == hipMemPoolAttrReservedMemHigh ? memory.resetReservedHigh() : memory.resetLiveHigh();
+      attribute == hipMemPoolAttrReservedMemHigh ? memory.resetReservedHigh()
+                                                 : memory.resetLiveHigh();
       return Status::success();
     case hipMemPoolAttrReservedMemCurrent:
     case hipMemPoolAttrUsedMemCurrent:
@@ -72,12 +77,23 @@ Status getAttribute(const MemPool& pool, hipMemPoolAttr attribute, void* value) 
     case hipMemPoolReuseAllowInternalDependencies:
       *static_cast<int*>(value) = pool.reuseFlag(int(attribute) - 1);
       return Status::success();
-    case hipMemPoolAttrReleaseThreshold: word = memory.releaseThreshold(); break;
-    case hipMemPoolAttrReservedMemCurrent: word = memory.reservedBytes(); break;
-    case hipMemPoolAttrReservedMemHigh: word = memory.reservedHighBytes(); break;
-    case hipMemPoolAttrUsedMemCurrent: word = memory.liveBytes(); break;
-    case hipMemPoolAttrUsedMemHigh: word = memory.liveHighBytes(); break;
-    default: return fail(hipErrorInvalidValue, "unknown attribute %d", int(attribute));
+    case hipMemPoolAttrReleaseThreshold:
+      word = memory.releaseThreshold();
+      break;
+    case hipMemPoolAttrReservedMemCurrent:
+      word = memory.reservedBytes();
+      break;
+    case hipMemPoolAttrReservedMemHigh:
+      word = memory.reservedHighBytes();
+      break;
+    case hipMemPoolAttrUsedMemCurrent:
+      word = memory.liveBytes();
+      break;
+    case hipMemPoolAttrUsedMemHigh:
+      word = memory.liveHighBytes();
+      break;
+    default:
+      return fail(hipErrorInvalidValue, "unknown attribute %d", int(attribute));
   }
   *static_cast<uint64_t*>(value) = word;
   return Status::success();
@@ -93,7 +109,8 @@ Status setAccess(const MemPool& pool, const hipMemAccessDesc& desc) {
     return fail(hipErrorInvalidValue, "access flags %d", int(desc.flags));
   bool owner = device == &pool.device();
   if (owner && desc.flags != hipMemAccessFlagsProtReadWrite)
-    return fail(hipErrorInvalidValue, "the owning device %d keeps read-write access", desc.location.id);
+    return fail(hipErrorInvalidValue, "the owning device %d keeps read-write access",
+                desc.location.id);
   if (!owner && desc.flags != hipMemAccessFlagsProtNone)
     return fail(hipErrorNotSupported, "device %d: pool memory of device %d is not mapped to peers",
                 desc.location.id, pool.device().index());
@@ -127,8 +144,8 @@ HIPCORE_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
   MemPool* pool = nullptr;
   if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
   if (&pool->device() != d)
-    return finish(__func__, fail(hipErrorInvalidDevice, "pool of device %d set on device %d", pool->device().index(),
-                                 device));
+    return finish(__func__, fail(hipErrorInvalidDevice, "pool of device %d set on device %d",
+                                 pool->device().index(), device));
   d->memPools().setCurrent(pool);
   return hipSuccess;
 }
@@ -143,7 +160,8 @@ HIPCORE_API hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
   MemPool* pool = nullptr;
   if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
   if (pool == pool->device().memPools().defaultPool())
-    return finish(__func__, fail(hipErrorInvalidValue, "a device's default pool cannot be destroyed"));
+    return finish(__func__,
+                  fail(hipErrorInvalidValue, "a device's default pool cannot be destroyed"));
   return finish(__func__, pool->device().memPools().destroy(pool));
 }
 
@@ -155,7 +173,8 @@ HIPCORE_API hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_
   return hipSuccess;
 }
 
-HIPCORE_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void* value) {
+HIPCORE_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
+                                              void* value) {
   HIPCORE_API_CALL(hipMemPoolSetAttribute, mem_pool, attr, value);
   MemPool* pool = nullptr;
   if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
@@ -163,7 +182,8 @@ HIPCORE_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolA
   return finish(__func__, setAttribute(*pool, attr, value));
 }
 
-HIPCORE_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void* value) {
+HIPCORE_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
+                                              void* value) {
   HIPCORE_API_CALL(hipMemPoolGetAttribute, mem_pool, attr, value);
   MemPool* pool = nullptr;
   if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
@@ -171,24 +191,29 @@ HIPCORE_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolA
   return finish(__func__, getAttribute(*pool, attr, value));
 }
 
-HIPCORE_API hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc* desc_list, size_t count) {
+HIPCORE_API hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc* desc_list,
+                                           size_t count) {
   HIPCORE_API_CALL(hipMemPoolSetAccess, mem_pool, desc_list, count);
   MemPool* pool = nullptr;
   if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  if (desc_list == nullptr && count != 0) return finish(__func__, fail(hipErrorInvalidValue, "desc_list is null"));
+  if (desc_list == nullptr && count != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "desc_list is null"));
   for (size_t i = 0; i < count; ++i)
-    if (Status accepted = setAccess(*pool, desc_list[i]); !accepted.ok()) return finish(__func__, std::move(accepted));
+    if (Status accepted = setAccess(*pool, desc_list[i]); !accepted.ok())
+      return finish(__func__, std::move(accepted));
   return hipSuccess;
 }
 
-HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool, hipMemLocation* location) {
+HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
+                                           hipMemLocation* location) {
   HIPCORE_API_CALL(hipMemPoolGetAccess, flags, mem_pool, location);
   MemPool* pool = nullptr;
   if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
   if (flags == nullptr || location == nullptr)
     return finish(__func__, fail(hipErrorInvalidValue, "flags or location is null"));
   Device* device = nullptr;
-  if (Status found = locatedDevice(*location, device); !found.ok()) return finish(__func__, std::move(found));
+  if (Status found = locatedDevice(*location, device); !found.ok())
+    return finish(__func__, std::move(found));
   *flags = device == &pool->device() ? hipMemAccessFlagsProtReadWrite : hipMemAccessFlagsProtNone;
   return hipSuccess;
 }

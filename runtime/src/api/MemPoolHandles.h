@@ -13,7 +13,8 @@ namespace hipcore::api {
 inline core::Status poolOf(hipMemPool_t handle, core::MemPool*& out) {
   out = reinterpret_cast<core::MemPool*>(handle);
   if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
-    return core::fail(hipErrorInvalidValue, "%p is not a live memory pool", static_cast<void*>(handle));
+    return core::fail(hipErrorInvalidValue, "%p is not a live memory pool",
+                      static_cast<void*>(handle));
   return core::Status::success();
 }
 

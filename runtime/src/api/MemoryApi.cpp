@@ -29,12 +29,14 @@ hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
   hipcore::core::Chunk* chunk = nullptr;
   uint32_t block = 0;
   if (!rt.pointers().findBase(pointer, allocation, chunk, block))
-    return finish(call, fail(hipErrorInvalidValue, "%s(%p): not the start of a live allocation", call, pointer));
+    return finish(call, fail(hipErrorInvalidValue, "%s(%p): not the start of a live allocation",
+                             call, pointer));
   // As in CUDA: hipHostMalloc memory goes to hipHostFree, device and managed memory to hipFree.
   bool host = allocation.kind == hipcore::core::MemoryKind::Host;
   if (host != hostOnly)
-    return finish(call, fail(hipErrorInvalidValue, "%s(%p): %s memory", call, pointer,
-                             host ? "hipHostMalloc (use hipHostFree)" : "device or managed (use hipFree)"));
+    return finish(
+        call, fail(hipErrorInvalidValue, "%s(%p): %s memory", call, pointer,
+                   host ? "hipHostMalloc (use hipHostFree)" : "device or managed (use hipFree)"));
   hipcore::core::Device* owner = rt.device(allocation.device);
   return finish(call, owner->release(allocation, chunk, block));
 }
@@ -53,7 +55,8 @@ HIPCORE_API hipError_t hipHostFree(void* pointer) {
 
 HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total) {
   HIPCORE_API_CALL(hipMemGetInfo, free, total);
-  if (free == nullptr || total == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  if (free == nullptr || total == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   if (status.ok()) device->memoryInfo(*free, *total);

@@ -28,7 +28,8 @@ Status moduleOf(hipModule_t handle, LoadedModule*& out) {
 Status functionOf(hipFunction_t handle, ModuleFunction*& out) {
   out = reinterpret_cast<ModuleFunction*>(handle);
   if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
-    return fail(hipErrorInvalidResourceHandle, "%p is not a module function", static_cast<void*>(handle));
+    return fail(hipErrorInvalidResourceHandle, "%p is not a module function",
+                static_cast<void*>(handle));
   return Status::success();
 }
 
@@ -43,17 +44,22 @@ Status loadModule(const void* image, size_t size, hipModule_t* module) {
 
 // Arguments given as one packed buffer through `extra` ({HIP_LAUNCH_PARAM_BUFFER_POINTER, p,
 // HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END}): point args[] into it.
-Status argsFromExtra(void** extra, const hipcore::core::DeviceKernel& code, void** args, size_t capacity) {
+Status argsFromExtra(void** extra, const hipcore::core::DeviceKernel& code, void** args,
+                     size_t capacity) {
   const char* buffer = nullptr;
   size_t size = 0;
   for (size_t i = 0; extra[i] != HIP_LAUNCH_PARAM_END; i += 2) {
-    if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_POINTER) buffer = static_cast<const char*>(extra[i + 1]);
-    else if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_SIZE) size = *static_cast<const size_t*>(extra[i + 1]);
-    else return fail(hipErrorInvalidValue, "unknown launch parameter %p in extra", extra[i]);
+    if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_POINTER)
+      buffer = static_cast<const char*>(extra[i + 1]);
+    else if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_SIZE)
+      size = *static_cast<const size_t*>(extra[i + 1]);
+    else
+      return fail(hipErrorInvalidValue, "unknown launch parameter %p in extra", extra[i]);
   }
   size_t count = code.layout.explicitCount();
   if (buffer == nullptr || count > capacity)
-    return fail(hipErrorInvalidValue, "extra lacks an argument buffer, or %zu arguments exceed %zu", count, capacity);
+    return fail(hipErrorInvalidValue, "extra lacks an argument buffer, or %zu arguments exceed %zu",
+                count, capacity);
   for (size_t i = 0; i < count; ++i) {
     if (code.layout.explicitOffset(i) >= size && size != 0)
       return fail(hipErrorInvalidValue, "argument %zu at offset %u is past the %zu-byte buffer", i,
@@ -67,7 +73,8 @@ Status argsFromExtra(void** extra, const hipcore::core::DeviceKernel& code, void
 
 HIPCORE_API hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
   HIPCORE_API_CALL(hipModuleLoadData, module, image);
-  if (module == nullptr || image == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  if (module == nullptr || image == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   return finish(__func__, loadModule(image, 0, module));
 }
 
@@ -93,22 +100,34 @@ struct JitLog {
 
 // The options tune a JIT compilation; hipcore loads finished code objects, so all are accepted
 // and only the logs are written (see hip_runtime_api.h).
-HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image, unsigned int numOptions,
-                                           hipJitOption* options, void** optionValues) {
+HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
+                                           unsigned int numOptions, hipJitOption* options,
+                                           void** optionValues) {
   HIPCORE_API_CALL(hipModuleLoadDataEx, module, image, numOptions, options, optionValues);
-  if (module == nullptr || image == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  if (module == nullptr || image == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   if (numOptions > 0 && (options == nullptr || optionValues == nullptr))
-    return finish(__func__, fail(hipErrorInvalidValue, "%u options but no option or value array", numOptions));
+    return finish(__func__, fail(hipErrorInvalidValue, "%u options but no option or value array",
+                                 numOptions));
   JitLog info, error;
   for (unsigned i = 0; i < numOptions; ++i) {
     switch (options[i]) {
-      case hipJitOptionInfoLogBuffer: info.buffer = static_cast<char*>(optionValues[i]); break;
-      case hipJitOptionInfoLogBufferSizeBytes: info.size = &optionValues[i]; break;
-      case hipJitOptionErrorLogBuffer: error.buffer = static_cast<char*>(optionValues[i]); break;
-      case hipJitOptionErrorLogBufferSizeBytes: error.size = &optionValues[i]; break;
+      case hipJitOptionInfoLogBuffer:
+        info.buffer = static_cast<char*>(optionValues[i]);
+        break;
+      case hipJitOptionInfoLogBufferSizeBytes:
+        info.size = &optionValues[i];
+        break;
+      case hipJitOptionErrorLogBuffer:
+        error.buffer = static_cast<char*>(optionValues[i]);
+        break;
+      case hipJitOptionErrorLogBufferSizeBytes:
+        error.size = &optionValues[i];
+        break;
       default:
         if (options[i] < 0 || options[i] >= hipJitOptionNumOptions)
-          return finish(__func__, fail(hipErrorInvalidValue, "option %u is %d, not a hipJitOption", i, options[i]));
+          return finish(__func__, fail(hipErrorInvalidValue, "option %u is %d, not a hipJitOption",
+                                       i, options[i]));
     }
   }
   Status status = loadModule(image, 0, module);
@@ -119,7 +138,8 @@ HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* imag
 
 HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path) {
   HIPCORE_API_CALL(hipModuleLoad, module, path);
-  if (module == nullptr || path == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  if (module == nullptr || path == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   std::ifstream in(path, std::ios::binary);
   if (!in) return finish(__func__, fail(hipErrorFileNotFound, "cannot open %s", path));
   std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -136,9 +156,11 @@ HIPCORE_API hipError_t hipModuleUnload(hipModule_t handle) {
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t handle, const char* name) {
+HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t handle,
+                                            const char* name) {
   HIPCORE_API_CALL(hipModuleGetFunction, function, handle, name);
-  if (function == nullptr || name == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
+  if (function == nullptr || name == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   LoadedModule* module = nullptr;
   ModuleFunction* found = nullptr;
   Status status = moduleOf(handle, module);
@@ -147,7 +169,8 @@ HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes, hipModule_t handle, const char* name) {
+HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes,
+                                          hipModule_t handle, const char* name) {
   HIPCORE_API_CALL(hipModuleGetGlobal, pointer, bytes, handle, name);
   if (name == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "name is null"));
   LoadedModule* module = nullptr;
@@ -160,10 +183,13 @@ HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned gridX, unsigned gridY, unsigned gridZ,
-                                             unsigned blockX, unsigned blockY, unsigned blockZ, unsigned sharedBytes,
-                                             hipStream_t stream, void** kernelParams, void** extra) {
-  HIPCORE_API_CALL(hipModuleLaunchKernel, handle, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes, stream, kernelParams, extra);
+HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned gridX, unsigned gridY,
+                                             unsigned gridZ, unsigned blockX, unsigned blockY,
+                                             unsigned blockZ, unsigned sharedBytes,
+                                             hipStream_t stream, void** kernelParams,
+                                             void** extra) {
+  HIPCORE_API_CALL(hipModuleLaunchKernel, handle, gridX, gridY, gridZ, blockX, blockY, blockZ,
+                   sharedBytes, stream, kernelParams, extra);
   ModuleFunction* function = nullptr;
   Status status = functionOf(handle, function);
   if (!status.ok()) return finish(__func__, std::move(status));
@@ -173,9 +199,10 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned grid
   const unsigned block[3] = {blockX, blockY, blockZ};
   uint64_t threads = uint64_t{blockX} * blockY * blockZ;
   for (int d = 0; d < 3; ++d) {
-    if (grid[d] == 0 || block[d] == 0 || uint64_t{grid[d]} * block[d] > UINT32_MAX || threads > 1024)
-      return finish(__func__, fail(hipErrorInvalidConfiguration, "grid (%u,%u,%u) block (%u,%u,%u)", gridX, gridY,
-                                   gridZ, blockX, blockY, blockZ));
+    if (grid[d] == 0 || block[d] == 0 || uint64_t{grid[d]} * block[d] > UINT32_MAX ||
+        threads > 1024)
+      return finish(__func__, fail(hipErrorInvalidConfiguration, "grid (%u,%u,%u) block (%u,%u,%u)",
+                                   gridX, gridY, gridZ, blockX, blockY, blockZ));
     geometry.gridBlocks[d] = grid[d];
     geometry.blockSize[d] = block[d];
   }
@@ -192,6 +219,7 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned grid
     status = argsFromExtra(extra, function->code(), packed, 64);
     args = packed;
   }
-  if (status.ok()) status = hipcore::api::runtime().launchCode(*device, queue, function->code(), geometry, args);
+  if (status.ok())
+    status = hipcore::api::runtime().launchCode(*device, queue, function->code(), geometry, args);
   return finish(__func__, std::move(status));
 }

@@ -17,21 +17,23 @@ Status codeOf(const void* function, hipcore::core::Device*& device, const Device
   if (function == nullptr) return fail(hipErrorInvalidDeviceFunction, "function is null");
   if (Status status = hipcore::api::currentDevice(device); !status.ok()) return status;
   const hipcore::core::Kernel* kernel = hipcore::api::registry().findKernel(function);
-  if (kernel == nullptr) return fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", function);
+  if (kernel == nullptr)
+    return fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", function);
   return device->resolve(*kernel, code);
 }
 
 Status codeOf(hipFunction_t function, hipcore::core::Device*& device, const DeviceKernel*& code) {
   auto* f = reinterpret_cast<hipcore::core::ModuleFunction*>(function);
   if (reinterpret_cast<uintptr_t>(function) < 4096 || !f->valid())
-    return fail(hipErrorInvalidResourceHandle, "%p is not a module function", static_cast<void*>(function));
+    return fail(hipErrorInvalidResourceHandle, "%p is not a module function",
+                static_cast<void*>(function));
   device = &f->module().device();
   code = &f->code();
   return Status::success();
 }
 
-Status activeBlocks(int* numBlocks, const hipcore::core::Device& device, const DeviceKernel& code, int blockSize,
-                    size_t dynamicLds, unsigned flags) {
+Status activeBlocks(int* numBlocks, const hipcore::core::Device& device, const DeviceKernel& code,
+                    int blockSize, size_t dynamicLds, unsigned flags) {
   if (flags != hipOccupancyDefault && flags != hipOccupancyDisableCachingOverride)
     return fail(hipErrorInvalidValue, "flags 0x%x", flags);
   if (blockSize <= 0) return fail(hipErrorInvalidValue, "block size %d", blockSize);
@@ -49,16 +51,17 @@ Status potentialBlockSize(int* gridSize, int* blockSize, const hipcore::core::De
                                        hipcore::core::kernelResources(code), dynamicLds,
                                        static_cast<uint32_t>(blockSizeLimit), block, grid);
   if (block == 0)
-    return fail(hipErrorInvalidValue, "kernel %s cannot run with %zu bytes of dynamic shared memory",
-                code.name.c_str(), dynamicLds);
+    return fail(hipErrorInvalidValue,
+                "kernel %s cannot run with %zu bytes of dynamic shared memory", code.name.c_str(),
+                dynamicLds);
   *gridSize = static_cast<int>(grid);
   *blockSize = static_cast<int>(block);
   return Status::success();
 }
 
 template <typename Function>
-hipError_t activeBlocksCall(const char* call, int* numBlocks, Function function, int blockSize, size_t dynamicLds,
-                            unsigned flags) {
+hipError_t activeBlocksCall(const char* call, int* numBlocks, Function function, int blockSize,
+                            size_t dynamicLds, unsigned flags) {
   if (numBlocks == nullptr) return finish(call, fail(hipErrorInvalidValue, "numBlocks is null"));
   hipcore::core::Device* device = nullptr;
   const DeviceKernel* code = nullptr;
@@ -68,8 +71,9 @@ hipError_t activeBlocksCall(const char* call, int* numBlocks, Function function,
 }
 
 template <typename Function>
-hipError_t potentialBlockSizeCall(const char* call, int* gridSize, int* blockSize, Function function,
-                                  size_t dynamicLds, int blockSizeLimit, unsigned flags) {
+hipError_t potentialBlockSizeCall(const char* call, int* gridSize, int* blockSize,
+                                  Function function, size_t dynamicLds, int blockSizeLimit,
+                                  unsigned flags) {
   if (gridSize == nullptr || blockSize == nullptr)
     return finish(call, fail(hipErrorInvalidValue, "gridSize or blockSize is null"));
   if (flags != hipOccupancyDefault && flags != hipOccupancyDisableCachingOverride)
@@ -77,58 +81,72 @@ hipError_t potentialBlockSizeCall(const char* call, int* gridSize, int* blockSiz
   hipcore::core::Device* device = nullptr;
   const DeviceKernel* code = nullptr;
   Status status = codeOf(function, device, code);
-  if (status.ok()) status = potentialBlockSize(gridSize, blockSize, *device, *code, dynamicLds, blockSizeLimit);
+  if (status.ok())
+    status = potentialBlockSize(gridSize, blockSize, *device, *code, dynamicLds, blockSizeLimit);
   return finish(call, std::move(status));
 }
 
 }  // namespace
 
-HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, const void* function,
-                                                                    int blockSize, size_t dynSharedMemPerBlk) {
-  HIPCORE_API_CALL(hipOccupancyMaxActiveBlocksPerMultiprocessor, numBlocks, function, blockSize, dynSharedMemPerBlk);
-  return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk, hipOccupancyDefault);
+HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
+                                                                    const void* function,
+                                                                    int blockSize,
+                                                                    size_t dynSharedMemPerBlk) {
+  HIPCORE_API_CALL(hipOccupancyMaxActiveBlocksPerMultiprocessor, numBlocks, function, blockSize,
+                   dynSharedMemPerBlk);
+  return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk,
+                          hipOccupancyDefault);
 }
 
-HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks, const void* function,
-                                                                             int blockSize, size_t dynSharedMemPerBlk,
-                                                                             unsigned int flags) {
-  HIPCORE_API_CALL(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, numBlocks, function, blockSize, dynSharedMemPerBlk, flags);
+HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, const void* function, int blockSize, size_t dynSharedMemPerBlk,
+    unsigned int flags) {
+  HIPCORE_API_CALL(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, numBlocks, function,
+                   blockSize, dynSharedMemPerBlk, flags);
   return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk, flags);
 }
 
-HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks, hipFunction_t function,
-                                                                          int blockSize, size_t dynSharedMemPerBlk) {
-  HIPCORE_API_CALL(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor, numBlocks, function, blockSize, dynSharedMemPerBlk);
-  return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk, hipOccupancyDefault);
+HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
+    int* numBlocks, hipFunction_t function, int blockSize, size_t dynSharedMemPerBlk) {
+  HIPCORE_API_CALL(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor, numBlocks, function,
+                   blockSize, dynSharedMemPerBlk);
+  return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk,
+                          hipOccupancyDefault);
 }
 
-HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlocks,
-                                                                                   hipFunction_t function,
-                                                                                   int blockSize,
-                                                                                   size_t dynSharedMemPerBlk,
-                                                                                   unsigned int flags) {
-  HIPCORE_API_CALL(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, numBlocks, function, blockSize, dynSharedMemPerBlk, flags);
+HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, hipFunction_t function, int blockSize, size_t dynSharedMemPerBlk,
+    unsigned int flags) {
+  HIPCORE_API_CALL(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, numBlocks, function,
+                   blockSize, dynSharedMemPerBlk, flags);
   return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk, flags);
 }
 
-HIPCORE_API hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, const void* function,
-                                                         size_t dynSharedMemPerBlk, int blockSizeLimit) {
-  HIPCORE_API_CALL(hipOccupancyMaxPotentialBlockSize, gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit);
-  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit,
-                                hipOccupancyDefault);
+HIPCORE_API hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
+                                                         const void* function,
+                                                         size_t dynSharedMemPerBlk,
+                                                         int blockSizeLimit) {
+  HIPCORE_API_CALL(hipOccupancyMaxPotentialBlockSize, gridSize, blockSize, function,
+                   dynSharedMemPerBlk, blockSizeLimit);
+  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk,
+                                blockSizeLimit, hipOccupancyDefault);
 }
 
-HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize, hipFunction_t function,
-                                                               size_t dynSharedMemPerBlk, int blockSizeLimit) {
-  HIPCORE_API_CALL(hipModuleOccupancyMaxPotentialBlockSize, gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit);
-  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit,
-                                hipOccupancyDefault);
+HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
+                                                               hipFunction_t function,
+                                                               size_t dynSharedMemPerBlk,
+                                                               int blockSizeLimit) {
+  HIPCORE_API_CALL(hipModuleOccupancyMaxPotentialBlockSize, gridSize, blockSize, function,
+                   dynSharedMemPerBlk, blockSizeLimit);
+  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk,
+                                blockSizeLimit, hipOccupancyDefault);
 }
 
-HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(int* gridSize, int* blockSize,
-                                                                        hipFunction_t function,
-                                                                        size_t dynSharedMemPerBlk,
-                                                                        int blockSizeLimit, unsigned int flags) {
-  HIPCORE_API_CALL(hipModuleOccupancyMaxPotentialBlockSizeWithFlags, gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit, flags);
-  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit, flags);
+HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
+    int* gridSize, int* blockSize, hipFunction_t function, size_t dynSharedMemPerBlk,
+    int blockSizeLimit, unsigned int flags) {
+  HIPCORE_API_CALL(hipModuleOccupancyMaxPotentialBlockSizeWithFlags, gridSize, blockSize, function,
+                   dynSharedMemPerBlk, blockSizeLimit, flags);
+  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk,
+                                blockSizeLimit, flags);
 }

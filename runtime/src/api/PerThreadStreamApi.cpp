@@ -6,7 +6,9 @@
 
 namespace {
 
-hipStream_t perThread(hipStream_t stream) { return stream == nullptr ? hipStreamPerThread : stream; }
+hipStream_t perThread(hipStream_t stream) {
+  return stream == nullptr ? hipStreamPerThread : stream;
+}
 
 // The asynchronous form's result, then the per-thread stream's completion.
 hipError_t thenWait(hipError_t queued) {
@@ -15,13 +17,14 @@ hipError_t thenWait(hipError_t queued) {
 
 }  // namespace
 
-HIPCORE_API hipError_t hipMemcpy_spt(void* destination, const void* source, size_t size, hipMemcpyKind kind) {
+HIPCORE_API hipError_t hipMemcpy_spt(void* destination, const void* source, size_t size,
+                                     hipMemcpyKind kind) {
   HIPCORE_API_CALL(hipMemcpy_spt, destination, source, size, kind);
   return hipMemcpyWithStream(destination, source, size, kind, hipStreamPerThread);
 }
 
-HIPCORE_API hipError_t hipMemcpyAsync_spt(void* destination, const void* source, size_t size, hipMemcpyKind kind,
-                                          hipStream_t stream) {
+HIPCORE_API hipError_t hipMemcpyAsync_spt(void* destination, const void* source, size_t size,
+                                          hipMemcpyKind kind, hipStream_t stream) {
   HIPCORE_API_CALL(hipMemcpyAsync_spt, destination, source, size, kind, stream);
   return hipMemcpyAsync(destination, source, size, kind, perThread(stream));
 }
@@ -31,36 +34,41 @@ HIPCORE_API hipError_t hipMemset_spt(void* destination, int value, size_t size) 
   return thenWait(hipMemsetAsync(destination, value, size, hipStreamPerThread));
 }
 
-HIPCORE_API hipError_t hipMemsetAsync_spt(void* destination, int value, size_t size, hipStream_t stream) {
+HIPCORE_API hipError_t hipMemsetAsync_spt(void* destination, int value, size_t size,
+                                          hipStream_t stream) {
   HIPCORE_API_CALL(hipMemsetAsync_spt, destination, value, size, stream);
   return hipMemsetAsync(destination, value, size, perThread(stream));
 }
 
-HIPCORE_API hipError_t hipMemcpy2D_spt(void* destination, size_t destinationPitch, const void* source,
-                                       size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind) {
-  HIPCORE_API_CALL(hipMemcpy2D_spt, destination, destinationPitch, source, sourcePitch, width, height, kind);
-  return thenWait(hipMemcpy2DAsync(destination, destinationPitch, source, sourcePitch, width, height, kind,
-                                   hipStreamPerThread));
+HIPCORE_API hipError_t hipMemcpy2D_spt(void* destination, size_t destinationPitch,
+                                       const void* source, size_t sourcePitch, size_t width,
+                                       size_t height, hipMemcpyKind kind) {
+  HIPCORE_API_CALL(hipMemcpy2D_spt, destination, destinationPitch, source, sourcePitch, width,
+                   height, kind);
+  return thenWait(hipMemcpy2DAsync(destination, destinationPitch, source, sourcePitch, width,
+                                   height, kind, hipStreamPerThread));
 }
 
-HIPCORE_API hipError_t hipMemcpy2DAsync_spt(void* destination, size_t destinationPitch, const void* source,
-                                            size_t sourcePitch, size_t width, size_t height, hipMemcpyKind kind,
-                                            hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpy2DAsync_spt, destination, destinationPitch, source, sourcePitch, width, height, kind,
-                   stream);
-  return hipMemcpy2DAsync(destination, destinationPitch, source, sourcePitch, width, height, kind, perThread(stream));
+HIPCORE_API hipError_t hipMemcpy2DAsync_spt(void* destination, size_t destinationPitch,
+                                            const void* source, size_t sourcePitch, size_t width,
+                                            size_t height, hipMemcpyKind kind, hipStream_t stream) {
+  HIPCORE_API_CALL(hipMemcpy2DAsync_spt, destination, destinationPitch, source, sourcePitch, width,
+                   height, kind, stream);
+  return hipMemcpy2DAsync(destination, destinationPitch, source, sourcePitch, width, height, kind,
+                          perThread(stream));
 }
 
-HIPCORE_API hipError_t hipMemcpyToSymbol_spt(const void* symbol, const void* source, size_t size, size_t offset,
-                                             hipMemcpyKind kind) {
+HIPCORE_API hipError_t hipMemcpyToSymbol_spt(const void* symbol, const void* source, size_t size,
+                                             size_t offset, hipMemcpyKind kind) {
   HIPCORE_API_CALL(hipMemcpyToSymbol_spt, symbol, source, size, offset, kind);
   return thenWait(hipMemcpyToSymbolAsync(symbol, source, size, offset, kind, hipStreamPerThread));
 }
 
-HIPCORE_API hipError_t hipMemcpyFromSymbol_spt(void* destination, const void* symbol, size_t size, size_t offset,
-                                               hipMemcpyKind kind) {
+HIPCORE_API hipError_t hipMemcpyFromSymbol_spt(void* destination, const void* symbol, size_t size,
+                                               size_t offset, hipMemcpyKind kind) {
   HIPCORE_API_CALL(hipMemcpyFromSymbol_spt, destination, symbol, size, offset, kind);
-  return thenWait(hipMemcpyFromSymbolAsync(destination, symbol, size, offset, kind, hipStreamPerThread));
+  return thenWait(
+      hipMemcpyFromSymbolAsync(destination, symbol, size, offset, kind, hipStreamPerThread));
 }
 
 HIPCORE_API hipError_t hipStreamSynchronize_spt(hipStream_t stream) {
@@ -83,7 +91,8 @@ HIPCORE_API hipError_t hipStreamGetPriority_spt(hipStream_t stream, int* priorit
   return hipStreamGetPriority(perThread(stream), priority);
 }
 
-HIPCORE_API hipError_t hipStreamWaitEvent_spt(hipStream_t stream, hipEvent_t event, unsigned int flags) {
+HIPCORE_API hipError_t hipStreamWaitEvent_spt(hipStream_t stream, hipEvent_t event,
+                                              unsigned int flags) {
   HIPCORE_API_CALL(hipStreamWaitEvent_spt, stream, event, flags);
   return hipStreamWaitEvent(perThread(stream), event, flags);
 }

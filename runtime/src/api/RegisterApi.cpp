@@ -35,7 +35,8 @@ hipcore::core::FatBinary* fatBinaryOf(void** handle) {
 HIPCORE_API void** __hipRegisterFatBinary(const void* data) {
   auto* wrapper = static_cast<const FatBinaryWrapper*>(data);
   if (wrapper == nullptr || wrapper->magic != kFatBinaryMagic || wrapper->bundle == nullptr) {
-    std::fprintf(stderr, "hipcore: __hipRegisterFatBinary(%p): not a HIP fat binary wrapper\n", data);
+    std::fprintf(stderr, "hipcore: __hipRegisterFatBinary(%p): not a HIP fat binary wrapper\n",
+                 data);
     return nullptr;
   }
   hipcore::core::FatBinary* fatBinary = hipcore::api::registry().addFatBinary(wrapper->bundle);
@@ -43,27 +44,28 @@ HIPCORE_API void** __hipRegisterFatBinary(const void* data) {
   return reinterpret_cast<void**>(fatBinary);
 }
 
-HIPCORE_API void __hipRegisterFunction(void** modules, const void* hostFunction, char* deviceFunction,
-                                       const char* deviceName, unsigned int, void*, void*, void*, void*,
-                                       int*) {
+HIPCORE_API void __hipRegisterFunction(void** modules, const void* hostFunction,
+                                       char* deviceFunction, const char* deviceName, unsigned int,
+                                       void*, void*, void*, void*, int*) {
   if (modules == nullptr || hostFunction == nullptr || deviceName == nullptr) return;
   (void)deviceFunction;
   hipcore::api::registry().addKernel(fatBinaryOf(modules), hostFunction, deviceName);
   logCall("hipcore: __hipRegisterFunction(handle %p, %s)\n", hostFunction, deviceName);
 }
 
-HIPCORE_API void __hipRegisterVar(void** modules, void* var, char* hostVar, char* deviceVar, int ext,
-                                  size_t size, int constant, int global) {
+HIPCORE_API void __hipRegisterVar(void** modules, void* var, char* hostVar, char* deviceVar,
+                                  int ext, size_t size, int constant, int global) {
   (void)hostVar;
   (void)ext;
   (void)global;
   if (modules == nullptr || var == nullptr || deviceVar == nullptr) return;
-  hipcore::api::registry().addVariable({fatBinaryOf(modules), var, deviceVar, size, constant != 0, false});
+  hipcore::api::registry().addVariable(
+      {fatBinaryOf(modules), var, deviceVar, size, constant != 0, false});
   logCall("hipcore: __hipRegisterVar(%p, %s)\n", var, deviceVar);
 }
 
-HIPCORE_API void __hipRegisterManagedVar(void* hipModule, void** pointer, void* initValue, const char* name,
-                                         size_t size, unsigned align) {
+HIPCORE_API void __hipRegisterManagedVar(void* hipModule, void** pointer, void* initValue,
+                                         const char* name, size_t size, unsigned align) {
   if (hipModule == nullptr || pointer == nullptr || name == nullptr) return;
   // Host code reads the variable through *pointer from the start, so its storage exists now:
   // page-aligned host memory (no device work here), pinned for a GPU when the code loads.
@@ -77,23 +79,27 @@ HIPCORE_API void __hipRegisterManagedVar(void* hipModule, void** pointer, void* 
   std::memset(memory, 0, bytes);
   if (initValue != nullptr) std::memcpy(memory, initValue, size);
   *pointer = memory;
-  hipcore::core::Variable variable{fatBinaryOf(static_cast<void**>(hipModule)), pointer, name, size, false, true};
+  hipcore::core::Variable variable{
+      fatBinaryOf(static_cast<void**>(hipModule)), pointer, name, size, false, true};
   variable.managedMemory = memory;
   hipcore::api::registry().addVariable(std::move(variable));
   logCall("hipcore: __hipRegisterManagedVar(%p, %s)\n", pointer, name);
 }
 
-HIPCORE_API void __hipRegisterSurface(void** modules, void* var, char* hostVar, char* deviceVar, int, int) {
+HIPCORE_API void __hipRegisterSurface(void** modules, void* var, char* hostVar, char* deviceVar,
+                                      int, int) {
   (void)modules;
   (void)hostVar;
-  logCall("hipcore: __hipRegisterSurface(%p, %s) ignored: surfaces are not supported\n", var, deviceVar);
+  logCall("hipcore: __hipRegisterSurface(%p, %s) ignored: surfaces are not supported\n", var,
+          deviceVar);
 }
 
-HIPCORE_API void __hipRegisterTexture(void** modules, void* var, char* hostVar, char* deviceVar, int, int,
-                                      int) {
+HIPCORE_API void __hipRegisterTexture(void** modules, void* var, char* hostVar, char* deviceVar,
+                                      int, int, int) {
   (void)modules;
   (void)hostVar;
-  logCall("hipcore: __hipRegisterTexture(%p, %s) ignored: textures are not supported\n", var, deviceVar);
+  logCall("hipcore: __hipRegisterTexture(%p, %s) ignored: textures are not supported\n", var,
+          deviceVar);
 }
 
 HIPCORE_API void __hipUnregisterFatBinary(void** modules) {
@@ -110,19 +116,23 @@ HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* c
   return hipSuccess;
 }
 
-HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t* resolved, size_t* total) {
+HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t* resolved,
+                                                     size_t* total) {
   HIPCORE_API_CALL(hipcoreGetResolvedKernelCount, kernel, resolved, total);
   if (kernel == nullptr || resolved == nullptr || total == nullptr)
-    return hipcore::api::finish(__func__, hipcore::core::fail(hipErrorInvalidValue, "null argument"));
+    return hipcore::api::finish(__func__,
+                                hipcore::core::fail(hipErrorInvalidValue, "null argument"));
   hipcore::core::Device* device = nullptr;
   if (hipcore::core::Status status = hipcore::api::currentDevice(device); !status.ok())
     return hipcore::api::finish(__func__, std::move(status));
   const hipcore::core::Kernel* found = hipcore::api::registry().findKernel(kernel);
   if (found == nullptr)
-    return hipcore::api::finish(__func__, hipcore::core::fail(hipErrorInvalidDeviceFunction, "%p is not a kernel", kernel));
+    return hipcore::api::finish(
+        __func__, hipcore::core::fail(hipErrorInvalidDeviceFunction, "%p is not a kernel", kernel));
   hipcore::core::FatBinary& fatBinary = found->fatBinary();
   std::lock_guard lock(fatBinary.loadMutex());
-  const std::unique_ptr<hipcore::core::Module>& module = fatBinary.module(static_cast<size_t>(device->index()));
+  const std::unique_ptr<hipcore::core::Module>& module =
+      fatBinary.module(static_cast<size_t>(device->index()));
   *resolved = module ? module->resolvedKernelCount() : 0;
   *total = module ? module->kernelCount() : 0;
   return hipSuccess;

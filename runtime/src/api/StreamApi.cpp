@@ -16,12 +16,16 @@ constexpr int kGreatestPriority = -1;
 
 }  // namespace
 
-HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags, int priority) {
+HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags,
+                                                   int priority) {
   HIPCORE_API_CALL(hipStreamCreateWithPriority, stream, flags, priority);
   if (stream == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "stream is null"));
-  if (flags > hipStreamNonBlocking) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
+  if (flags > hipStreamNonBlocking)
+    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
   // Out-of-range priorities are clamped, as CUDA does.
-  priority = priority > kLeastPriority ? kLeastPriority : priority < kGreatestPriority ? kGreatestPriority : priority;
+  priority = priority > kLeastPriority      ? kLeastPriority
+             : priority < kGreatestPriority ? kGreatestPriority
+                                            : priority;
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   hipcore::core::DeviceQueue* queue = nullptr;
@@ -49,13 +53,16 @@ HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream) {
 
 HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream) {
   HIPCORE_API_CALL(hipStreamDestroy, stream);
-  if (stream == nullptr) return finish(__func__, fail(hipErrorInvalidHandle, "the null stream cannot be destroyed"));
+  if (stream == nullptr)
+    return finish(__func__, fail(hipErrorInvalidHandle, "the null stream cannot be destroyed"));
   if (stream == hipStreamPerThread)
     return finish(__func__, fail(hipErrorInvalidHandle, "hipStreamPerThread cannot be destroyed"));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
-  if (status.ok() && queue == nullptr) status = fail(hipErrorInvalidHandle, "stream %p cannot be destroyed", static_cast<void*>(stream));
+  if (status.ok() && queue == nullptr)
+    status =
+        fail(hipErrorInvalidHandle, "stream %p cannot be destroyed", static_cast<void*>(stream));
   if (status.ok()) status = device->destroyQueue(queue);
   return finish(__func__, std::move(status));
 }
@@ -66,7 +73,8 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   // The legacy null stream also waits for the blocking streams it is ordered with.
-  if (status.ok()) status = queue == nullptr ? device->synchronizeNullStream() : queue->synchronize();
+  if (status.ok())
+    status = queue == nullptr ? device->synchronizeNullStream() : queue->synchronize();
   if (status.ok()) device->memPools().trimAtSynchronize();  // release thresholds (CUDA)
   return finish(__func__, std::move(status));
 }
@@ -85,7 +93,8 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream, unsigned long long* packets) {
+HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream,
+                                                   unsigned long long* packets) {
   HIPCORE_API_CALL(hipcoreGetStreamPacketCount, stream, packets);
   if (packets == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "packets is null"));
   hipcore::core::Device* device = nullptr;
@@ -102,7 +111,9 @@ HIPCORE_API hipError_t hipcoreGetHardwareQueueCount(int device, int* count) {
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(__func__, rt.initStatus());
   hipcore::core::Device* owner = rt.device(device);
-  if (owner == nullptr) return finish(__func__, fail(hipErrorInvalidDevice, "device %d of %d", device, rt.deviceCount()));
+  if (owner == nullptr)
+    return finish(__func__,
+                  fail(hipErrorInvalidDevice, "device %d of %d", device, rt.deviceCount()));
   *count = static_cast<int>(owner->hardwareQueueCount());
   return hipSuccess;
 }
@@ -165,11 +176,12 @@ void runStreamCallback(void* record) {
 
 }  // namespace
 
-HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void* userData,
-                                            unsigned int flags) {
+HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
+                                            void* userData, unsigned int flags) {
   HIPCORE_API_CALL(hipStreamAddCallback, stream, callback, userData, flags);
   if (callback == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "callback is null"));
-  if (flags != 0) return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
+  if (flags != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);

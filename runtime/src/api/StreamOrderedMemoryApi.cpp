@@ -25,7 +25,8 @@ Status allocateInStreamOrder(hipcore::core::Device& device, hipcore::core::Devic
   if (size == 0) return Status::success();
   if (queue == nullptr) queue = device.readyNullQueue();
   // Blocks this stream freed come back first; another device's stream has none of this pool.
-  if (queue != nullptr && &owner == &device && (out = queue->reuseFreed(size, pool.memory())) != nullptr)
+  if (queue != nullptr && &owner == &device &&
+      (out = queue->reuseFreed(size, pool.memory())) != nullptr)
     return Status::success();
   return pool.memory().allocate(size, out);
 }
@@ -40,15 +41,18 @@ HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t s
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(__func__, std::move(status));
-  return finish(__func__, allocateInStreamOrder(*device, queue, *device->memPools().current(), size, *pointer));
+  return finish(__func__, allocateInStreamOrder(*device, queue, *device->memPools().current(), size,
+                                                *pointer));
 }
 
-HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream) {
+HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool,
+                                              hipStream_t stream) {
   HIPCORE_API_CALL(hipMallocFromPoolAsync, dev_ptr, size, mem_pool, stream);
   if (dev_ptr == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "dev_ptr is null"));
   *dev_ptr = nullptr;
   hipcore::core::MemPool* pool = nullptr;
-  if (Status valid = hipcore::api::poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
+  if (Status valid = hipcore::api::poolOf(mem_pool, pool); !valid.ok())
+    return finish(__func__, std::move(valid));
   hipcore::core::Device* device = nullptr;
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
@@ -68,11 +72,13 @@ HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream) {
   uint32_t block = 0;
   if (!hipcore::api::runtime().pointers().findBase(pointer, allocation, chunk, block) ||
       allocation.kind != hipcore::core::MemoryKind::Device)
-    return finish(__func__, fail(hipErrorInvalidValue, "hipFreeAsync(%p): not the start of live device memory", pointer));
+    return finish(__func__, fail(hipErrorInvalidValue,
+                                 "hipFreeAsync(%p): not the start of live device memory", pointer));
   hipcore::core::Device* owner = hipcore::api::runtime().device(allocation.device);
   if (queue == nullptr) queue = owner == device ? device->readyNullQueue() : nullptr;
   // No queue yet (null stream never used) or another device's memory: released now, after
   // waiting for its device as hipFree does.
-  if (queue == nullptr || &queue->device() != owner) return finish(__func__, owner->release(allocation, chunk, block));
+  if (queue == nullptr || &queue->device() != owner)
+    return finish(__func__, owner->release(allocation, chunk, block));
   return finish(__func__, queue->freeInStreamOrder(allocation, chunk, block));
 }

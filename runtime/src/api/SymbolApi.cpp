@@ -13,12 +13,14 @@ namespace {
 Status lookup(const void* symbol, const hipcore::core::Variable*& variable) {
   variable = symbol ? hipcore::api::registry().findVariable(symbol) : nullptr;
   if (variable == nullptr || variable->managed)
-    return fail(hipErrorInvalidSymbol, "%p is not a registered __device__ or __constant__ variable", symbol);
+    return fail(hipErrorInvalidSymbol, "%p is not a registered __device__ or __constant__ variable",
+                symbol);
   return Status::success();
 }
 
 // The device address of [offset, offset + bytes) of the symbol on the current device.
-Status resolve(const void* symbol, size_t offset, size_t bytes, hipcore::core::Device*& device, void*& address) {
+Status resolve(const void* symbol, size_t offset, size_t bytes, hipcore::core::Device*& device,
+               void*& address) {
   const hipcore::core::Variable* variable = nullptr;
   if (Status found = lookup(symbol, variable); !found.ok()) return found;
   if (offset > variable->size || bytes > variable->size - offset)
@@ -35,7 +37,8 @@ Status resolve(const void* symbol, size_t offset, size_t bytes, hipcore::core::D
 
 HIPCORE_API hipError_t hipGetSymbolAddress(void** devicePointer, const void* symbol) {
   HIPCORE_API_CALL(hipGetSymbolAddress, devicePointer, symbol);
-  if (devicePointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "devicePointer is null"));
+  if (devicePointer == nullptr)
+    return finish(__func__, fail(hipErrorInvalidValue, "devicePointer is null"));
   hipcore::core::Device* device = nullptr;
   return finish(__func__, resolve(symbol, 0, 0, device, *devicePointer));
 }
@@ -49,12 +52,14 @@ HIPCORE_API hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source, size_t size, size_t offset,
-                                         hipMemcpyKind kind) {
+HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source, size_t size,
+                                         size_t offset, hipMemcpyKind kind) {
   HIPCORE_API_CALL(hipMemcpyToSymbol, symbol, source, size, offset, kind);
   if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol", static_cast<int>(kind)));
-  if (source == nullptr && size != 0) return finish(__func__, fail(hipErrorInvalidValue, "source is null"));
+    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol",
+                                 static_cast<int>(kind)));
+  if (source == nullptr && size != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "source is null"));
   hipcore::core::Device* device = nullptr;
   void* address = nullptr;
   Status status = resolve(symbol, offset, size, device, address);
@@ -62,12 +67,14 @@ HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source,
   return finish(__func__, std::move(status));
 }
 
-HIPCORE_API hipError_t hipMemcpyFromSymbol(void* destination, const void* symbol, size_t size, size_t offset,
-                                           hipMemcpyKind kind) {
+HIPCORE_API hipError_t hipMemcpyFromSymbol(void* destination, const void* symbol, size_t size,
+                                           size_t offset, hipMemcpyKind kind) {
   HIPCORE_API_CALL(hipMemcpyFromSymbol, destination, symbol, size, offset, kind);
   if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol", static_cast<int>(kind)));
-  if (destination == nullptr && size != 0) return finish(__func__, fail(hipErrorInvalidValue, "destination is null"));
+    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol",
+                                 static_cast<int>(kind)));
+  if (destination == nullptr && size != 0)
+    return finish(__func__, fail(hipErrorInvalidValue, "destination is null"));
   hipcore::core::Device* device = nullptr;
   void* address = nullptr;
   Status status = resolve(symbol, offset, size, device, address);

@@ -11,13 +11,17 @@ extern "C" __attribute__((visibility("hidden"))) const uint8_t hipcore_builtin_f
 namespace hipcore::core {
 
 loader::Bytes builtinFatBinary() {
-  return {hipcore_builtin_fat_binary, static_cast<size_t>(hipcore_builtin_fat_binary_end - hipcore_builtin_fat_binary)};
+  return {hipcore_builtin_fat_binary,
+          static_cast<size_t>(hipcore_builtin_fat_binary_end - hipcore_builtin_fat_binary)};
 }
 
-Status BuiltinKernels::load(const hsa::GpuAgent& agent, std::unique_ptr<Module>& module, BuiltinKernels& out) {
+Status BuiltinKernels::load(const hsa::GpuAgent& agent, std::unique_ptr<Module>& module,
+                            BuiltinKernels& out) {
   auto bundle = loader::OffloadBundle::parse(builtinFatBinary());
-  if (!bundle) return fail(hipErrorInvalidKernelFile, "built-in kernels: %s", bundle.message().c_str());
-  if (Status loaded = Module::load(*bundle, agent.properties.isaName, agent.agent, module); !loaded.ok()) {
+  if (!bundle)
+    return fail(hipErrorInvalidKernelFile, "built-in kernels: %s", bundle.message().c_str());
+  if (Status loaded = Module::load(*bundle, agent.properties.isaName, agent.agent, module);
+      !loaded.ok()) {
     loaded.addContext("built-in kernels for " + agent.properties.name);
     return loaded;
   }
@@ -31,7 +35,8 @@ Status BuiltinKernels::load(const hsa::GpuAgent& agent, std::unique_ptr<Module>&
   for (const auto& kernel : kernels) {
     *kernel.slot = module->kernel(kernel.name);
     if (*kernel.slot == nullptr)
-      return fail(hipErrorInvalidDeviceFunction, "built-in kernel %s is missing from code object %s", kernel.name,
+      return fail(hipErrorInvalidDeviceFunction,
+                  "built-in kernel %s is missing from code object %s", kernel.name,
                   module->target().c_str());
   }
   return Status::success();

@@ -24,7 +24,7 @@ struct BuiltinKernels {
   // Bytes each work-item handles per step (one 16-byte chunk).
   static constexpr uint64_t kChunk = 16;
 
-  const DeviceKernel* fill = nullptr;         // (base, width, pitch, slicePitch, word, items)
+  const DeviceKernel* fill = nullptr;  // (base, width, pitch, slicePitch, word, items)
   // Copies (dst, src, width, dstPitch, srcPitch, dstSlice, srcSlice, items) by how the two sides
   // align with each other: same offset from 16 bytes, from 4 bytes, or any.
   const DeviceKernel* copyAligned = nullptr;
@@ -32,7 +32,8 @@ struct BuiltinKernels {
   const DeviceKernel* copyBytes = nullptr;
 
   // Loads the bundle's code object for `agent` into `module` and finds the kernels.
-  static Status load(const hsa::GpuAgent& agent, std::unique_ptr<Module>& module, BuiltinKernels& out);
+  static Status load(const hsa::GpuAgent& agent, std::unique_ptr<Module>& module,
+                     BuiltinKernels& out);
 };
 
 }  // namespace hipcore::core

@@ -26,10 +26,14 @@ class RocrDeviceMemory final : public MemorySource {
 }  // namespace
 
 Device::Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegistry& pointers)
-    : index_(index), agent_(std::move(agent)), registry_(registry), properties_(makeProperties(agent_.properties)),
-      pointers_(pointers), memorySource_(std::make_unique<RocrDeviceMemory>(agent_.devicePool)),
+    : index_(index),
+      agent_(std::move(agent)),
+      registry_(registry),
+      properties_(makeProperties(agent_.properties)),
+      pointers_(pointers),
+      memorySource_(std::make_unique<RocrDeviceMemory>(agent_.devicePool)),
       memory_(std::make_unique<DeviceMemoryPool>(*memorySource_, pointers_, index_,
-                                                   agent_.properties.globalMemoryBytes)),
+                                                 agent_.properties.globalMemoryBytes)),
       memPools_(std::make_unique<DeviceMemPools>(*this, *memory_, *memorySource_, pointers_,
                                                  agent_.properties.globalMemoryBytes)) {}
 
@@ -60,7 +64,8 @@ Status Device::hostcallArguments(uint64_t& buffer, uint64_t& heap) {
   if (hostcall_ == nullptr) {
     // One packet per wave the device can hold (each wave waits for a free packet otherwise).
     uint32_t waves = agent_.properties.computeUnits * std::max(agent_.properties.maxWavesPerCu, 1u);
-    if (Status created = HostcallService::create(agent_, std::clamp(waves, 64u, 4096u), hostcall_); !created.ok()) {
+    if (Status created = HostcallService::create(agent_, std::clamp(waves, 64u, 4096u), hostcall_);
+        !created.ok()) {
       hostcall_.reset();
       return created;
     }
@@ -74,7 +79,8 @@ Status Device::createQueue(DeviceQueue*& out, unsigned flags, int priority) {
   HardwareQueue* hardware = nullptr;
   if (Status acquired = queuePool_.acquire(hardware); !acquired.ok()) return acquired;
   std::unique_ptr<DeviceQueue> queue;
-  if (Status created = DeviceQueue::create(*this, *hardware, queue, flags, priority); !created.ok()) {
+  if (Status created = DeviceQueue::create(*this, *hardware, queue, flags, priority);
+      !created.ok()) {
     queuePool_.release(hardware);
     return created;
   }
@@ -96,7 +102,8 @@ Status Device::destroyQueue(DeviceQueue* queue) {
     reapRetiredQueues();
     return Status::success();
   }
-  return fail(hipErrorInvalidHandle, "stream %p does not belong to device %d", static_cast<void*>(queue), index_);
+  return fail(hipErrorInvalidHandle, "stream %p does not belong to device %d",
+              static_cast<void*>(queue), index_);
 }
 
 void Device::retireQueue(DeviceQueue* queue) {
@@ -109,10 +116,12 @@ void Device::retireQueue(DeviceQueue* queue) {
 void Device::reapRetiredQueues() {
   std::erase_if(retiredQueues_, [this](DeviceQueue* queue) {
     // Complete (no wait: synchronize() then only retires host functions and stream-ordered frees).
-    if (!queue->hardware().completedBefore(queue->stream().end()) || !queue->synchronize().ok()) return false;
+    if (!queue->hardware().completedBefore(queue->stream().end()) || !queue->synchronize().ok())
+      return false;
     gridBarriers_.release(queue);
     queuePool_.release(&queue->hardware());
-    std::erase_if(userQueues_, [queue](const std::unique_ptr<DeviceQueue>& q) { return q.get() == queue; });
+    std::erase_if(userQueues_,
+                  [queue](const std::unique_ptr<DeviceQueue>& q) { return q.get() == queue; });
     return true;
   });
 }
@@ -147,7 +156,8 @@ Status Device::synchronize() {
   {
     std::lock_guard lock(markersMutex_);
     if (created > markersRetired_) {
-      markers_.erase(markers_.begin(), markers_.begin() + static_cast<std::ptrdiff_t>(created - markersRetired_));
+      markers_.erase(markers_.begin(),
+                     markers_.begin() + static_cast<std::ptrdiff_t>(created - markersRetired_));
       markersRetired_ = created;
     }
   }
@@ -173,7 +183,8 @@ Status Device::synchronizeNullStream() {
 
 Status Device::newMarker(uint64_t& handle) noexcept {  // caller holds markersMutex_
   auto signal = hsa::Signal::create(1);
-  if (!signal) return fail(hipErrorOutOfMemory, "stream ordering marker: %s", signal.message().c_str());
+  if (!signal)
+    return fail(hipErrorOutOfMemory, "stream ordering marker: %s", signal.message().c_str());
   handle = (*signal)->handle();
   markers_.push_back(std::move(signal).value());
   return Status::success();
@@ -212,7 +223,8 @@ Status Device::loadModuleLocked(FatBinary& fatBinary, Module*& out) {
   if (!module) {
     auto bundle = fatBinary.bundle();
     if (!bundle)
-      return fail(hipErrorInvalidKernelFile, "fat binary %p: %s", fatBinary.bundleAddress(), bundle.message().c_str());
+      return fail(hipErrorInvalidKernelFile, "fat binary %p: %s", fatBinary.bundleAddress(),
+                  bundle.message().c_str());
     Status loaded = Module::load(**bundle, agent_.properties.isaName, agent_.agent, module);
     if (loaded.ok()) loaded = bindManagedVariables(fatBinary, *module);
     if (!loaded.ok()) {
@@ -232,14 +244,19 @@ Status Device::bindManagedVariables(FatBinary& fatBinary, const Module& module) 
     void*& devicePointer = variable->devicePointer[static_cast<size_t>(index_)];
     if (devicePointer == nullptr) {
       auto pinned = hsa::lockHostMemory(agent_.agent, variable->managedMemory, variable->size);
-      if (!pinned) return fail(hipErrorOutOfMemory, "managed %s: %s", variable->name.c_str(), pinned.message().c_str());
+      if (!pinned)
+        return fail(hipErrorOutOfMemory, "managed %s: %s", variable->name.c_str(),
+                    pinned.message().c_str());
       devicePointer = *pinned;
     }
     auto slot = module.variableAddress(variable->name);
-    if (!slot) return fail(hipErrorInvalidSymbol, "managed %s: %s", variable->name.c_str(), slot.message().c_str());
+    if (!slot)
+      return fail(hipErrorInvalidSymbol, "managed %s: %s", variable->name.c_str(),
+                  slot.message().c_str());
     // No queued work can use a code object being loaded: no need to wait for the streams (one
     // may be held by a host function that waits for this very launch).
-    if (Status stored = copyNow(reinterpret_cast<void*>(*slot), &devicePointer, sizeof(void*), hipMemcpyHostToDevice);
+    if (Status stored = copyNow(reinterpret_cast<void*>(*slot), &devicePointer, sizeof(void*),
+                                hipMemcpyHostToDevice);
         !stored.ok())
       return stored;
   }
@@ -265,7 +282,9 @@ Status Device::variableAddress(const Variable& variable, void*& out) {
   Module* module = nullptr;
   if (Status loaded = loadModuleLocked(fatBinary, module); !loaded.ok()) return loaded;
   auto address = module->variableAddress(variable.name);
-  if (!address) return fail(hipErrorInvalidSymbol, "device variable %s: %s", variable.name.c_str(), address.message().c_str());
+  if (!address)
+    return fail(hipErrorInvalidSymbol, "device variable %s: %s", variable.name.c_str(),
+                address.message().c_str());
   out = reinterpret_cast<void*>(*address);
   return Status::success();
 }
@@ -278,7 +297,8 @@ Status Device::allocate(size_t bytes, void*& out) {
     releaseDeferredFrees(/*wait=*/false);
   Status allocated = memory_->allocate(bytes, out);
   // Blocks freed while kernels ran may be all that is missing: wait for them and try again.
-  if (allocated.code == hipErrorOutOfMemory && hasDeferredFrees_.load(std::memory_order_acquire)) [[unlikely]] {
+  if (allocated.code == hipErrorOutOfMemory && hasDeferredFrees_.load(std::memory_order_acquire))
+      [[unlikely]] {
     allocated = synchronize();
     if (allocated.ok()) allocated = memory_->allocate(bytes, out);
   }
@@ -298,7 +318,8 @@ Status Device::allocateHost(size_t bytes, void*& out, MemoryKind kind, unsigned 
   if (!pointer) return fail(hipErrorOutOfMemory, "host memory: %s", pointer.message().c_str());
   if (auto access = hsa::allowAccess(agent_.agent, *pointer); !access) {
     (void)hsa::release(*pointer);
-    return fail(hipErrorOutOfMemory, "host memory for device %d: %s", index_, access.message().c_str());
+    return fail(hipErrorOutOfMemory, "host memory for device %d: %s", index_,
+                access.message().c_str());
   }
   out = *pointer;
   Allocation allocation;
@@ -319,12 +340,15 @@ Status Device::releaseHost(const Allocation& allocation) {
   // waits for nothing.
   if (Status synced = synchronize(); !synced.ok()) return synced;
   if (allocation.kind == MemoryKind::Registered)
-    return fail(hipErrorInvalidValue, "hipFree(%p): registered host memory is released by hipHostUnregister",
+    return fail(hipErrorInvalidValue,
+                "hipFree(%p): registered host memory is released by hipHostUnregister",
                 allocation.base);
   if (!pointers_.remove(allocation.base))
     return fail(hipErrorInvalidValue, "hipFree(%p): not a live allocation", allocation.base);
   auto released = hsa::release(allocation.base);
-  if (!released) return fail(hipErrorInvalidValue, "hipFree(%p): %s", allocation.base, released.message().c_str());
+  if (!released)
+    return fail(hipErrorInvalidValue, "hipFree(%p): %s", allocation.base,
+                released.message().c_str());
   return Status::success();
 }
 

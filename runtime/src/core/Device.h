@@ -8,15 +8,15 @@
 #include <vector>
 
 #include "BuiltinKernels.h"
-#include "MemoryOps.h"
-#include "Registry.h"
-#include "Status.h"
 #include "DeviceMemPools.h"
 #include "DeviceMemoryPool.h"
 #include "DeviceQueue.h"
 #include "GridBarriers.h"
 #include "Hostcall.h"
+#include "MemoryOps.h"
 #include "QueuePool.h"
+#include "Registry.h"
+#include "Status.h"
 #include "Stream.h"
 #include "hsa/Hsa.h"
 
@@ -34,7 +34,9 @@ class Device {
   // The null stream, created (queue, kernarg ring, signal) on first use.
   Status nullQueue(DeviceQueue*& out);
   // The null stream if it exists already (the launch path's check: one acquire load).
-  DeviceQueue* readyNullQueue() const noexcept { return nullReady_.load(std::memory_order_acquire); }
+  DeviceQueue* readyNullQueue() const noexcept {
+    return nullReady_.load(std::memory_order_acquire);
+  }
   // Streams created by hipStreamCreate; they live until destroyQueue and their work completed.
   // Each is bound to a hardware queue of the device's pool (QueuePool.h).
   Status createQueue(DeviceQueue*& out, unsigned flags = 0, int priority = 0);
@@ -48,7 +50,8 @@ class Device {
   // (created with the hostcall service thread by the first queue).
   Status hostcallArguments(uint64_t& buffer, uint64_t& heap);
   // Waits for the work of every stream of the device. With nothing submitted since the last
-  // full synchronisation it returns at once (two loads), so hipFree of idle memory waits for nothing.
+  // full synchronisation it returns at once (two loads), so hipFree of idle memory waits for
+  // nothing.
   Status synchronize();
   // What every stream of the device counts its submitted packets in (Stream::countSubmissionsIn).
   std::atomic<uint64_t>* submissionCounter() { return &submissions_; }
@@ -62,13 +65,15 @@ class Device {
   __attribute__((always_inline)) Status prepareSubmission(DeviceQueue& queue) noexcept {
     if (&queue == readyNullQueue()) {
       nullSubmissions_.fetch_add(1, std::memory_order_acq_rel);
-      if (unjoinedBlocking_.load(std::memory_order_acquire) != 0) return joinBlockingIntoNull(queue);
+      if (unjoinedBlocking_.load(std::memory_order_acquire) != 0)
+        return joinBlockingIntoNull(queue);
       return Status::success();
     }
     if (!queue.blocking()) return Status::success();
     if (!queue.unjoined.load(std::memory_order_relaxed) && !queue.unjoined.exchange(true))
       unjoinedBlocking_.fetch_add(1, std::memory_order_acq_rel);
-    if (queue.seenNullSubmissions.load(std::memory_order_relaxed) != nullSubmissions_.load(std::memory_order_acquire))
+    if (queue.seenNullSubmissions.load(std::memory_order_relaxed) !=
+        nullSubmissions_.load(std::memory_order_acquire))
       return joinNullInto(queue);
     return Status::success();
   }
@@ -101,7 +106,8 @@ class Device {
   void memoryInfo(size_t& free, size_t& total) const;
   // Fine-grained host memory the GPU can access (hipHostMalloc, hipMallocManaged), recorded in
   // the pointer registry with its kind and flags.
-  Status allocateHost(size_t bytes, void*& out, core::MemoryKind kind = MemoryKind::Host, unsigned flags = 0);
+  Status allocateHost(size_t bytes, void*& out, core::MemoryKind kind = MemoryKind::Host,
+                      unsigned flags = 0);
   // hipFree of an allocation the pointer registry found (of this device). Device memory never
   // waits: a block packets in flight may still use is released once they completed
   // (DeviceFree.cpp). Host memory follows CUDA's rule: the device's queues are synchronised
@@ -123,10 +129,10 @@ class Device {
   //
   // Sets each byte of the box to the pattern of `patternWidth` (1, 2 or 4) bytes repeated from
   // the start of every row (hipMemset*, hipMemsetD16/D32).
-  Status fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent, uint32_t pattern,
-              unsigned patternWidth, bool wait);
-  Status copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source, const Extent& extent,
-              bool wait);
+  Status fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,
+              uint32_t pattern, unsigned patternWidth, bool wait);
+  Status copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source,
+              const Extent& extent, bool wait);
   // A 1D copy on the null stream, complete on return (symbol copies); `kind` is checked, the
   // direction comes from the pointers.
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
@@ -162,7 +168,8 @@ class Device {
   Status ensureStaging();  // caller holds copyMutex_
   Status copyDirect(void* destination, const void* source, size_t bytes, bool toDevice);
   Status queueOrNull(DeviceQueue*& queue);
-  Status dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent, uint32_t word);
+  Status dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent,
+                      uint32_t word);
   Status dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitched<const void*> source,
                       const Extent& extent);
   Status drain(DeviceQueue& queue);  // the queue's earlier work (legacy order included) completed
@@ -173,7 +180,7 @@ class Device {
   hipDeviceProp_t properties_;
 
   GridBarriers gridBarriers_{agent_};
-  std::atomic<int> queueError_{0};  // HSA status of a queue error, set from ROCR's thread
+  std::atomic<int> queueError_{0};         // HSA status of a queue error, set from ROCR's thread
   std::atomic<uint64_t> faultAddress_{0};  // of the last memory fault, if any
   std::mutex nullMutex_;  // creation (first use, after a reset) of the null stream's queue
   std::unique_ptr<DeviceQueue> nullQueue_;
@@ -192,18 +199,19 @@ class Device {
   std::mutex deferredFreesMutex_;  // hipFree, hipMalloc and synchronisation, never launches
   std::vector<DeferredFree> deferredFrees_;
   std::atomic<bool> hasDeferredFrees_{false};  // keeps hipMalloc free of the mutex
-  std::mutex queuesMutex_;                        // guards userQueues_ (not the launch path)
+  std::mutex queuesMutex_;                     // guards userQueues_ (not the launch path)
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
-  std::vector<DeviceQueue*> retiredQueues_;       // of userQueues_, destroyed when complete
-  void reapRetiredQueues();                       // caller holds queuesMutex_
+  std::vector<DeviceQueue*> retiredQueues_;  // of userQueues_, destroyed when complete
+  void reapRetiredQueues();                  // caller holds queuesMutex_
 
-  std::atomic<uint64_t> submissions_{0};          // packets submitted to any queue of the device
-  std::atomic<uint64_t> syncedSubmissions_{0};    // ... all complete at the last synchronize()
+  std::atomic<uint64_t> submissions_{0};        // packets submitted to any queue of the device
+  std::atomic<uint64_t> syncedSubmissions_{0};  // ... all complete at the last synchronize()
   std::atomic<uint64_t> nullSubmissions_{0};
   std::atomic<int> unjoinedBlocking_{0};
   std::mutex markersMutex_;
   std::vector<std::unique_ptr<hsa::Signal>> markers_;  // oldest first
-  uint64_t markersRetired_ = 0;  // markers ever destroyed: markers_[0] is marker number markersRetired_
+  uint64_t markersRetired_ =
+      0;  // markers ever destroyed: markers_[0] is marker number markersRetired_
   std::atomic<unsigned> flags_{0};
   // Defaults as HIP reports them: 1 KiB stack per thread, 1 MiB printf FIFO, 8 MiB heap.
   std::atomic<size_t> limits_[kLimitCount] = {1024, size_t{1} << 20, size_t{8} << 20};

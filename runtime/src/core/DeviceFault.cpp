@@ -28,11 +28,11 @@ Status Device::queueFailure() const {
   // Memory faults are an illegal address, s_trap (device assert, abort, __builtin_trap) an
   // assert, vgpu's watchdog a timeout (ROCR reads a trap and a killed wave alike, so vgpu's own
   // record decides), everything else (illegal instruction, invalid packet) a launch failure.
-  hipError_t code = hsa::isMemoryFault(error)                     ? hipErrorIllegalAddress
-                    : vgpuKind == hsa::kVgpuTimeout                ? hipErrorLaunchTimeOut
-                    : vgpuKind == hsa::kVgpuIllegalInstruction     ? hipErrorLaunchFailure
-                    : hsa::isTrap(error)                           ? hipErrorAssert
-                                                                   : hipErrorLaunchFailure;
+  hipError_t code = hsa::isMemoryFault(error)                  ? hipErrorIllegalAddress
+                    : vgpuKind == hsa::kVgpuTimeout            ? hipErrorLaunchTimeOut
+                    : vgpuKind == hsa::kVgpuIllegalInstruction ? hipErrorLaunchFailure
+                    : hsa::isTrap(error)                       ? hipErrorAssert
+                                                               : hipErrorLaunchFailure;
   std::string kernel = hsa::kernelNameOf(hsa::stoppedKernelObject(hsa::lastFailedQueue()));
   std::string facts = kernel.empty() ? "a kernel" : "kernel " + kernel;
   if (uint64_t address = faultAddress_.load(std::memory_order_relaxed); address != 0) {

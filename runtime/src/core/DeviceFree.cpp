@@ -25,7 +25,8 @@ Status Device::freeDeviceMemory(const Allocation& allocation, Chunk* chunk, uint
   if (failed()) return queueFailure();
   // Nothing submitted since a full synchronisation, or every queue's packets known complete:
   // nothing can use the block.
-  if (submissions_.load(std::memory_order_acquire) == syncedSubmissions_.load(std::memory_order_acquire) ||
+  if (submissions_.load(std::memory_order_acquire) ==
+          syncedSubmissions_.load(std::memory_order_acquire) ||
       queuePool_.idle())
     return releaseDeviceBlock(allocation, chunk, block);
   std::vector<QueueFence> fences;
@@ -55,7 +56,8 @@ void Device::releaseDeferredFrees(bool wait) {
     });
     hasDeferredFrees_.store(!deferredFrees_.empty(), std::memory_order_release);
   }
-  for (const DeferredFree& held : ready) (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
+  for (const DeferredFree& held : ready)
+    (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
 }
 
 }  // namespace hipcore::core

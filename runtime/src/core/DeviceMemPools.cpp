@@ -19,10 +19,14 @@ class DeviceMemPools::SharedCapacity final : public MemorySource {
   MemorySource& rocr_;
 };
 
-DeviceMemPools::DeviceMemPools(Device& device, DeviceMemoryPool& defaultMemory, MemorySource& source,
-                               PointerRegistry& registry, size_t capacity)
-    : device_(device), defaultMemory_(defaultMemory), registry_(registry), capacity_(capacity),
-      source_(std::make_unique<SharedCapacity>(*this, source)), default_(new MemPool(device, defaultMemory)),
+DeviceMemPools::DeviceMemPools(Device& device, DeviceMemoryPool& defaultMemory,
+                               MemorySource& source, PointerRegistry& registry, size_t capacity)
+    : device_(device),
+      defaultMemory_(defaultMemory),
+      registry_(registry),
+      capacity_(capacity),
+      source_(std::make_unique<SharedCapacity>(*this, source)),
+      default_(new MemPool(device, defaultMemory)),
       current_(default_) {
   defaultMemory_.setTrimFlag(&trimPending_);
 }
@@ -47,7 +51,8 @@ Status DeviceMemPools::create(size_t maxBytes, MemPool*& out) {
       }
     }
     if (memory == nullptr) {
-      created_.push_back(std::make_unique<DeviceMemoryPool>(*source_, registry_, defaultMemory_.device(), capacity));
+      created_.push_back(std::make_unique<DeviceMemoryPool>(*source_, registry_,
+                                                            defaultMemory_.device(), capacity));
       memory = created_.back().get();
       memory->setTrimFlag(&trimPending_);
     }

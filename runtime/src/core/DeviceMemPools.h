@@ -24,8 +24,8 @@ class DeviceMemPools {
  public:
   // `defaultMemory` is the device's sub-allocator; `source` its ROCR memory; created pools
   // share the device's `capacity` with it.
-  DeviceMemPools(Device& device, DeviceMemoryPool& defaultMemory, MemorySource& source, PointerRegistry& registry,
-                 size_t capacity);
+  DeviceMemPools(Device& device, DeviceMemoryPool& defaultMemory, MemorySource& source,
+                 PointerRegistry& registry, size_t capacity);
   ~DeviceMemPools();
   DeviceMemPools(const DeviceMemPools&) = delete;
   DeviceMemPools& operator=(const DeviceMemPools&) = delete;
@@ -67,7 +67,8 @@ class DeviceMemPools {
 // `streamOrdered`: released by hipFreeAsync's stream order, so the pool trims to its release
 // threshold at the next synchronisation (trimAtSynchronize). A retired pool trims to 0 at once.
 // Inline: every hipFree of device memory ends here.
-inline Status releaseToPool(const Allocation& allocation, Chunk* chunk, uint32_t block, bool streamOrdered) {
+inline Status releaseToPool(const Allocation& allocation, Chunk* chunk, uint32_t block,
+                            bool streamOrdered) {
   DeviceMemoryPool* pool = chunk != nullptr ? chunk->pool : allocation.pool;
   if (pool == nullptr) [[unlikely]]
     return fail(hipErrorInvalidValue, "%p: device memory of no pool", allocation.base);

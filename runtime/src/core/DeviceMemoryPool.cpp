@@ -48,7 +48,8 @@ void raise(std::atomic<size_t>& high, size_t value) {
 void* DeviceMemoryPool::takeFromSource(size_t bytes) {
   size_t before = reserved_.fetch_add(bytes, std::memory_order_relaxed);
   size_t capacity = capacity_.load(std::memory_order_relaxed);
-  void* pointer = before + bytes <= capacity && before + bytes >= before ? source_.allocate(bytes) : nullptr;
+  void* pointer =
+      before + bytes <= capacity && before + bytes >= before ? source_.allocate(bytes) : nullptr;
   if (pointer == nullptr) {
     reserved_.fetch_sub(bytes, std::memory_order_relaxed);
     return nullptr;
@@ -78,8 +79,8 @@ Status DeviceMemoryPool::allocate(size_t bytes, void*& out) {
   if (rounded < bytes) return fail(hipErrorOutOfMemory, "device %d: %zu bytes", device_, bytes);
   void* pointer = allocateFromSource(rounded);
   if (pointer == nullptr)
-    return fail(hipErrorOutOfMemory, "device %d: out of memory allocating %zu bytes (%zu held)", device_, bytes,
-                reservedBytes());
+    return fail(hipErrorOutOfMemory, "device %d: out of memory allocating %zu bytes (%zu held)",
+                device_, bytes, reservedBytes());
   Allocation allocation;
   allocation.base = pointer;
   allocation.bytes = bytes;
@@ -99,7 +100,8 @@ bool DeviceMemoryPool::addChunk(SizeClass& sc, int sizeClass) {
   if (base == nullptr) return false;
   size_t blockBytes = classBytes(sizeClass);
   auto blocks = static_cast<uint32_t>(bytes / blockBytes);
-  auto chunk = std::make_unique<Chunk>(reinterpret_cast<uintptr_t>(base), blockBytes, blocks, device_, sizeClass);
+  auto chunk = std::make_unique<Chunk>(reinterpret_cast<uintptr_t>(base), blockBytes, blocks,
+                                       device_, sizeClass);
   chunk->pool = this;
   // Lowest addresses handed out first (the free list pops from the back).
   sc.free.reserve(sc.free.size() + blocks);
@@ -118,7 +120,8 @@ Status DeviceMemoryPool::allocateBlock(int sizeClass, size_t bytes, void*& out) 
         Block block = sc.free.back();
         sc.free.pop_back();
         ++block.chunk->live;
-        block.chunk->requested[block.index].store(static_cast<uint32_t>(bytes), std::memory_order_release);
+        block.chunk->requested[block.index].store(static_cast<uint32_t>(bytes),
+                                                  std::memory_order_release);
         addLive(bytes);
         out = reinterpret_cast<void*>(block.chunk->base + block.index * block.chunk->blockBytes);
         return Status::success();
@@ -126,8 +129,8 @@ Status DeviceMemoryPool::allocateBlock(int sizeClass, size_t bytes, void*& out) 
     }
     // Out of memory: give the other classes' cache back (outside this class's lock) and retry.
     if (attempt == 1)
-      return fail(hipErrorOutOfMemory, "device %d: out of memory allocating %zu bytes (%zu held)", device_, bytes,
-                  reservedBytes());
+      return fail(hipErrorOutOfMemory, "device %d: out of memory allocating %zu bytes (%zu held)",
+                  device_, bytes, reservedBytes());
     trim(0);
   }
 }
@@ -145,7 +148,8 @@ Status DeviceMemoryPool::release(const Allocation& allocation, Chunk* chunk, uin
   SizeClass& sc = classes_[static_cast<size_t>(chunk->sizeClass)];
   std::lock_guard lock(sc.mutex);
   uint32_t requested = chunk->requested[block].exchange(0, std::memory_order_acq_rel);
-  if (requested == 0) return fail(hipErrorInvalidValue, "hipFree(%p): already freed", allocation.base);
+  if (requested == 0)
+    return fail(hipErrorInvalidValue, "hipFree(%p): already freed", allocation.base);
   --chunk->live;
   sc.free.push_back({chunk, block});
   live_.fetch_sub(requested, std::memory_order_relaxed);

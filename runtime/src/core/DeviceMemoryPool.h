@@ -3,9 +3,9 @@
 // Sizes up to kMaxPooledBytes round up to a size class (256 B, 512 B, then steps of 1.5x and
 // 2x: 768, 1 Ki, 1.5 Ki, 2 Ki, ... 768 Ki, 1 Mi; every class a multiple of 256, so every block
 // is 256-byte aligned as HIP guarantees). A class carves its blocks from chunks of at least
-// 2 MiB (3 MiB for the 1.5x classes) taken from ROCR's coarse-grained device pool; a freed block goes back to its class's
-// free list and is handed out again without ROCR. Larger sizes go to ROCR directly (their
-// cost is dominated by the memory itself).
+// 2 MiB (3 MiB for the 1.5x classes) taken from ROCR's coarse-grained device pool; a freed block
+// goes back to its class's free list and is handed out again without ROCR. Larger sizes go to ROCR
+// directly (their cost is dominated by the memory itself).
 //
 // Each class has its own lock (a SpinLock: ~5 instructions uncontended), so threads allocating
 // different sizes never meet, and no lock is global. Cached memory returns to ROCR
@@ -47,7 +47,8 @@ class DeviceMemoryPool {
   // Never holds more than `capacity` bytes (the device's memory size, what hipMemGetInfo
   // reports as total): allocations beyond it fail as out of memory even where the driver would
   // overcommit (vgpu), and hipMemGetInfo's free never goes negative.
-  DeviceMemoryPool(MemorySource& source, PointerRegistry& registry, int device, size_t capacity = SIZE_MAX)
+  DeviceMemoryPool(MemorySource& source, PointerRegistry& registry, int device,
+                   size_t capacity = SIZE_MAX)
       : source_(source), registry_(registry), device_(device), capacity_(capacity) {}
   ~DeviceMemoryPool();  // returns everything to the source
   DeviceMemoryPool(const DeviceMemoryPool&) = delete;
@@ -112,14 +113,14 @@ class DeviceMemoryPool {
   };
   struct SizeClass {
     SpinLock mutex;
-    std::vector<Block> free;                  // cached blocks, most recently freed last
+    std::vector<Block> free;  // cached blocks, most recently freed last
     std::vector<std::unique_ptr<Chunk>> chunks;
   };
   Status allocateBlock(int sizeClass, size_t bytes, void*& out);
   bool addChunk(SizeClass& sc, int sizeClass);  // caller holds sc.mutex; false: out of memory
-  void* allocateFromSource(size_t bytes);      // large allocations: retries once after trim(0)
-  void* takeFromSource(size_t bytes);          // within capacity_, counted in reserved_
-  void addLive(size_t bytes);                  // counts a new live allocation (and the high mark)
+  void* allocateFromSource(size_t bytes);       // large allocations: retries once after trim(0)
+  void* takeFromSource(size_t bytes);           // within capacity_, counted in reserved_
+  void addLive(size_t bytes);                   // counts a new live allocation (and the high mark)
   // Frees the class's entirely free chunks (caller holds sc.mutex), up to `atMost` bytes and
   // keeping at least `floor` bytes held; returns bytes released.
   size_t releaseFreeChunks(SizeClass& sc, size_t atMost, size_t floor = 0);

@@ -24,9 +24,11 @@ void archVersion(const std::string& name, int& major, int& minor) {
 hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
   hipDeviceProp_t p;
   std::memset(&p, 0, sizeof(p));
-  std::snprintf(p.name, sizeof(p.name), "%s", a.productName.empty() ? a.name.c_str() : a.productName.c_str());
+  std::snprintf(p.name, sizeof(p.name), "%s",
+                a.productName.empty() ? a.name.c_str() : a.productName.c_str());
   std::memcpy(p.uuid, a.uuid, sizeof(p.uuid));
-  std::string arch = a.isaName.substr(a.isaName.rfind("--") == std::string::npos ? 0 : a.isaName.rfind("--") + 2);
+  std::string arch =
+      a.isaName.substr(a.isaName.rfind("--") == std::string::npos ? 0 : a.isaName.rfind("--") + 2);
   std::snprintf(p.gcnArchName, sizeof(p.gcnArchName), "%s", arch.c_str());
   archVersion(a.name, p.major, p.minor);
   p.totalGlobalMem = a.globalMemoryBytes;
@@ -59,7 +61,7 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
   p.concurrentKernels = 1;
   p.managedMemory = 1;
   p.hostNativeAtomicSupported = 1;
-  p.cooperativeLaunch = 1;  // hipLaunchCooperativeKernel with grid sync
+  p.cooperativeLaunch = 1;             // hipLaunchCooperativeKernel with grid sync
   p.cooperativeMultiDeviceLaunch = 0;  // one device per cooperative launch
   return p;
 }

@@ -8,8 +8,8 @@
 
 namespace hipcore::core {
 
-Status DeviceQueue::create(Device& device, HardwareQueue& hardware, std::unique_ptr<DeviceQueue>& out,
-                           unsigned flags, int priority) {
+Status DeviceQueue::create(Device& device, HardwareQueue& hardware,
+                           std::unique_ptr<DeviceQueue>& out, unsigned flags, int priority) {
   std::unique_ptr<DeviceQueue> q(new DeviceQueue(device, hardware));
   q->flags_ = flags;
   q->priority_ = priority;
@@ -86,7 +86,8 @@ Status DeviceQueue::enqueueHostFunction(void (*fn)(void*), void* userData) {
   auto done = hsa::Signal::create(1);
   auto gate = hsa::Signal::create(1);
   if (!done || !gate)
-    return fail(hipErrorOutOfMemory, "host function signals: %s", (done ? gate : done).message().c_str());
+    return fail(hipErrorOutOfMemory, "host function signals: %s",
+                (done ? gate : done).message().c_str());
   record->done = std::move(done).value();
   record->gate = std::move(gate).value();
   if (Status ordered = device_.prepareSubmission(*this); !ordered.ok()) return ordered;
@@ -133,7 +134,8 @@ void* DeviceQueue::reuseFreed(size_t bytes, const DeviceMemoryPool& pool) {
   if (!hasDeferred_.load(std::memory_order_acquire)) return nullptr;
   std::lock_guard lock(deferredMutex_);
   for (auto it = deferred_.rbegin(); it != deferred_.rend(); ++it) {
-    if (it->chunk == nullptr || it->chunk->pool != &pool || !it->chunk->pool->reassign(it->chunk, it->block, bytes))
+    if (it->chunk == nullptr || it->chunk->pool != &pool ||
+        !it->chunk->pool->reassign(it->chunk, it->block, bytes))
       continue;
     void* pointer = it->allocation.base;
     deferred_.erase(std::next(it).base());
@@ -154,7 +156,8 @@ void DeviceQueue::releaseDeferred(uint64_t completedIndex) {
     });
     hasDeferred_.store(!deferred_.empty(), std::memory_order_release);
   }
-  for (const DeferredFree& f : ready) (void)releaseToPool(f.allocation, f.chunk, f.block, /*streamOrdered=*/true);
+  for (const DeferredFree& f : ready)
+    (void)releaseToPool(f.allocation, f.chunk, f.block, /*streamOrdered=*/true);
 }
 
 }  // namespace hipcore::core

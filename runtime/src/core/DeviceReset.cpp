@@ -28,7 +28,8 @@ Status Device::reset() {
   // their fences name queues about to be destroyed.
   {
     std::lock_guard lock(deferredFreesMutex_);
-    for (const DeferredFree& held : deferredFrees_) (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
+    for (const DeferredFree& held : deferredFrees_)
+      (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
     deferredFrees_.clear();
     hasDeferredFrees_.store(false, std::memory_order_release);
   }

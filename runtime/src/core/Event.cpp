@@ -9,7 +9,9 @@ namespace hipcore::core {
 Event::Event(Device& device, unsigned flags, std::unique_ptr<hsa::Signal> signal)
     : device_(device), signal_(std::move(signal)), flags_(flags) {}
 
-Event::~Event() { magic_ = 0; }
+Event::~Event() {
+  magic_ = 0;
+}
 
 Status Event::create(Device& device, unsigned flags, Event*& out) {
   auto signal = hsa::Signal::create(0);
@@ -20,8 +22,8 @@ Status Event::create(Device& device, unsigned flags, Event*& out) {
 
 Status Event::record(DeviceQueue& queue) {
   if (&queue.device() != &device_)
-    return fail(hipErrorInvalidHandle, "event of device %d recorded on a stream of device %d", device_.index(),
-                queue.device().index());
+    return fail(hipErrorInvalidHandle, "event of device %d recorded on a stream of device %d",
+                device_.index(), queue.device().index());
   if (device_.failed()) return device_.queueFailure();
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
   if (!(flags_ & hipEventDisableTiming)) queue.stream().queue().enableTimestamps();  // elapsed()
@@ -53,14 +55,17 @@ Status Event::elapsed(const Event& start, const Event& stop, float& milliseconds
   if (!start.recorded_ || !stop.recorded_)
     return fail(hipErrorInvalidHandle, "hipEventElapsedTime needs two recorded events");
   if ((start.flags_ | stop.flags_) & hipEventDisableTiming)
-    return fail(hipErrorInvalidHandle, "hipEventElapsedTime of an event created with hipEventDisableTiming");
+    return fail(hipErrorInvalidHandle,
+                "hipEventElapsedTime of an event created with hipEventDisableTiming");
   if (Status done = start.query(); !done.ok()) return done;
   if (Status done = stop.query(); !done.ok()) return done;
   auto begin = start.signal_->completionTimeNs(start.device_.agent().agent);
   auto end = stop.signal_->completionTimeNs(stop.device_.agent().agent);
   if (!begin || !end)
-    return fail(hipErrorNotSupported, "event timestamps: %s", (begin ? end : begin).message().c_str());
-  milliseconds = static_cast<float>((static_cast<double>(*end) - static_cast<double>(*begin)) / 1e6);
+    return fail(hipErrorNotSupported, "event timestamps: %s",
+                (begin ? end : begin).message().c_str());
+  milliseconds =
+      static_cast<float>((static_cast<double>(*end) - static_cast<double>(*begin)) / 1e6);
   return Status::success();
 }
 

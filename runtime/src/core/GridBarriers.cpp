@@ -21,7 +21,8 @@ Status GridBarriers::zero() {
     return fail(hipErrorOutOfMemory, "grid barriers: %s", access.message().c_str());
   auto done = hsa::Signal::create(1);
   if (!done) return fail(hipErrorOutOfMemory, "grid barriers: %s", done.message().c_str());
-  if (auto copied = hsa::copyAndWait(memory_, agent_.agent, *zeros, agent_.cpuAgent, bytes, **done); !copied)
+  if (auto copied = hsa::copyAndWait(memory_, agent_.agent, *zeros, agent_.cpuAgent, bytes, **done);
+      !copied)
     return fail(hipErrorUnknown, "grid barriers: %s", copied.message().c_str());
   return Status::success();
 }
@@ -47,7 +48,8 @@ Status GridBarriers::barrierFor(const void* queue, uint64_t& address) {
     if (owners_[i] == nullptr && freeSlot < 0) freeSlot = i;
   }
   if (freeSlot < 0)
-    return fail(hipErrorOutOfMemory, "more than %d streams of one device launch cooperative kernels", kSlots);
+    return fail(hipErrorOutOfMemory,
+                "more than %d streams of one device launch cooperative kernels", kSlots);
   owners_[freeSlot] = queue;
   address = reinterpret_cast<uint64_t>(memory_) + uint64_t{kSlotBytes} * freeSlot;
   return Status::success();

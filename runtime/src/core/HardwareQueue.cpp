@@ -5,21 +5,25 @@
 
 namespace hipcore::core {
 
-Status HardwareQueue::create(const hsa::GpuAgent& agent, int deviceIndex, std::atomic<int>& errorSlot,
-                             std::atomic<uint64_t>* submissionCounter, const loader::HiddenArgValues& hidden,
+Status HardwareQueue::create(const hsa::GpuAgent& agent, int deviceIndex,
+                             std::atomic<int>& errorSlot, std::atomic<uint64_t>* submissionCounter,
+                             const loader::HiddenArgValues& hidden,
                              std::unique_ptr<HardwareQueue>& out) {
   std::unique_ptr<HardwareQueue> q(new HardwareQueue(errorSlot));
   auto queue = hsa::AqlQueue::create(agent.agent, kQueuePackets, &errorSlot);
-  if (!queue) return fail(hipErrorOutOfMemory, "device %d: %s", deviceIndex, queue.message().c_str());
+  if (!queue)
+    return fail(hipErrorOutOfMemory, "device %d: %s", deviceIndex, queue.message().c_str());
   q->queue_ = std::move(queue).value();
   // Kernarg slots are tied to packet indices, so the streams sharing the queue share its ring.
   q->ring_ = KernargRing{nullptr, kKernargSlotBytes, 2 * q->queue_->size()};
   auto kernargs = hsa::allocate(agent.kernargPool, size_t{q->ring_.slotBytes} * q->ring_.slotCount);
   if (!kernargs)
-    return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", deviceIndex, kernargs.message().c_str());
+    return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", deviceIndex,
+                kernargs.message().c_str());
   q->kernargMemory_ = *kernargs;
   if (auto access = hsa::allowAccess(agent.agent, q->kernargMemory_); !access)
-    return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", deviceIndex, access.message().c_str());
+    return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", deviceIndex,
+                access.message().c_str());
   q->ring_.base = static_cast<uint8_t*>(q->kernargMemory_);
   auto syncSignal = hsa::Signal::create(0);
   auto querySignal = hsa::Signal::create(0);

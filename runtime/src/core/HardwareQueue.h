@@ -23,8 +23,8 @@ class HardwareQueue {
   // `errorSlot` receives the HSA status of a queue error (one per device: a fault is sticky for
   // the whole device, as in CUDA); `hidden` are the hidden kernel arguments every launch copies.
   static Status create(const hsa::GpuAgent& agent, int deviceIndex, std::atomic<int>& errorSlot,
-                       std::atomic<uint64_t>* submissionCounter, const loader::HiddenArgValues& hidden,
-                       std::unique_ptr<HardwareQueue>& out);
+                       std::atomic<uint64_t>* submissionCounter,
+                       const loader::HiddenArgValues& hidden, std::unique_ptr<HardwareQueue>& out);
   ~HardwareQueue();
   HardwareQueue(const HardwareQueue&) = delete;
   HardwareQueue& operator=(const HardwareQueue&) = delete;
@@ -37,7 +37,9 @@ class HardwareQueue {
   // True when every packet before `end` is known to have completed without submitting anything:
   // a barrier at or after `end` completed. (The read index is no proof: a packet processor may
   // move it past a packet it has fetched but not yet started, e.g. one waiting on its barrier bit.)
-  bool completedBefore(uint64_t end) const noexcept { return end <= completedEnd_.load(std::memory_order_acquire); }
+  bool completedBefore(uint64_t end) const noexcept {
+    return end <= completedEnd_.load(std::memory_order_acquire);
+  }
   // Waits until every packet before `end` has completed. One barrier serves every stream waiting
   // at the same time. False when the queue failed instead (the device's error slot is set).
   bool waitBefore(uint64_t end);

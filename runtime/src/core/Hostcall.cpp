@@ -35,12 +35,17 @@ constexpr uint64_t kWakeTimeoutMs = 1000;
 // Message descriptor fields (ockl services.cl): BEGIN, END, element count, message id.
 constexpr uint64_t kBegin = 1;
 constexpr uint64_t kEnd = 2;
-uint64_t lengthOf(uint64_t descriptor) { return (descriptor >> 5) & 7; }
-uint64_t idOf(uint64_t descriptor) { return descriptor >> 8; }
+uint64_t lengthOf(uint64_t descriptor) {
+  return (descriptor >> 5) & 7;
+}
+uint64_t idOf(uint64_t descriptor) {
+  return descriptor >> 8;
+}
 
 }  // namespace
 
-Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets, std::unique_ptr<HostcallService>& out) {
+Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets,
+                               std::unique_ptr<HostcallService>& out) {
   static_assert(offsetof(Buffer, indexMask) == 40, "index_mask is read at offset 40");
   static_assert(sizeof(Header) == 24, "ockl's header_t is 24 bytes");
   uint32_t indexSize = 1;
@@ -54,7 +59,8 @@ Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets, std
   if (auto access = hsa::allowAccess(agent.agent, *memory); !access)
     return fail(hipErrorOutOfMemory, "hostcall buffer: %s", access.message().c_str());
   auto doorbell = hsa::Signal::create(0);
-  if (!doorbell) return fail(hipErrorOutOfMemory, "hostcall doorbell: %s", doorbell.message().c_str());
+  if (!doorbell)
+    return fail(hipErrorOutOfMemory, "hostcall doorbell: %s", doorbell.message().c_str());
   std::unique_ptr<HostcallService> service(new HostcallService());
   if (Status heap = DeviceHeap::create(agent, service->heap_); !heap.ok()) return heap;
   auto* base = static_cast<uint8_t*>(*memory);
@@ -104,7 +110,8 @@ void HostcallService::serve() {
 
 void HostcallService::servePacket(Header& header, uint64_t* payload) {
   for (uint32_t lane = 0; lane < kLanes; ++lane)
-    if (header.activeMask & (uint64_t{1} << lane)) serveLane(header.service, payload + lane * kSlotWords);
+    if (header.activeMask & (uint64_t{1} << lane))
+      serveLane(header.service, payload + lane * kSlotWords);
   __atomic_store_n(&header.control, header.control & ~1u, __ATOMIC_RELEASE);
 }
 

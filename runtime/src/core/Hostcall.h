@@ -29,7 +29,8 @@ class HostcallService {
  public:
   // `packets` should be at least the number of waves the device runs at once (a wave holds
   // at most one packet, and waves wait for a free one).
-  static Status create(const hsa::GpuAgent& agent, uint32_t packets, std::unique_ptr<HostcallService>& out);
+  static Status create(const hsa::GpuAgent& agent, uint32_t packets,
+                       std::unique_ptr<HostcallService>& out);
   ~HostcallService();
 
   // The value of the hidden_hostcall_buffer kernel argument.

@@ -21,14 +21,18 @@ loader::Result<uint64_t> extentOf(const uint8_t* start) {
 
 }  // namespace
 
-LoadedModule::~LoadedModule() { magic_ = 0; }
+LoadedModule::~LoadedModule() {
+  magic_ = 0;
+}
 
-Status LoadedModule::load(Device& device, const void* image, size_t size, std::unique_ptr<LoadedModule>& out) {
+Status LoadedModule::load(Device& device, const void* image, size_t size,
+                          std::unique_ptr<LoadedModule>& out) {
   if (image == nullptr) return fail(hipErrorInvalidValue, "module image is null");
   auto* start = static_cast<const uint8_t*>(image);
   if (size == 0) {
     auto extent = extentOf(start);
-    if (!extent) return fail(hipErrorInvalidImage, "module image %p: %s", image, extent.message().c_str());
+    if (!extent)
+      return fail(hipErrorInvalidImage, "module image %p: %s", image, extent.message().c_str());
     size = *extent;
   }
   std::unique_ptr<LoadedModule> module(new LoadedModule(device));
@@ -42,7 +46,8 @@ Status LoadedModule::load(Device& device, const void* image, size_t size, std::u
     module->bundle_ = std::move(bundle).value();
     loaded = Module::load(*module->bundle_, isa, device.agent().agent, module->module_);
   } else {
-    loaded = Module::loadCodeObject(bytes, "module code object", device.agent().agent, module->module_);
+    loaded =
+        Module::loadCodeObject(bytes, "module code object", device.agent().agent, module->module_);
   }
   if (!loaded.ok()) return loaded;
   out = std::move(module);
@@ -54,7 +59,8 @@ Status LoadedModule::function(const std::string& name, ModuleFunction*& out) {
   for (const auto& function : functions_)
     if (function->code().name == name) return out = function.get(), Status::success();
   const DeviceKernel* code = module_->kernel(name);
-  if (code == nullptr) return fail(hipErrorNotFound, "no kernel %s in %s", name.c_str(), module_->target().c_str());
+  if (code == nullptr)
+    return fail(hipErrorNotFound, "no kernel %s in %s", name.c_str(), module_->target().c_str());
   functions_.push_back(std::make_unique<ModuleFunction>(*this, *code));
   out = functions_.back().get();
   return Status::success();
@@ -62,7 +68,8 @@ Status LoadedModule::function(const std::string& name, ModuleFunction*& out) {
 
 Status LoadedModule::global(const std::string& name, void*& address, size_t& size) const {
   auto located = module_->variableAddress(name);
-  if (!located) return fail(hipErrorNotFound, "no global %s in %s", name.c_str(), module_->target().c_str());
+  if (!located)
+    return fail(hipErrorNotFound, "no global %s in %s", name.c_str(), module_->target().c_str());
   address = reinterpret_cast<void*>(*located);
   size = module_->variableSize(name).value_or(0);
   return Status::success();

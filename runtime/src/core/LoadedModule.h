@@ -38,7 +38,8 @@ class LoadedModule : public TypeStableStorage<LoadedModule> {  // stale handles 
  public:
   // `image` is a bare code object or an offload bundle (plain or compressed); `size` 0 means
   // unknown (hipModuleLoadData), in which case the headers say how far it extends.
-  static Status load(Device& device, const void* image, size_t size, std::unique_ptr<LoadedModule>& out);
+  static Status load(Device& device, const void* image, size_t size,
+                     std::unique_ptr<LoadedModule>& out);
   ~LoadedModule();
 
   bool valid() const noexcept { return magic_ == kMagic; }

@@ -32,7 +32,9 @@ class MemPool : public TypeStableStorage<MemPool> {  // destroyed handles are re
   // every setting allows, so they are stored and read back only.
   static constexpr int kReuseFlagCount = 3;
   int reuseFlag(int index) const { return reuse_[index].load(std::memory_order_relaxed); }
-  void setReuseFlag(int index, int value) { reuse_[index].store(value != 0, std::memory_order_relaxed); }
+  void setReuseFlag(int index, int value) {
+    reuse_[index].store(value != 0, std::memory_order_relaxed);
+  }
 
  private:
   static constexpr uint64_t kMagic = 0x6869'706d'706f'6f6c;  // "hipmpool"

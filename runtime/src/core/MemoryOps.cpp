@@ -27,13 +27,16 @@ struct Reach {
 // answers for everything hipcore allocated or registered (a few dozen instructions); ROCR's
 // pointer info (~1,400 instructions a pointer) only for what it does not know: pageable memory
 // and memory allocated through ROCR directly.
-Status locate(const PointerRegistry& pointers, const void* pointer, size_t span, const char* role, Reach& out) {
+Status locate(const PointerRegistry& pointers, const void* pointer, size_t span, const char* role,
+              Reach& out) {
   // hipMalloc's sub-allocator carves blocks out of larger ROCR chunks, which ROCR sees as one
   // allocation: the registry knows each block's requested size.
   if (Allocation allocation; pointers.find(pointer, allocation)) {
-    size_t within = static_cast<size_t>(static_cast<const uint8_t*>(pointer) - static_cast<const uint8_t*>(allocation.base));
+    size_t within = static_cast<size_t>(static_cast<const uint8_t*>(pointer) -
+                                        static_cast<const uint8_t*>(allocation.base));
     if (span > allocation.bytes - within)
-      return fail(hipErrorInvalidValue, "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role,
+      return fail(hipErrorInvalidValue,
+                  "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role,
                   pointer, span, allocation.bytes, allocation.base);
     out = {allocation.kind == MemoryKind::Device ? Reach::Device : Reach::Pinned,
            static_cast<uint8_t*>(allocation.devicePointer) + within};
@@ -44,10 +47,12 @@ Status locate(const PointerRegistry& pointers, const void* pointer, size_t span,
     out = {Reach::Pageable, nullptr};
     return Status::success();
   }
-  size_t offset = static_cast<size_t>(static_cast<const uint8_t*>(pointer) - static_cast<const uint8_t*>(info.hostBase));
+  size_t offset = static_cast<size_t>(static_cast<const uint8_t*>(pointer) -
+                                      static_cast<const uint8_t*>(info.hostBase));
   if (info.bytes != 0 && (offset > info.bytes || span > info.bytes - offset))
-    return fail(hipErrorInvalidValue, "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role,
-                pointer, span, info.bytes, info.hostBase);
+    return fail(hipErrorInvalidValue,
+                "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role, pointer,
+                span, info.bytes, info.hostBase);
   out = {info.kind == hsa::PointerKind::Device ? Reach::Device : Reach::Pinned,
          static_cast<uint8_t*>(info.agentBase) + offset};
   return Status::success();
@@ -55,14 +60,15 @@ Status locate(const PointerRegistry& pointers, const void* pointer, size_t span,
 
 // Rows that follow each other without a gap on both sides are one long row: fewer workgroups,
 // fewer staging round trips.
-void collapse(Extent& extent, size_t& destinationPitch, size_t& sourcePitch, size_t& destinationSlice,
-              size_t& sourceSlice) {
+void collapse(Extent& extent, size_t& destinationPitch, size_t& sourcePitch,
+              size_t& destinationSlice, size_t& sourceSlice) {
   if (extent.height > 1 && destinationPitch == extent.width && sourcePitch == extent.width) {
     extent.width *= extent.height;
     extent.height = 1;
     destinationPitch = sourcePitch = extent.width;
   }
-  if (extent.height == 1 && extent.depth > 1 && destinationSlice == extent.width && sourceSlice == extent.width) {
+  if (extent.height == 1 && extent.depth > 1 && destinationSlice == extent.width &&
+      sourceSlice == extent.width) {
     extent.width *= extent.depth;
     extent.depth = 1;
     destinationPitch = sourcePitch = destinationSlice = sourceSlice = extent.width;
@@ -72,10 +78,11 @@ void collapse(Extent& extent, size_t& destinationPitch, size_t& sourcePitch, siz
 // One workgroup row per box row (grid y) and slice (grid z); grid x covers a row's chunks.
 Status rowGeometry(const Extent& extent, loader::LaunchGeometry& geometry, uint64_t& items) {
   if (extent.height > UINT32_MAX || extent.depth > UINT32_MAX)
-    return fail(hipErrorInvalidValue, "%zu rows in %zu slices: more than 2^32 in one dimension", extent.height,
-                extent.depth);
+    return fail(hipErrorInvalidValue, "%zu rows in %zu slices: more than 2^32 in one dimension",
+                extent.height, extent.depth);
   uint64_t chunks = extent.width / BuiltinKernels::kChunk + 2;  // + a partial chunk at either end
-  uint64_t blocks = std::min<uint64_t>((chunks + BuiltinKernels::kBlock - 1) / BuiltinKernels::kBlock, kMaxRowBlocks);
+  uint64_t blocks = std::min<uint64_t>(
+      (chunks + BuiltinKernels::kBlock - 1) / BuiltinKernels::kBlock, kMaxRowBlocks);
   items = blocks * BuiltinKernels::kBlock;
   geometry.gridBlocks[0] = static_cast<uint32_t>(blocks);
   geometry.gridBlocks[1] = static_cast<uint32_t>(extent.height);
@@ -89,8 +96,11 @@ Status rowGeometry(const Extent& extent, loader::LaunchGeometry& geometry, uint6
 void copyRowsOnHost(Pitched<void*> destination, Pitched<const void*> source, const Extent& extent) {
   for (size_t z = 0; z < extent.depth; ++z)
     for (size_t y = 0; y < extent.height; ++y)
-      std::memmove(static_cast<uint8_t*>(destination.base) + z * destination.slicePitch + y * destination.pitch,
-                   static_cast<const uint8_t*>(source.base) + z * source.slicePitch + y * source.pitch, extent.width);
+      std::memmove(
+          static_cast<uint8_t*>(destination.base) + z * destination.slicePitch +
+              y * destination.pitch,
+          static_cast<const uint8_t*>(source.base) + z * source.slicePitch + y * source.pitch,
+          extent.width);
 }
 
 }  // namespace
@@ -100,7 +110,8 @@ Status Device::builtins(const BuiltinKernels*& out) {
   if (builtinsReady_.load(std::memory_order_acquire)) return Status::success();
   std::lock_guard lock(builtinMutex_);
   if (builtinsReady_.load(std::memory_order_relaxed)) return Status::success();
-  if (Status loaded = BuiltinKernels::load(agent_, builtinModule_, builtins_); !loaded.ok()) return loaded;
+  if (Status loaded = BuiltinKernels::load(agent_, builtinModule_, builtins_); !loaded.ok())
+    return loaded;
   builtinsReady_.store(true, std::memory_order_release);
   return Status::success();
 }
@@ -115,7 +126,8 @@ Status Device::drain(DeviceQueue& queue) {
   return queue.synchronize();
 }
 
-Status Device::dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent, uint32_t word) {
+Status Device::dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent,
+                            uint32_t word) {
   const BuiltinKernels* kernels = nullptr;
   if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
   loader::LaunchGeometry geometry;
@@ -129,8 +141,8 @@ Status Device::dispatchFill(DeviceQueue& queue, Pitched<void*> destination, cons
   return queue.stream().launch(*kernels->fill, geometry, args);
 }
 
-Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitched<const void*> source,
-                            const Extent& extent) {
+Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination,
+                            Pitched<const void*> source, const Extent& extent) {
   const BuiltinKernels* kernels = nullptr;
   if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
   loader::LaunchGeometry geometry;
@@ -140,7 +152,8 @@ Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitc
   // (4-byte) boundary: equal starts, and equal pitches where there is more than one row or slice.
   auto sameOffset = [&](uint64_t modulus) {
     auto same = [modulus](uint64_t a, uint64_t b) { return ((a ^ b) & (modulus - 1)) == 0; };
-    return same(reinterpret_cast<uintptr_t>(destination.base), reinterpret_cast<uintptr_t>(source.base)) &&
+    return same(reinterpret_cast<uintptr_t>(destination.base),
+                reinterpret_cast<uintptr_t>(source.base)) &&
            (extent.height == 1 || same(destination.pitch, source.pitch)) &&
            (extent.depth == 1 || same(destination.slicePitch, source.slicePitch));
   };
@@ -157,18 +170,23 @@ Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitc
   return queue.stream().launch(kernel, geometry, args);
 }
 
-Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent, uint32_t pattern,
-                    unsigned patternWidth, bool wait) {
+Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,
+                    uint32_t pattern, unsigned patternWidth, bool wait) {
   if (extent.empty()) return Status::success();
   Reach reach;
-  if (Status located = locate(pointers_, destination.base, destination.span(extent), "destination", reach); !located.ok())
+  if (Status located =
+          locate(pointers_, destination.base, destination.span(extent), "destination", reach);
+      !located.ok())
     return located;
   if (reach.kind == Reach::Pageable)
-    return fail(hipErrorInvalidValue, "memset destination %p is not memory the GPU reaches (hipMalloc, "
-                "hipHostMalloc or hipHostRegister)", destination.base);
+    return fail(hipErrorInvalidValue,
+                "memset destination %p is not memory the GPU reaches (hipMalloc, "
+                "hipHostMalloc or hipHostRegister)",
+                destination.base);
   if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
   Extent box = extent;
-  size_t sourcePitch = destination.pitch, sourceSlice = destination.slicePitch;  // no source: mirror
+  size_t sourcePitch = destination.pitch,
+         sourceSlice = destination.slicePitch;  // no source: mirror
   collapse(box, destination.pitch, sourcePitch, destination.slicePitch, sourceSlice);
   // The pattern restarts at each row, so rows of multi-byte patterns need pitches that keep
   // its phase; HIP's 2D/3D fills are byte fills, hipMemsetD16/D32 are one row.
@@ -178,13 +196,17 @@ Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent
   return wait ? queue->synchronize() : Status::success();
 }
 
-Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source, const Extent& extent,
-                    bool wait) {
+Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source,
+                    const Extent& extent, bool wait) {
   if (extent.empty()) return Status::success();
   Reach to, from;
-  if (Status located = locate(pointers_, destination.base, destination.span(extent), "destination", to); !located.ok())
+  if (Status located =
+          locate(pointers_, destination.base, destination.span(extent), "destination", to);
+      !located.ok())
     return located;
-  if (Status located = locate(pointers_, source.base, source.span(extent), "source", from); !located.ok()) return located;
+  if (Status located = locate(pointers_, source.base, source.span(extent), "source", from);
+      !located.ok())
+    return located;
   if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
   Extent box = extent;
   collapse(box, destination.pitch, source.pitch, destination.slicePitch, source.slicePitch);
@@ -200,7 +222,8 @@ Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<cons
   if (to.kind != Reach::Pageable && from.kind != Reach::Pageable) {
     Pitched<void*> agentDestination{to.agentAddress, destination.pitch, destination.slicePitch};
     Pitched<const void*> agentSource{from.agentAddress, source.pitch, source.slicePitch};
-    if (Status queued = dispatchCopy(*queue, agentDestination, agentSource, box); !queued.ok()) return queued;
+    if (Status queued = dispatchCopy(*queue, agentDestination, agentSource, box); !queued.ok())
+      return queued;
     return wait ? queue->synchronize() : Status::success();
   }
   // Pageable memory: the GPU cannot reach it, so the stream's earlier work must complete first;
@@ -213,9 +236,12 @@ Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<cons
   bool toDevice = to.kind == Reach::Device;
   for (size_t z = 0; z < box.depth; ++z)
     for (size_t y = 0; y < box.height; ++y) {
-      auto* rowTo = static_cast<uint8_t*>(destination.base) + z * destination.slicePitch + y * destination.pitch;
-      auto* rowFrom = static_cast<const uint8_t*>(source.base) + z * source.slicePitch + y * source.pitch;
-      if (Status copied = copyThroughStaging(rowTo, rowFrom, box.width, toDevice); !copied.ok()) return copied;
+      auto* rowTo = static_cast<uint8_t*>(destination.base) + z * destination.slicePitch +
+                    y * destination.pitch;
+      auto* rowFrom =
+          static_cast<const uint8_t*>(source.base) + z * source.slicePitch + y * source.pitch;
+      if (Status copied = copyThroughStaging(rowTo, rowFrom, box.width, toDevice); !copied.ok())
+        return copied;
     }
   return Status::success();
 }
@@ -223,7 +249,8 @@ Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<cons
 Status Device::copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     return fail(hipErrorInvalidMemcpyDirection, "hipMemcpy kind %d", static_cast<int>(kind));
-  return copy(nullptr, linear(destination, bytes), linear(source, bytes), Extent{bytes}, /*wait=*/true);
+  return copy(nullptr, linear(destination, bytes), linear(source, bytes), Extent{bytes},
+              /*wait=*/true);
 }
 
 Status Device::ensureCopySignal() {
@@ -256,13 +283,16 @@ Status Device::copyDirect(void* destination, const void* source, size_t bytes, b
   // Host memory ROCR knows (hipHostMalloc) needs no staging: one copy by the DMA engine.
   std::lock_guard lock(copyMutex_);
   if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
-  auto copied = toDevice ? hsa::copyAndWait(destination, agent_.agent, source, agent_.cpuAgent, bytes, *copySignal_)
-                         : hsa::copyAndWait(destination, agent_.cpuAgent, source, agent_.agent, bytes, *copySignal_);
+  auto copied = toDevice ? hsa::copyAndWait(destination, agent_.agent, source, agent_.cpuAgent,
+                                            bytes, *copySignal_)
+                         : hsa::copyAndWait(destination, agent_.cpuAgent, source, agent_.agent,
+                                            bytes, *copySignal_);
   if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
   return Status::success();
 }
 
-Status Device::copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice) {
+Status Device::copyThroughStaging(void* destination, const void* source, size_t bytes,
+                                  bool toDevice) {
   std::lock_guard lock(copyMutex_);
   if (Status ready = ensureStaging(); !ready.ok()) return ready;
   auto* dst = static_cast<uint8_t*>(destination);
@@ -272,14 +302,16 @@ Status Device::copyThroughStaging(void* destination, const void* source, size_t 
   auto waitAll = [this] {
     for (StagingBuffer& buffer : staging_) buffer.copy.wait();
   };
-  auto chunkBytes = [&](size_t chunk) { return std::min(kStagingBytes, bytes - chunk * kStagingBytes); };
+  auto chunkBytes = [&](size_t chunk) {
+    return std::min(kStagingBytes, bytes - chunk * kStagingBytes);
+  };
   auto startDma = [&](size_t chunk) -> Status {
     StagingBuffer& buffer = staging_[chunk % 2];
     size_t offset = chunk * kStagingBytes;
-    auto started = toDevice ? buffer.copy.start(dst + offset, agent_.agent, buffer.memory, agent_.cpuAgent,
-                                                chunkBytes(chunk), *buffer.done)
-                            : buffer.copy.start(buffer.memory, agent_.cpuAgent, src + offset, agent_.agent,
-                                                chunkBytes(chunk), *buffer.done);
+    auto started = toDevice ? buffer.copy.start(dst + offset, agent_.agent, buffer.memory,
+                                                agent_.cpuAgent, chunkBytes(chunk), *buffer.done)
+                            : buffer.copy.start(buffer.memory, agent_.cpuAgent, src + offset,
+                                                agent_.agent, chunkBytes(chunk), *buffer.done);
     if (started) return Status::success();
     waitAll();
     return fail(hipErrorInvalidValue, "%s", started.message().c_str());
@@ -312,7 +344,8 @@ Status Device::copyNow(void* destination, const void* source, size_t bytes, hipM
   // Only host-to-device copies come here (code-object loading), without stream ordering.
   if (kind != hipMemcpyHostToDevice)
     return fail(hipErrorInvalidMemcpyDirection, "copyNow kind %d", static_cast<int>(kind));
-  if (hsa::pointerKind(source) == hsa::PointerKind::Host) return copyDirect(destination, source, bytes, true);
+  if (hsa::pointerKind(source) == hsa::PointerKind::Host)
+    return copyDirect(destination, source, bytes, true);
   return copyThroughStaging(destination, source, bytes, /*toDevice=*/true);
 }
 

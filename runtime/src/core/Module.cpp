@@ -5,7 +5,8 @@
 
 namespace hipcore::core {
 
-loader::Result<size_t> chooseBundleEntry(const loader::OffloadBundle& bundle, const std::string& isaName) {
+loader::Result<size_t> chooseBundleEntry(const loader::OffloadBundle& bundle,
+                                         const std::string& isaName) {
   auto agent = loader::TargetId::parse(isaName);
   if (!agent) return agent.error();
   std::vector<loader::TargetId> targets;
@@ -25,8 +26,8 @@ loader::Result<size_t> chooseBundleEntry(const loader::OffloadBundle& bundle, co
   return entryOf[*chosen];
 }
 
-Status Module::load(const loader::OffloadBundle& bundle, const std::string& isaName,
-                    uint64_t agent, std::unique_ptr<Module>& out) {
+Status Module::load(const loader::OffloadBundle& bundle, const std::string& isaName, uint64_t agent,
+                    std::unique_ptr<Module>& out) {
   auto entry = chooseBundleEntry(bundle, isaName);
   if (!entry) return fail(hipErrorNoBinaryForGpu, entry.message());
   const loader::BundleEntry& chosen = bundle.entries()[*entry];
@@ -45,11 +46,13 @@ Status Module::loadCodeObject(loader::Bytes image, const std::string& name, uint
   if (!cursor) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), cursor.message().c_str());
   module->unwalked_.emplace(std::move(cursor).value());
   auto executable = hsa::Executable::load(agent, image);
-  if (!executable) return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), executable.message().c_str());
+  if (!executable)
+    return fail(hipErrorInvalidImage, "%s: %s", name.c_str(), executable.message().c_str());
   module->target_ = name;
   module->executable_ = std::move(executable).value();
   for (const loader::ElfSymbol& symbol : object->symbols())
-    if (symbol.type == 1 /*STT_OBJECT*/ && !symbol.name.empty()) module->variableSizes_.emplace_back(symbol.name, symbol.size);
+    if (symbol.type == 1 /*STT_OBJECT*/ && !symbol.name.empty())
+      module->variableSizes_.emplace_back(symbol.name, symbol.size);
   out = std::move(module);
   return Status::success();
 }
@@ -87,21 +90,26 @@ Status Module::resolveKernel(const std::string& name, const DeviceKernel*& out) 
     KernelSlot& slot = *found;
     if (!slot.code) {
       auto kernel = loader::parseKernelMetadata(slot.metadata);
-      if (!kernel) return fail(hipErrorInvalidImage, "%s: %s", target_.c_str(), kernel.message().c_str());
+      if (!kernel)
+        return fail(hipErrorInvalidImage, "%s: %s", target_.c_str(), kernel.message().c_str());
       if (kernel->kernargSegmentSize > kKernargSlotBytes)
-        return fail(hipErrorInvalidConfiguration, "kernel %s needs %u bytes of arguments (limit %u)",
-                    kernel->name.c_str(), kernel->kernargSegmentSize, kKernargSlotBytes);
+        return fail(hipErrorInvalidConfiguration,
+                    "kernel %s needs %u bytes of arguments (limit %u)", kernel->name.c_str(),
+                    kernel->kernargSegmentSize, kKernargSlotBytes);
       auto symbol = executable_->kernel(kernel->symbol);
-      if (!symbol) return fail(hipErrorInvalidImage, "%s: %s", target_.c_str(), symbol.message().c_str());
+      if (!symbol)
+        return fail(hipErrorInvalidImage, "%s: %s", target_.c_str(), symbol.message().c_str());
       slot.code = std::make_unique<DeviceKernel>(DeviceKernel{
           kernel->name, symbol->kernelObject, symbol->groupSegmentSize, symbol->privateSegmentSize,
-          kernel->maxFlatWorkgroupSize ? kernel->maxFlatWorkgroupSize : 1024, loader::KernargLayout(*kernel),
-          kernel->vgprCount, kernel->sgprCount, kernel->wavefrontSize});
+          kernel->maxFlatWorkgroupSize ? kernel->maxFlatWorkgroupSize : 1024,
+          loader::KernargLayout(*kernel), kernel->vgprCount, kernel->sgprCount,
+          kernel->wavefrontSize});
     }
     out = slot.code.get();
     return Status::success();
   }
-  return fail(hipErrorInvalidDeviceFunction, "kernel %s is not in code object %s", name.c_str(), target_.c_str());
+  return fail(hipErrorInvalidDeviceFunction, "kernel %s is not in code object %s", name.c_str(),
+              target_.c_str());
 }
 
 size_t Module::kernelCount() const {

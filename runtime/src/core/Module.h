@@ -9,8 +9,8 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "Registry.h"
@@ -60,11 +60,12 @@ class Module {
   mutable std::mutex resolveMutex_;
   mutable std::vector<KernelSlot> kernels_;  // the kernels walked so far, in note order
   mutable std::optional<loader::KernelMetadataCursor> unwalked_;  // over note_
-  std::vector<std::pair<std::string, size_t>> variableSizes_;  // ELF data symbols
+  std::vector<std::pair<std::string, size_t>> variableSizes_;     // ELF data symbols
 };
 
 // The index of the bundle entry that best fits an agent ISA, or a message listing what the
 // bundle holds (for hipErrorNoBinaryForGpu).
-loader::Result<size_t> chooseBundleEntry(const loader::OffloadBundle& bundle, const std::string& isaName);
+loader::Result<size_t> chooseBundleEntry(const loader::OffloadBundle& bundle,
+                                         const std::string& isaName);
 
 }  // namespace hipcore::core

@@ -9,7 +9,9 @@
 namespace hipcore::core {
 namespace {
 
-uint32_t roundUp(uint32_t value, uint32_t granule) { return (value + granule - 1) / granule * granule; }
+uint32_t roundUp(uint32_t value, uint32_t granule) {
+  return (value + granule - 1) / granule * granule;
+}
 
 // The major version: "gfx1030" -> 10, "gfx1100" -> 11, "gfx90a" -> 9.
 unsigned family(std::string_view arch) {
@@ -20,8 +22,9 @@ unsigned family(std::string_view arch) {
 
 }  // namespace
 
-OccupancyLimits occupancyLimits(std::string_view arch, uint32_t computeUnits, uint32_t maxWavesPerCu,
-                                uint32_t ldsBytesPerCu, uint32_t maxWorkgroupSize) {
+OccupancyLimits occupancyLimits(std::string_view arch, uint32_t computeUnits,
+                                uint32_t maxWavesPerCu, uint32_t ldsBytesPerCu,
+                                uint32_t maxWorkgroupSize) {
   OccupancyLimits d;
   d.computeUnits = computeUnits;
   d.ldsBytesPerCu = ldsBytesPerCu;
@@ -42,7 +45,8 @@ OccupancyLimits occupancyLimits(std::string_view arch, uint32_t computeUnits, ui
     // GCN and CDNA: 4 SIMD16 per CU, 256 wave64 VGPRs per SIMD (64 KiB) allocated in blocks of 4;
     // gfx90a and later CDNA: a unified 512-register file (VGPRs + AGPRs, 128 KiB) in blocks of 8.
     d.simdsPerCu = 4;
-    const bool unified = arch == "gfx90a" || arch.substr(0, 5) == "gfx94" || arch.substr(0, 5) == "gfx95";
+    const bool unified =
+        arch == "gfx90a" || arch.substr(0, 5) == "gfx94" || arch.substr(0, 5) == "gfx95";
     d.vgprFileBytes = unified ? 128 * 1024 : 64 * 1024;
     d.vgprGranuleWave32 = unified ? 16 : 8;  // no wave32 on these; keeps wave64 = half
   }
@@ -73,7 +77,8 @@ KernelResources kernelResources(const DeviceKernel& code) {
 
 uint32_t maxActiveBlocksPerCu(const OccupancyLimits& device, const KernelResources& kernel,
                               uint32_t blockSize, size_t dynamicLds) {
-  if (blockSize == 0 || blockSize > kernel.maxWorkgroupSize || blockSize > device.maxWorkgroupSize) return 0;
+  if (blockSize == 0 || blockSize > kernel.maxWorkgroupSize || blockSize > device.maxWorkgroupSize)
+    return 0;
   const uint32_t wave = kernel.wavefrontSize == 64 ? 64 : 32;
   const uint32_t wavesPerBlock = (blockSize + wave - 1) / wave;
 

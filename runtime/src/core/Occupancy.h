@@ -16,9 +16,9 @@ struct DeviceKernel;
 // What bounds residency on one compute unit (HIP's "multiprocessor" is a CU as ROCR counts them).
 struct OccupancyLimits {
   uint32_t computeUnits = 0;
-  uint32_t simdsPerCu = 0;       // 2 SIMD32 per CU on RDNA (a WGP is 2 CUs), 4 SIMD16 on GCN/CDNA
-  uint32_t maxWavesPerSimd = 0;  // wave slots per SIMD (ROCR: MAX_WAVES_PER_CU / SIMDs per CU)
-  uint32_t vgprFileBytes = 0;    // the VGPR file of one SIMD
+  uint32_t simdsPerCu = 0;         // 2 SIMD32 per CU on RDNA (a WGP is 2 CUs), 4 SIMD16 on GCN/CDNA
+  uint32_t maxWavesPerSimd = 0;    // wave slots per SIMD (ROCR: MAX_WAVES_PER_CU / SIMDs per CU)
+  uint32_t vgprFileBytes = 0;      // the VGPR file of one SIMD
   uint32_t vgprGranuleWave32 = 0;  // VGPRs are allocated per wave in blocks of this many
   uint32_t vgprGranuleWave64 = 0;
   uint32_t ldsBytesPerCu = 0;
@@ -27,15 +27,16 @@ struct OccupancyLimits {
 
 // What a kernel uses: from its code object metadata and kernel descriptor.
 struct KernelResources {
-  uint32_t vgprs = 0;          // .vgpr_count (per lane)
-  uint32_t wavefrontSize = 32;  // .wavefront_size
-  uint32_t staticLds = 0;      // group segment size
+  uint32_t vgprs = 0;                // .vgpr_count (per lane)
+  uint32_t wavefrontSize = 32;       // .wavefront_size
+  uint32_t staticLds = 0;            // group segment size
   uint32_t maxWorkgroupSize = 1024;  // .max_flat_workgroup_size (__launch_bounds__)
 };
 
 // The limits of a device of architecture `arch` ("gfx1030"), given what ROCR reports.
-OccupancyLimits occupancyLimits(std::string_view arch, uint32_t computeUnits, uint32_t maxWavesPerCu,
-                                uint32_t ldsBytesPerCu, uint32_t maxWorkgroupSize);
+OccupancyLimits occupancyLimits(std::string_view arch, uint32_t computeUnits,
+                                uint32_t maxWavesPerCu, uint32_t ldsBytesPerCu,
+                                uint32_t maxWorkgroupSize);
 
 // The same from HIP's device properties (gcnArchName, CU count, waves and LDS per CU).
 OccupancyLimits occupancyLimits(const hipDeviceProp_t& properties);

@@ -82,7 +82,8 @@ bool PointerRegistry::find(const void* pointer, Allocation& out) const {
   return a - reinterpret_cast<uintptr_t>(out.base) < out.bytes;
 }
 
-bool PointerRegistry::findBase(const void* base, Allocation& out, Chunk*& chunk, uint32_t& block) const {
+bool PointerRegistry::findBase(const void* base, Allocation& out, Chunk*& chunk,
+                               uint32_t& block) const {
   auto a = reinterpret_cast<uintptr_t>(base);
   chunk = nullptr;
   std::shared_lock lock(mutex_);

@@ -32,13 +32,13 @@ enum class MemoryKind : uint8_t {
 
 // One allocation as the API reports it.
 struct Allocation {
-  void* base = nullptr;        // as the host sees it (device memory: its device address)
-  size_t bytes = 0;            // as requested
+  void* base = nullptr;  // as the host sees it (device memory: its device address)
+  size_t bytes = 0;      // as requested
   MemoryKind kind = MemoryKind::Device;
-  int device = -1;             // the owning device (host memory: the device it was made for)
-  unsigned flags = 0;          // hipHostMalloc/hipHostRegister flags
-  void* devicePointer = nullptr;  // the address kernels use (registered memory may differ)
-  bool pooled = false;         // a block of a DeviceMemoryPool chunk
+  int device = -1;                   // the owning device (host memory: the device it was made for)
+  unsigned flags = 0;                // hipHostMalloc/hipHostRegister flags
+  void* devicePointer = nullptr;     // the address kernels use (registered memory may differ)
+  bool pooled = false;               // a block of a DeviceMemoryPool chunk
   DeviceMemoryPool* pool = nullptr;  // device memory: the pool it returns to (large allocations)
 };
 
@@ -49,7 +49,11 @@ struct Allocation {
 // is a user error, not UB).
 struct Chunk {
   Chunk(uintptr_t base, size_t blockBytes, uint32_t blockCount, int device, int sizeClass)
-      : base(base), blockBytes(blockBytes), blockCount(blockCount), device(device), sizeClass(sizeClass),
+      : base(base),
+        blockBytes(blockBytes),
+        blockCount(blockCount),
+        device(device),
+        sizeClass(sizeClass),
         requested(new std::atomic<uint32_t>[blockCount]) {
     for (uint32_t i = 0; i < blockCount; ++i) requested[i].store(0, std::memory_order_relaxed);
   }
@@ -58,7 +62,7 @@ struct Chunk {
   uint32_t blockCount;
   int device;
   int sizeClass;
-  uint32_t live = 0;  // blocks handed out (under the size class's mutex)
+  uint32_t live = 0;                 // blocks handed out (under the size class's mutex)
   DeviceMemoryPool* pool = nullptr;  // the pool whose size class owns the chunk
   std::unique_ptr<std::atomic<uint32_t>[]> requested;
 };

@@ -48,7 +48,9 @@ void appendFormatted(std::string& out, const std::string& format, T value) {
   out.resize(at + static_cast<size_t>(length));
 }
 
-bool isConversion(char c) { return std::strchr("diouxXcsfFeEgGaApn%", c) != nullptr; }
+bool isConversion(char c) {
+  return std::strchr("diouxXcsfFeEgGaApn%", c) != nullptr;
+}
 
 // One conversion spec ("%-08.3lf") with its argument(s), formatted by snprintf.
 void formatOne(std::string spec, MessageReader& reader, std::string& out) {
@@ -99,7 +101,8 @@ void formatOne(std::string spec, MessageReader& reader, std::string& out) {
     } else if (wide) {
       appendFormatted(out, (resolved + "ll" + conversion).c_str(), static_cast<long long>(value));
     } else if (conversion == 'd' || conversion == 'i') {
-      appendFormatted(out, (resolved + conversion).c_str(), static_cast<int>(static_cast<uint32_t>(value)));
+      appendFormatted(out, (resolved + conversion).c_str(),
+                      static_cast<int>(static_cast<uint32_t>(value)));
     } else {
       appendFormatted(out, (resolved + conversion).c_str(), static_cast<unsigned>(value));
     }

@@ -28,7 +28,8 @@ Status QueuePool::acquire(HardwareQueue*& out) {
   if ((leastUsed == nullptr || leastUsed->users > 0) && count < configuredLimit()) {
     loader::HiddenArgValues hidden;
     // Device printf/malloc: pointers to per-device buffers, copied into every kernarg segment.
-    if (Status hostcall = device_.hostcallArguments(hidden.hostcallBuffer, hidden.heap); !hostcall.ok())
+    if (Status hostcall = device_.hostcallArguments(hidden.hostcallBuffer, hidden.heap);
+        !hostcall.ok())
       return hostcall;
     std::unique_ptr<HardwareQueue> queue;
     if (Status created = HardwareQueue::create(device_.agent(), device_.index(), errorSlot_,
@@ -50,7 +51,9 @@ void QueuePool::release(HardwareQueue* queue) {
   --queue->users;
 }
 
-size_t QueuePool::size() const { return count_.load(std::memory_order_acquire); }
+size_t QueuePool::size() const {
+  return count_.load(std::memory_order_acquire);
+}
 
 void QueuePool::pending(std::vector<QueueFence>& out) const {
   size_t count = count_.load(std::memory_order_acquire);

@@ -80,8 +80,10 @@ void Registry::rebuildLocked() const {
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::pair<const void*, const Kernel*>> unique;
   for (const auto& entry : table->sorted) {
-    if (!unique.empty() && unique.back().first == entry.first) unique.back() = entry;
-    else unique.push_back(entry);
+    if (!unique.empty() && unique.back().first == entry.first)
+      unique.back() = entry;
+    else
+      unique.push_back(entry);
   }
   table->sorted = std::move(unique);
   table_.store(table.get(), std::memory_order_release);

@@ -9,11 +9,11 @@
 
 #include <atomic>
 #include <cstddef>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
-#include <deque>
 #include <vector>
 
 #include "Limits.h"

@@ -17,14 +17,16 @@ Runtime::Runtime(Registry& registry) : registry_(registry) {
     return;
   }
   if (agents->empty()) {
-    initStatus_ = fail(hipErrorNoDevice,
-                       "ROCR initialised but reports no GPU agent it supports (ROCR 5.2.3 knows ISAs "
-                       "up to gfx1035; gfx11 needs ROCR >= 5.5)");
+    initStatus_ =
+        fail(hipErrorNoDevice,
+             "ROCR initialised but reports no GPU agent it supports (ROCR 5.2.3 knows ISAs "
+             "up to gfx1035; gfx11 needs ROCR >= 5.5)");
     return;
   }
   for (hsa::GpuAgent& agent : *agents) {
     if (devices_.size() == kMaxDevices) break;
-    devices_.push_back(std::make_unique<Device>(static_cast<int>(devices_.size()), std::move(agent), registry_, pointers_));
+    devices_.push_back(std::make_unique<Device>(static_cast<int>(devices_.size()), std::move(agent),
+                                                registry_, pointers_));
   }
   // A GPU memory fault becomes the faulting device's sticky error, not a process abort.
   hsa::installMemoryFaultHandler(
@@ -42,16 +44,18 @@ Status checkFits(const Device& device, const DeviceKernel& code, const loader::L
                  void* const* args) noexcept {
   uint64_t threads = uint64_t{g.blockSize[0]} * g.blockSize[1] * g.blockSize[2];
   if (threads > code.maxWorkgroupSize)
-    return fail(hipErrorLaunchOutOfResources, "kernel %s: block of %llu threads exceeds its launch bound %u",
-                code.name.c_str(), static_cast<unsigned long long>(threads), code.maxWorkgroupSize);
+    return fail(hipErrorLaunchOutOfResources,
+                "kernel %s: block of %llu threads exceeds its launch bound %u", code.name.c_str(),
+                static_cast<unsigned long long>(threads), code.maxWorkgroupSize);
   uint64_t lds = uint64_t{code.groupSegmentSize} + g.dynamicLdsBytes;
   size_t ldsLimit = device.properties().sharedMemPerBlock;
   if (ldsLimit != 0 && lds > ldsLimit)
-    return fail(hipErrorInvalidValue, "kernel %s: %llu bytes of shared memory exceed the %zu available",
+    return fail(hipErrorInvalidValue,
+                "kernel %s: %llu bytes of shared memory exceed the %zu available",
                 code.name.c_str(), static_cast<unsigned long long>(lds), ldsLimit);
   if (args == nullptr && code.layout.explicitCount() != 0)
-    return fail(hipErrorInvalidValue, "kernel %s takes %zu arguments but args is null", code.name.c_str(),
-                code.layout.explicitCount());
+    return fail(hipErrorInvalidValue, "kernel %s takes %zu arguments but args is null",
+                code.name.c_str(), code.layout.explicitCount());
   return Status::success();
 }
 

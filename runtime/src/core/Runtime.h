@@ -20,7 +20,8 @@ class Runtime {
   int deviceCount() const { return static_cast<int>(devices_.size()); }
   // Null for an index out of range. Inline: hipMalloc and every copy ask.
   Device* device(int index) const {
-    return index >= 0 && index < deviceCount() ? devices_[static_cast<size_t>(index)].get() : nullptr;
+    return index >= 0 && index < deviceCount() ? devices_[static_cast<size_t>(index)].get()
+                                               : nullptr;
   }
   Registry& registry() const { return registry_; }
   // Every live allocation of every device (hipFree, pointer queries).

@@ -36,7 +36,8 @@ class SharedSpinLock {
     for (unsigned spins = 0;; ++spins) {
       uint32_t state = state_.load(std::memory_order_relaxed);
       if ((state & kWriter) == 0 &&
-          state_.compare_exchange_weak(state, state + 1, std::memory_order_acquire, std::memory_order_relaxed))
+          state_.compare_exchange_weak(state, state + 1, std::memory_order_acquire,
+                                       std::memory_order_relaxed))
         return;
       if (spins > 64) std::this_thread::yield();
     }
@@ -47,7 +48,8 @@ class SharedSpinLock {
     for (unsigned spins = 0;; ++spins) {
       uint32_t state = state_.load(std::memory_order_relaxed);
       if ((state & kWriter) == 0 &&
-          state_.compare_exchange_weak(state, state | kWriter, std::memory_order_acquire, std::memory_order_relaxed))
+          state_.compare_exchange_weak(state, state | kWriter, std::memory_order_acquire,
+                                       std::memory_order_relaxed))
         break;
       if (spins > 64) std::this_thread::yield();
     }

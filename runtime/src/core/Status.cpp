@@ -28,6 +28,8 @@ Status fail(hipError_t code, const char* format, ...) {
   return Status{code, buffer};
 }
 
-Status fail(hipError_t code, std::string message) { return Status{code, std::move(message)}; }
+Status fail(hipError_t code, std::string message) {
+  return Status{code, std::move(message)};
+}
 
 }  // namespace hipcore::core

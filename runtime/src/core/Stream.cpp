@@ -8,7 +8,10 @@
 namespace hipcore::core {
 
 Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden)
-    : queue_(queue), ring_(ring), hidden_(hidden), packets_(static_cast<uint8_t*>(queue.packets())),
+    : queue_(queue),
+      ring_(ring),
+      hidden_(hidden),
+      packets_(static_cast<uint8_t*>(queue.packets())),
       size_(queue.size()) {
   hidden_.queuePtr = queue.address();
 }
@@ -29,15 +32,17 @@ __attribute__((always_inline)) inline uint64_t Stream::reserveSlot() noexcept {
   for (unsigned spins = 0;; ++spins) {
     uint64_t read = queue_.readIndex();
     uint64_t seen = seenReadIndex_.load(std::memory_order_relaxed);
-    while (seen < read && !seenReadIndex_.compare_exchange_weak(seen, read, std::memory_order_relaxed)) {
+    while (seen < read &&
+           !seenReadIndex_.compare_exchange_weak(seen, read, std::memory_order_relaxed)) {
     }
     if (index - read < size_) return index;
     if (spins > 64) std::this_thread::yield();
   }
 }
 
-__attribute__((always_inline)) inline void Stream::dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                             void* const* args, const loader::HiddenArgValues& hidden) noexcept {
+__attribute__((always_inline)) inline void Stream::dispatch(
+    const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args,
+    const loader::HiddenArgValues& hidden) noexcept {
   const bool traced = trace::enabled(trace::kTrace);
   if (!traced)
     kernelsIssued_.fetch_add(1, std::memory_order_relaxed);  // before the slot: see kernelMark
@@ -59,7 +64,8 @@ __attribute__((always_inline)) inline void Stream::dispatch(const DeviceKernel& 
   packet->completionSignal = kernelSignal_;
   if (traced) {  // a signal the packet processor stamps with start/end
     queue_.enableTimestamps();
-    packet->completionSignal = trace::traceDispatch(traceQueue_, kernel.name, packet->gridSize, packet->workgroupSize);
+    packet->completionSignal =
+        trace::traceDispatch(traceQueue_, kernel.name, packet->gridSize, packet->workgroupSize);
   }
   // Dimensions: the highest one with more than one block or work-item (KernargLayout::dimensions;
   // both counts are >= 1, so their OR exceeds 1 exactly when one of them does).

@@ -33,7 +33,9 @@ struct KernargRing {
   uint32_t slotBytes = 0;
   uint32_t slotCount = 0;  // 2 * queue size, a power of two
 
-  uint8_t* slot(uint64_t packetIndex) const { return base + (packetIndex & (slotCount - 1)) * slotBytes; }
+  uint8_t* slot(uint64_t packetIndex) const {
+    return base + (packetIndex & (slotCount - 1)) * slotBytes;
+  }
 };
 
 class Stream {
@@ -43,8 +45,10 @@ class Stream {
   Status launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                 void* const* args) noexcept;
   // The same for the launch fast path (LaunchApi.cpp): it cannot fail, so no Status.
-  void enqueue(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args) noexcept;
-  // The same with hidden_multigrid_sync_arg pointing at a grid barrier (hipLaunchCooperativeKernel).
+  void enqueue(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+               void* const* args) noexcept;
+  // The same with hidden_multigrid_sync_arg pointing at a grid barrier
+  // (hipLaunchCooperativeKernel).
   Status launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                            void* const* args, uint64_t gridBarrier) noexcept;
 
@@ -88,9 +92,11 @@ class Stream {
 
  private:
   uint64_t reserveSlot() noexcept;
-  void dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args,
-                const loader::HiddenArgValues& hidden) noexcept;
-  void* slot(uint64_t index) const { return packets_ + (index & (size_ - 1)) * hsa::PacketQueue::kPacketSize; }
+  void dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                void* const* args, const loader::HiddenArgValues& hidden) noexcept;
+  void* slot(uint64_t index) const {
+    return packets_ + (index & (size_ - 1)) * hsa::PacketQueue::kPacketSize;
+  }
 
   hsa::PacketQueue& queue_;
   KernargRing ring_;

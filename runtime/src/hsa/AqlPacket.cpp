@@ -15,10 +15,9 @@ static_assert(sizeof(hsa_barrier_and_packet_t) == PacketQueue::kPacketSize);
 constexpr uint16_t headerOf(hsa_packet_type_t type) {
   // Barrier bit: HIP streams run in order. System-scope fences: results are visible to the
   // host and other agents at completion without extra cache maintenance.
-  return static_cast<uint16_t>(
-      (type << HSA_PACKET_HEADER_TYPE) | (1 << HSA_PACKET_HEADER_BARRIER) |
-      (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
-      (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+  return static_cast<uint16_t>((type << HSA_PACKET_HEADER_TYPE) | (1 << HSA_PACKET_HEADER_BARRIER) |
+                               (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+                               (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
 }
 
 // The first 32 bits hold header and setup; one release store makes the packet valid.
@@ -30,14 +29,20 @@ void publishFirstWord(void* slot, uint16_t header, uint16_t setup) {
 }  // namespace
 
 const uint16_t kDispatchHeader = headerOf(HSA_PACKET_TYPE_KERNEL_DISPATCH);
-static_assert(offsetof(DispatchPacket, workgroupSize) == offsetof(hsa_kernel_dispatch_packet_t, workgroup_size_x));
-static_assert(offsetof(DispatchPacket, gridSize) == offsetof(hsa_kernel_dispatch_packet_t, grid_size_x));
+static_assert(offsetof(DispatchPacket, workgroupSize) ==
+              offsetof(hsa_kernel_dispatch_packet_t, workgroup_size_x));
+static_assert(offsetof(DispatchPacket, gridSize) ==
+              offsetof(hsa_kernel_dispatch_packet_t, grid_size_x));
 static_assert(offsetof(DispatchPacket, privateSegmentSize) ==
               offsetof(hsa_kernel_dispatch_packet_t, private_segment_size));
-static_assert(offsetof(DispatchPacket, groupSegmentSize) == offsetof(hsa_kernel_dispatch_packet_t, group_segment_size));
-static_assert(offsetof(DispatchPacket, kernelObject) == offsetof(hsa_kernel_dispatch_packet_t, kernel_object));
-static_assert(offsetof(DispatchPacket, kernarg) == offsetof(hsa_kernel_dispatch_packet_t, kernarg_address));
-static_assert(offsetof(DispatchPacket, completionSignal) == offsetof(hsa_kernel_dispatch_packet_t, completion_signal));
+static_assert(offsetof(DispatchPacket, groupSegmentSize) ==
+              offsetof(hsa_kernel_dispatch_packet_t, group_segment_size));
+static_assert(offsetof(DispatchPacket, kernelObject) ==
+              offsetof(hsa_kernel_dispatch_packet_t, kernel_object));
+static_assert(offsetof(DispatchPacket, kernarg) ==
+              offsetof(hsa_kernel_dispatch_packet_t, kernarg_address));
+static_assert(offsetof(DispatchPacket, completionSignal) ==
+              offsetof(hsa_kernel_dispatch_packet_t, completion_signal));
 
 void publishDispatch(void* slot, const DispatchFields& f) noexcept {
   auto* packet = static_cast<hsa_kernel_dispatch_packet_t*>(slot);
@@ -54,7 +59,8 @@ void publishDispatch(void* slot, const DispatchFields& f) noexcept {
   packet->kernarg_address = const_cast<void*>(f.kernarg);
   packet->reserved2 = 0;
   packet->completion_signal.handle = f.completionSignal;
-  uint16_t setup = static_cast<uint16_t>(f.dimensions << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+  uint16_t setup =
+      static_cast<uint16_t>(f.dimensions << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
   publishFirstWord(slot, headerOf(HSA_PACKET_TYPE_KERNEL_DISPATCH), setup);
 }
 

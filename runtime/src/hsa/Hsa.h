@@ -54,10 +54,10 @@ struct AgentProperties {
 
 struct GpuAgent {
   uint64_t agent = 0;
-  uint64_t cpuAgent = 0;        // the host agent nearest to it (for copies)
-  uint64_t devicePool = 0;      // coarse-grained device memory (hipMalloc)
-  uint64_t kernargPool = 0;     // host memory flagged KERNARG_INIT
-  uint64_t hostPool = 0;        // fine-grained host memory (staging, signals)
+  uint64_t cpuAgent = 0;     // the host agent nearest to it (for copies)
+  uint64_t devicePool = 0;   // coarse-grained device memory (hipMalloc)
+  uint64_t kernargPool = 0;  // host memory flagged KERNARG_INIT
+  uint64_t hostPool = 0;     // fine-grained host memory (staging, signals)
   AgentProperties properties;
 };
 
@@ -80,12 +80,12 @@ size_t allocationSize(const void* pointer);
 // Everything ROCR knows about the allocation containing a pointer.
 struct PointerInfo {
   PointerKind kind = PointerKind::Unknown;
-  bool locked = false;            // pageable memory pinned with lockHostMemory
-  void* hostBase = nullptr;       // the allocation's start as the host sees it
-  void* agentBase = nullptr;      // ... and as GPUs see it
+  bool locked = false;        // pageable memory pinned with lockHostMemory
+  void* hostBase = nullptr;   // the allocation's start as the host sees it
+  void* agentBase = nullptr;  // ... and as GPUs see it
   size_t bytes = 0;
-  uint64_t owner = 0;             // the agent whose pool it came from
-  uintptr_t userData = 0;         // what setUserData stored
+  uint64_t owner = 0;      // the agent whose pool it came from
+  uintptr_t userData = 0;  // what setUserData stored
 };
 PointerInfo pointerInfo(const void* pointer);
 // Attaches a word to an allocation (hipcore keeps hipHostMalloc/hipHostRegister flags there).
@@ -133,8 +133,8 @@ class AsyncCopy {
  public:
   // Sets `done` to 1 and submits the copy; on success wait() must follow before `done` or the
   // buffers are reused.
-  Status start(void* destination, uint64_t destinationAgent, const void* source, uint64_t sourceAgent,
-               size_t bytes, Signal& done);
+  Status start(void* destination, uint64_t destinationAgent, const void* source,
+               uint64_t sourceAgent, size_t bytes, Signal& done);
   // Waits for the started copy (and records it when tracing); nothing if none was started.
   void wait();
 
@@ -167,7 +167,7 @@ class AqlQueue final : public PacketQueue {
 
  private:
   explicit AqlQueue(void* queue) : queue_(queue) {}
-  void* queue_;  // hsa_queue_t*
+  void* queue_;                            // hsa_queue_t*
   std::atomic<bool> timestamps_{false};    // set once profiling is on (enableTimestamps)
   volatile uint64_t* doorbell_ = nullptr;  // the hardware doorbell, or null: store the signal
 };
@@ -187,8 +187,14 @@ void noteExecutable(uint64_t executable, uint64_t agent, bool live);
 std::string kernelNameOf(uint64_t kernelObject);
 // On vgpu: its last dispatch fault (vgpu_last_fault: 1 memory violation, 2 illegal instruction,
 // 3 trap, 4 invalid dispatch, 5 watchdog timeout) with its report; 0 elsewhere or before one.
-enum VgpuFaultKind { kVgpuNoFault = 0, kVgpuMemoryViolation = 1, kVgpuIllegalInstruction = 2, kVgpuTrap = 3,
-                     kVgpuInvalidDispatch = 4, kVgpuTimeout = 5 };
+enum VgpuFaultKind {
+  kVgpuNoFault = 0,
+  kVgpuMemoryViolation = 1,
+  kVgpuIllegalInstruction = 2,
+  kVgpuTrap = 3,
+  kVgpuInvalidDispatch = 4,
+  kVgpuTimeout = 5
+};
 int vgpuLastFault(std::string& report);
 
 struct KernelSymbol {
@@ -205,7 +211,7 @@ class Executable {
   ~Executable();
   Executable(const Executable&) = delete;
   Executable& operator=(const Executable&) = delete;
-  Result<KernelSymbol> kernel(const std::string& name) const;    // name is "<kernel>.kd"
+  Result<KernelSymbol> kernel(const std::string& name) const;  // name is "<kernel>.kd"
   Result<uint64_t> variableAddress(const std::string& name) const;
 
  private:

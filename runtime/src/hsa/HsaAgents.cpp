@@ -128,17 +128,21 @@ std::string statusName(int status) {
 }
 
 bool isMemoryFault(int status) {
-  return status == HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION || status == HSA_STATUS_ERROR_MEMORY_FAULT;
+  return status == HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION ||
+         status == HSA_STATUS_ERROR_MEMORY_FAULT;
 }
 
-bool isTrap(int status) { return status == HSA_STATUS_ERROR_EXCEPTION; }
+bool isTrap(int status) {
+  return status == HSA_STATUS_ERROR_EXCEPTION;
+}
 
 Status initialize() {
   hsa_status_t status = hsa_init();
   if (status == HSA_STATUS_SUCCESS) return loader::Ok{};
-  return errorf("hsa_init failed (%s); no AMD GPU driver (/dev/kfd) is usable here - on a "
-                "machine without a GPU run the program under vgpu-run",
-                statusName(status).c_str());
+  return errorf(
+      "hsa_init failed (%s); no AMD GPU driver (/dev/kfd) is usable here - on a "
+      "machine without a GPU run the program under vgpu-run",
+      statusName(status).c_str());
 }
 
 Result<std::vector<GpuAgent>> gpuAgents() {

@@ -6,12 +6,15 @@
 namespace hipcore::hsa {
 namespace {
 
-Result<hsa_executable_symbol_t> findSymbol(uint64_t executable, uint64_t agent, const std::string& name) {
+Result<hsa_executable_symbol_t> findSymbol(uint64_t executable, uint64_t agent,
+                                           const std::string& name) {
   hsa_executable_symbol_t symbol;
   hsa_agent_t a{agent};
-  hsa_status_t status = hsa_executable_get_symbol_by_name(hsa_executable_t{executable}, name.c_str(), &a, &symbol);
+  hsa_status_t status =
+      hsa_executable_get_symbol_by_name(hsa_executable_t{executable}, name.c_str(), &a, &symbol);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("symbol %s not found in the loaded code object: %s", name.c_str(), statusName(status).c_str());
+    return errorf("symbol %s not found in the loaded code object: %s", name.c_str(),
+                  statusName(status).c_str());
   return symbol;
 }
 
@@ -19,22 +22,26 @@ Result<hsa_executable_symbol_t> findSymbol(uint64_t executable, uint64_t agent, 
 
 Result<std::unique_ptr<Executable>> Executable::load(uint64_t agent, loader::Bytes codeObject) {
   hsa_code_object_reader_t reader;
-  hsa_status_t status = hsa_code_object_reader_create_from_memory(codeObject.data(), codeObject.size(), &reader);
+  hsa_status_t status =
+      hsa_code_object_reader_create_from_memory(codeObject.data(), codeObject.size(), &reader);
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_code_object_reader_create_from_memory (%zu bytes): %s", codeObject.size(),
                   statusName(status).c_str());
   hsa_executable_t executable;
-  status = hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, nullptr, &executable);
+  status = hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+                                     nullptr, &executable);
   if (status != HSA_STATUS_SUCCESS) {
     hsa_code_object_reader_destroy(reader);
     return errorf("hsa_executable_create_alt: %s", statusName(status).c_str());
   }
   std::unique_ptr<Executable> result(new Executable(agent, executable.handle, reader.handle));
-  status = hsa_executable_load_agent_code_object(executable, hsa_agent_t{agent}, reader, nullptr, nullptr);
+  status = hsa_executable_load_agent_code_object(executable, hsa_agent_t{agent}, reader, nullptr,
+                                                 nullptr);
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_executable_load_agent_code_object: %s", statusName(status).c_str());
   status = hsa_executable_freeze(executable, nullptr);
-  if (status != HSA_STATUS_SUCCESS) return errorf("hsa_executable_freeze: %s", statusName(status).c_str());
+  if (status != HSA_STATUS_SUCCESS)
+    return errorf("hsa_executable_freeze: %s", statusName(status).c_str());
   noteExecutable(executable.handle, agent, /*live=*/true);  // fault reports name its kernels
   return result;
 }
@@ -49,10 +56,14 @@ Result<KernelSymbol> Executable::kernel(const std::string& name) const {
   auto symbol = findSymbol(executable_, agent_, name);
   if (!symbol) return symbol.error();
   KernelSymbol kernel;
-  hsa_executable_symbol_get_info(*symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kernel.kernelObject);
-  hsa_executable_symbol_get_info(*symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE, &kernel.kernargSize);
-  hsa_executable_symbol_get_info(*symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &kernel.groupSegmentSize);
-  hsa_executable_symbol_get_info(*symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &kernel.privateSegmentSize);
+  hsa_executable_symbol_get_info(*symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
+                                 &kernel.kernelObject);
+  hsa_executable_symbol_get_info(*symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
+                                 &kernel.kernargSize);
+  hsa_executable_symbol_get_info(*symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE,
+                                 &kernel.groupSegmentSize);
+  hsa_executable_symbol_get_info(*symbol, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE,
+                                 &kernel.privateSegmentSize);
   return kernel;
 }
 

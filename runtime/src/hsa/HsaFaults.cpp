@@ -31,9 +31,11 @@ std::vector<std::pair<uint64_t, uint64_t>>& liveExecutables() {  // (executable,
 }
 
 hsa_status_t onSystemEvent(const hsa_amd_event_t* event, void*) {
-  if (event == nullptr || event->event_type != HSA_AMD_GPU_MEMORY_FAULT_EVENT) return HSA_STATUS_ERROR;
+  if (event == nullptr || event->event_type != HSA_AMD_GPU_MEMORY_FAULT_EVENT)
+    return HSA_STATUS_ERROR;
   const hsa_amd_gpu_memory_fault_info_t& fault = event->memory_fault;
-  if (gSink.function != nullptr) gSink.function(fault.agent.handle, fault.virtual_address, gSink.context);
+  if (gSink.function != nullptr)
+    gSink.function(fault.agent.handle, fault.virtual_address, gSink.context);
   // Accepted: ROCR then neither prints its own report nor aborts.
   return HSA_STATUS_SUCCESS;
 }
@@ -54,10 +56,12 @@ struct SymbolSearch {
   std::string name;
 };
 
-hsa_status_t matchKernel(hsa_executable_t, hsa_agent_t, hsa_executable_symbol_t symbol, void* data) {
+hsa_status_t matchKernel(hsa_executable_t, hsa_agent_t, hsa_executable_symbol_t symbol,
+                         void* data) {
   auto* search = static_cast<SymbolSearch*>(data);
   hsa_symbol_kind_t kind;
-  if (hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_TYPE, &kind) != HSA_STATUS_SUCCESS ||
+  if (hsa_executable_symbol_get_info(symbol, HSA_EXECUTABLE_SYMBOL_INFO_TYPE, &kind) !=
+          HSA_STATUS_SUCCESS ||
       kind != HSA_SYMBOL_KIND_KERNEL)
     return HSA_STATUS_SUCCESS;
   uint64_t object = 0;
@@ -78,8 +82,12 @@ void installMemoryFaultHandler(MemoryFaultSink sink, void* context) {
   hsa_amd_register_system_event_handler(onSystemEvent, nullptr);
 }
 
-void noteFailedQueue(uint64_t queueAddress) { gLastFailedQueue.store(queueAddress, std::memory_order_release); }
-uint64_t lastFailedQueue() { return gLastFailedQueue.load(std::memory_order_acquire); }
+void noteFailedQueue(uint64_t queueAddress) {
+  gLastFailedQueue.store(queueAddress, std::memory_order_release);
+}
+uint64_t lastFailedQueue() {
+  return gLastFailedQueue.load(std::memory_order_acquire);
+}
 
 uint64_t stoppedKernelObject(uint64_t queueAddress) {
   if (queueAddress == 0) return 0;
@@ -89,7 +97,8 @@ uint64_t stoppedKernelObject(uint64_t queueAddress) {
   if (read >= write) return 0;  // nothing was pending: not the queue that stopped
   auto* packets = static_cast<hsa_kernel_dispatch_packet_t*>(queue->hsa_queue.base_address);
   const hsa_kernel_dispatch_packet_t& packet = packets[read & (queue->hsa_queue.size - 1)];
-  uint16_t type = (packet.header >> HSA_PACKET_HEADER_TYPE) & ((1 << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
+  uint16_t type =
+      (packet.header >> HSA_PACKET_HEADER_TYPE) & ((1 << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
   return type == HSA_PACKET_TYPE_KERNEL_DISPATCH ? packet.kernel_object : 0;
 }
 
@@ -112,7 +121,8 @@ std::string kernelNameOf(uint64_t kernelObject) {
   SymbolSearch search{kernelObject, ""};
   std::lock_guard lock(gExecutablesMutex);
   for (auto [executable, agent] : liveExecutables()) {
-    hsa_executable_iterate_agent_symbols(hsa_executable_t{executable}, hsa_agent_t{agent}, matchKernel, &search);
+    hsa_executable_iterate_agent_symbols(hsa_executable_t{executable}, hsa_agent_t{agent},
+                                         matchKernel, &search);
     if (!search.name.empty()) break;
   }
   return search.name;

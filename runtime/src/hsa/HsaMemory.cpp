@@ -16,9 +16,11 @@ namespace hipcore::hsa {
 
 Result<void*> allocate(uint64_t pool, size_t bytes) {
   void* pointer = nullptr;
-  hsa_status_t status = hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t{pool}, bytes, 0, &pointer);
+  hsa_status_t status =
+      hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t{pool}, bytes, 0, &pointer);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_memory_pool_allocate of %zu bytes: %s", bytes, statusName(status).c_str());
+    return errorf("hsa_amd_memory_pool_allocate of %zu bytes: %s", bytes,
+                  statusName(status).c_str());
   return pointer;
 }
 
@@ -59,8 +61,10 @@ PointerKind kindOf(const hsa_amd_pointer_info_t& info) {
     }
     case HSA_EXT_POINTER_TYPE_LOCKED:
     case HSA_EXT_POINTER_TYPE_GRAPHICS:
-    case HSA_EXT_POINTER_TYPE_IPC: return PointerKind::Host;
-    default: return PointerKind::Unknown;
+    case HSA_EXT_POINTER_TYPE_IPC:
+      return PointerKind::Host;
+    default:
+      return PointerKind::Unknown;
   }
 }
 
@@ -78,7 +82,8 @@ PointerKind pointerKind(const void* pointer) {
 size_t allocationSize(const void* pointer) {
   hsa_amd_pointer_info_t info{};
   info.size = sizeof(info);
-  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) != HSA_STATUS_SUCCESS)
+  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) !=
+      HSA_STATUS_SUCCESS)
     return 0;
   return info.type == HSA_EXT_POINTER_TYPE_HSA ? info.sizeInBytes : 0;
 }
@@ -93,13 +98,16 @@ Result<std::unique_ptr<Signal>> Signal::create(int64_t initial) {
 
 Result<std::unique_ptr<Signal>> Signal::createPolled(int64_t initial) {
   hsa_signal_t signal;
-  hsa_status_t status = hsa_amd_signal_create(initial, 0, nullptr, HSA_AMD_SIGNAL_AMD_GPU_ONLY, &signal);
+  hsa_status_t status =
+      hsa_amd_signal_create(initial, 0, nullptr, HSA_AMD_SIGNAL_AMD_GPU_ONLY, &signal);
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_amd_signal_create: %s", statusName(status).c_str());
   return std::unique_ptr<Signal>(new Signal(signal.handle));
 }
 
-Signal::~Signal() { hsa_signal_destroy(hsa_signal_t{handle_}); }
+Signal::~Signal() {
+  hsa_signal_destroy(hsa_signal_t{handle_});
+}
 
 void Signal::store(int64_t value) {
   // handle_ is read before the release: once the value is stored, a waiter may destroy this.
@@ -172,8 +180,8 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
     return 0;
   }
   for (;;) {
-    if (hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0, tenMilliseconds,
-                                  HSA_WAIT_STATE_BLOCKED) == 0) {
+    if (hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0,
+                                  tenMilliseconds, HSA_WAIT_STATE_BLOCKED) == 0) {
       acquireSignalOrdering(handle_);
       return 0;
     }
@@ -202,15 +210,17 @@ int64_t Signal::waitChange(int64_t seen, uint64_t milliseconds) {
     hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
     return frequency ? frequency / 1000 : 100'000;
   }();
-  int64_t value = hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_NE, seen,
-                                            milliseconds * ticksPerMillisecond, HSA_WAIT_STATE_BLOCKED);
+  int64_t value =
+      hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_NE, seen,
+                                milliseconds * ticksPerMillisecond, HSA_WAIT_STATE_BLOCKED);
   acquireSignalOrdering(handle_);
   return value;
 }
 
 Result<uint64_t> Signal::completionTimeNs(uint64_t agent) const {
   hsa_amd_profiling_dispatch_time_t time{};
-  hsa_status_t status = hsa_amd_profiling_get_dispatch_time(hsa_agent_t{agent}, hsa_signal_t{handle_}, &time);
+  hsa_status_t status =
+      hsa_amd_profiling_get_dispatch_time(hsa_agent_t{agent}, hsa_signal_t{handle_}, &time);
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_amd_profiling_get_dispatch_time: %s", statusName(status).c_str());
   static const double nsPerTick = [] {
@@ -224,7 +234,8 @@ PointerInfo pointerInfo(const void* pointer) {
   PointerInfo out;
   hsa_amd_pointer_info_t info{};
   info.size = sizeof(info);
-  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) != HSA_STATUS_SUCCESS ||
+  if (hsa_amd_pointer_info(const_cast<void*>(pointer), &info, nullptr, nullptr, nullptr) !=
+          HSA_STATUS_SUCCESS ||
       info.type == HSA_EXT_POINTER_TYPE_UNKNOWN)
     return out;
   out.kind = kindOf(info);  // not pointerKind(pointer): that asks ROCR a second time
@@ -269,8 +280,8 @@ bool runZeroHandler(hsa_signal_value_t, void* arg) {
 
 Status onZero(uint64_t signal, void (*handler)(void*), void* arg) {
   auto* call = new ZeroHandler{handler, arg};
-  hsa_status_t status =
-      hsa_amd_signal_async_handler(hsa_signal_t{signal}, HSA_SIGNAL_CONDITION_EQ, 0, runZeroHandler, call);
+  hsa_status_t status = hsa_amd_signal_async_handler(hsa_signal_t{signal}, HSA_SIGNAL_CONDITION_EQ,
+                                                     0, runZeroHandler, call);
   if (status == HSA_STATUS_SUCCESS) return loader::Ok{};
   delete call;
   return errorf("hsa_amd_signal_async_handler: %s", statusName(status).c_str());
@@ -282,8 +293,9 @@ bool Signal::waitForZeroBriefly(uint64_t microseconds) {
     hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
     return frequency >= 1'000'000 ? frequency / 1'000'000 : 1;
   }();
-  bool done = hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0,
-                                        microseconds * ticksPerMicrosecond, HSA_WAIT_STATE_ACTIVE) == 0;
+  bool done =
+      hsa_signal_wait_scacquire(hsa_signal_t{handle_}, HSA_SIGNAL_CONDITION_EQ, 0,
+                                microseconds * ticksPerMicrosecond, HSA_WAIT_STATE_ACTIVE) == 0;
   if (done) acquireSignalOrdering(handle_);
   return done;
 }
@@ -292,12 +304,12 @@ Status AsyncCopy::start(void* destination, uint64_t destinationAgent, const void
                         uint64_t sourceAgent, size_t bytes, Signal& done) {
   if (trace::enabled(trace::kTrace)) enableCopyProfiling();
   done.store(1);
-  hsa_status_t status = hsa_amd_memory_async_copy(destination, hsa_agent_t{destinationAgent}, source,
-                                                  hsa_agent_t{sourceAgent}, bytes, 0, nullptr,
-                                                  hsa_signal_t{done.handle()});
+  hsa_status_t status = hsa_amd_memory_async_copy(destination, hsa_agent_t{destinationAgent},
+                                                  source, hsa_agent_t{sourceAgent}, bytes, 0,
+                                                  nullptr, hsa_signal_t{done.handle()});
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_memory_async_copy of %zu bytes %p -> %p: %s", bytes, source,
-                  destination, statusName(status).c_str());
+    return errorf("hsa_amd_memory_async_copy of %zu bytes %p -> %p: %s", bytes, source, destination,
+                  statusName(status).c_str());
   done_ = &done;
   bytes_ = bytes;
   sourceAgent_ = sourceAgent;
@@ -309,14 +321,16 @@ void AsyncCopy::wait() {
   if (!done_) return;
   done_->waitForZero();
   if (trace::enabled(trace::kTrace))
-    trace::recordCopy(done_->handle(), bytes_, isCpuAgent(sourceAgent_), isCpuAgent(destinationAgent_));
+    trace::recordCopy(done_->handle(), bytes_, isCpuAgent(sourceAgent_),
+                      isCpuAgent(destinationAgent_));
   done_ = nullptr;
 }
 
 Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
                    uint64_t sourceAgent, size_t bytes, Signal& done) {
   AsyncCopy copy;
-  if (auto started = copy.start(destination, destinationAgent, source, sourceAgent, bytes, done); !started)
+  if (auto started = copy.start(destination, destinationAgent, source, sourceAgent, bytes, done);
+      !started)
     return started;
   copy.wait();
   return loader::Ok{};

@@ -11,11 +11,15 @@
 namespace hipcore::hsa {
 namespace {
 
-hsa_queue_t* queueOf(void* queue) { return static_cast<hsa_queue_t*>(queue); }
+hsa_queue_t* queueOf(void* queue) {
+  return static_cast<hsa_queue_t*>(queue);
+}
 
 // ROCR's hsa_queue_t is the first member of the amd_queue_t the packet processor reads
 // (amd_hsa_queue.h): the write and read indices are its write/read_dispatch_id.
-amd_queue_t* amdQueueOf(void* queue) { return static_cast<amd_queue_t*>(queue); }
+amd_queue_t* amdQueueOf(void* queue) {
+  return static_cast<amd_queue_t*>(queue);
+}
 
 // The doorbell signal's amd_signal_t (amd_hsa_signal.h): a DOORBELL-kind signal is stored by
 // writing the index to hardware_doorbell_ptr, as ROCR's own AqlQueue store does for AQL
@@ -49,10 +53,16 @@ Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t pack
   return created;
 }
 
-AqlQueue::~AqlQueue() { hsa_queue_destroy(queueOf(queue_)); }
+AqlQueue::~AqlQueue() {
+  hsa_queue_destroy(queueOf(queue_));
+}
 
-void* AqlQueue::packets() const { return queueOf(queue_)->base_address; }
-uint32_t AqlQueue::size() const { return queueOf(queue_)->size; }
+void* AqlQueue::packets() const {
+  return queueOf(queue_)->base_address;
+}
+uint32_t AqlQueue::size() const {
+  return queueOf(queue_)->size;
+}
 
 // The three calls of every submission read and write the queue's memory directly, as
 // hsa_queue_add_write_index_scacq_screl, hsa_queue_load_read_index_scacquire and the doorbell
@@ -68,7 +78,8 @@ uint64_t AqlQueue::readIndex() const noexcept {
 void AqlQueue::ringDoorbell(uint64_t index) noexcept {
   volatile uint64_t* doorbell = doorbell_;
   if (doorbell == nullptr) {
-    hsa_signal_store_screlease(queueOf(queue_)->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+    hsa_signal_store_screlease(queueOf(queue_)->doorbell_signal,
+                               static_cast<hsa_signal_value_t>(index));
     return;
   }
   // As ROCR does before a doorbell write: the packet stores are globally visible first even
@@ -90,6 +101,8 @@ void AqlQueue::enableTimestamps() noexcept {
   timestamps_.store(true, std::memory_order_release);
 }
 
-uint64_t AqlQueue::address() const { return reinterpret_cast<uint64_t>(queue_); }
+uint64_t AqlQueue::address() const {
+  return reinterpret_cast<uint64_t>(queue_);
+}
 
 }  // namespace hipcore::hsa

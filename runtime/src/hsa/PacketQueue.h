@@ -10,12 +10,12 @@ namespace hipcore::hsa {
 class PacketQueue {
  public:
   virtual ~PacketQueue() = default;
-  virtual void* packets() const = 0;   // packet 0 of the ring
-  virtual uint32_t size() const = 0;   // packets in the ring, a power of two
-  virtual uint64_t reserve(uint64_t count) noexcept = 0;  // atomic add on the write index
+  virtual void* packets() const = 0;                       // packet 0 of the ring
+  virtual uint32_t size() const = 0;                       // packets in the ring, a power of two
+  virtual uint64_t reserve(uint64_t count) noexcept = 0;   // atomic add on the write index
   virtual uint64_t readIndex() const noexcept = 0;         // acquire load
   virtual void ringDoorbell(uint64_t index) noexcept = 0;  // release store of the last index
-  virtual uint64_t address() const = 0;  // the queue object (hidden_queue_ptr)
+  virtual uint64_t address() const = 0;                    // the queue object (hidden_queue_ptr)
   // Has the packet processor stamp start and end times into the completion signals of packets
   // published after this returns (queue profiling). Off until something reads them, a timing
   // event or a traced kernel: every kernel carries a completion signal (Stream), and on vgpu

@@ -24,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     KernargLayout layout(kernel);
     std::vector<uint8_t> argBytes(1u << 16);
     bool fits = true;
-    for (size_t i = 0; i < layout.explicitCount(); ++i) fits &= kernel.args[i].size <= argBytes.size();
+    for (size_t i = 0; i < layout.explicitCount(); ++i)
+      fits &= kernel.args[i].size <= argBytes.size();
     if (!fits) continue;
     std::vector<void*> args(layout.explicitCount(), argBytes.data());
     std::vector<uint8_t> segment(layout.segmentSize());

@@ -38,11 +38,11 @@ extern "C" __global__ void int_ops(const unsigned* a, const unsigned* b, unsigne
   unsigned long long wide = (unsigned long long)x + y;
   unsigned* o = out + 12 * i;
   o[0] = x + y;
-  o[1] = (unsigned)(wide >> 32);                       // carry
+  o[1] = (unsigned)(wide >> 32);  // carry
   o[2] = x << (y & 31);
   o[3] = (unsigned)(((unsigned long long)x << (y & 63)) >> 32);  // 64-bit shift by 32+
   o[4] = (unsigned)((int)x >> (y & 31));
-  o[5] = (unsigned)((int)x + (int)y);                  // wraps on signed overflow (as unsigned add)
+  o[5] = (unsigned)((int)x + (int)y);  // wraps on signed overflow (as unsigned add)
   o[6] = (int)x < (int)y ? x : y;
   o[7] = x > y ? x : y;
   o[8] = (unsigned)(((unsigned long long)x * y) >> 32);

@@ -54,9 +54,9 @@ extern "C" __global__ void flat_apertures(const int* in, int* out) {
   unsigned t = threadIdx.x;
   shared[t] = in[blockIdx.x * 64 + t];
   __syncthreads();
-  scale_into(priv, &shared[(t / 4) * 4], 4, 3);       // LDS -> private
+  scale_into(priv, &shared[(t / 4) * 4], 4, 3);  // LDS -> private
   __syncthreads();
-  scale_into(&shared[t], &priv[t % 4], 1, 2);         // private -> LDS
+  scale_into(&shared[t], &priv[t % 4], 1, 2);  // private -> LDS
   __syncthreads();
   out[blockIdx.x * 64 + t] = shared[63 - t];
 }

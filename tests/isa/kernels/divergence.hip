@@ -29,9 +29,15 @@ extern "C" __global__ void nested(const int* in, int* out, int n) {
     for (int k = 0; k < v % 17; ++k) r += k;
   } else {
     switch (v % 4) {
-      case 0: r = v * 2; break;
-      case 1: r = v + 7; break;
-      default: r = v ^ 0x55; break;
+      case 0:
+        r = v * 2;
+        break;
+      case 1:
+        r = v + 7;
+        break;
+      default:
+        r = v ^ 0x55;
+        break;
     }
   }
   out[i] = r;

@@ -1,7 +1,8 @@
 // Float edge cases per encoding: NaN, infinities, denormals, signed zeros, conversions.
 #include <hip/hip_runtime.h>
 
-extern "C" __global__ void float_edges(const float* a, const float* b, float* out, int* iout, int n) {
+extern "C" __global__ void float_edges(const float* a, const float* b, float* out, int* iout,
+                                       int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   float x = a[i], y = b[i];
@@ -13,10 +14,11 @@ extern "C" __global__ void float_edges(const float* a, const float* b, float* ou
   o[4] = fmaf(x, y, 1.0f);
   o[5] = -fabsf(x);
   int* io = iout + 4 * i;
-  io[0] = (int)x;                      // saturating conversion
+  io[0] = (int)x;  // saturating conversion
   io[1] = (int)(unsigned)fabsf(y);
   io[2] = x < y;
-  io[3] = __builtin_isnan(x) + 2 * __builtin_isinf(y) + 4 * (__builtin_fpclassify(0, 1, 2, 3, 4, x) == 3);
+  io[3] = __builtin_isnan(x) + 2 * __builtin_isinf(y) +
+          4 * (__builtin_fpclassify(0, 1, 2, 3, 4, x) == 3);
 }
 
 extern "C" __global__ void double_edges(const double* a, const double* b, double* out, int n) {

@@ -6,8 +6,12 @@
 
 typedef int (*BinaryOp)(int, int);
 
-__device__ __attribute__((noinline)) int op_add(int a, int b) { return a + b; }
-__device__ __attribute__((noinline)) int op_mul(int a, int b) { return a * b + 1; }
+__device__ __attribute__((noinline)) int op_add(int a, int b) {
+  return a + b;
+}
+__device__ __attribute__((noinline)) int op_mul(int a, int b) {
+  return a * b + 1;
+}
 __device__ __attribute__((noinline)) int op_xor_loop(int a, int b) {
   int s = 0;
   for (int i = 0; i < (b & 7); ++i) s += a ^ i;

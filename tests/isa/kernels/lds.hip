@@ -17,27 +17,29 @@ extern "C" __global__ void histogram(const unsigned char* data, int n, unsigned*
   for (unsigned b = threadIdx.x; b < 64; b += blockDim.x) local[b] = 0;
   __syncthreads();
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
-    __hip_atomic_fetch_add(&local[data[i] & 63], 1u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP);
+    __hip_atomic_fetch_add(&local[data[i] & 63], 1u, __ATOMIC_RELAXED,
+                           __HIP_MEMORY_SCOPE_WORKGROUP);
   __syncthreads();
   for (unsigned b = threadIdx.x; b < 64; b += blockDim.x)
     __hip_atomic_fetch_add(&bins[b], local[b], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 
 // Global atomics straight to memory: counts, 64-bit sums, max, and a CAS-based float add.
-extern "C" __global__ void global_atomics(const int* in, int n, unsigned* count, unsigned long long* sum,
-                                          int* maxv, float* fsum) {
+extern "C" __global__ void global_atomics(const int* in, int n, unsigned* count,
+                                          unsigned long long* sum, int* maxv, float* fsum) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   int v = in[i];
   __hip_atomic_fetch_add(count, 1u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
-  __hip_atomic_fetch_add(sum, (unsigned long long)(long long)v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+  __hip_atomic_fetch_add(sum, (unsigned long long)(long long)v, __ATOMIC_RELAXED,
+                         __HIP_MEMORY_SCOPE_AGENT);
   __hip_atomic_fetch_max(maxv, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
   unsigned* bits = reinterpret_cast<unsigned*>(fsum);
   unsigned old = __hip_atomic_load(bits, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
   for (;;) {
     unsigned desired = __builtin_bit_cast(unsigned, __builtin_bit_cast(float, old) + 1.0f);
-    if (__hip_atomic_compare_exchange_strong(bits, &old, desired, __ATOMIC_RELAXED, __ATOMIC_RELAXED,
-                                             __HIP_MEMORY_SCOPE_AGENT))
+    if (__hip_atomic_compare_exchange_strong(bits, &old, desired, __ATOMIC_RELAXED,
+                                             __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT))
       break;
   }
 }

@@ -47,7 +47,8 @@ extern "C" __global__ void reduce_dpp(const int* in, int* out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
   int total = 0;
   for (int row = 0; row < WAVE / 16; ++row) total += __builtin_amdgcn_readlane(v, row * 16 + 15);
-  if ((threadIdx.x & (WAVE - 1)) == 0) out[gridDim.x * blockDim.x + blockIdx.x * (blockDim.x / WAVE) + threadIdx.x / WAVE] = total;
+  if ((threadIdx.x & (WAVE - 1)) == 0)
+    out[gridDim.x * blockDim.x + blockIdx.x * (blockDim.x / WAVE) + threadIdx.x / WAVE] = total;
 }
 
 // quad_perm / row_mirror shuffles, and the value of the first active lane.
@@ -58,6 +59,6 @@ extern "C" __global__ void dpp_patterns(const int* in, int* out) {
   out[4 * i + 1] = __builtin_amdgcn_mov_dpp(v, 0x140, 0xf, 0xf, false);  // row_mirror
   out[4 * i + 2] = __builtin_amdgcn_readfirstlane(v);
   int r = 0;
-  if (threadIdx.x % 3 == 1) r = __builtin_amdgcn_readfirstlane(v);   // first active lane is 1
+  if (threadIdx.x % 3 == 1) r = __builtin_amdgcn_readfirstlane(v);  // first active lane is 1
   out[4 * i + 3] = r;
 }

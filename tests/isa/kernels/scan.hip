@@ -31,7 +31,8 @@ extern "C" __global__ void compact_even(const int* in, int n, int* out, unsigned
   unsigned rank = __builtin_popcountll(mask & ((1ull << lane) - 1));
   unsigned total = __builtin_popcountll(mask);
   unsigned base = 0;
-  if (lane == 0 && total) base = __hip_atomic_fetch_add(count, total, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+  if (lane == 0 && total)
+    base = __hip_atomic_fetch_add(count, total, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
   base = __builtin_amdgcn_readfirstlane(base);
   if (keep) out[base + rank] = v;
 }

@@ -26,8 +26,12 @@ __device__ void tile_row(const int* in, int* out) {
   block.sync();
 }
 
-__global__ void tiles4(const int* in, int* out) { tile_row<4>(in, out); }
-__global__ void tiles16(const int* in, int* out) { tile_row<16>(in, out); }
+__global__ void tiles4(const int* in, int* out) {
+  tile_row<4>(in, out);
+}
+__global__ void tiles16(const int* in, int* out) {
+  tile_row<16>(in, out);
+}
 
 // thread_rank in a 3-D block equals the linear index x + y*X + z*X*Y.
 __global__ void block_rank(unsigned* out) {

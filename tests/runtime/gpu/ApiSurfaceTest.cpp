@@ -75,10 +75,12 @@ TEST(DeviceApi, AttributesMatchTheProperties) {
   int count = 0;
   ASSERT_HIP(hipGetDeviceCount(&count));
   int value = 0;
-  EXPECT_EQ(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, count), hipErrorInvalidDevice);
+  EXPECT_EQ(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, count),
+            hipErrorInvalidDevice);
   EXPECT_EQ(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, -1), hipErrorInvalidDevice);
   EXPECT_EQ(hipDeviceGetAttribute(nullptr, hipDeviceAttributeWarpSize, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipDeviceGetAttribute(&value, static_cast<hipDeviceAttribute_t>(99999), 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipDeviceGetAttribute(&value, static_cast<hipDeviceAttribute_t>(99999), 0),
+            hipErrorInvalidValue);
   EXPECT_EQ(hipGetLastError(), hipErrorInvalidValue);
   ASSERT_HIP(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, 0));  // still usable
 }
@@ -95,7 +97,8 @@ TEST(DeviceApi, NameBusIdAndTotalMemory) {
   EXPECT_EQ(shortName[3], '\0');
   char bus[32], expected[32];
   ASSERT_HIP(hipDeviceGetPCIBusId(bus, sizeof(bus), 0));
-  std::snprintf(expected, sizeof(expected), "%04x:%02x:%02x.0", p.pciDomainID, p.pciBusID, p.pciDeviceID);
+  std::snprintf(expected, sizeof(expected), "%04x:%02x:%02x.0", p.pciDomainID, p.pciBusID,
+                p.pciDeviceID);
   EXPECT_STREQ(bus, expected);
   EXPECT_EQ(hipDeviceGetPCIBusId(bus, 5, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipDeviceGetPCIBusId(nullptr, 32, 0), hipErrorInvalidValue);
@@ -118,7 +121,8 @@ TEST(DeviceApi, InitFlagsLimitsAndPeers) {
   unsigned flags = 0;
   ASSERT_HIP(hipGetDeviceFlags(&flags));
   EXPECT_EQ(flags, static_cast<unsigned>(hipDeviceScheduleBlockingSync | hipDeviceMapHost));
-  EXPECT_EQ(hipSetDeviceFlags(hipDeviceScheduleSpin | hipDeviceScheduleYield), hipErrorInvalidValue);
+  EXPECT_EQ(hipSetDeviceFlags(hipDeviceScheduleSpin | hipDeviceScheduleYield),
+            hipErrorInvalidValue);
   EXPECT_EQ(hipSetDeviceFlags(0x100), hipErrorInvalidValue);
   ASSERT_HIP(hipSetDeviceFlags(hipDeviceScheduleAuto));
 
@@ -504,8 +508,10 @@ TEST(EventApi, RecordBehindAHostFunctionCompletesWhenItReturns) {
 TEST(EventApi, InterprocessEventsAreRefusedClearly) {
   hipEvent_t event = nullptr;
   EXPECT_EQ(hipEventCreateWithFlags(&event, hipEventInterprocess), hipErrorInvalidValue);
-  EXPECT_EQ(hipEventCreateWithFlags(&event, hipEventInterprocess | hipEventDisableTiming), hipErrorNotSupported);
-  EXPECT_NE(std::strstr(hipcoreGetErrorDetail(), "interprocess"), nullptr) << hipcoreGetErrorDetail();
+  EXPECT_EQ(hipEventCreateWithFlags(&event, hipEventInterprocess | hipEventDisableTiming),
+            hipErrorNotSupported);
+  EXPECT_NE(std::strstr(hipcoreGetErrorDetail(), "interprocess"), nullptr)
+      << hipcoreGetErrorDetail();
   EXPECT_EQ(event, nullptr);
   EXPECT_EQ(hipEventCreateWithFlags(&event, 0x80), hipErrorInvalidValue);
   EXPECT_EQ(hipEventCreateWithFlags(nullptr, 0), hipErrorInvalidValue);
@@ -554,13 +560,16 @@ TEST(MemoryApi, PitchedAllocationsAndTwoDimensionalCopies) {
   std::vector<uint8_t> source(hostPitch * height);
   for (size_t i = 0; i < source.size(); ++i) source[i] = static_cast<uint8_t>(i * 7 + 3);
   ASSERT_HIP(hipMemset(device, 0, pitch * height));
-  ASSERT_HIP(hipMemcpy2D(device, pitch, source.data(), hostPitch, width, height, hipMemcpyHostToDevice));
+  ASSERT_HIP(
+      hipMemcpy2D(device, pitch, source.data(), hostPitch, width, height, hipMemcpyHostToDevice));
   ASSERT_HIP(hipMemset2D(device + 10, pitch, 0x33, 5, 3));
   std::vector<uint8_t> packed(width * height, 0);
-  ASSERT_HIP(hipMemcpy2DAsync(packed.data(), width, device, pitch, width, height, hipMemcpyDeviceToHost, nullptr));
+  ASSERT_HIP(hipMemcpy2DAsync(packed.data(), width, device, pitch, width, height,
+                              hipMemcpyDeviceToHost, nullptr));
   for (size_t row = 0; row < height; ++row)
     for (size_t column = 0; column < width; ++column) {
-      uint8_t expected = row < 3 && column >= 10 && column < 15 ? 0x33 : source[row * hostPitch + column];
+      uint8_t expected =
+          row < 3 && column >= 10 && column < 15 ? 0x33 : source[row * hostPitch + column];
       ASSERT_EQ(packed[row * width + column], expected) << row << "," << column;
     }
   EXPECT_EQ(hipMemcpy2D(device, 50, source.data(), hostPitch, width, height, hipMemcpyHostToDevice),
@@ -592,7 +601,8 @@ TEST(MemoryApi, RegisteredHostMemoryReachesKernels) {
   EXPECT_EQ(hipHostUnregister(host), hipErrorHostMemoryNotRegistered);
   EXPECT_EQ(hipHostRegister(nullptr, 4096, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipHostRegister(host, 4096, 0x100), hipErrorInvalidValue);
-  EXPECT_EQ(hipHostGetDevicePointer(reinterpret_cast<void**>(&mapped), host, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipHostGetDevicePointer(reinterpret_cast<void**>(&mapped), host, 0),
+            hipErrorInvalidValue);
   std::free(host);
   ASSERT_HIP(hipFree(device));
 }
@@ -601,7 +611,8 @@ TEST(MemoryApi, PointerAttributesTellMemoryKinds) {
   const size_t bytes = 8192;
   char *device = nullptr, *pinned = nullptr, *managed = nullptr;
   ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), bytes));
-  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&pinned), bytes, hipHostMallocMapped | hipHostMallocCoherent));
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&pinned), bytes,
+                           hipHostMallocMapped | hipHostMallocCoherent));
   ASSERT_HIP(hipMallocManaged(reinterpret_cast<void**>(&managed), bytes));
   hipPointerAttribute_t a;
   ASSERT_HIP(hipPointerGetAttributes(&a, device + 16));
@@ -640,7 +651,8 @@ TEST(MemoryApi, PointerAttributesTellMemoryKinds) {
   EXPECT_EQ(size, bytes);
   EXPECT_EQ(hipMemGetAddressRange(&base, &size, &local), hipErrorNotFound);
   void* rejected = nullptr;
-  EXPECT_EQ(hipHostMalloc(&rejected, 64, hipHostMallocCoherent | hipHostMallocNonCoherent), hipErrorInvalidValue);
+  EXPECT_EQ(hipHostMalloc(&rejected, 64, hipHostMallocCoherent | hipHostMallocNonCoherent),
+            hipErrorInvalidValue);
   EXPECT_EQ(rejected, nullptr);
   ASSERT_HIP(hipFree(device));
   ASSERT_HIP(hipHostFree(pinned));
@@ -651,13 +663,16 @@ TEST(MemoryApi, SymbolCopiesOnAStream) {
   hipStream_t stream;
   ASSERT_HIP(hipStreamCreate(&stream));
   int value = 271828, back = 0;
-  ASSERT_HIP(hipMemcpyToSymbolAsync(hitsSymbol(), &value, sizeof(int), 0, hipMemcpyHostToDevice, stream));
-  ASSERT_HIP(hipMemcpyFromSymbolAsync(&back, hitsSymbol(), sizeof(int), 0, hipMemcpyDeviceToHost, stream));
+  ASSERT_HIP(
+      hipMemcpyToSymbolAsync(hitsSymbol(), &value, sizeof(int), 0, hipMemcpyHostToDevice, stream));
+  ASSERT_HIP(
+      hipMemcpyFromSymbolAsync(&back, hitsSymbol(), sizeof(int), 0, hipMemcpyDeviceToHost, stream));
   ASSERT_HIP(hipStreamSynchronize(stream));
   EXPECT_EQ(back, value);
   ASSERT_HIP(hipStreamDestroy(stream));
-  EXPECT_EQ(hipMemcpyToSymbolAsync(hitsSymbol(), &value, sizeof(int), 0, hipMemcpyHostToDevice, stream),
-            hipErrorInvalidHandle);
+  EXPECT_EQ(
+      hipMemcpyToSymbolAsync(hitsSymbol(), &value, sizeof(int), 0, hipMemcpyHostToDevice, stream),
+      hipErrorInvalidHandle);
 }
 
 }  // namespace

@@ -24,14 +24,18 @@ __global__ void geometryKernel(GeometryRecord* out) {
   unsigned thread = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   unsigned index = block * (blockDim.x * blockDim.y * blockDim.z) + thread;
   out[index] = {threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z,
-                blockDim.x, blockDim.y, blockDim.z, gridDim.x, gridDim.y, gridDim.z};
+                blockDim.x,  blockDim.y,  blockDim.z,  gridDim.x,  gridDim.y,  gridDim.z};
 }
 
 __global__ void emptyKernel() {}
 
-__global__ void __launch_bounds__(64) boundedKernel(int* out) { out[threadIdx.x] = 1; }
+__global__ void __launch_bounds__(64) boundedKernel(int* out) {
+  out[threadIdx.x] = 1;
+}
 
-const void* boundedKernelHandle() { return reinterpret_cast<const void*>(&boundedKernel); }
+const void* boundedKernelHandle() {
+  return reinterpret_cast<const void*>(&boundedKernel);
+}
 
 hipError_t launchBounded(int* out, unsigned block) {
   boundedKernel<<<1, block>>>(out);
@@ -65,7 +69,9 @@ hipError_t launchAddToManaged(int value) {
   return hipGetLastError();
 }
 
-int& managedTotalOnHost() { return managedTotal; }
+int& managedTotalOnHost() {
+  return managedTotal;
+}
 
 // Spins for `iterations` (so that later work really waits for it), then stores `value`.
 __global__ void slowStoreKernel(int* target, int value, int iterations) {
@@ -88,8 +94,12 @@ hipError_t launchCopyInt(int* destination, const int* source, hipStream_t stream
   return hipGetLastError();
 }
 
-const void* coefficientsSymbol() { return HIP_SYMBOL(coefficients); }
-const void* hitsSymbol() { return HIP_SYMBOL(hits); }
+const void* coefficientsSymbol() {
+  return HIP_SYMBOL(coefficients);
+}
+const void* hitsSymbol() {
+  return HIP_SYMBOL(hits);
+}
 
 hipError_t launchAdd(const float* a, const float* b, float* c, int n, unsigned block) {
   addKernel<<<(n + block - 1) / block, block>>>(a, b, c, n);
@@ -116,4 +126,6 @@ hipError_t launchEmpty() {
   return hipGetLastError();
 }
 
-const void* emptyKernelHandle() { return reinterpret_cast<const void*>(&emptyKernel); }
+const void* emptyKernelHandle() {
+  return reinterpret_cast<const void*>(&emptyKernel);
+}

@@ -30,11 +30,21 @@ void* operator new(size_t size) {
   if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
 }
-void* operator new[](size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
-void operator delete[](void* p, size_t) noexcept { std::free(p); }
+void* operator new[](size_t size) {
+  return operator new(size);
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, size_t) noexcept {
+  std::free(p);
+}
 
 extern "C" void* __libc_malloc(size_t);
 extern "C" void* malloc(size_t size) {
@@ -149,7 +159,8 @@ TEST(GpuRuntime, EveryThreadSeesItsCoordinatesAndTheLaunchShape) {
   ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&out), threads * sizeof(GeometryRecord)));
   ASSERT_HIP(launchGeometry(out, grid, block));
   std::vector<GeometryRecord> records(threads);
-  ASSERT_HIP(hipMemcpy(records.data(), out, threads * sizeof(GeometryRecord), hipMemcpyDeviceToHost));
+  ASSERT_HIP(
+      hipMemcpy(records.data(), out, threads * sizeof(GeometryRecord), hipMemcpyDeviceToHost));
   unsigned index = 0;
   for (unsigned bz = 0; bz < grid.z; ++bz)
     for (unsigned by = 0; by < grid.y; ++by)
@@ -158,7 +169,8 @@ TEST(GpuRuntime, EveryThreadSeesItsCoordinatesAndTheLaunchShape) {
           for (unsigned ty = 0; ty < block.y; ++ty)
             for (unsigned tx = 0; tx < block.x; ++tx, ++index) {
               const GeometryRecord& r = records[index];
-              GeometryRecord expected{tx, ty, tz, bx, by, bz, block.x, block.y, block.z, grid.x, grid.y, grid.z};
+              GeometryRecord expected{tx,      ty,      tz,      bx,     by,     bz,
+                                      block.x, block.y, block.z, grid.x, grid.y, grid.z};
               ASSERT_EQ(std::memcmp(&r, &expected, sizeof(r)), 0) << "thread " << index;
             }
   ASSERT_HIP(hipFree(out));
@@ -186,8 +198,9 @@ TEST(GpuRuntime, LaunchPathAllocatesNothingAfterWarmUp) {
   EXPECT_EQ(allocations, 0u);
   double enqueueUs = std::chrono::duration<double, std::micro>(enqueued - start).count() / timed;
   double totalUs = std::chrono::duration<double, std::micro>(done - start).count() / launches;
-  std::printf("launch: %.3f us to enqueue (queue not full), %.3f us per launch including execution\n",
-              enqueueUs, totalUs);
+  std::printf(
+      "launch: %.3f us to enqueue (queue not full), %.3f us per launch including execution\n",
+      enqueueUs, totalUs);
 #if defined(HIPCORE_COUNTS_ALLOCATIONS)
   // The counter does count this thread's allocations (the check above can fail).
   static void* volatile sink;
@@ -229,7 +242,8 @@ TEST(GpuRuntime, StreamsRunTheirOwnWorkAndSynchronize) {
   for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], b[i] + b[i]) << i;
   for (hipStream_t stream : streams) ASSERT_HIP(hipStreamDestroy(stream));
   EXPECT_EQ(hipStreamSynchronize(streams[0]), hipErrorInvalidHandle);  // destroyed
-  for (void* p : {static_cast<void*>(da), static_cast<void*>(db), static_cast<void*>(dc[0]), static_cast<void*>(dc[1])})
+  for (void* p : {static_cast<void*>(da), static_cast<void*>(db), static_cast<void*>(dc[0]),
+                  static_cast<void*>(dc[1])})
     ASSERT_HIP(hipFree(p));
   (void)hipGetLastError();
 }
@@ -270,7 +284,8 @@ TEST(GpuRuntime, DeviceVariablesByHostSymbol) {
   float second = 0;
   ASSERT_HIP(hipMemcpyFromSymbol(&second, coefficientsSymbol(), sizeof(float), sizeof(float)));
   EXPECT_EQ(second, -0.25f);
-  EXPECT_EQ(hipMemcpyToSymbol(coefficientsSymbol(), coefficients, 8, 12), hipErrorInvalidValue);  // past the end
+  EXPECT_EQ(hipMemcpyToSymbol(coefficientsSymbol(), coefficients, 8, 12),
+            hipErrorInvalidValue);  // past the end
   static int notASymbol;
   EXPECT_EQ(hipGetSymbolSize(&size, &notASymbol), hipErrorInvalidSymbol);
   ASSERT_HIP(hipFree(out));
@@ -387,11 +402,14 @@ void checkAddModule(hipModule_t module, bool packedArguments) {
       int n;
     } packed{da, db, count};
     size_t size = sizeof(packed);
-    void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END};
-    ASSERT_HIP(hipModuleLaunchKernel(add, (n + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr, nullptr, extra));
+    void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+                     HIP_LAUNCH_PARAM_END};
+    ASSERT_HIP(
+        hipModuleLaunchKernel(add, (n + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr, nullptr, extra));
   } else {
     void* params[] = {&da, &db, &count};
-    ASSERT_HIP(hipModuleLaunchKernel(add, (n + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr));
+    ASSERT_HIP(
+        hipModuleLaunchKernel(add, (n + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr));
   }
   std::vector<int> result(n);
   ASSERT_HIP(hipMemcpy(result.data(), da, n * sizeof(int), hipMemcpyDeviceToHost));
@@ -417,11 +435,14 @@ TEST(GpuRuntime, ModuleLoadDataExLoadsWithOptions) {
   std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   ASSERT_FALSE(bytes.empty());
   char info[64] = "x", error[64] = "x";
-  hipJitOption options[] = {hipJitOptionMaxRegisters,     hipJitOptionOptimizationLevel,
-                            hipJitOptionInfoLogBuffer,    hipJitOptionInfoLogBufferSizeBytes,
-                            hipJitOptionErrorLogBuffer,   hipJitOptionErrorLogBufferSizeBytes};
-  void* values[] = {reinterpret_cast<void*>(uintptr_t{32}), reinterpret_cast<void*>(uintptr_t{3}), info,
-                    reinterpret_cast<void*>(uintptr_t{sizeof info}), error,
+  hipJitOption options[] = {hipJitOptionMaxRegisters,   hipJitOptionOptimizationLevel,
+                            hipJitOptionInfoLogBuffer,  hipJitOptionInfoLogBufferSizeBytes,
+                            hipJitOptionErrorLogBuffer, hipJitOptionErrorLogBufferSizeBytes};
+  void* values[] = {reinterpret_cast<void*>(uintptr_t{32}),
+                    reinterpret_cast<void*>(uintptr_t{3}),
+                    info,
+                    reinterpret_cast<void*>(uintptr_t{sizeof info}),
+                    error,
                     reinterpret_cast<void*>(uintptr_t{sizeof error})};
   hipModule_t module = nullptr;
   ASSERT_HIP(hipModuleLoadDataEx(&module, bytes.data(), 6, options, values));
@@ -432,17 +453,28 @@ TEST(GpuRuntime, ModuleLoadDataExLoadsWithOptions) {
   checkAddModule(module, false);
 }
 
-TEST(GpuRuntime, ModuleLoadsABareCodeObjectVersion5) { runAddThroughModule("v5_gfx1030.co", false); }
-TEST(GpuRuntime, ModuleLoadsAPlainBundleWithPackedArguments) { runAddThroughModule("two_targets.bundle", true); }
-TEST(GpuRuntime, ModuleLoadsACompressedBundle) { runAddThroughModule("two_targets.ccob", false); }
-TEST(GpuRuntime, ModuleLoadsAClang15CodeObjectVersion4) { runAddThroughModule("v4_gfx1030_O0.co", false); }
+TEST(GpuRuntime, ModuleLoadsABareCodeObjectVersion5) {
+  runAddThroughModule("v5_gfx1030.co", false);
+}
+TEST(GpuRuntime, ModuleLoadsAPlainBundleWithPackedArguments) {
+  runAddThroughModule("two_targets.bundle", true);
+}
+TEST(GpuRuntime, ModuleLoadsACompressedBundle) {
+  runAddThroughModule("two_targets.ccob", false);
+}
+TEST(GpuRuntime, ModuleLoadsAClang15CodeObjectVersion4) {
+  runAddThroughModule("v4_gfx1030_O0.co", false);
+}
 
 TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {
-  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, reinterpret_cast<hipStream_t>(8)),
+  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0,
+                            reinterpret_cast<hipStream_t>(8)),
             hipErrorInvalidHandle);
   static int notAKernel;
-  EXPECT_EQ(hipLaunchKernel(&notAKernel, dim3(1), dim3(1), nullptr, 0, nullptr), hipErrorInvalidDeviceFunction);
-  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(32), nullptr, 65536 * 4, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipLaunchKernel(&notAKernel, dim3(1), dim3(1), nullptr, 0, nullptr),
+            hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(32), nullptr, 65536 * 4, nullptr),
+            hipErrorInvalidValue);
   int* out = nullptr;
   ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&out), 128 * sizeof(int)));
   EXPECT_EQ(launchBounded(out, 128), hipErrorLaunchOutOfResources);

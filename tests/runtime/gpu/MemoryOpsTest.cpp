@@ -23,11 +23,14 @@ namespace {
 
 // Sizes around every boundary the kernels care about: empty, single bytes, the 16-byte chunk,
 // the 256-item workgroup (4096 bytes), and lengths that leave partial chunks at both ends.
-const size_t kSizes[] = {0, 1, 2, 3, 4, 5, 7, 15, 16, 17, 31, 32, 33, 255, 256, 4095, 4096, 4097, 65543};
+const size_t kSizes[] = {0,  1,  2,  3,   4,   5,    7,    15,   16,   17,
+                         31, 32, 33, 255, 256, 4095, 4096, 4097, 65543};
 const size_t kOffsets[] = {0, 1, 2, 3, 4, 6, 8, 13, 15};
 constexpr size_t kArena = 65543 + 64;
 
-uint8_t pseudoRandom(size_t i) { return static_cast<uint8_t>((i * 2654435761u) >> 13); }
+uint8_t pseudoRandom(size_t i) {
+  return static_cast<uint8_t>((i * 2654435761u) >> 13);
+}
 
 std::vector<uint8_t> download(const void* device, size_t bytes) {
   std::vector<uint8_t> out(bytes);
@@ -114,13 +117,15 @@ TEST_F(Copies, DeviceToDeviceEverySizeAndRelativeAlignment) {
   for (size_t i = 0; i < kArena; ++i) otherModel[i] = static_cast<uint8_t>(~pseudoRandom(i * 3));
   ASSERT_HIP(hipMemcpy(other, otherModel.data(), kArena, hipMemcpyHostToDevice));
   // Same offset from 16 bytes (vector kernel) and every misalignment (byte kernel).
-  const size_t pairs[][2] = {{0, 0}, {1, 1}, {15, 15}, {0, 1}, {1, 0}, {3, 7}, {16, 1}, {5, 12}, {8, 0}};
+  const size_t pairs[][2] = {{0, 0}, {1, 1},  {15, 15}, {0, 1}, {1, 0},
+                             {3, 7}, {16, 1}, {5, 12},  {8, 0}};
   for (size_t size : kSizes)
     for (const auto& pair : pairs) {
       if (pair[0] + size > kArena || pair[1] + size > kArena) continue;
       ASSERT_HIP(hipMemcpy(device + pair[0], other + pair[1], size, hipMemcpyDeviceToDevice));
       std::memcpy(&model[pair[0]], &otherModel[pair[1]], size);
-      ASSERT_HIP(hipMemcpy(other + pair[1], device + pair[0] + 1, size > 0 ? size - 1 : 0, hipMemcpyDefault));
+      ASSERT_HIP(hipMemcpy(other + pair[1], device + pair[0] + 1, size > 0 ? size - 1 : 0,
+                           hipMemcpyDefault));
       if (size > 1) std::memcpy(&otherModel[pair[1]], &model[pair[0] + 1], size - 1);
     }
   expectModel("device to device");
@@ -161,7 +166,7 @@ TEST(LargeCopies, SixteenMebibytesFilledCopiedAlignedAndUnaligned) {
   std::vector<uint8_t> source(n);
   for (size_t i = 0; i < n; ++i) source[i] = pseudoRandom(i);
   ASSERT_HIP(hipMemcpy(a + 3, source.data(), n, hipMemcpyHostToDevice));  // over most of the fill
-  ASSERT_HIP(hipMemcpy(b + 3, a + 3, n, hipMemcpyDeviceToDevice));       // vector kernel
+  ASSERT_HIP(hipMemcpy(b + 3, a + 3, n, hipMemcpyDeviceToDevice));        // vector kernel
   std::vector<uint8_t> actual = download(b + 3, n);
   ASSERT_TRUE(actual == source);
   ASSERT_HIP(hipMemcpy(b, a + 3, n, hipMemcpyDeviceToDevice));  // byte kernel
@@ -211,9 +216,12 @@ TEST(PitchedCopies, TwoDimensionalBoxesWithPitchesAndOffsets) {
   for (size_t i = 0; i < host.size(); ++i) host[i] = pseudoRandom(i + 99);
   // Host rows -> a at (column 5, row 1); a -> b at (column 3, row 0) with another pitch (byte
   // kernel: the pitches differ modulo 16); a 2D fill inside b; b -> host.
-  ASSERT_HIP(hipMemcpy2D(a + pitchA + 5, pitchA, host.data(), hostPitch, width, height, hipMemcpyHostToDevice));
-  for (size_t y = 0; y < height; ++y) std::memcpy(&modelA[(y + 1) * pitchA + 5], &host[y * hostPitch], width);
-  ASSERT_HIP(hipMemcpy2D(b + 3, pitchB - 1, a + pitchA + 5, pitchA, width, height, hipMemcpyDeviceToDevice));
+  ASSERT_HIP(hipMemcpy2D(a + pitchA + 5, pitchA, host.data(), hostPitch, width, height,
+                         hipMemcpyHostToDevice));
+  for (size_t y = 0; y < height; ++y)
+    std::memcpy(&modelA[(y + 1) * pitchA + 5], &host[y * hostPitch], width);
+  ASSERT_HIP(hipMemcpy2D(b + 3, pitchB - 1, a + pitchA + 5, pitchA, width, height,
+                         hipMemcpyDeviceToDevice));
   for (size_t y = 0; y < height; ++y)
     std::memcpy(&modelB[y * (pitchB - 1) + 3], &modelA[(y + 1) * pitchA + 5], width);
   ASSERT_HIP(hipMemset2DAsync(b + 7, pitchB, 0x7E, 11, 4, nullptr));
@@ -221,10 +229,12 @@ TEST(PitchedCopies, TwoDimensionalBoxesWithPitchesAndOffsets) {
   std::vector<uint8_t> out(width * height, 0);
   hipStream_t stream = nullptr;
   ASSERT_HIP(hipStreamCreate(&stream));
-  ASSERT_HIP(hipMemcpy2DAsync(out.data(), width, b + 3, pitchB - 1, width, height, hipMemcpyDeviceToHost, stream));
+  ASSERT_HIP(hipMemcpy2DAsync(out.data(), width, b + 3, pitchB - 1, width, height,
+                              hipMemcpyDeviceToHost, stream));
   ASSERT_HIP(hipStreamSynchronize(stream));
   for (size_t y = 0; y < height; ++y)
-    for (size_t x = 0; x < width; ++x) ASSERT_EQ(out[y * width + x], modelB[y * (pitchB - 1) + 3 + x]) << y << "," << x;
+    for (size_t x = 0; x < width; ++x)
+      ASSERT_EQ(out[y * width + x], modelB[y * (pitchB - 1) + 3 + x]) << y << "," << x;
   std::vector<uint8_t> wholeA = download(a, modelA.size()), wholeB = download(b, modelB.size());
   EXPECT_TRUE(wholeA == modelA);
   EXPECT_TRUE(wholeB == modelB);
@@ -248,12 +258,13 @@ TEST(PitchedCopies, ThreeDimensionalAllocationFillAndCopies) {
   ASSERT_HIP(hipMemset3D(volume, 0x99, make_hipExtent(pitch, extent.height, extent.depth)));
   ASSERT_HIP(hipMemset3D(second, 0x00, make_hipExtent(pitch, extent.height, extent.depth)));
   // A sub-box fill: 10 bytes x 3 rows x 2 slices at (4, 1, 1).
-  hipPitchedPtr inner = make_hipPitchedPtr(static_cast<char*>(volume.ptr) + slice + pitch + 4, pitch, extent.width,
-                                           extent.height);
+  hipPitchedPtr inner = make_hipPitchedPtr(static_cast<char*>(volume.ptr) + slice + pitch + 4,
+                                           pitch, extent.width, extent.height);
   ASSERT_HIP(hipMemset3DAsync(inner, 0x3C, make_hipExtent(10, 3, 2), nullptr));
   for (size_t z = 1; z < 3; ++z)
     for (size_t y = 1; y < 4; ++y) std::memset(&model[z * slice + y * pitch + 4], 0x3C, 10);
-  // Host box (pitch 50, 6 rows per slice) at position (2, 1, 0) -> volume at (20, 2, 1): 15 x 3 x 3.
+  // Host box (pitch 50, 6 rows per slice) at position (2, 1, 0) -> volume at (20, 2, 1): 15 x 3
+  // x 3.
   const size_t hostPitch = 50, hostRows = 6, hostSlices = 3;
   std::vector<uint8_t> host(hostPitch * hostRows * hostSlices);
   for (size_t i = 0; i < host.size(); ++i) host[i] = pseudoRandom(i + 7);
@@ -267,8 +278,8 @@ TEST(PitchedCopies, ThreeDimensionalAllocationFillAndCopies) {
   ASSERT_HIP(hipMemcpy3D(&p));
   for (size_t z = 0; z < 3; ++z)
     for (size_t y = 0; y < 3; ++y)
-      std::memcpy(&model[(z + 1) * slice + (y + 2) * pitch + 20], &host[z * hostPitch * hostRows + (y + 1) * hostPitch + 2],
-                  15);
+      std::memcpy(&model[(z + 1) * slice + (y + 2) * pitch + 20],
+                  &host[z * hostPitch * hostRows + (y + 1) * hostPitch + 2], 15);
   // Device to device, whole volume, on a stream; then back to the host.
   hipStream_t stream = nullptr;
   ASSERT_HIP(hipStreamCreate(&stream));
@@ -361,18 +372,22 @@ TEST(CopyThroughput, KernelCopiesAndTheStagingPathMoveSixteenMebibytes) {
   auto timed = [](const char* what, auto&& body) {
     auto start = std::chrono::steady_clock::now();
     body();
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("%-44s %8.1f MB/s\n", what, 16.0 * 1.048576 / seconds);
   };
-  timed("H2D pinned (copy kernel on the queue)", [&] { ASSERT_HIP(hipMemcpy(device, pinned, n, hipMemcpyHostToDevice)); });
-  timed("D2D (aligned copy kernel)", [&] { ASSERT_HIP(hipMemcpy(second, device, n, hipMemcpyDeviceToDevice)); });
+  timed("H2D pinned (copy kernel on the queue)",
+        [&] { ASSERT_HIP(hipMemcpy(device, pinned, n, hipMemcpyHostToDevice)); });
+  timed("D2D (aligned copy kernel)",
+        [&] { ASSERT_HIP(hipMemcpy(second, device, n, hipMemcpyDeviceToDevice)); });
   timed("D2D misaligned (byte copy kernel)",
         [&] { ASSERT_HIP(hipMemcpy(device + 1, second, n - 1, hipMemcpyDeviceToDevice)); });
   timed("H2D pageable (staging buffer, SDMA)",
         [&] { ASSERT_HIP(hipMemcpy(device, pageable.data(), n, hipMemcpyHostToDevice)); });
   timed("fill (hipMemset kernel)", [&] { ASSERT_HIP(hipMemset(second, 0x3A, n)); });
   std::memset(pinned, 0, n);
-  timed("D2H pinned (copy kernel on the queue)", [&] { ASSERT_HIP(hipMemcpy(pinned, device, n, hipMemcpyDeviceToHost)); });
+  timed("D2H pinned (copy kernel on the queue)",
+        [&] { ASSERT_HIP(hipMemcpy(pinned, device, n, hipMemcpyDeviceToHost)); });
   ASSERT_TRUE(std::equal(pageable.begin(), pageable.end(), pinned));
   std::vector<uint8_t> filled = download(second, n);
   ASSERT_TRUE(std::all_of(filled.begin(), filled.end(), [](uint8_t b) { return b == 0x3A; }));
@@ -407,7 +422,8 @@ TEST(DriverStyleCopies, HtoDDtoDDtoHAndWithStream) {
   EXPECT_EQ(pinned[0], 0);
   EXPECT_TRUE(std::equal(source.begin(), source.end() - 1, pinned + 1));
   EXPECT_EQ(hipMemcpyHtoD(nullptr, source.data(), n), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemcpyWithStream(pinned, a, n, static_cast<hipMemcpyKind>(5), stream), hipErrorInvalidMemcpyDirection);
+  EXPECT_EQ(hipMemcpyWithStream(pinned, a, n, static_cast<hipMemcpyKind>(5), stream),
+            hipErrorInvalidMemcpyDirection);
   (void)hipGetLastError();
   ASSERT_HIP(hipStreamDestroy(stream));
   ASSERT_HIP(hipHostFree(pinned));
@@ -447,7 +463,8 @@ TEST(CopyOrdering, AKernelReadsWhatAnAsyncMemsetWrote) {
     ASSERT_HIP(hipMemsetAsync(buffer, 0x10 * round, 4096, stream));
     ASSERT_HIP(launchCopyInt(out, buffer + 1000, stream));
     int result = 0;
-    ASSERT_HIP(hipMemcpyAsync(&result, out, sizeof(int), hipMemcpyDeviceToHost, stream));  // pageable: done on return
+    ASSERT_HIP(hipMemcpyAsync(&result, out, sizeof(int), hipMemcpyDeviceToHost,
+                              stream));  // pageable: done on return
     uint32_t byte = 0x10u * round;
     EXPECT_EQ(static_cast<uint32_t>(result), byte * 0x01010101u) << round;
   }
@@ -487,7 +504,8 @@ TEST(CopyOrdering, CopiesOnTwoStreamsOrderedByAnEvent) {
 // A host function that holds its stream until the test opens the gate.
 void waitForGate(void* gate) {
   auto* open = static_cast<std::atomic<bool>*>(gate);
-  while (!open->load(std::memory_order_acquire)) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  while (!open->load(std::memory_order_acquire))
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
 }
 
 TEST(CopyAsynchrony, AsyncCopiesAndFillsReturnBeforeTheDataMoves) {
@@ -549,7 +567,7 @@ TEST(CopyAsynchrony, PageableCopiesWaitForTheStreamAndCompleteOnReturn) {
   });
   std::vector<uint8_t> pageable(n, 0);
   ASSERT_HIP(hipMemcpyAsync(pageable.data(), device, n, hipMemcpyDeviceToHost, stream));
-  EXPECT_TRUE(gate.load());  // it waited for the held stream
+  EXPECT_TRUE(gate.load());                            // it waited for the held stream
   EXPECT_EQ(pageable, std::vector<uint8_t>(n, 0x42));  // and the data is there on return
   opener.join();
   ASSERT_HIP(hipStreamDestroy(stream));
@@ -565,16 +583,20 @@ TEST(CopyAsynchrony, SymbolCopiesAreQueuedBehindTheStreamsWork) {
   pinned[1] = -1;
   std::atomic<bool> gate{false};
   ASSERT_HIP(hipLaunchHostFunc(stream, waitForGate, &gate));
-  ASSERT_HIP(hipMemcpyToSymbolAsync(hitsSymbol(), &pinned[0], sizeof(int), 0, hipMemcpyHostToDevice, stream));
-  ASSERT_HIP(hipMemcpyFromSymbolAsync(&pinned[1], hitsSymbol(), sizeof(int), 0, hipMemcpyDeviceToHost, stream));
+  ASSERT_HIP(hipMemcpyToSymbolAsync(hitsSymbol(), &pinned[0], sizeof(int), 0, hipMemcpyHostToDevice,
+                                    stream));
+  ASSERT_HIP(hipMemcpyFromSymbolAsync(&pinned[1], hitsSymbol(), sizeof(int), 0,
+                                      hipMemcpyDeviceToHost, stream));
   std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_EQ(pinned[1], -1);  // the stream is held: nothing moved yet
   gate.store(true, std::memory_order_release);
   ASSERT_HIP(hipStreamSynchronize(stream));
   EXPECT_EQ(pinned[1], 8675309);
-  EXPECT_EQ(hipMemcpyToSymbolAsync(hitsSymbol(), &pinned[0], sizeof(int), 4, hipMemcpyHostToDevice, stream),
+  EXPECT_EQ(hipMemcpyToSymbolAsync(hitsSymbol(), &pinned[0], sizeof(int), 4, hipMemcpyHostToDevice,
+                                   stream),
             hipErrorInvalidValue);
-  EXPECT_EQ(hipMemcpyFromSymbolAsync(&pinned[1], hitsSymbol(), sizeof(int), 0, hipMemcpyHostToDevice, stream),
+  EXPECT_EQ(hipMemcpyFromSymbolAsync(&pinned[1], hitsSymbol(), sizeof(int), 0,
+                                     hipMemcpyHostToDevice, stream),
             hipErrorInvalidMemcpyDirection);
   (void)hipGetLastError();
   ASSERT_HIP(hipStreamDestroy(stream));
@@ -589,16 +611,22 @@ TEST(CopyMisuse, DocumentedErrorsAndTheRuntimeStaysUsable) {
   std::vector<uint8_t> host(4096, 1);
   EXPECT_EQ(hipMemcpy(nullptr, host.data(), 16, hipMemcpyHostToDevice), hipErrorInvalidValue);
   EXPECT_EQ(hipMemcpy(device, nullptr, 16, hipMemcpyHostToDevice), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemcpy(device, host.data(), 16, static_cast<hipMemcpyKind>(7)), hipErrorInvalidMemcpyDirection);
-  EXPECT_EQ(hipMemcpyAsync(device, host.data(), 16, hipMemcpyHostToDevice, reinterpret_cast<hipStream_t>(0x10)),
+  EXPECT_EQ(hipMemcpy(device, host.data(), 16, static_cast<hipMemcpyKind>(7)),
+            hipErrorInvalidMemcpyDirection);
+  EXPECT_EQ(hipMemcpyAsync(device, host.data(), 16, hipMemcpyHostToDevice,
+                           reinterpret_cast<hipStream_t>(0x10)),
             hipErrorInvalidHandle);
-  EXPECT_EQ(hipMemsetAsync(device, 0, 16, reinterpret_cast<hipStream_t>(0x10)), hipErrorInvalidHandle);
+  EXPECT_EQ(hipMemsetAsync(device, 0, 16, reinterpret_cast<hipStream_t>(0x10)),
+            hipErrorInvalidHandle);
   EXPECT_EQ(hipMemset(nullptr, 0, 16), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemset(device, 0, size_t{1} << 40), hipErrorInvalidValue);  // far past the allocation
-  EXPECT_EQ(hipMemcpy(device, device + 8, size_t{1} << 40, hipMemcpyDeviceToDevice), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemset(device, 0, size_t{1} << 40),
+            hipErrorInvalidValue);  // far past the allocation
+  EXPECT_EQ(hipMemcpy(device, device + 8, size_t{1} << 40, hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
   EXPECT_EQ(hipMemset(host.data(), 0, 16), hipErrorInvalidValue);  // pageable memory: not reachable
   EXPECT_EQ(hipMemset2D(device, 64, 0, 65, 2), hipErrorInvalidPitchValue);
-  EXPECT_EQ(hipMemcpy2D(device, 64, host.data(), 100, 80, 2, hipMemcpyHostToDevice), hipErrorInvalidPitchValue);
+  EXPECT_EQ(hipMemcpy2D(device, 64, host.data(), 100, 80, 2, hipMemcpyHostToDevice),
+            hipErrorInvalidPitchValue);
   EXPECT_EQ(hipMemcpy3D(nullptr), hipErrorInvalidValue);
   hipMemcpy3DParms p{};
   p.srcPtr = make_hipPitchedPtr(host.data(), 64, 64, 8);

@@ -58,7 +58,8 @@ TEST(Misuse, DeviceQueriesAndSettings) {
   EXPECT_EQ(hipDeviceGetLimit(&limit, static_cast<hipLimit_t>(0x7fff)), hipErrorUnsupportedLimit);
   EXPECT_EQ(hipDeviceSetCacheConfig(static_cast<hipFuncCache_t>(99)), hipErrorInvalidValue);
   EXPECT_EQ(hipFuncSetCacheConfig(nullptr, hipFuncCachePreferNone), hipErrorInvalidDeviceFunction);
-  EXPECT_EQ(hipFuncSetCacheConfig(emptyKernelHandle(), static_cast<hipFuncCache_t>(99)), hipErrorInvalidValue);
+  EXPECT_EQ(hipFuncSetCacheConfig(emptyKernelHandle(), static_cast<hipFuncCache_t>(99)),
+            hipErrorInvalidValue);
   EXPECT_EQ(hipDeviceDisablePeerAccess(0), hipErrorPeerAccessNotEnabled);
   EXPECT_EQ(hipDeviceDisablePeerAccess(count), hipErrorInvalidDevice);
   EXPECT_EQ(hipDeviceEnablePeerAccess(count, 0), hipErrorInvalidDevice);
@@ -129,8 +130,10 @@ TEST(Misuse, InvalidStreams) {
   EXPECT_EQ(hipStreamWaitEvent(nullptr, nullptr, 0), hipErrorInvalidHandle);
   EXPECT_EQ(hipEventRecord(event, bogus), hipErrorInvalidHandle);
   ASSERT_HIP(hipEventDestroy(event));
-  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, bogus), hipErrorInvalidHandle);
-  EXPECT_EQ(hipLaunchKernel_spt(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr), hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, bogus),
+            hipErrorInvalidHandle);
+  EXPECT_EQ(hipLaunchKernel_spt(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr),
+            hipErrorInvalidDeviceFunction);
   // A destroyed stream's handle is refused, not used.
   hipStream_t destroyed = nullptr;
   ASSERT_HIP(hipStreamCreate(&destroyed));
@@ -138,27 +141,34 @@ TEST(Misuse, InvalidStreams) {
   EXPECT_EQ(hipStreamSynchronize(destroyed), hipErrorInvalidHandle);
   EXPECT_EQ(hipStreamQuery(destroyed), hipErrorInvalidHandle);
   EXPECT_EQ(hipStreamDestroy(destroyed), hipErrorInvalidHandle);
-  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, destroyed), hipErrorInvalidHandle);
+  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, destroyed),
+            hipErrorInvalidHandle);
   expectStillUsable();
 }
 
 TEST(Misuse, LaunchConfigurations) {
   const void* kernel = emptyKernelHandle();
-  EXPECT_EQ(hipLaunchKernel(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr), hipErrorInvalidDeviceFunction);
-  EXPECT_EQ(hipLaunchKernel(kernel, dim3(0), dim3(1), nullptr, 0, nullptr), hipErrorInvalidConfiguration);
-  EXPECT_EQ(hipLaunchKernel(kernel, dim3(1), dim3(0), nullptr, 0, nullptr), hipErrorInvalidConfiguration);
-  EXPECT_EQ(hipLaunchKernel(kernel, dim3(1), dim3(2048), nullptr, 0, nullptr), hipErrorInvalidConfiguration);
-  EXPECT_EQ(hipLaunchKernel(kernel, dim3(1), dim3(32, 32, 2), nullptr, 0, nullptr), hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernel(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr),
+            hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipLaunchKernel(kernel, dim3(0), dim3(1), nullptr, 0, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernel(kernel, dim3(1), dim3(0), nullptr, 0, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernel(kernel, dim3(1), dim3(2048), nullptr, 0, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipLaunchKernel(kernel, dim3(1), dim3(32, 32, 2), nullptr, 0, nullptr),
+            hipErrorInvalidConfiguration);
   EXPECT_EQ(hipLaunchKernel(kernel, dim3(1u << 31, 1, 1), dim3(1024), nullptr, 0, nullptr),
             hipErrorInvalidConfiguration);
   // A host function's address is not a kernel.
-  EXPECT_EQ(hipLaunchKernel(reinterpret_cast<const void*>(&expectStillUsable), dim3(1), dim3(1), nullptr, 0,
-                            nullptr),
+  EXPECT_EQ(hipLaunchKernel(reinterpret_cast<const void*>(&expectStillUsable), dim3(1), dim3(1),
+                            nullptr, 0, nullptr),
             hipErrorInvalidDeviceFunction);
   dim3 grid, block;
   size_t shared = 0;
   hipStream_t stream = nullptr;
-  EXPECT_EQ(__hipPopCallConfiguration(&grid, &block, &shared, &stream), hipErrorMissingConfiguration);
+  EXPECT_EQ(__hipPopCallConfiguration(&grid, &block, &shared, &stream),
+            hipErrorMissingConfiguration);
   expectStillUsable();
 }
 
@@ -212,13 +222,17 @@ TEST(Misuse, ModulesAndSymbols) {
   EXPECT_EQ(hipGetSymbolAddress(&address, &notASymbol), hipErrorInvalidSymbol);
   EXPECT_EQ(hipGetSymbolSize(&bytes, &notASymbol), hipErrorInvalidSymbol);
   int value = 0;
-  EXPECT_EQ(hipMemcpyToSymbol(&notASymbol, &value, sizeof value, 0, hipMemcpyHostToDevice), hipErrorInvalidSymbol);
-  EXPECT_EQ(hipMemcpyFromSymbol(&value, &notASymbol, sizeof value, 0, hipMemcpyDeviceToHost), hipErrorInvalidSymbol);
-  EXPECT_EQ(hipMemcpyFromSymbolAsync(&value, &notASymbol, sizeof value, 0, hipMemcpyDeviceToHost, nullptr),
+  EXPECT_EQ(hipMemcpyToSymbol(&notASymbol, &value, sizeof value, 0, hipMemcpyHostToDevice),
+            hipErrorInvalidSymbol);
+  EXPECT_EQ(hipMemcpyFromSymbol(&value, &notASymbol, sizeof value, 0, hipMemcpyDeviceToHost),
+            hipErrorInvalidSymbol);
+  EXPECT_EQ(hipMemcpyFromSymbolAsync(&value, &notASymbol, sizeof value, 0, hipMemcpyDeviceToHost,
+                                     nullptr),
             hipErrorInvalidSymbol);
   // Past the end of the variable (`hits` is one int).
-  EXPECT_EQ(hipMemcpyToSymbol(hitsSymbol(), &value, sizeof value, sizeof value, hipMemcpyHostToDevice),
-            hipErrorInvalidValue);
+  EXPECT_EQ(
+      hipMemcpyToSymbol(hitsSymbol(), &value, sizeof value, sizeof value, hipMemcpyHostToDevice),
+      hipErrorInvalidValue);
   expectStillUsable();
 }
 
@@ -242,7 +256,8 @@ TEST(Misuse, FreeingWhatWasNotAllocated) {
   EXPECT_EQ(hipMalloc(nullptr, 64), hipErrorInvalidValue);
   EXPECT_EQ(hipHostMalloc(nullptr, 64, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipHostMalloc(&host, 64, 0x1000u), hipErrorInvalidValue);  // not a flag
-  EXPECT_EQ(hipHostMalloc(&host, 64, hipHostMallocCoherent | hipHostMallocNonCoherent), hipErrorInvalidValue);
+  EXPECT_EQ(hipHostMalloc(&host, 64, hipHostMallocCoherent | hipHostMallocNonCoherent),
+            hipErrorInvalidValue);
   EXPECT_EQ(hipMallocManaged(nullptr, 64, hipMemAttachGlobal), hipErrorInvalidValue);
   expectStillUsable();
 }
@@ -254,7 +269,8 @@ TEST(Misuse, CopiesAndFillsPastTheEndOfASmallBlock) {
   std::vector<unsigned char> host(512, 7);
   EXPECT_EQ(hipMemcpy(block, host.data(), 512, hipMemcpyHostToDevice), hipErrorInvalidValue);
   EXPECT_EQ(hipMemcpy(host.data(), block, 257, hipMemcpyDeviceToHost), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemcpy(static_cast<char*>(block) + 128, host.data(), 129, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpy(static_cast<char*>(block) + 128, host.data(), 129, hipMemcpyHostToDevice),
+            hipErrorInvalidValue);
   EXPECT_EQ(hipMemset(block, 0, 300), hipErrorInvalidValue);
   EXPECT_EQ(hipMemsetD32(block, 0, 65), hipErrorInvalidValue);
   // Exactly to the end is fine.

@@ -40,8 +40,10 @@ TEST(LazyKernels, OnlyLaunchedKernelsAreResolved) {
   ASSERT_HIP(hipcoreGetResolvedKernelCount(lazyKernelHandle(2), &resolved, &total));
   EXPECT_EQ(resolved, 5u);
   int local = 0;
-  EXPECT_EQ(hipcoreGetResolvedKernelCount(&local, &resolved, &total), hipErrorInvalidDeviceFunction);
-  EXPECT_EQ(hipcoreGetResolvedKernelCount(lazyKernelHandle(2), nullptr, &total), hipErrorInvalidValue);
+  EXPECT_EQ(hipcoreGetResolvedKernelCount(&local, &resolved, &total),
+            hipErrorInvalidDeviceFunction);
+  EXPECT_EQ(hipcoreGetResolvedKernelCount(lazyKernelHandle(2), nullptr, &total),
+            hipErrorInvalidValue);
   (void)hipGetLastError();
   ASSERT_HIP(hipHostFree(out));
 }

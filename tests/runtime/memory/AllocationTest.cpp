@@ -20,20 +20,25 @@ namespace {
 // A counter kernels add mismatches to: fine-grained host memory, read after a sync.
 struct Mismatches {
   int* count = nullptr;
-  Mismatches() { EXPECT_EQ(hipHostMalloc(reinterpret_cast<void**>(&count), sizeof(int), 0), hipSuccess); *count = 0; }
+  Mismatches() {
+    EXPECT_EQ(hipHostMalloc(reinterpret_cast<void**>(&count), sizeof(int), 0), hipSuccess);
+    *count = 0;
+  }
   ~Mismatches() { (void)hipHostFree(count); }
 };
 
 TEST(Allocation, EveryPointerIs256ByteAlignedAndUsable) {
   Mismatches bad;
   std::vector<std::pair<uint32_t*, size_t>> blocks;
-  for (size_t bytes : {1, 4, 100, 256, 257, 768, 1000, 4096, 10000, 65536, 100000, 1 << 20, (1 << 20) + 4, 5 << 20}) {
+  for (size_t bytes : {1, 4, 100, 256, 257, 768, 1000, 4096, 10000, 65536, 100000, 1 << 20,
+                       (1 << 20) + 4, 5 << 20}) {
     void* p = nullptr;
     ASSERT_HIP(hipMalloc(&p, bytes));
     EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 256, 0u) << bytes;
     blocks.push_back({static_cast<uint32_t*>(p), bytes / 4});
   }
-  for (size_t i = 0; i < blocks.size(); ++i) ASSERT_HIP(launchFillWords(blocks[i].first, blocks[i].second, 1000u * i, nullptr));
+  for (size_t i = 0; i < blocks.size(); ++i)
+    ASSERT_HIP(launchFillWords(blocks[i].first, blocks[i].second, 1000u * i, nullptr));
   for (size_t i = 0; i < blocks.size(); ++i)
     ASSERT_HIP(launchCheckWords(blocks[i].first, blocks[i].second, 1000u * i, bad.count, nullptr));
   ASSERT_HIP(hipDeviceSynchronize());
@@ -100,7 +105,8 @@ TEST(Allocation, EightThreadsAllocateWriteCheckAndFree) {
           auto a = reinterpret_cast<uintptr_t>(p);
           auto next = live.lower_bound(a);
           if (next != live.end() && next->first < a + bytes) ++overlaps;
-          if (next != live.begin() && std::prev(next)->first + std::prev(next)->second > a) ++overlaps;
+          if (next != live.begin() && std::prev(next)->first + std::prev(next)->second > a)
+            ++overlaps;
           live[a] = bytes;
         }
         mine.push_back({static_cast<uint32_t*>(p), bytes / 4});
@@ -109,7 +115,8 @@ TEST(Allocation, EightThreadsAllocateWriteCheckAndFree) {
       for (auto& [p, words] : mine)
         if (launchFillWords(p, words, tag, stream) != hipSuccess) ++errors;
       if (hipStreamSynchronize(stream) != hipSuccess) ++errors;
-      std::this_thread::yield();  // let other threads' fills land (they would overwrite a shared block)
+      std::this_thread::yield();  // let other threads' fills land (they would overwrite a shared
+                                  // block)
       for (auto& [p, words] : mine)
         if (launchCheckWords(p, words, tag, bad.count, stream) != hipSuccess) ++errors;
       if (hipStreamSynchronize(stream) != hipSuccess) ++errors;
@@ -200,9 +207,9 @@ TEST(Allocation, BadFreesAreRefusedAndLeaveTheAllocatorUsable) {
   EXPECT_EQ(hipFree(block + 256), hipErrorInvalidValue);  // interior
   EXPECT_EQ(hipHostFree(block), hipErrorInvalidValue);    // device memory
   int local = 0;
-  EXPECT_EQ(hipFree(&local), hipErrorInvalidValue);       // never allocated
+  EXPECT_EQ(hipFree(&local), hipErrorInvalidValue);  // never allocated
   ASSERT_HIP(hipFree(block));
-  EXPECT_EQ(hipFree(block), hipErrorInvalidValue);        // double free
+  EXPECT_EQ(hipFree(block), hipErrorInvalidValue);  // double free
   char* large = nullptr;
   ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&large), 8 << 20));
   ASSERT_HIP(hipFree(large));
@@ -219,7 +226,8 @@ TEST(Allocation, BadFreesAreRefusedAndLeaveTheAllocatorUsable) {
   EXPECT_EQ(hipHostFree(managed), hipErrorInvalidValue);
   ASSERT_HIP(hipFree(managed));
   EXPECT_EQ(hipHostFree(pinned), hipErrorInvalidValue);
-  EXPECT_EQ(hipGetLastError(), hipErrorInvalidValue);  // clears it (the launchers report the last error)
+  EXPECT_EQ(hipGetLastError(),
+            hipErrorInvalidValue);  // clears it (the launchers report the last error)
   // The allocator still works and the blocks it hands out are usable.
   Mismatches bad;
   uint32_t* words = nullptr;

@@ -54,7 +54,8 @@ TEST(HostExhaustion, PinnedMemoryUntilRefusedThenRecoversAfterFrees) {
   std::printf("host exhaustion: %zu pinned MiB before hipErrorOutOfMemory\n", blocks.size());
   ASSERT_GT(blocks.size(), 16u);
   ASSERT_LT(blocks.size(), kMaxBlocks);
-  EXPECT_EQ(launchFillWords(static_cast<uint32_t*>(blocks.front()), kMiB / 4, 3, nullptr), hipErrorOutOfMemory);
+  EXPECT_EQ(launchFillWords(static_cast<uint32_t*>(blocks.front()), kMiB / 4, 3, nullptr),
+            hipErrorOutOfMemory);
   for (int i = 0; i < 8; ++i) {
     ASSERT_HIP(hipHostFree(blocks.back()));
     blocks.pop_back();
@@ -86,7 +87,8 @@ TEST(HostExhaustion, PinnedMemoryUntilRefusedThenRecoversAfterFrees) {
 TEST(HostExhaustion, EventSignalsUntilRefusedThenRecoverAfterDestroys) {
   hipStream_t stream = nullptr;
   ASSERT_HIP(hipStreamCreate(&stream));
-  ASSERT_HIP(launchFillWords(nullptr, 0, 0, stream));  // the stream's queue exists before memory runs out
+  ASSERT_HIP(
+      launchFillWords(nullptr, 0, 0, stream));  // the stream's queue exists before memory runs out
   ASSERT_HIP(hipStreamSynchronize(stream));
   std::vector<void*> blocks = pinUntilFull();
   ASSERT_GT(blocks.size(), 1u);
@@ -116,7 +118,8 @@ TEST(HostExhaustion, EventSignalsUntilRefusedThenRecoverAfterDestroys) {
   ASSERT_HIP(hipEventRecord(done, stream));
   ASSERT_HIP(hipEventSynchronize(done));
   size_t wrong = 0;
-  for (size_t i = 0; i < kMiB / 4; ++i) wrong += static_cast<uint32_t*>(block)[i] != 55 + static_cast<uint32_t>(i);
+  for (size_t i = 0; i < kMiB / 4; ++i)
+    wrong += static_cast<uint32_t*>(block)[i] != 55 + static_cast<uint32_t>(i);
   EXPECT_EQ(wrong, 0u);
   ASSERT_HIP(hipEventDestroy(done));
   ASSERT_HIP(hipHostFree(block));

@@ -94,8 +94,10 @@ TEST(MemPool, ACreatedPoolBecomesCurrentServesKernelsAndIsRefusedOnceDestroyed) 
   uint64_t value = 0;
   void* p = nullptr;
   EXPECT_EQ(hipMemPoolDestroy(pool), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemPoolGetAttribute(pool, hipMemPoolAttrUsedMemCurrent, &value), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &value), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolGetAttribute(pool, hipMemPoolAttrUsedMemCurrent, &value),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &value),
+            hipErrorInvalidValue);
   EXPECT_EQ(hipMemPoolTrimTo(pool, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipMallocFromPoolAsync(&p, 64, pool, stream), hipErrorInvalidValue);
   EXPECT_EQ(p, nullptr);
@@ -209,7 +211,8 @@ TEST(MemPool, TrimToReleasesHeldMemoryDownToTheBytesToKeep) {
   for (void* block : blocks) ASSERT_HIP(hipFreeAsync(block, stream));
   ASSERT_HIP(hipStreamSynchronize(stream));
   EXPECT_EQ(attribute(pool, hipMemPoolAttrUsedMemCurrent), 0u);
-  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 8 * kMiB);  // kept: the threshold is UINT64_MAX
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent),
+            8 * kMiB);  // kept: the threshold is UINT64_MAX
   EXPECT_EQ(freeDeviceMemory(), baseline - 8 * kMiB);
   ASSERT_HIP(hipMemPoolTrimTo(pool, 5 * kMiB));  // one 4 MiB chunk must stay to keep 5 MiB
   EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 8 * kMiB);
@@ -227,8 +230,9 @@ TEST(MemPool, AttributesReadBackAndUsedMemoryIsExact) {
   hipMemPool_t pool = nullptr;
   hipMemPoolProps props = devicePoolProps();
   ASSERT_HIP(hipMemPoolCreate(&pool, &props));
-  for (hipMemPoolAttr reuse : {hipMemPoolReuseFollowEventDependencies, hipMemPoolReuseAllowOpportunistic,
-                               hipMemPoolReuseAllowInternalDependencies}) {
+  for (hipMemPoolAttr reuse :
+       {hipMemPoolReuseFollowEventDependencies, hipMemPoolReuseAllowOpportunistic,
+        hipMemPoolReuseAllowInternalDependencies}) {
     int value = -1;
     ASSERT_HIP(hipMemPoolGetAttribute(pool, reuse, &value));
     EXPECT_EQ(value, 1);  // on by default, as in CUDA
@@ -244,12 +248,13 @@ TEST(MemPool, AttributesReadBackAndUsedMemoryIsExact) {
   hipStream_t stream = nullptr;
   ASSERT_HIP(hipStreamCreate(&stream));
   void *small = nullptr, *medium = nullptr, *large = nullptr;
-  ASSERT_HIP(hipMallocFromPoolAsync(&small, 100, pool, stream));          // 256 B class, 2 MiB chunk
-  ASSERT_HIP(hipMallocFromPoolAsync(&medium, 3000, pool, stream));        // 3 KiB class, 3 MiB chunk
+  ASSERT_HIP(hipMallocFromPoolAsync(&small, 100, pool, stream));    // 256 B class, 2 MiB chunk
+  ASSERT_HIP(hipMallocFromPoolAsync(&medium, 3000, pool, stream));  // 3 KiB class, 3 MiB chunk
   ASSERT_HIP(hipMallocFromPoolAsync(&large, 2 * kMiB + 1, pool, stream));  // its own, 256-rounded
   EXPECT_EQ(attribute(pool, hipMemPoolAttrUsedMemCurrent), 100u + 3000u + 2 * kMiB + 1);
   EXPECT_EQ(attribute(pool, hipMemPoolAttrUsedMemHigh), 100u + 3000u + 2 * kMiB + 1);
-  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 2 * kMiB + 3 * kMiB + 2 * kMiB + 256);
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent),
+            2 * kMiB + 3 * kMiB + 2 * kMiB + 256);
   ASSERT_HIP(hipFreeAsync(large, stream));
   ASSERT_HIP(hipStreamSynchronize(stream));
   EXPECT_EQ(attribute(pool, hipMemPoolAttrUsedMemCurrent), 3100u);
@@ -260,9 +265,12 @@ TEST(MemPool, AttributesReadBackAndUsedMemoryIsExact) {
   EXPECT_EQ(attribute(pool, hipMemPoolAttrUsedMemHigh), 3100u);
   ASSERT_HIP(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemHigh, &zero));
   EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemHigh), 5 * kMiB);
-  EXPECT_EQ(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemHigh, &nonzero), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemCurrent, &zero), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemCurrent, &zero), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemHigh, &nonzero),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemCurrent, &zero),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemCurrent, &zero),
+            hipErrorInvalidValue);
   // Both blocks freed: the pool keeps at least its 3 MiB threshold (CUDA: memory above it is
   // released): the 2 MiB chunk goes, the 3 MiB one stays.
   ASSERT_HIP(hipFreeAsync(small, stream));
@@ -318,7 +326,8 @@ TEST(MemPool, ExhaustionReturnsOutOfMemoryAndTrimmingRecovers) {
   std::vector<uint32_t*> blocks;
   for (int i = 0; i < 100; ++i) {
     uint32_t* block = nullptr;
-    hipError_t result = hipMallocFromPoolAsync(reinterpret_cast<void**>(&block), kMiB, pool, stream);
+    hipError_t result =
+        hipMallocFromPoolAsync(reinterpret_cast<void**>(&block), kMiB, pool, stream);
     if (result != hipSuccess) {
       EXPECT_EQ(result, hipErrorOutOfMemory);
       EXPECT_EQ(block, nullptr);
@@ -340,7 +349,8 @@ TEST(MemPool, ExhaustionReturnsOutOfMemoryAndTrimmingRecovers) {
   // Recovered: eight 8 MiB allocations fill the pool again, and kernels use them.
   std::vector<uint32_t*> larges(8);
   for (size_t i = 0; i < larges.size(); ++i) {
-    ASSERT_HIP(hipMallocFromPoolAsync(reinterpret_cast<void**>(&larges[i]), 8 * kMiB, pool, stream));
+    ASSERT_HIP(
+        hipMallocFromPoolAsync(reinterpret_cast<void**>(&larges[i]), 8 * kMiB, pool, stream));
     ASSERT_HIP(launchFillWords(larges[i], 2 * kMiB, 1000 * uint32_t(i), stream));
   }
   for (size_t i = 0; i < larges.size(); ++i)
@@ -367,7 +377,8 @@ TEST(MemPool, DestroyingAPoolWithOutstandingAllocationsKeepsThemUntilFreed) {
   uint32_t *block = nullptr, *large = nullptr, *idle = nullptr;
   ASSERT_HIP(hipMallocFromPoolAsync(reinterpret_cast<void**>(&block), 4096, pool, stream));
   ASSERT_HIP(hipMallocFromPoolAsync(reinterpret_cast<void**>(&large), 3 * kMiB, pool, stream));
-  ASSERT_HIP(hipMallocFromPoolAsync(reinterpret_cast<void**>(&idle), 256 * kMiB / 1024, pool, stream));
+  ASSERT_HIP(
+      hipMallocFromPoolAsync(reinterpret_cast<void**>(&idle), 256 * kMiB / 1024, pool, stream));
   ASSERT_HIP(hipMemPoolDestroy(pool));
   ASSERT_HIP(launchFillWords(block, 1024, 9, stream));
   ASSERT_HIP(launchCheckWords(block, 1024, 9, bad.count, stream));
@@ -378,7 +389,7 @@ TEST(MemPool, DestroyingAPoolWithOutstandingAllocationsKeepsThemUntilFreed) {
   ASSERT_HIP(hipStreamSynchronize(stream));
   EXPECT_EQ(*bad.count, 0);
   EXPECT_LT(freeDeviceMemory(), baseline);  // the 256 KiB block's chunk is still held
-  ASSERT_HIP(hipFree(idle));  // hipFree returns pool memory to its pool too
+  ASSERT_HIP(hipFree(idle));                // hipFree returns pool memory to its pool too
   // hipFree never waits: while a queue may still run work (earlier tests' streams in the same
   // process), the block is held until the next synchronisation.
   ASSERT_HIP(hipDeviceSynchronize());
@@ -422,16 +433,22 @@ TEST(MemPool, MisuseIsRefusedWithTheDocumentedErrors) {
   EXPECT_EQ(hipMemPoolDestroy(nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipMemPoolTrimTo(nullptr, 0), hipErrorInvalidValue);
   uint64_t value = 0;
-  EXPECT_EQ(hipMemPoolGetAttribute(nullptr, hipMemPoolAttrUsedMemCurrent, &value), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemPoolGetAttribute(defaultPool, hipMemPoolAttrUsedMemCurrent, nullptr), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemPoolGetAttribute(defaultPool, static_cast<hipMemPoolAttr>(99), &value), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemPoolSetAttribute(defaultPool, hipMemPoolAttrReleaseThreshold, nullptr), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemPoolSetAttribute(defaultPool, static_cast<hipMemPoolAttr>(0), &value), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolGetAttribute(nullptr, hipMemPoolAttrUsedMemCurrent, &value),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolGetAttribute(defaultPool, hipMemPoolAttrUsedMemCurrent, nullptr),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolGetAttribute(defaultPool, static_cast<hipMemPoolAttr>(99), &value),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolSetAttribute(defaultPool, hipMemPoolAttrReleaseThreshold, nullptr),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolSetAttribute(defaultPool, static_cast<hipMemPoolAttr>(0), &value),
+            hipErrorInvalidValue);
   void* p = reinterpret_cast<void*>(1);
   EXPECT_EQ(hipMallocFromPoolAsync(nullptr, 64, defaultPool, nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipMallocFromPoolAsync(&p, 64, nullptr, nullptr), hipErrorInvalidValue);
   EXPECT_EQ(p, nullptr);
-  EXPECT_EQ(hipMallocFromPoolAsync(&p, 64, defaultPool, reinterpret_cast<hipStream_t>(1)), hipErrorInvalidHandle);
+  EXPECT_EQ(hipMallocFromPoolAsync(&p, 64, defaultPool, reinterpret_cast<hipStream_t>(1)),
+            hipErrorInvalidHandle);
   ASSERT_HIP(hipMallocFromPoolAsync(&p, 0, defaultPool, nullptr));
   EXPECT_EQ(p, nullptr);
   // The runtime is still usable.

@@ -5,8 +5,8 @@
 #include <cstdio>
 
 __global__ void greet(int value) {
-  printf("thread %u of block %u: value %d, half %.1f, %s\n", threadIdx.x, blockIdx.x, value, value / 2.0,
-         "from the device");
+  printf("thread %u of block %u: value %d, half %.1f, %s\n", threadIdx.x, blockIdx.x, value,
+         value / 2.0, "from the device");
 }
 
 int main() {

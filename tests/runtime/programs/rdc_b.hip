@@ -6,7 +6,9 @@
 #include <cstdio>
 
 __device__ int twice(int x);
-__global__ void kernelB(int* out) { out[threadIdx.x] = twice(3); }
+__global__ void kernelB(int* out) {
+  out[threadIdx.x] = twice(3);
+}
 
 int main() {
   hipcoreRegistrationCounts seen{};

@@ -9,10 +9,16 @@ __device__ int deviceTable[16];
 __constant__ float scale = 2.0f;
 __managed__ int managedCounter = 5;
 
-__global__ void fill(int* out, int value) { out[threadIdx.x] = value + deviceTable[threadIdx.x]; }
-__global__ void scaleAll(float* data) { data[threadIdx.x] *= scale; }
+__global__ void fill(int* out, int value) {
+  out[threadIdx.x] = value + deviceTable[threadIdx.x];
+}
+__global__ void scaleAll(float* data) {
+  data[threadIdx.x] *= scale;
+}
 template <typename T>
-__global__ void copy(T* out, const T* in) { out[threadIdx.x] = in[threadIdx.x]; }
+__global__ void copy(T* out, const T* in) {
+  out[threadIdx.x] = in[threadIdx.x];
+}
 template __global__ void copy<int>(int*, const int*);
 template __global__ void copy<double>(double*, const double*);
 
@@ -21,11 +27,13 @@ int main() {
   const hipcoreRegistrationCounts expected{1, 4, 2, 1, 0};
   hipcoreRegistrationCounts seen{};
   if (hipcoreGetRegistrationCounts(&seen) != hipSuccess) return 2;
-  std::printf("fat binaries %llu, functions %llu, variables %llu, managed %llu, unregistered %llu\n",
-              seen.fatBinaries, seen.functions, seen.variables, seen.managedVariables, seen.unregistrations);
+  std::printf(
+      "fat binaries %llu, functions %llu, variables %llu, managed %llu, unregistered %llu\n",
+      seen.fatBinaries, seen.functions, seen.variables, seen.managedVariables,
+      seen.unregistrations);
   bool match = seen.fatBinaries == expected.fatBinaries && seen.functions == expected.functions &&
-               seen.variables == expected.variables && seen.managedVariables == expected.managedVariables &&
-               seen.unregistrations == 0;
+               seen.variables == expected.variables &&
+               seen.managedVariables == expected.managedVariables && seen.unregistrations == 0;
   // The managed variable's storage exists from registration on, with its initial value.
   std::printf("managedCounter %d\n", managedCounter);
   match = match && managedCounter == 5;

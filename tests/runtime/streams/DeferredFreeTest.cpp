@@ -25,7 +25,7 @@ TEST(DeferredFree, FreeDuringALongKernelReturnsAtOnceAndTheBlockWaitsForIt) {
   ASSERT_HIP(launchWaitThenFill(flag.value, a, n, 77, stream));
   ASSERT_HIP(hipFree(a));  // the kernel still waits for the flag: a wait here would never end
   EXPECT_EQ(hipStreamQuery(stream), hipErrorNotReady);
-  EXPECT_EQ(hipFree(a), hipErrorInvalidValue);  // freed already, even though still held
+  EXPECT_EQ(hipFree(a), hipErrorInvalidValue);         // freed already, even though still held
   EXPECT_EQ(hipGetLastError(), hipErrorInvalidValue);  // read and cleared (launchStep reads it)
   // Same size class: none of these may be `a`, which the kernel is about to write.
   std::vector<int*> blocks(8);

@@ -12,7 +12,8 @@
 
 __global__ void holdThenFill(const int* flag, int* values, int n, int value) {
   if (threadIdx.x == 0)
-    while (__hip_atomic_load(flag, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM) == 0) __builtin_amdgcn_s_sleep(8);
+    while (__hip_atomic_load(flag, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM) == 0)
+      __builtin_amdgcn_s_sleep(8);
   __syncthreads();
   for (int i = threadIdx.x; i < n; i += blockDim.x) values[i] = value;
 }
@@ -32,12 +33,18 @@ hipError_t defaultAdd(int* values, int n, int amount) {
   return hipGetLastError();
 }
 
-hipError_t defaultZero(int* values, int n) { return hipMemsetAsync(values, 0, n * sizeof(int)); }
+hipError_t defaultZero(int* values, int n) {
+  return hipMemsetAsync(values, 0, n * sizeof(int));
+}
 
 hipError_t defaultDownload(int* host, const int* values, int n) {
   return hipMemcpy(host, values, n * sizeof(int), hipMemcpyDeviceToHost);
 }
 
-hipError_t defaultSynchronize() { return hipStreamSynchronize(0); }
+hipError_t defaultSynchronize() {
+  return hipStreamSynchronize(0);
+}
 
-hipError_t defaultQuery() { return hipStreamQuery(0); }
+hipError_t defaultQuery() {
+  return hipStreamQuery(0);
+}

@@ -10,8 +10,8 @@
 #include <thread>
 #include <vector>
 
-#include "PerThreadDefault.h"
 #include "HostFlag.h"
+#include "PerThreadDefault.h"
 #include "StreamKernels.h"
 
 namespace {
@@ -20,7 +20,8 @@ namespace {
 
 std::vector<int> download(const int* values, int n, hipStream_t stream) {
   std::vector<int> host(n, -1);
-  EXPECT_EQ(hipMemcpyAsync(host.data(), values, n * sizeof(int), hipMemcpyDeviceToHost, stream), hipSuccess);
+  EXPECT_EQ(hipMemcpyAsync(host.data(), values, n * sizeof(int), hipMemcpyDeviceToHost, stream),
+            hipSuccess);
   EXPECT_EQ(hipStreamSynchronize(stream), hipSuccess);
   return host;
 }
@@ -32,7 +33,8 @@ TEST(PerThreadStream, TwoThreadsRunTheirOwnWorkConcurrentlyAndExactly) {
   auto work = [&](int t, std::vector<int>& result) {
     EXPECT_EQ(hipMemsetAsync(values[t], 0, n * sizeof(int), hipStreamPerThread), hipSuccess);
     for (int s = 0; s < kSteps; ++s)
-      EXPECT_EQ(launchStep(values[t], n, (s + t) % 5, hipStreamPerThread), hipSuccess) << hipcoreGetErrorDetail();
+      EXPECT_EQ(launchStep(values[t], n, (s + t) % 5, hipStreamPerThread), hipSuccess)
+          << hipcoreGetErrorDetail();
     result = download(values[t], n, hipStreamPerThread);
   };
   std::vector<int> results[2];
@@ -45,7 +47,8 @@ TEST(PerThreadStream, TwoThreadsRunTheirOwnWorkConcurrentlyAndExactly) {
     unsigned expected = 0;
     for (int s = 0; s < kSteps; ++s) expected = expected * 3 + (s + t) % 5;
     ASSERT_EQ(results[t].size(), size_t{n});
-    for (int i = 0; i < n; ++i) ASSERT_EQ(results[t][i], static_cast<int>(expected)) << "thread " << t << " element " << i;
+    for (int i = 0; i < n; ++i)
+      ASSERT_EQ(results[t][i], static_cast<int>(expected)) << "thread " << t << " element " << i;
   }
   for (int* v : values) ASSERT_HIP(hipFree(v));
 }
@@ -86,9 +89,10 @@ TEST(PerThreadStream, AThreadExitsWithWorkPendingAndTheWorkStillCompletes) {
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([&, t] {
-      EXPECT_EQ(launchWaitThenFill(flag.value, values + t * n, n, 100 + t, hipStreamPerThread), hipSuccess);
+      EXPECT_EQ(launchWaitThenFill(flag.value, values + t * n, n, 100 + t, hipStreamPerThread),
+                hipSuccess);
       EXPECT_EQ(launchStep(values + t * n, n, 1, hipStreamPerThread), hipSuccess);
-    });  // exits without waiting
+    });                                     // exits without waiting
   for (std::thread& t : threads) t.join();  // returns although every kernel is held
   int count = 0;
   ASSERT_HIP(hipcoreGetHardwareQueueCount(0, &count));

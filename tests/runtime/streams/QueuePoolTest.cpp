@@ -17,7 +17,8 @@ namespace {
 
 #define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
 
-constexpr int kPoolLimit = 4;  // HIPCORE_MAX_HW_QUEUES of these tests (tests/runtime/CMakeLists.txt)
+constexpr int kPoolLimit =
+    4;  // HIPCORE_MAX_HW_QUEUES of these tests (tests/runtime/CMakeLists.txt)
 
 int hardwareQueues() {
   int count = -1;
@@ -47,12 +48,13 @@ TEST(QueuePool, SixtyFourStreamsShareFourQueuesAndEachRunsInOrder) {
   for (int s = kStreams - 1; s >= 0; --s) {
     ASSERT_HIP(hipStreamSynchronize(streams[s]));
     ASSERT_HIP(hipStreamQuery(streams[s]));
-    ASSERT_HIP(hipMemcpyAsync(host.data(), values + s * kPerStream, kPerStream * sizeof(int), hipMemcpyDeviceToHost,
-                              streams[s]));
+    ASSERT_HIP(hipMemcpyAsync(host.data(), values + s * kPerStream, kPerStream * sizeof(int),
+                              hipMemcpyDeviceToHost, streams[s]));
     ASSERT_HIP(hipStreamSynchronize(streams[s]));
     int expected = 0;
     for (int round = 0; round < kRounds; ++round) expected = expected * 3 + s * 10 + round;
-    for (int i = 0; i < kPerStream; ++i) ASSERT_EQ(host[i], expected) << "stream " << s << " element " << i;
+    for (int i = 0; i < kPerStream; ++i)
+      ASSERT_EQ(host[i], expected) << "stream " << s << " element " << i;
   }
   for (hipStream_t s : streams) ASSERT_HIP(hipStreamDestroy(s));
   EXPECT_EQ(hardwareQueues(), kPoolLimit);
@@ -202,7 +204,8 @@ TEST(QueuePool, ThousandsOfStreamsWorkAndGiveTheirResourcesBack) {
     if (round == 0) {
       firstRound.insert(streams.begin(), streams.end());
     } else {
-      for (hipStream_t s : streams) EXPECT_TRUE(firstRound.count(s)) << "stream storage was not reused";
+      for (hipStream_t s : streams)
+        EXPECT_TRUE(firstRound.count(s)) << "stream storage was not reused";
     }
   }
   EXPECT_LE(hardwareQueues(), kPoolLimit);

@@ -11,7 +11,8 @@ __global__ void step(int* values, int n, int step) {
 __global__ void waitThenFill(const int* flag, int* values, int n, int value) {
   // One wave polls; the others wait for it at the barrier.
   if (threadIdx.x == 0)
-    while (__hip_atomic_load(flag, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM) == 0) __builtin_amdgcn_s_sleep(8);
+    while (__hip_atomic_load(flag, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM) == 0)
+      __builtin_amdgcn_s_sleep(8);
   __syncthreads();
   for (int i = threadIdx.x; i < n; i += blockDim.x) values[i] = value;
 }

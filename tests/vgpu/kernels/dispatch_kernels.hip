@@ -13,7 +13,9 @@ extern "C" __global__ void store_to(unsigned* target) {
 }
 
 // Ends in s_trap (what assert/abort compile to).
-extern "C" __global__ void trap_kernel() { __builtin_trap(); }
+extern "C" __global__ void trap_kernel() {
+  __builtin_trap();
+}
 
 // Spins until *flag becomes non-zero (the watchdog test never sets it).
 extern "C" __global__ void spin_until(volatile unsigned* flag) {

@@ -7,15 +7,15 @@
 #define __HIPCORE_DEVICE __device__ inline __attribute__((always_inline))
 
 // One definition per operation and scope, instantiated for every type the API lists.
-#define __HIPCORE_ATOMIC_FETCH(name, builtin, scope)                                     \
-  template <typename T>                                                                 \
-  __HIPCORE_DEVICE T name(T* address, T value) {                                        \
-    return builtin(address, value, __ATOMIC_RELAXED, scope);                            \
+#define __HIPCORE_ATOMIC_FETCH(name, builtin, scope)         \
+  template <typename T>                                      \
+  __HIPCORE_DEVICE T name(T* address, T value) {             \
+    return builtin(address, value, __ATOMIC_RELAXED, scope); \
   }
 
-#define __HIPCORE_ATOMIC_SCOPES(name, builtin)                                          \
-  __HIPCORE_ATOMIC_FETCH(name, builtin, __HIP_MEMORY_SCOPE_AGENT)                       \
-  __HIPCORE_ATOMIC_FETCH(name##_system, builtin, __HIP_MEMORY_SCOPE_SYSTEM)             \
+#define __HIPCORE_ATOMIC_SCOPES(name, builtin)                              \
+  __HIPCORE_ATOMIC_FETCH(name, builtin, __HIP_MEMORY_SCOPE_AGENT)           \
+  __HIPCORE_ATOMIC_FETCH(name##_system, builtin, __HIP_MEMORY_SCOPE_SYSTEM) \
   __HIPCORE_ATOMIC_FETCH(name##_block, builtin, __HIP_MEMORY_SCOPE_WORKGROUP)
 
 __HIPCORE_ATOMIC_SCOPES(__hipcore_atomic_add, __hip_atomic_fetch_add)
@@ -30,15 +30,21 @@ __HIPCORE_ATOMIC_SCOPES(__hipcore_atomic_exch, __hip_atomic_exchange)
 #undef __HIPCORE_ATOMIC_FETCH
 
 // The public names, one overload per type the HIP API lists for each.
-#define __HIPCORE_ATOMIC_API(api, impl, T)                                              \
-  __HIPCORE_DEVICE T api(T* address, T value) { return impl(address, value); }          \
-  __HIPCORE_DEVICE T api##_system(T* address, T value) { return impl##_system(address, value); } \
-  __HIPCORE_DEVICE T api##_block(T* address, T value) { return impl##_block(address, value); }
+#define __HIPCORE_ATOMIC_API(api, impl, T)               \
+  __HIPCORE_DEVICE T api(T* address, T value) {          \
+    return impl(address, value);                         \
+  }                                                      \
+  __HIPCORE_DEVICE T api##_system(T* address, T value) { \
+    return impl##_system(address, value);                \
+  }                                                      \
+  __HIPCORE_DEVICE T api##_block(T* address, T value) {  \
+    return impl##_block(address, value);                 \
+  }
 
-#define __HIPCORE_ATOMIC_INTEGERS(api, impl)                  \
-  __HIPCORE_ATOMIC_API(api, impl, int)                        \
-  __HIPCORE_ATOMIC_API(api, impl, unsigned int)               \
-  __HIPCORE_ATOMIC_API(api, impl, long long)                  \
+#define __HIPCORE_ATOMIC_INTEGERS(api, impl)    \
+  __HIPCORE_ATOMIC_API(api, impl, int)          \
+  __HIPCORE_ATOMIC_API(api, impl, unsigned int) \
+  __HIPCORE_ATOMIC_API(api, impl, long long)    \
   __HIPCORE_ATOMIC_API(api, impl, unsigned long long)
 
 #define __HIPCORE_ATOMIC_NUMBERS(api, impl) \
@@ -59,10 +65,16 @@ __HIPCORE_ATOMIC_INTEGERS(atomicXor, __hipcore_atomic_xor)
 #undef __HIPCORE_ATOMIC_API
 
 // Subtraction is addition of the two's complement (integers) or the negation (floats).
-#define __HIPCORE_ATOMIC_SUB(T, negate)                                                  \
-  __HIPCORE_DEVICE T atomicSub(T* a, T v) { return atomicAdd(a, negate); }               \
-  __HIPCORE_DEVICE T atomicSub_system(T* a, T v) { return atomicAdd_system(a, negate); } \
-  __HIPCORE_DEVICE T atomicSub_block(T* a, T v) { return atomicAdd_block(a, negate); }
+#define __HIPCORE_ATOMIC_SUB(T, negate)            \
+  __HIPCORE_DEVICE T atomicSub(T* a, T v) {        \
+    return atomicAdd(a, negate);                   \
+  }                                                \
+  __HIPCORE_DEVICE T atomicSub_system(T* a, T v) { \
+    return atomicAdd_system(a, negate);            \
+  }                                                \
+  __HIPCORE_DEVICE T atomicSub_block(T* a, T v) {  \
+    return atomicAdd_block(a, negate);             \
+  }
 __HIPCORE_ATOMIC_SUB(int, (int)(0u - (unsigned)v))
 __HIPCORE_ATOMIC_SUB(unsigned int, 0u - v)
 __HIPCORE_ATOMIC_SUB(long long, (long long)(0ull - (unsigned long long)v))
@@ -72,18 +84,18 @@ __HIPCORE_ATOMIC_SUB(double, -v)
 #undef __HIPCORE_ATOMIC_SUB
 
 // Compare-and-swap returns the old value whether or not the swap happened.
-#define __HIPCORE_ATOMIC_CAS(suffix, scope, T)                                            \
-  __HIPCORE_DEVICE T atomicCAS##suffix(T* address, T compare, T value) {                 \
-    __hip_atomic_compare_exchange_strong(address, &compare, value, __ATOMIC_RELAXED,    \
-                                         __ATOMIC_RELAXED, scope);                      \
-    return compare;                                                                     \
+#define __HIPCORE_ATOMIC_CAS(suffix, scope, T)                                       \
+  __HIPCORE_DEVICE T atomicCAS##suffix(T* address, T compare, T value) {             \
+    __hip_atomic_compare_exchange_strong(address, &compare, value, __ATOMIC_RELAXED, \
+                                         __ATOMIC_RELAXED, scope);                   \
+    return compare;                                                                  \
   }
-#define __HIPCORE_ATOMIC_CAS_TYPES(suffix, scope)       \
-  __HIPCORE_ATOMIC_CAS(suffix, scope, int)              \
-  __HIPCORE_ATOMIC_CAS(suffix, scope, unsigned int)     \
-  __HIPCORE_ATOMIC_CAS(suffix, scope, long long)        \
+#define __HIPCORE_ATOMIC_CAS_TYPES(suffix, scope)         \
+  __HIPCORE_ATOMIC_CAS(suffix, scope, int)                \
+  __HIPCORE_ATOMIC_CAS(suffix, scope, unsigned int)       \
+  __HIPCORE_ATOMIC_CAS(suffix, scope, long long)          \
   __HIPCORE_ATOMIC_CAS(suffix, scope, unsigned long long) \
-  __HIPCORE_ATOMIC_CAS(suffix, scope, float)            \
+  __HIPCORE_ATOMIC_CAS(suffix, scope, float)              \
   __HIPCORE_ATOMIC_CAS(suffix, scope, double)
 __HIPCORE_ATOMIC_CAS_TYPES(, __HIP_MEMORY_SCOPE_AGENT)
 __HIPCORE_ATOMIC_CAS_TYPES(_system, __HIP_MEMORY_SCOPE_SYSTEM)

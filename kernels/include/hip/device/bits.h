@@ -5,19 +5,35 @@
 
 #define __HIPCORE_DEVICE __device__ inline __attribute__((always_inline))
 
-__HIPCORE_DEVICE int __popc(unsigned int x) { return __builtin_popcount(x); }
-__HIPCORE_DEVICE int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+__HIPCORE_DEVICE int __popc(unsigned int x) {
+  return __builtin_popcount(x);
+}
+__HIPCORE_DEVICE int __popcll(unsigned long long x) {
+  return __builtin_popcountll(x);
+}
 // Position of the least significant set bit, counting from 1; 0 when x is 0.
-__HIPCORE_DEVICE int __ffs(int x) { return __builtin_ffs(x); }
-__HIPCORE_DEVICE int __ffs(unsigned int x) { return __builtin_ffs((int)x); }
-__HIPCORE_DEVICE int __ffsll(long long x) { return __builtin_ffsll(x); }
-__HIPCORE_DEVICE int __ffsll(unsigned long long x) { return __builtin_ffsll((long long)x); }
+__HIPCORE_DEVICE int __ffs(int x) {
+  return __builtin_ffs(x);
+}
+__HIPCORE_DEVICE int __ffs(unsigned int x) {
+  return __builtin_ffs((int)x);
+}
+__HIPCORE_DEVICE int __ffsll(long long x) {
+  return __builtin_ffsll(x);
+}
+__HIPCORE_DEVICE int __ffsll(unsigned long long x) {
+  return __builtin_ffsll((long long)x);
+}
 // Leading zeros; 32 (64) when x is 0, where the builtin alone would be undefined.
-__HIPCORE_DEVICE int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned)x); }
+__HIPCORE_DEVICE int __clz(int x) {
+  return x == 0 ? 32 : __builtin_clz((unsigned)x);
+}
 __HIPCORE_DEVICE int __clzll(long long x) {
   return x == 0 ? 64 : __builtin_clzll((unsigned long long)x);
 }
-__HIPCORE_DEVICE unsigned int __brev(unsigned int x) { return __builtin_bitreverse32(x); }
+__HIPCORE_DEVICE unsigned int __brev(unsigned int x) {
+  return __builtin_bitreverse32(x);
+}
 __HIPCORE_DEVICE unsigned long long __brevll(unsigned long long x) {
   return __builtin_bitreverse64(x);
 }
@@ -36,19 +52,23 @@ __HIPCORE_DEVICE unsigned int __byte_perm(unsigned int x, unsigned int y, unsign
 // Funnel shifts of the 64-bit value {hi:lo}: the _l forms return the high word after a left
 // shift, the _r forms the low word after a right shift; plain forms take the shift mod 32,
 // the c forms clamp it to 32.
-__HIPCORE_DEVICE unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift) {
+__HIPCORE_DEVICE unsigned int __funnelshift_l(unsigned int lo, unsigned int hi,
+                                              unsigned int shift) {
   unsigned long long value = ((unsigned long long)hi << 32) | lo;
   return (unsigned int)((value << (shift & 31u)) >> 32);
 }
-__HIPCORE_DEVICE unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift) {
+__HIPCORE_DEVICE unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi,
+                                               unsigned int shift) {
   unsigned long long value = ((unsigned long long)hi << 32) | lo;
   return (unsigned int)((value << (shift > 32u ? 32u : shift)) >> 32);
 }
-__HIPCORE_DEVICE unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift) {
+__HIPCORE_DEVICE unsigned int __funnelshift_r(unsigned int lo, unsigned int hi,
+                                              unsigned int shift) {
   unsigned long long value = ((unsigned long long)hi << 32) | lo;
   return (unsigned int)(value >> (shift & 31u));
 }
-__HIPCORE_DEVICE unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift) {
+__HIPCORE_DEVICE unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi,
+                                               unsigned int shift) {
   unsigned long long value = ((unsigned long long)hi << 32) | lo;
   return (unsigned int)(value >> (shift > 32u ? 32u : shift));
 }
@@ -60,7 +80,9 @@ __HIPCORE_DEVICE int __mul24(int x, int y) {
 __HIPCORE_DEVICE unsigned int __umul24(unsigned int x, unsigned int y) {
   return (x & 0xffffffu) * (y & 0xffffffu);
 }
-__HIPCORE_DEVICE int __mulhi(int x, int y) { return (int)(((long long)x * y) >> 32); }
+__HIPCORE_DEVICE int __mulhi(int x, int y) {
+  return (int)(((long long)x * y) >> 32);
+}
 __HIPCORE_DEVICE unsigned int __umulhi(unsigned int x, unsigned int y) {
   return (unsigned int)(((unsigned long long)x * y) >> 32);
 }

@@ -2,8 +2,12 @@
 #pragma once
 
 // The shader clock: cycles of this compute unit, for measuring intervals inside one wave.
-__device__ inline long long clock64() { return (long long)__builtin_readcyclecounter(); }
-__device__ inline long long clock() { return clock64(); }
+__device__ inline long long clock64() {
+  return (long long)__builtin_readcyclecounter();
+}
+__device__ inline long long clock() {
+  return clock64();
+}
 // A constant-rate clock shared by the whole device (its rate is the device attribute
 // hipDeviceAttributeWallClockRate), for comparing times across waves and with the host.
 __device__ inline long long wall_clock64() {

@@ -10,10 +10,10 @@ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 static constexpr int warpSize = 64;
 #endif
 
-#include <hip/device/builtin_vars.h>
-#include <hip/device/sync.h>
-#include <hip/device/warp.h>
-#include <hip/device/bits.h>
 #include <hip/device/atomics.h>
+#include <hip/device/bits.h>
+#include <hip/device/builtin_vars.h>
 #include <hip/device/clock.h>
 #include <hip/device/printf_assert.h>
+#include <hip/device/sync.h>
+#include <hip/device/warp.h>

@@ -6,8 +6,10 @@
 
 extern "C" __device__ int printf(const char* format, ...);
 
-extern "C" __device__ inline __attribute__((noreturn)) void __assert_fail(
-    const char* assertion, const char* file, unsigned int line, const char* function) {
+extern "C" __device__ inline __attribute__((noreturn)) void __assert_fail(const char* assertion,
+                                                                          const char* file,
+                                                                          unsigned int line,
+                                                                          const char* function) {
   printf("%s:%u: %s: block [%u,%u,%u], thread [%u,%u,%u] Assertion `%s' failed.\n", file, line,
          function, __builtin_amdgcn_workgroup_id_x(), __builtin_amdgcn_workgroup_id_y(),
          __builtin_amdgcn_workgroup_id_z(), __builtin_amdgcn_workitem_id_x(),
@@ -15,4 +17,6 @@ extern "C" __device__ inline __attribute__((noreturn)) void __assert_fail(
   __builtin_trap();
 }
 
-extern "C" __device__ inline __attribute__((noreturn)) void abort() { __builtin_trap(); }
+extern "C" __device__ inline __attribute__((noreturn)) void abort() {
+  __builtin_trap();
+}

@@ -17,7 +17,8 @@ __device__ inline int __hipcore_syncthreads_reduce(int predicate, int mode) {
       __builtin_amdgcn_workitem_id_z() == 0)
     counter = 0;
   __syncthreads();
-  if (predicate) __hip_atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP);
+  if (predicate)
+    __hip_atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP);
   __syncthreads();
   int count = counter;
   __syncthreads();
@@ -40,6 +41,12 @@ __device__ inline int __syncthreads_or(int predicate) {
   return __hipcore_syncthreads_reduce(predicate, 2);
 }
 
-__device__ inline void __threadfence_block() { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "workgroup"); }
-__device__ inline void __threadfence() { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent"); }
-__device__ inline void __threadfence_system() { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, ""); }
+__device__ inline void __threadfence_block() {
+  __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "workgroup");
+}
+__device__ inline void __threadfence() {
+  __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent");
+}
+__device__ inline void __threadfence_system() {
+  __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "");
+}

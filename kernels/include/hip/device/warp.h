@@ -32,10 +32,18 @@ __HIPCORE_DEVICE unsigned long long __ballot(int predicate) {
   return __builtin_amdgcn_ballot_w32(predicate != 0);
 #endif
 }
-__HIPCORE_DEVICE unsigned long long __ballot64(int predicate) { return __ballot(predicate); }
-__HIPCORE_DEVICE unsigned long long __activemask() { return __ballot(1); }
-__HIPCORE_DEVICE int __any(int predicate) { return __ballot(predicate) != 0; }
-__HIPCORE_DEVICE int __all(int predicate) { return __ballot(predicate) == __ballot(1); }
+__HIPCORE_DEVICE unsigned long long __ballot64(int predicate) {
+  return __ballot(predicate);
+}
+__HIPCORE_DEVICE unsigned long long __activemask() {
+  return __ballot(1);
+}
+__HIPCORE_DEVICE int __any(int predicate) {
+  return __ballot(predicate) != 0;
+}
+__HIPCORE_DEVICE int __all(int predicate) {
+  return __ballot(predicate) == __ballot(1);
+}
 
 __HIPCORE_DEVICE unsigned long long __ballot_sync(unsigned long long mask, int predicate) {
   return __ballot(predicate) & mask;
@@ -152,7 +160,8 @@ __HIPCORE_DEVICE unsigned __reduce_add_sync(unsigned long long mask, unsigned va
   return __hipcore_reduce_sync(mask, value, [](unsigned a, unsigned b) { return a + b; });
 }
 __HIPCORE_DEVICE int __reduce_add_sync(unsigned long long mask, int value) {
-  return __hipcore_reduce_sync(mask, value, [](int a, int b) { return (int)((unsigned)a + (unsigned)b); });
+  return __hipcore_reduce_sync(mask, value,
+                               [](int a, int b) { return (int)((unsigned)a + (unsigned)b); });
 }
 __HIPCORE_DEVICE unsigned __reduce_min_sync(unsigned long long mask, unsigned value) {
   return __hipcore_reduce_sync(mask, value, [](unsigned a, unsigned b) { return a < b ? a : b; });

@@ -37,9 +37,9 @@ class KernelMetadataCursor {
  private:
   explicit KernelMetadataCursor(Bytes note) : note_(note) {}
   Bytes note_;
-  size_t offset_ = 0;          // the next top-level key, or the next kernel map
-  uint64_t keysLeft_ = 0;      // top-level keys not yet visited
-  uint64_t kernelsLeft_ = 0;   // maps left in the amdhsa.kernels array being walked
+  size_t offset_ = 0;         // the next top-level key, or the next kernel map
+  uint64_t keysLeft_ = 0;     // top-level keys not yet visited
+  uint64_t kernelsLeft_ = 0;  // maps left in the amdhsa.kernels array being walked
   size_t kernelIndex_ = 0;
 };
 

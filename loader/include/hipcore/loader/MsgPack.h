@@ -24,8 +24,8 @@ class MsgValue {
 
   Kind kind = Kind::Nil;
   bool boolean = false;
-  int64_t integer = 0;    // Int
-  uint64_t unsigned_ = 0; // UInt
+  int64_t integer = 0;     // Int
+  uint64_t unsigned_ = 0;  // UInt
   double real = 0;
   std::string text;  // String and Binary
   std::vector<MsgValue> array;
