@@ -23,6 +23,7 @@
 #include <iterator>
 #include <mutex>
 #include <new>
+#include <thread>
 #include <vector>
 
 #include "core/Stream.h"
@@ -81,6 +82,7 @@ class FakeQueue final : public hsa::PacketQueue {
   uint64_t doorbell() const { return doorbell_.load(); }
   uint64_t written() const { return write_.load(); }
   void setAutoConsume(bool on) { autoConsume_ = on; }
+  void consumeUpTo(uint64_t index) { read_.store(index, std::memory_order_release); }
   bool timestamps() const { return timestamps_; }
   const hsa_kernel_dispatch_packet_t& packet(uint64_t index) const {
     return *static_cast<const hsa_kernel_dispatch_packet_t*>(slot(index));
@@ -112,8 +114,9 @@ struct Fixture {
   std::vector<uint8_t> kernargs = std::vector<uint8_t>(size_t{2} * kPackets * kKernargSlotBytes);
   DeviceKernel kernel{
       "_Z3addPiPKii", 0xC0DE0000, 256, 64, 1024, loader::KernargLayout(addKernelMetadata())};
+  std::atomic<int> queueError{0};
   Stream stream{queue, KernargRing{kernargs.data(), kKernargSlotBytes, 2 * kPackets},
-                loader::HiddenArgValues{}};
+                loader::HiddenArgValues{}, queueError};
 };
 
 template <typename T>
@@ -134,7 +137,7 @@ TEST(LaunchPath, WritesTheDispatchPacketAndKernargs) {
   g.gridBlocks[1] = 2;
   g.blockSize[0] = 128;
   g.dynamicLdsBytes = 512;
-  ASSERT_TRUE(f.stream.launch(f.kernel, g, args).ok());
+  ASSERT_TRUE(f.stream.launch(f.kernel, g, args));
   const hsa_kernel_dispatch_packet_t& p = f.queue.packet(0);
   EXPECT_EQ((p.header >> HSA_PACKET_HEADER_TYPE) & 0xff, HSA_PACKET_TYPE_KERNEL_DISPATCH);
   EXPECT_EQ((p.header >> HSA_PACKET_HEADER_BARRIER) & 1, 1);
@@ -172,7 +175,7 @@ TEST(LaunchPath, KernargSlotsFollowPacketIndicesAcrossWrapAround) {
   loader::LaunchGeometry g;
   for (uint32_t i = 0; i < 5 * Fixture::kPackets; ++i) {
     n = static_cast<int>(i);
-    ASSERT_TRUE(f.stream.launch(f.kernel, g, args).ok());
+    ASSERT_TRUE(f.stream.launch(f.kernel, g, args));
     const hsa_kernel_dispatch_packet_t& p = f.queue.packet(i);
     const uint8_t* expected = f.kernargs.data() + (i % (2 * Fixture::kPackets)) * kKernargSlotBytes;
     ASSERT_EQ(p.kernarg_address, expected) << i;
@@ -184,12 +187,52 @@ TEST(LaunchPath, KernargSlotsFollowPacketIndicesAcrossWrapAround) {
 
 TEST(LaunchPath, BarrierPacketCarriesTheSignal) {
   Fixture f;
-  f.stream.submitBarrier(0x5151);
+  ASSERT_NE(f.stream.submitBarrier(0x5151), Stream::kFailed);
   auto* barrier = static_cast<const hsa_barrier_and_packet_t*>(f.queue.slot(0));
   EXPECT_EQ((barrier->header >> HSA_PACKET_HEADER_TYPE) & 0xff, HSA_PACKET_TYPE_BARRIER_AND);
   EXPECT_EQ((barrier->header >> HSA_PACKET_HEADER_BARRIER) & 1, 1);
   EXPECT_EQ(barrier->completion_signal.handle, 0x5151u);
   for (const hsa_signal_t& dependency : barrier->dep_signal) EXPECT_EQ(dependency.handle, 0u);
+}
+
+// A full ring on a queue that failed: the read index never moves again (as on hardware), so
+// the submission must give up, write nothing, and leave the packet the queue stopped at intact.
+TEST(LaunchPath, AFullRingOfAFailedQueueFailsTheSubmissionInsteadOfWaiting) {
+  Fixture f;
+  f.queue.setAutoConsume(false);  // nothing is ever consumed: the queue stopped at packet 0
+  int* a = nullptr;
+  int n = 0;
+  void* args[] = {&a, &a, &n};
+  loader::LaunchGeometry g;
+  for (uint32_t i = 0; i < Fixture::kPackets; ++i) ASSERT_TRUE(f.stream.launch(f.kernel, g, args));
+  const uint64_t stopped = f.queue.packet(0).kernel_object;
+  std::thread failer([&f] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    f.queueError.store(0x1016 /* HSA_STATUS_ERROR_EXCEPTION */, std::memory_order_release);
+  });
+  EXPECT_FALSE(f.stream.launch(f.kernel, g, args));  // waited for room until the failure
+  failer.join();
+  EXPECT_FALSE(f.stream.launch(f.kernel, g, args));
+  EXPECT_EQ(f.stream.submitBarrier(0x5151), Stream::kFailed);
+  EXPECT_EQ(f.queue.packet(0).kernel_object, stopped);   // the slots wrapped onto were not written
+  EXPECT_EQ(f.queue.doorbell(), Fixture::kPackets - 1);  // no doorbell for what was not written
+}
+
+TEST(LaunchPath, AFullRingOfAHealthyQueueWaitsForRoom) {
+  Fixture f;
+  f.queue.setAutoConsume(false);
+  int* a = nullptr;
+  int n = 0;
+  void* args[] = {&a, &a, &n};
+  loader::LaunchGeometry g;
+  for (uint32_t i = 0; i < Fixture::kPackets; ++i) ASSERT_TRUE(f.stream.launch(f.kernel, g, args));
+  std::thread consumer([&f] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    f.queue.consumeUpTo(1);
+  });
+  EXPECT_TRUE(f.stream.launch(f.kernel, g, args));  // packet 16 went into packet 0's slot
+  consumer.join();
+  EXPECT_EQ(f.queue.doorbell(), Fixture::kPackets);
 }
 
 // Runs `launches` launches after a warm-up and reports allocations and mutex locks.
@@ -206,7 +249,7 @@ void launchLoop(Fixture& f, int launches, uint64_t& allocations, uint64_t& locks
   auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < launches; ++i) {
     n = i;
-    if (!f.stream.launch(f.kernel, g, args).ok()) std::abort();
+    if (!f.stream.launch(f.kernel, g, args)) std::abort();
   }
   auto end = std::chrono::steady_clock::now();
   allocations = gAllocations.load() - allocationsBefore;
@@ -282,7 +325,7 @@ TEST(LaunchPath, LaunchesMakeNoSystemCall) {
     loader::LaunchGeometry g;
     for (int i = 0; i < 10000; ++i) {
       n = i;
-      if (!f.stream.launch(f.kernel, g, args).ok()) reportFromChild(pipeFds[1], 2);
+      if (!f.stream.launch(f.kernel, g, args)) reportFromChild(pipeFds[1], 2);
     }
     reportFromChild(pipeFds[1], 0);
   }

@@ -64,8 +64,9 @@ __attribute__((always_inline)) inline bool launchFast(const void* function, dim3
     result = finish("hipLaunchKernel", std::move(ordered));
     return true;
   }
-  queue->stream().enqueue(*code, geometry, args);
-  result = hipSuccess;
+  result = queue->stream().launch(*code, geometry, args)
+               ? hipSuccess
+               : finish("hipLaunchKernel", device->queueFailure());
   return true;
 }
 

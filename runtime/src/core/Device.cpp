@@ -190,6 +190,13 @@ Status Device::newMarker(uint64_t& handle) noexcept {  // caller holds markersMu
   return Status::success();
 }
 
+// `later` waits for the work `earlier` has submitted so far: a barrier on `earlier` signals
+// `marker`, one on `later` waits for it. False when a failed queue had no room for them.
+static bool submitOrdering(Stream& earlier, Stream& later, uint64_t marker) noexcept {
+  if (earlier.submitBarrier(marker) == Stream::kFailed) return false;
+  return later.submitBarrier(/*signal=*/0, /*dependency=*/marker) != Stream::kFailed;
+}
+
 Status Device::joinBlockingIntoNull(DeviceQueue& null) noexcept {
   // Each blocking stream with work the null stream has not waited for marks its end with a
   // barrier; the null stream waits for every mark.
@@ -200,8 +207,7 @@ Status Device::joinBlockingIntoNull(DeviceQueue& null) noexcept {
     std::lock_guard markersLock(markersMutex_);  // see synchronize()
     uint64_t marker = 0;
     if (Status made = newMarker(marker); !made.ok()) return made;
-    queue->stream().submitBarrier(marker);
-    null.stream().submitBarrier(/*signal=*/0, /*dependency=*/marker);
+    if (!submitOrdering(queue->stream(), null.stream(), marker)) return queueFailure();
   }
   return Status::success();
 }
@@ -212,8 +218,7 @@ Status Device::joinNullInto(DeviceQueue& queue) noexcept {
   std::lock_guard markersLock(markersMutex_);  // see synchronize()
   uint64_t marker = 0;
   if (Status made = newMarker(marker); !made.ok()) return made;
-  null->stream().submitBarrier(marker);
-  queue.stream().submitBarrier(/*signal=*/0, /*dependency=*/marker);
+  if (!submitOrdering(null->stream(), queue.stream(), marker)) return queueFailure();
   queue.seenNullSubmissions.store(seen, std::memory_order_relaxed);
   return Status::success();
 }

@@ -17,7 +17,8 @@ Status DeviceQueue::create(Device& device, HardwareQueue& hardware,
   if (!kernelSignal)
     return fail(hipErrorOutOfMemory, "stream kernel signal: %s", kernelSignal.message().c_str());
   q->kernelSignal_ = std::move(kernelSignal).value();
-  q->stream_ = std::make_unique<Stream>(hardware.packets(), hardware.kernargs(), hardware.hidden());
+  q->stream_ = std::make_unique<Stream>(hardware.packets(), hardware.kernargs(), hardware.hidden(),
+                                        *device.errorSlot());
   q->stream_->countKernelsIn(q->kernelSignal_->handle());
   q->stream_->countSubmissionsIn(device.submissionCounter());
   q->stream_->identify(device.agent().agent);
@@ -95,8 +96,10 @@ Status DeviceQueue::enqueueHostFunction(void (*fn)(void*), void* userData) {
     return fail(hipErrorOutOfMemory, "host function: %s", handler.message().c_str());
   std::lock_guard lock(stream_->syncMutex());
   // Both barriers go in back to back so that no other submission separates them.
-  stream_->submitBarrier(record->done->handle());
+  if (stream_->submitBarrier(record->done->handle()) == Stream::kFailed)
+    return device_.queueFailure();
   record->gateIndex = stream_->submitBarrier(/*signal=*/0, /*dependency=*/record->gate->handle());
+  if (record->gateIndex == Stream::kFailed) return device_.queueFailure();
   std::lock_guard listLock(hostFunctionsMutex_);
   hostFunctions_.push_back(std::move(record));
   hasHostFunctions_.store(true, std::memory_order_release);

@@ -28,7 +28,8 @@ Status Event::record(DeviceQueue& queue) {
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
   if (!(flags_ & hipEventDisableTiming)) queue.stream().queue().enableTimestamps();  // elapsed()
   signal_->store(1);
-  queue.stream().submitBarrier(signal_->handle());
+  if (queue.stream().submitBarrier(signal_->handle()) == Stream::kFailed)
+    return device_.queueFailure();
   recorded_ = true;
   return Status::success();
 }
@@ -47,7 +48,9 @@ Status Event::query() const {
 
 Status Event::waitOn(DeviceQueue& queue) const {
   if (!recorded_) return Status::success();  // HIP: waiting on an unrecorded event is a no-op
-  queue.stream().submitBarrier(/*signal=*/0, /*dependency=*/signal_->handle());
+  if (queue.stream().submitBarrier(/*signal=*/0, /*dependency=*/signal_->handle()) ==
+      Stream::kFailed)
+    return queue.device().queueFailure();
   return Status::success();
 }
 

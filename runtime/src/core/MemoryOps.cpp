@@ -138,7 +138,8 @@ Status Device::dispatchFill(DeviceQueue& queue, Pitched<void*> destination, cons
   void* args[] = {&base, &width, &pitch, &slicePitch, &word, &items};
   if (failed()) return queueFailure();
   if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
-  return queue.stream().launch(*kernels->fill, geometry, args);
+  if (!queue.stream().launch(*kernels->fill, geometry, args)) return queueFailure();
+  return Status::success();
 }
 
 Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination,
@@ -167,7 +168,8 @@ Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination,
   void* args[] = {&to, &from, &width, &toPitch, &fromPitch, &toSlice, &fromSlice, &items};
   if (failed()) return queueFailure();
   if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
-  return queue.stream().launch(kernel, geometry, args);
+  if (!queue.stream().launch(kernel, geometry, args)) return queueFailure();
+  return Status::success();
 }
 
 Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,

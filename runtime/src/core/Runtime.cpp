@@ -32,7 +32,7 @@ Runtime::Runtime(Registry& registry) : registry_(registry) {
   hsa::installMemoryFaultHandler(
       [](uint64_t agent, uint64_t address, void* context) {
         for (const auto& device : static_cast<Runtime*>(context)->devices_)
-          if (device->agent().agent == agent) device->recordMemoryFault(address);
+          if (device->agent().agent == agent) device->faults().recordMemoryFault(address);
       },
       this);
 }
@@ -81,7 +81,8 @@ Status Runtime::launchCode(Device& device, DeviceQueue* queue, const DeviceKerne
     if (Status ready = device.nullQueue(queue); !ready.ok()) return ready;
   }
   if (Status ordered = device.prepareSubmission(*queue); !ordered.ok()) return ordered;
-  return queue->stream().launch(code, geometry, args);
+  if (!queue->stream().launch(code, geometry, args)) return device.queueFailure();
+  return Status::success();
 }
 
 Status Runtime::launchCooperative(Device& device, DeviceQueue* queue, const DeviceKernel& code,
@@ -94,7 +95,9 @@ Status Runtime::launchCooperative(Device& device, DeviceQueue* queue, const Devi
   uint64_t barrier = 0;
   if (Status found = device.gridBarriers().barrierFor(queue, barrier); !found.ok()) return found;
   if (Status ordered = device.prepareSubmission(*queue); !ordered.ok()) return ordered;
-  return queue->stream().launchCooperative(code, geometry, args, barrier);
+  if (!queue->stream().launchCooperative(code, geometry, args, barrier))
+    return device.queueFailure();
+  return Status::success();
 }
 
 }  // namespace hipcore::core

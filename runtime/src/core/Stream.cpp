@@ -7,8 +7,10 @@
 
 namespace hipcore::core {
 
-Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden)
+Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden,
+               const std::atomic<int>& queueError)
     : queue_(queue),
+      queueError_(queueError),
       ring_(ring),
       hidden_(hidden),
       packets_(static_cast<uint8_t*>(queue.packets())),
@@ -29,6 +31,11 @@ __attribute__((always_inline)) inline uint64_t Stream::reserveSlot() noexcept {
   // The ring is full while the packet `size` places back has not been consumed. The read index
   // last seen is a lower bound of the real one: only when it says "full" is the queue asked.
   if (index - seenReadIndex_.load(std::memory_order_relaxed) < size_) return index;
+  return waitForRoom(index);
+}
+
+// Out of line: the launch path reaches it only when the ring is full.
+__attribute__((noinline)) uint64_t Stream::waitForRoom(uint64_t index) noexcept {
   for (unsigned spins = 0;; ++spins) {
     uint64_t read = queue_.readIndex();
     uint64_t seen = seenReadIndex_.load(std::memory_order_relaxed);
@@ -36,17 +43,22 @@ __attribute__((always_inline)) inline uint64_t Stream::reserveSlot() noexcept {
            !seenReadIndex_.compare_exchange_weak(seen, read, std::memory_order_relaxed)) {
     }
     if (index - read < size_) return index;
+    // A failed queue consumes nothing more (as on hardware), so the room never comes. The slot
+    // stays reserved and unwritten: the packet the queue stopped at, `size` places back, keeps
+    // naming the kernel that failed (hsa::stoppedKernelObject).
+    if (queueError_.load(std::memory_order_acquire) != 0) return kFailed;
     if (spins > 64) std::this_thread::yield();
   }
 }
 
-__attribute__((always_inline)) inline void Stream::dispatch(
+__attribute__((always_inline)) inline bool Stream::dispatch(
     const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args,
     const loader::HiddenArgValues& hidden) noexcept {
   const bool traced = trace::enabled(trace::kTrace);
   if (!traced)
     kernelsIssued_.fetch_add(1, std::memory_order_relaxed);  // before the slot: see kernelMark
   uint64_t index = reserveSlot();
+  if (index == kFailed) return false;
   uint8_t* kernarg = ring_.slot(index);
   kernel.layout.pack(args, geometry, hidden, kernarg);
   // The body in place (the slot is ours: its header still says invalid), then the header.
@@ -75,29 +87,24 @@ __attribute__((always_inline)) inline void Stream::dispatch(
   hsa::publishDispatchHeader(packet, dimensions);
   if (!traced) kernelEnd_.store(index + 1, std::memory_order_release);
   queue_.ringDoorbell(index);
+  return true;
 }
 
-void Stream::enqueue(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                     void* const* args) noexcept {
-  dispatch(kernel, geometry, args, hidden_);
+bool Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                    void* const* args) noexcept {
+  return dispatch(kernel, geometry, args, hidden_);
 }
 
-Status Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                      void* const* args) noexcept {
-  dispatch(kernel, geometry, args, hidden_);
-  return Status::success();
-}
-
-Status Stream::launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                                 void* const* args, uint64_t gridBarrier) noexcept {
+bool Stream::launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                               void* const* args, uint64_t gridBarrier) noexcept {
   loader::HiddenArgValues hidden = hidden_;
   hidden.multigridSync = gridBarrier;
-  dispatch(kernel, geometry, args, hidden);
-  return Status::success();
+  return dispatch(kernel, geometry, args, hidden);
 }
 
 uint64_t Stream::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {
   uint64_t index = reserveSlot();
+  if (index == kFailed) return kFailed;
   hsa::publishBarrier(slot(index), signal, dependency);
   queue_.ringDoorbell(index);
   return index;

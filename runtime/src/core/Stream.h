@@ -2,9 +2,10 @@
 // and kernargs into that queue's ring. launch() is the hot path of the runtime.
 //
 // launch: count the kernel, reserve a packet slot (atomic add on the write index, wait while the
-// ring is full), note it as this stream's last packet, pack the arguments into the kernarg slot
-// tied to that packet index, fill the packet, publish its header with release, ring the
-// doorbell. No allocation, no lock, no system call.
+// ring is full, unless the queue failed: its read index then never moves again), note it as this
+// stream's last packet, pack the arguments into the kernarg slot tied to that packet index, fill
+// the packet, publish its header with release, ring the doorbell. No allocation, no lock, no system
+// call.
 //
 // Every kernel carries the stream's kernel signal as its completion signal: the packet processor
 // decrements it once per kernel, in queue order, so it reads kKernelSignalStart minus the
@@ -40,23 +41,28 @@ struct KernargRing {
 
 class Stream {
  public:
-  Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden);
+  // `queueError` is the queue's error status (what ROCR's queue-error callback stores, 0 while
+  // healthy): a submission waiting for room in a full ring gives up once it is set.
+  Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden,
+         const std::atomic<int>& queueError);
 
-  Status launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                void* const* args) noexcept;
-  // The same for the launch fast path (LaunchApi.cpp): it cannot fail, so no Status.
-  void enqueue(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-               void* const* args) noexcept;
+  // Each submission returns false, having written nothing, when the ring was full and the queue
+  // failed while it waited: the caller returns the device's sticky error (Device::queueFailure).
+  // No Status: the launch fast path (LaunchFastPath.h) calls it too.
+  [[nodiscard]] bool launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+                            void* const* args) noexcept;
   // The same with hidden_multigrid_sync_arg pointing at a grid barrier
   // (hipLaunchCooperativeKernel).
-  Status launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                           void* const* args, uint64_t gridBarrier) noexcept;
+  [[nodiscard]] bool launchCooperative(const DeviceKernel& kernel,
+                                       const loader::LaunchGeometry& geometry, void* const* args,
+                                       uint64_t gridBarrier) noexcept;
 
   // Submits a barrier packet decrementing `signal` once all earlier packets finished.
   // With `dependency`, the barrier (and everything after it) also waits for that signal to
   // reach 0: hipStreamWaitEvent.
-  // Returns the packet's index.
-  uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
+  // Returns the packet's index, or kFailed as above.
+  [[nodiscard]] uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
+  static constexpr uint64_t kFailed = UINT64_MAX;
 
   hsa::PacketQueue& queue() const { return queue_; }
 
@@ -91,14 +97,16 @@ class Stream {
   void countSubmissionsIn(std::atomic<uint64_t>* counter) { submissions_ = counter; }
 
  private:
-  uint64_t reserveSlot() noexcept;
-  void dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
+  uint64_t reserveSlot() noexcept;  // an index, or kFailed
+  uint64_t waitForRoom(uint64_t index) noexcept;
+  bool dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                 void* const* args, const loader::HiddenArgValues& hidden) noexcept;
   void* slot(uint64_t index) const {
     return packets_ + (index & (size_ - 1)) * hsa::PacketQueue::kPacketSize;
   }
 
   hsa::PacketQueue& queue_;
+  const std::atomic<int>& queueError_;
   KernargRing ring_;
   loader::HiddenArgValues hidden_;
   trace::QueueIdentity traceQueue_;
