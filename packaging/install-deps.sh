@@ -19,6 +19,8 @@ packages=(
   libzstd-dev zlib1g-dev googletest libgtest-dev libgmock-dev libdrm-dev valgrind
   # packaging: .deb files (dpkg-shlibdeps) and their install test in a clean root
   dpkg-dev debootstrap
+  # the formatter the format check (tests/packaging) holds the tree to
+  clang-format-19
 )
 
 missing=()

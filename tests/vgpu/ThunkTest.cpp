@@ -12,8 +12,9 @@
 #include <thread>
 #include <vector>
 
+#include "vgpu/vgpu_extension.h"
+
 // vgpu's side of the hipcore trace interface (exported by libhsakmt.so.1).
-extern "C" char* vgpu_trace_take_json(void);
 
 namespace {
 
@@ -70,7 +71,11 @@ TEST_F(Thunk, TopologyHasOneCpuAndTheConfiguredGpus) {
 // NULL unless HIPCORE_TRACE or VGPU_TRACE was set at start-up (ctest runs this test both
 // ways); then the events recorded since the last call, each followed by ",\n".
 TEST_F(Thunk, TraceTakeJsonFollowsTheEnvironment) {
-  char* first = vgpu_trace_take_json();
+  const vgpu_extension_table* extension = vgpu_extension();
+  ASSERT_NE(extension, nullptr);
+  EXPECT_EQ(extension->version, unsigned{VGPU_EXTENSION_VERSION});
+  EXPECT_EQ(extension->size, sizeof(vgpu_extension_table));
+  char* first = extension->trace_take_json();
   if (!std::getenv("HIPCORE_TRACE") && !std::getenv("VGPU_TRACE")) {
     EXPECT_EQ(first, nullptr);
     return;
@@ -82,10 +87,18 @@ TEST_F(Thunk, TraceTakeJsonFollowsTheEnvironment) {
   EXPECT_NE(text.find(R"("args":{"name":"vgpu"})"), std::string::npos) << text;
   ASSERT_GE(text.size(), 2u);
   EXPECT_EQ(text.substr(text.size() - 2), ",\n");
-  char* second = vgpu_trace_take_json();  // nothing happened since
+  char* second = extension->trace_take_json();  // nothing happened since
   ASSERT_NE(second, nullptr);
   EXPECT_STREQ(second, "");
   std::free(second);
+}
+
+// Only AQL queues vgpu serves have a fault record; an unknown address (or 0) has none.
+TEST_F(Thunk, QueueFaultOfAnUnknownQueueIsNone) {
+  char report[64] = "unchanged";
+  EXPECT_EQ(vgpu_extension()->queue_fault(0, report, sizeof report), VGPU_FAULT_NONE);
+  EXPECT_STREQ(report, "");
+  EXPECT_EQ(vgpu_extension()->queue_fault(0x1234'5000, nullptr, 0), VGPU_FAULT_NONE);
 }
 
 TEST_F(Thunk, AllocationsAreFoundByPointerQueries) {

@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "cp/FaultLog.h"
 #include "cp/Pm4.h"
 #include "cp/SignalOps.h"
 
@@ -158,23 +157,23 @@ AqlProcessor::PacketResult AqlProcessor::execute(std::uint64_t index, const AqlP
 
 namespace {
 
-FaultKind faultKindOf(DispatchOutcome::Kind kind) {
+vgpu_fault_kind faultKindOf(DispatchOutcome::Kind kind) {
   using Kind = DispatchOutcome::Kind;
   switch (kind) {
     case Kind::completed:
-      return FaultKind::none;
+      return VGPU_FAULT_NONE;
     case Kind::memoryViolation:
-      return FaultKind::memoryViolation;
+      return VGPU_FAULT_MEMORY_VIOLATION;
     case Kind::illegalInstruction:
-      return FaultKind::illegalInstruction;
+      return VGPU_FAULT_ILLEGAL_INSTRUCTION;
     case Kind::trap:
-      return FaultKind::trap;
+      return VGPU_FAULT_TRAP;
     case Kind::invalidDispatch:
-      return FaultKind::invalidDispatch;
+      return VGPU_FAULT_INVALID_DISPATCH;
     case Kind::timeout:
-      return FaultKind::timeout;
+      return VGPU_FAULT_TIMEOUT;
   }
-  return FaultKind::invalidDispatch;
+  return VGPU_FAULT_INVALID_DISPATCH;
 }
 
 }  // namespace
@@ -197,7 +196,7 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
     // the runtime above ROCR (FaultLog.h).
     outcome.report =
         kernelSymbols_.nameOf(p.kernel_object, services().memory()) + ": " + outcome.report;
-    recordFault(faultKindOf(outcome.kind), outcome.report);
+    fault_.record(faultKindOf(outcome.kind), outcome.report);
   }
   switch (outcome.kind) {
     case Kind::completed:

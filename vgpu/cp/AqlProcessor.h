@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cp/AqlPacket.h"
+#include "cp/FaultLog.h"
 #include "cp/KernelSymbols.h"
 #include "cp/QueueEngine.h"
 #include "cp/TraceRecorder.h"
@@ -28,6 +29,8 @@ class AqlProcessor final : public QueueEngine {
   volatile std::uint64_t* doorbell() override { return doorbell_; }
   const char* kind() const override { return "aql"; }
   std::uint64_t packetsProcessed() const { return processed_; }
+  // The dispatch fault the queue stopped at, if any (vgpu_extension's queue_fault).
+  const FaultLog& fault() const { return fault_; }
 
  private:
   enum class Outcome { done, wait, fault };
@@ -51,6 +54,7 @@ class AqlProcessor final : public QueueEngine {
   bool profiling() const;
 
   amd_queue_t* queue_;
+  FaultLog fault_;
   // The ring's base and size in packets, fixed for the queue's life; copied from the descriptor
   // at the first packet (ROCR has filled it in by then), null before.
   char* ringBase_ = nullptr;

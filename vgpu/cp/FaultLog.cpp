@@ -1,28 +1,19 @@
-// FaultLog: one process-wide record, written when a queue halts (rare), read by the runtime.
+// FaultLog: written when a queue halts (rare), read by the runtime after the queue error.
 #include "cp/FaultLog.h"
 
-#include <mutex>
-
 namespace vgpu::cp {
-namespace {
 
-std::mutex gMutex;
-FaultKind gKind = FaultKind::none;
-std::string* gReport = nullptr;  // never destroyed: read from other libraries' exit paths
-
-}  // namespace
-
-void recordFault(FaultKind kind, std::string report) {
-  std::lock_guard lock(gMutex);
-  if (gReport == nullptr) gReport = new std::string;
-  gKind = kind;
-  *gReport = std::move(report);
+void FaultLog::record(vgpu_fault_kind kind, std::string report) {
+  std::lock_guard lock(mutex_);
+  if (kind_ != VGPU_FAULT_NONE) return;
+  kind_ = kind;
+  report_ = std::move(report);
 }
 
-FaultKind lastFault(std::string& report) {
-  std::lock_guard lock(gMutex);
-  report = gReport != nullptr ? *gReport : std::string();
-  return gKind;
+vgpu_fault_kind FaultLog::read(std::string& report) const {
+  std::lock_guard lock(mutex_);
+  report = report_;
+  return kind_;
 }
 
 }  // namespace vgpu::cp

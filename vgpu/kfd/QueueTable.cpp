@@ -48,8 +48,10 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE 
                                        offsetof(amd_queue_t, read_dispatch_id));
     entry.descriptorBase = reinterpret_cast<std::uint64_t>(queue);
     track(entry.descriptorBase, sizeof(amd_queue_t), RegionKind::queue);
-    entry.engine =
+    auto aql =
         std::make_unique<cp::AqlProcessor>(engineConfig, queue, &words.doorbell, &words.dispatch);
+    entry.aql = aql.get();
+    entry.engine = std::move(aql);
   } else if (type == HSA_QUEUE_SDMA || type == HSA_QUEUE_SDMA_XGMI) {
     cp::SdmaRing sdmaRing{static_cast<char*>(ring), ringBytes, &words.readPointer,
                           &words.writePointer, &words.doorbell};
@@ -85,6 +87,15 @@ HSAKMT_STATUS QueueTable::destroy(HSA_QUEUEID id) {
   if (entry.descriptorBase) memory_.release(entry.descriptorBase);
   if (entry.ringBase) memory_.release(entry.ringBase);
   return HSAKMT_STATUS_SUCCESS;
+}
+
+vgpu_fault_kind QueueTable::faultOf(std::uint64_t descriptor, std::string& report) const {
+  report.clear();
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, entry] : queues_)  // a handful of queues; asked once per fault
+    if (entry.aql != nullptr && entry.descriptorBase == descriptor)
+      return entry.aql->fault().read(report);
+  return VGPU_FAULT_NONE;
 }
 
 HSAKMT_STATUS QueueTable::update(HSA_QUEUEID id, std::uint32_t percentage) {

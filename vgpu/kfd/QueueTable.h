@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
+#include "cp/AqlProcessor.h"
 #include "cp/DeviceServices.h"
 #include "cp/DoorbellWatcher.h"
 #include "cp/QueueEngine.h"
@@ -26,6 +28,9 @@ class QueueTable {
   HSAKMT_STATUS destroy(HSA_QUEUEID id);
   HSAKMT_STATUS update(HSA_QUEUEID id, std::uint32_t percentage);
   bool exists(HSA_QUEUEID id) const;
+  // The dispatch fault that stopped the AQL queue whose amd_queue_t is at `descriptor`
+  // (VGPU_FAULT_NONE for a queue that did not fault or is not, or no longer, one of ours).
+  vgpu_fault_kind faultOf(std::uint64_t descriptor, std::string& report) const;
   // A signal changed: queues waiting on dependencies re-check them now.
   void wakeBlocked();
 
@@ -46,8 +51,9 @@ class QueueTable {
   struct Entry {
     std::unique_ptr<QueueWords> words;
     std::unique_ptr<cp::QueueEngine> engine;
-    std::uint64_t descriptorBase = 0;  // amd_queue_t registered in the memory map (AQL)
-    std::uint64_t ringBase = 0;        // ring registered here when ROCR had not
+    const cp::AqlProcessor* aql = nullptr;  // engine, when it serves an AQL queue
+    std::uint64_t descriptorBase = 0;       // amd_queue_t registered in the memory map (AQL)
+    std::uint64_t ringBase = 0;             // ring registered here when ROCR had not
   };
   void track(std::uint64_t base, std::uint64_t size, RegionKind kind);
 

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <string>
 
-#include "cp/FaultLog.h"
 #include "kfd/VirtualKfd.h"
+#include "vgpu/vgpu_extension.h"
 
 using vgpu::kfd::VirtualKfd;
 
@@ -32,10 +32,10 @@ HSAKMT_STATUS copyOut(const std::vector<T>& from, HSAuint32 count, T* to) {
 }
 }  // namespace
 
-// The trace interface with hipcore (docs: vgpu/kfd/README.md "Tracing"): the events recorded
-// since the last call, as a malloc'ed string of event objects each followed by ",\n"; NULL when
-// vgpu is not tracing. The caller frees it.
-VGPU_EXPORT char* vgpu_trace_take_json() {
+namespace {
+
+// The extension interface (vgpu/vgpu_extension.h), reached through vgpu_extension().
+char* traceTakeJson() {
   vgpu::cp::TraceRecorder* recorder = kfd().recorder();
   if (recorder == nullptr) return nullptr;
   std::string events = recorder->takeJson();
@@ -45,19 +45,24 @@ VGPU_EXPORT char* vgpu_trace_take_json() {
   return out;
 }
 
-// The fault interface with hipcore (cp/FaultLog.h): the kind of the last dispatch fault (0 when
-// none yet, then 1 memory violation, 2 illegal instruction, 3 trap, 4 invalid dispatch,
-// 5 watchdog timeout) and its report, copied NUL-terminated into `report` (truncated to
-// `capacity` bytes; `report` may be NULL when capacity is 0).
-VGPU_EXPORT int vgpu_last_fault(char* report, size_t capacity) {
+int queueFault(uint64_t queue, char* report, size_t capacity) {
   std::string text;
-  int kind = static_cast<int>(vgpu::cp::lastFault(text));
+  vgpu_fault_kind kind = kfd().queues().faultOf(queue, text);
   if (report != nullptr && capacity > 0) {
     size_t length = std::min(text.size(), capacity - 1);
     std::memcpy(report, text.data(), length);
     report[length] = '\0';
   }
   return kind;
+}
+
+constexpr vgpu_extension_table kExtension = {VGPU_EXTENSION_VERSION, sizeof(vgpu_extension_table),
+                                             queueFault, traceTakeJson};
+
+}  // namespace
+
+VGPU_EXPORT const vgpu_extension_table* vgpu_extension() {
+  return &kExtension;
 }
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtOpenKFD() {

@@ -8,6 +8,7 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "core/Occupancy.h"
+#include "hsa/VgpuExtension.h"
 
 using hipcore::api::finish;
 using hipcore::core::fail;
@@ -42,8 +43,7 @@ Status launchCooperative(const void* function, dim3 grid, dim3 block, void** arg
   // dispatch co-resident (vgpu/isa/README.md); with more than 32 virtual CUs the formula would
   // promise more than it runs at once.
   constexpr uint64_t kVgpuCoResidentWorkgroups = 1024;
-  if (std::strncmp(device->properties().name, "vgpu", 4) == 0)
-    resident = std::min(resident, kVgpuCoResidentWorkgroups);
+  if (hipcore::hsa::onVirtualGpu()) resident = std::min(resident, kVgpuCoResidentWorkgroups);
   if (blocks > resident)
     return fail(hipErrorCooperativeLaunchTooLarge,
                 "kernel %s: %llu blocks of %llu threads cannot all be resident (%llu per CU x %d "

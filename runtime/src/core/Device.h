@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "BuiltinKernels.h"
+#include "DeviceFaults.h"
 #include "DeviceMemPools.h"
 #include "DeviceMemoryPool.h"
 #include "DeviceQueue.h"
@@ -91,14 +92,12 @@ class Device {
   // stream's queue and clears the sticky fault; the null stream's queue comes back on next use.
   Status reset();
 
-  // Non-zero once a kernel faulted: the queue is dead and every later launch fails.
-  bool failed() const noexcept { return queueError_.load(std::memory_order_relaxed) != 0; }
-  const std::atomic<int>* errorSlot() const { return &queueError_; }
-  // The sticky error of a failed device, naming the kernel, the address of a memory fault and,
-  // on vgpu, its full report (DeviceFault.cpp).
-  Status queueFailure() const;
-  // A GPU memory fault reported by ROCR's event thread: the device fails with an illegal address.
-  void recordMemoryFault(uint64_t address) noexcept;
+  // The sticky fault state (DeviceFaults.h): failed() is the launch path's check, queueFailure()
+  // the error every call on a failed device returns.
+  DeviceFaults& faults() { return faults_; }
+  bool failed() const noexcept { return faults_.failed(); }
+  const std::atomic<int>* errorSlot() const { return faults_.errorStatus(); }
+  Status queueFailure() const { return faults_.failure(index_); }
 
   // hipMalloc: a block of the caching sub-allocator (DeviceMemoryPool.h).
   Status allocate(size_t bytes, void*& out);
@@ -180,8 +179,7 @@ class Device {
   hipDeviceProp_t properties_;
 
   GridBarriers gridBarriers_{agent_};
-  std::atomic<int> queueError_{0};         // HSA status of a queue error, set from ROCR's thread
-  std::atomic<uint64_t> faultAddress_{0};  // of the last memory fault, if any
+  DeviceFaults faults_;
   std::mutex nullMutex_;  // creation (first use, after a reset) of the null stream's queue
   std::unique_ptr<DeviceQueue> nullQueue_;
   std::atomic<DeviceQueue*> nullReady_{nullptr};  // nullQueue_ once fully created
@@ -189,7 +187,7 @@ class Device {
   // so the device works again once memory was freed.
   std::mutex hostcallMutex_;
   std::unique_ptr<HostcallService> hostcall_;
-  QueuePool queuePool_{*this, queueError_};
+  QueuePool queuePool_{*this, faults_.queueErrors()};
   struct DeferredFree {
     Allocation allocation;
     Chunk* chunk;

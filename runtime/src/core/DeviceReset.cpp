@@ -42,8 +42,7 @@ Status Device::reset() {
   }
   nullSubmissions_.store(0, std::memory_order_relaxed);
   unjoinedBlocking_.store(0, std::memory_order_relaxed);
-  faultAddress_.store(0, std::memory_order_relaxed);
-  queueError_.store(0, std::memory_order_release);
+  faults_.clear();
   // The allocator's cache of freed blocks goes back to ROCR (DeviceMemoryPool.h).
   memory_->trim(0);
   // A grid barrier of a kernel that faulted mid-sync may hold a partial count.

@@ -6,11 +6,11 @@
 namespace hipcore::core {
 
 Status HardwareQueue::create(const hsa::GpuAgent& agent, int deviceIndex,
-                             std::atomic<int>& errorSlot, std::atomic<uint64_t>* submissionCounter,
+                             hsa::QueueErrorSlot& errors, std::atomic<uint64_t>* submissionCounter,
                              const loader::HiddenArgValues& hidden,
                              std::unique_ptr<HardwareQueue>& out) {
-  std::unique_ptr<HardwareQueue> q(new HardwareQueue(errorSlot));
-  auto queue = hsa::AqlQueue::create(agent.agent, kQueuePackets, &errorSlot);
+  std::unique_ptr<HardwareQueue> q(new HardwareQueue(errors.status));
+  auto queue = hsa::AqlQueue::create(agent.agent, kQueuePackets, &errors);
   if (!queue)
     return fail(hipErrorOutOfMemory, "device %d: %s", deviceIndex, queue.message().c_str());
   q->queue_ = std::move(queue).value();
@@ -33,7 +33,7 @@ Status HardwareQueue::create(const hsa::GpuAgent& agent, int deviceIndex,
   q->syncSignal_ = std::move(syncSignal).value();
   q->querySignal_ = std::move(querySignal).value();
   q->hidden_ = hidden;
-  q->submitter_ = std::make_unique<Stream>(*q->queue_, q->ring_, hidden);
+  q->submitter_ = std::make_unique<Stream>(*q->queue_, q->ring_, hidden, errors.status);
   q->submitter_->countSubmissionsIn(submissionCounter);
   q->submitter_->identify(agent.agent);
   out = std::move(q);
@@ -60,7 +60,7 @@ bool HardwareQueue::waitBefore(uint64_t end) {
   if (completedBefore(end)) return true;
   syncSignal_->store(1);
   uint64_t barrier = submitter_->submitBarrier(syncSignal_->handle());
-  if (syncSignal_->waitForZero(&errorSlot_) != 0) return false;
+  if (barrier == Stream::kFailed || syncSignal_->waitForZero(&errorStatus_) != 0) return false;
   noteCompleted(barrier + 1);
   return true;
 }
@@ -76,7 +76,9 @@ bool HardwareQueue::queryBefore(uint64_t end) {
   if (completedBefore(end)) return true;
   // A fresh barrier; an idle queue passes it at once, so give it a moment.
   querySignal_->store(1);
-  queryEnd_ = submitter_->submitBarrier(querySignal_->handle()) + 1;
+  uint64_t barrier = submitter_->submitBarrier(querySignal_->handle());
+  if (barrier == Stream::kFailed) return false;
+  queryEnd_ = barrier + 1;
   if (!querySignal_->waitForZeroBriefly(/*microseconds=*/50)) return false;
   noteCompleted(queryEnd_);
   return true;

@@ -20,9 +20,9 @@ namespace hipcore::core {
 
 class HardwareQueue {
  public:
-  // `errorSlot` receives the HSA status of a queue error (one per device: a fault is sticky for
-  // the whole device, as in CUDA); `hidden` are the hidden kernel arguments every launch copies.
-  static Status create(const hsa::GpuAgent& agent, int deviceIndex, std::atomic<int>& errorSlot,
+  // `errors` receives a queue error (one slot per device: a fault is sticky for the whole
+  // device, as in CUDA); `hidden` are the hidden kernel arguments every launch copies.
+  static Status create(const hsa::GpuAgent& agent, int deviceIndex, hsa::QueueErrorSlot& errors,
                        std::atomic<uint64_t>* submissionCounter,
                        const loader::HiddenArgValues& hidden, std::unique_ptr<HardwareQueue>& out);
   ~HardwareQueue();
@@ -54,9 +54,9 @@ class HardwareQueue {
   int users = 0;
 
  private:
-  HardwareQueue(std::atomic<int>& errorSlot) : errorSlot_(errorSlot) {}
+  explicit HardwareQueue(std::atomic<int>& errorStatus) : errorStatus_(errorStatus) {}
 
-  std::atomic<int>& errorSlot_;
+  std::atomic<int>& errorStatus_;
   std::unique_ptr<hsa::AqlQueue> queue_;
   void* kernargMemory_ = nullptr;
   KernargRing ring_;

@@ -32,7 +32,7 @@ Status QueuePool::acquire(HardwareQueue*& out) {
         !hostcall.ok())
       return hostcall;
     std::unique_ptr<HardwareQueue> queue;
-    if (Status created = HardwareQueue::create(device_.agent(), device_.index(), errorSlot_,
+    if (Status created = HardwareQueue::create(device_.agent(), device_.index(), errors_,
                                                device_.submissionCounter(), hidden, queue);
         !created.ok())
       return created;

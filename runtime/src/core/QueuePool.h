@@ -37,7 +37,7 @@ class QueuePool {
   // The limit of every device's pool: HIPCORE_MAX_HW_QUEUES if set to 1..64, else 4 (read once).
   static unsigned configuredLimit();
 
-  QueuePool(Device& device, std::atomic<int>& errorSlot) : device_(device), errorSlot_(errorSlot) {}
+  QueuePool(Device& device, hsa::QueueErrorSlot& errors) : device_(device), errors_(errors) {}
   // The queue a new stream is bound to: one no stream uses, else a new one while the pool is
   // below its limit, else the one with the fewest streams (the oldest of them on a tie).
   Status acquire(HardwareQueue*& out);
@@ -54,7 +54,7 @@ class QueuePool {
 
  private:
   Device& device_;
-  std::atomic<int>& errorSlot_;
+  hsa::QueueErrorSlot& errors_;
   std::mutex mutex_;  // stream creation and destruction, never the launch path
   // Only appended to (under mutex_) until clear(): readers take count_ entries without the lock.
   std::array<std::unique_ptr<HardwareQueue>, kMaxLimit> queues_;

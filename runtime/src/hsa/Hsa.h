@@ -149,13 +149,22 @@ class AsyncCopy {
 Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
                    uint64_t sourceAgent, size_t bytes, Signal& done);
 
+// Where ROCR's queue-error callback reports, one per device (a fault is sticky for the whole
+// device, as in CUDA): the HSA status of the error (0 while healthy; waiters watch it) and the
+// first queue that stopped (its hsa_queue_t address, 0 before), whose stuck packet names the
+// kernel and whose vgpu record holds the full report.
+struct QueueErrorSlot {
+  std::atomic<int> status{0};
+  std::atomic<uint64_t> queue{0};
+};
+
 // A user-mode AQL queue of the GPU.
 class AqlQueue final : public PacketQueue {
  public:
-  // A queue error (a faulting kernel, an illegal instruction) stores its HSA status in
-  // *errorSlot, from ROCR's thread; the queue is dead from then on.
+  // A queue error (a faulting kernel, an illegal instruction) is stored in *errors, from ROCR's
+  // thread; the queue is dead from then on.
   static Result<std::unique_ptr<AqlQueue>> create(uint64_t agent, uint32_t packets,
-                                                  std::atomic<int>* errorSlot);
+                                                  QueueErrorSlot* errors);
   ~AqlQueue() override;
   void* packets() const override;
   uint32_t size() const override;
@@ -176,26 +185,12 @@ class AqlQueue final : public PacketQueue {
 // system event handler accepts it; this one calls `sink` instead (on ROCR's event thread).
 using MemoryFaultSink = void (*)(uint64_t agent, uint64_t address, void* context);
 void installMemoryFaultHandler(MemoryFaultSink sink, void* context);
-// The queue ROCR last reported an error for (set by AqlQueue's error callback), or 0.
-void noteFailedQueue(uint64_t queueAddress);
-uint64_t lastFailedQueue();
 // The kernel object of the dispatch a stopped queue is stuck at (its read index), or 0.
 uint64_t stoppedKernelObject(uint64_t queueAddress);
 // Executables loaded by Executable::load, for kernelNameOf.
 void noteExecutable(uint64_t executable, uint64_t agent, bool live);
 // The demangled name of a loaded kernel, or "" when no executable has it.
 std::string kernelNameOf(uint64_t kernelObject);
-// On vgpu: its last dispatch fault (vgpu_last_fault: 1 memory violation, 2 illegal instruction,
-// 3 trap, 4 invalid dispatch, 5 watchdog timeout) with its report; 0 elsewhere or before one.
-enum VgpuFaultKind {
-  kVgpuNoFault = 0,
-  kVgpuMemoryViolation = 1,
-  kVgpuIllegalInstruction = 2,
-  kVgpuTrap = 3,
-  kVgpuInvalidDispatch = 4,
-  kVgpuTimeout = 5
-};
-int vgpuLastFault(std::string& report);
 
 struct KernelSymbol {
   uint64_t kernelObject = 0;

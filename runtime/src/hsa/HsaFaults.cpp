@@ -1,8 +1,7 @@
 // Device faults as ROCR reports them, turned into facts the runtime can put in an error:
 // the memory-fault handler (without one ROCR 5.2.3 aborts the process on a GPU memory fault),
-// the queue that stopped, the kernel it stopped in, and vgpu's own report when present.
+// the kernel a stopped queue is stuck in.
 #include <cxxabi.h>
-#include <dlfcn.h>
 #include <hsa/amd_hsa_queue.h>
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
@@ -22,7 +21,6 @@ struct FaultSink {
   void* context = nullptr;
 };
 FaultSink gSink;
-std::atomic<uint64_t> gLastFailedQueue{0};
 
 std::mutex gExecutablesMutex;
 std::vector<std::pair<uint64_t, uint64_t>>& liveExecutables() {  // (executable, agent)
@@ -82,13 +80,6 @@ void installMemoryFaultHandler(MemoryFaultSink sink, void* context) {
   hsa_amd_register_system_event_handler(onSystemEvent, nullptr);
 }
 
-void noteFailedQueue(uint64_t queueAddress) {
-  gLastFailedQueue.store(queueAddress, std::memory_order_release);
-}
-uint64_t lastFailedQueue() {
-  return gLastFailedQueue.load(std::memory_order_acquire);
-}
-
 uint64_t stoppedKernelObject(uint64_t queueAddress) {
   if (queueAddress == 0) return 0;
   auto* queue = reinterpret_cast<amd_queue_t*>(queueAddress);
@@ -126,18 +117,6 @@ std::string kernelNameOf(uint64_t kernelObject) {
     if (!search.name.empty()) break;
   }
   return search.name;
-}
-
-int vgpuLastFault(std::string& report) {
-  // Found by name so that hipcore runs unchanged on real hardware, where it is absent.
-  using LastFault = int (*)(char*, size_t);
-  static auto lastFault = reinterpret_cast<LastFault>(dlsym(RTLD_DEFAULT, "vgpu_last_fault"));
-  report.clear();
-  if (lastFault == nullptr) return 0;
-  char text[2048];
-  int kind = lastFault(text, sizeof text);
-  if (kind != 0) report = text;
-  return kind;
 }
 
 }  // namespace hipcore::hsa

@@ -30,22 +30,25 @@ volatile uint64_t* hardwareDoorbell(hsa_queue_t* queue) {
   return signal->hardware_doorbell_ptr;
 }
 
-void onQueueError(hsa_status_t status, hsa_queue_t* queue, void* errorSlot) {
+void onQueueError(hsa_status_t status, hsa_queue_t* queue, void* errors) {
   // A queue error is fatal to the queue; ROCR reports it here on its own thread. Waiters
   // watch the slot so that they return the error instead of waiting forever.
   std::fprintf(stderr, "hipcore: AQL queue %p failed: %s\n", static_cast<void*>(queue),
                statusName(status).c_str());
-  noteFailedQueue(reinterpret_cast<uint64_t>(queue));  // before the slot: waiters then find it
-  static_cast<std::atomic<int>*>(errorSlot)->store(status, std::memory_order_release);
+  auto* slot = static_cast<QueueErrorSlot*>(errors);
+  uint64_t none = 0;  // the first queue to stop is the one that names the fault
+  slot->queue.compare_exchange_strong(none, reinterpret_cast<uint64_t>(queue),
+                                      std::memory_order_acq_rel);
+  slot->status.store(status, std::memory_order_release);  // after the queue: waiters find it
 }
 
 }  // namespace
 
 Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t packets,
-                                                   std::atomic<int>* errorSlot) {
+                                                   QueueErrorSlot* errors) {
   hsa_queue_t* queue = nullptr;
   hsa_status_t status = hsa_queue_create(hsa_agent_t{agent}, packets, HSA_QUEUE_TYPE_MULTI,
-                                         onQueueError, errorSlot, UINT32_MAX, UINT32_MAX, &queue);
+                                         onQueueError, errors, UINT32_MAX, UINT32_MAX, &queue);
   if (status != HSA_STATUS_SUCCESS)
     return errorf("hsa_queue_create of %u packets: %s", packets, statusName(status).c_str());
   auto created = std::unique_ptr<AqlQueue>(new AqlQueue(queue));

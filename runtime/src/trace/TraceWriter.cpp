@@ -2,8 +2,6 @@
 // microseconds on both sides (docs: the trace interface in runtime/README.md).
 #include "TraceWriter.h"
 
-#include <dlfcn.h>
-
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +13,7 @@
 #include "CopyTrace.h"
 #include "DispatchTrace.h"
 #include "Settings.h"
+#include "hsa/VgpuExtension.h"
 
 namespace hipcore::trace {
 
@@ -25,21 +24,14 @@ std::mutex& writeMutex() {
   return *mutex;
 }
 
-// vgpu's rows taken so far (vgpu_trace_take_json hands out only what is new).
+// vgpu's rows taken so far (vgpu hands out only what is new).
 std::string& vgpuRows() {
   static std::string* rows = new std::string();
   return *rows;
 }
 
 void takeVgpuRows() {
-  // Absent on real hardware (the system's libhsakmt): then there are no vgpu rows.
-  using TakeJson = char* (*)();
-  static const auto take = reinterpret_cast<TakeJson>(dlsym(RTLD_DEFAULT, "vgpu_trace_take_json"));
-  if (take == nullptr) return;
-  if (char* rows = take()) {
-    vgpuRows() += rows;
-    std::free(rows);
-  }
+  vgpuRows() += hsa::vgpuTakeTraceRows();  // none on real hardware
 }
 
 std::atomic<bool> exitWritten{false};
