@@ -1,4 +1,4 @@
-// TraceRecorder: bounded in-memory Chrome trace events, handed to hipcore (vgpu_trace_take_json)
+// TraceRecorder: bounded in-memory Chrome trace events, handed to hipcore (vgpu_extension_table::trace_take_json)
 // or written as vgpu's own file at exit.
 #include "cp/TraceRecorder.h"
 

@@ -1,5 +1,5 @@
 // Writing HIPCORE_TRACE's file: hipcore's rows (pid 1) plus vgpu's (pid 2, when vgpu is the
-// thunk and exports vgpu_trace_take_json), as one Chrome/Perfetto JSON object.
+// thunk and exports its extension table), as one Chrome/Perfetto JSON object.
 #pragma once
 
 namespace hipcore::trace {
