@@ -10,8 +10,7 @@ set(HIPCORE_STAGE "${CMAKE_BINARY_DIR}/stage")
 set(HIPCORE_HIP_VERSION_MAJOR 6)
 set(HIPCORE_HIP_VERSION_MINOR 2)
 set(HIPCORE_HIP_VERSION_PATCH 0)
-set(HIPCORE_PUBLIC_INCLUDE_DIRS
-  "${CMAKE_SOURCE_DIR}/runtime/include" "${CMAKE_SOURCE_DIR}/kernels/include")
+set(HIPCORE_PUBLIC_INCLUDE_DIRS "${CMAKE_SOURCE_DIR}/include")
 
 # gfx11 targets whose oclc_isa_version control library hipcore generates.
 set(HIPCORE_GENERATED_ISA_VERSIONS 1100 1101 1102 1103 1150 1151)
