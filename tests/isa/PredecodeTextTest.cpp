@@ -121,6 +121,10 @@ TEST(PredecodeText, AcceptsModifiersItImplements) {
   MicroOp dpp = accepted("v_add_f32_e64_dpp v0, v1, v2 row_xmask:15 row_mask:0xf bank_mask:0xf");
   EXPECT_EQ(dpp.dpp.kind, vgpu::isa::DppControl::Kind::rowXmask);
   EXPECT_EQ(dpp.dpp.arg, 15u);
+  // op_sel_hi defaults: all ones for packed math, zero (f32 sources) for v_fma_mix.
+  EXPECT_EQ(accepted("v_pk_add_f16 v0, v1, v2").opSelHi, 7);
+  EXPECT_EQ(accepted("v_fma_mix_f32 v3, v1, v2, v1").opSelHi, 0);
+  EXPECT_EQ(accepted("v_fma_mix_f32 v2, v4, v2, v3 op_sel_hi:[1,1,0]").opSelHi, 3);
   MicroOp sdwa =
       accepted("v_mov_b32_sdwa v0, v1 dst_sel:BYTE_3 dst_unused:UNUSED_PAD src0_sel:WORD_1");
   EXPECT_EQ(sdwa.sdwa.dst, vgpu::isa::SdwaControl::byte3);

@@ -328,6 +328,9 @@ void buildOp(const DecodedInstruction& inst, bool hasBranchTarget, const AsmInst
   u.name = info->name.c_str();
   u.type = info->type;
   if (!a.remarks.empty()) return refuse(u, "unsupported operand form '" + a.remarks[0] + "'");
+  // MC prints op_sel_hi where it differs from the default: all ones for packed math, zero (every
+  // source f32) for v_fma_mix* (RDNA2 ISA section 6.5 "V_FMA_MIX_F32").
+  if (a.mnemonic.rfind("v_fma_mix", 0) == 0) u.opSelHi = 0;
   ModifierReader m(a);
   readModifiers(m, u);
   parseDpp(a, m, u.dpp);
