@@ -67,8 +67,8 @@ constexpr HwregInfo kHwregs[] = {
     {"HW_REG_MODE", kHwregMode, true, true},
     {"HW_REG_SH_MEM_BASES", kHwregShMemBases, true, false},
     // Written by gfx10 kernels that use scratch (prologue s_setreg of the wave's scratch base).
-    // vgpu resolves scratch through the private aperture of each lane, not through this base,
-    // so the write has no effect on what the interpreter computes and is accepted.
+    // vgpu resolves scratch_* offsets and private-aperture flat addresses in each wave's own
+    // private memory, never through this base, so the write changes nothing and is accepted.
     {"HW_REG_FLAT_SCR_LO", kHwregFlatScrLo, false, true},
     {"HW_REG_FLAT_SCR_HI", kHwregFlatScrHi, false, true},
     {"HW_REG_HW_ID1", kHwregHwId1, true, false},
@@ -80,7 +80,7 @@ constexpr HwregInfo kHwregs[] = {
 bool parseHwreg(const std::string& tok, bool write, MicroOp& u, std::string& why) {
   std::vector<std::string> f;
   if (!splitCall(tok, "hwreg", f)) return false;
-  why = "unsupported hardware register '" + (f.empty() ? tok : f[0]) + "'";
+  why = "unsupported hardware register '" + f[0] + "'";
   std::int64_t id = -1, offset = 0, size = 32;
   for (const HwregInfo& h : kHwregs)
     if (f[0] == h.name && (write ? h.write : h.read)) id = h.id;
@@ -249,7 +249,9 @@ void readModifiers(ModifierReader& m, MicroOp& u) {
   if (m.integer("offset", INT32_MIN, UINT32_MAX, x)) u.offset = static_cast<std::int32_t>(x);
   if (m.integer("offset0", 0, 255, x)) u.offset = static_cast<std::int32_t>(x);
   if (m.integer("offset1", 0, 255, x)) u.offset1 = static_cast<std::int32_t>(x);
-  u.glc = m.flag("glc") | m.flag("sc0");  // both taken: atomics return the old value
+  // glc (gfx10/11) and sc0 (its gfx940 spelling): atomics return the old value; for loads and
+  // stores it is cache policy like the bits below. Both are taken (| does not short-circuit).
+  u.glc = m.flag("glc") | m.flag("sc0");
   // Cache policy (system-level coherence, streaming, no-allocate hints): the interpreter has no
   // caches, every access reads and writes memory itself (RDNA2 ISA section 8.1.10).
   for (const char* policy : {"slc", "dlc", "nt", "sc1", "nv"}) m.ignore(policy);
