@@ -184,15 +184,15 @@ void registerControlOpsPart1(HandlerTable& t) {
   t.add(
       "s_sendmsg_rtn_b64",
       [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], messageResult(u)); }, 1);
+}
+
+void registerControlOpsPart2(HandlerTable& t) {
   t.add(
       "s_memtime",
       [](Wave& w, const MicroOp& u) {
         writeScalar64(w, u.dst[0], std::chrono::steady_clock::now().time_since_epoch().count());
       },
       1);
-}
-
-void registerControlOpsPart2(HandlerTable& t) {
   t.add(
       "s_memrealtime",
       [](Wave& w, const MicroOp& u) {
