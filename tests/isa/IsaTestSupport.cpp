@@ -42,6 +42,10 @@ void IsaTest::run(const std::string& stem, const std::string& kernel, vgpu::isa:
 }
 
 void RawKernel::code(std::initializer_list<std::uint32_t> words) {
+  code(std::vector<std::uint32_t>(words));
+}
+
+void RawKernel::code(const std::vector<std::uint32_t>& words) {
   std::int64_t entry = 256;
   std::memcpy(bytes + 16, &entry, 8);
   std::uint32_t rsrc1 = 1;                       // 16 VGPRs
@@ -50,6 +54,10 @@ void RawKernel::code(std::initializer_list<std::uint32_t> words) {
   std::memcpy(bytes + 48, &rsrc1, 4);
   std::memcpy(bytes + 52, &rsrc2, 4);
   std::memcpy(bytes + 56, &props, 2);
+  if (256 + 4 * words.size() > sizeof bytes) {
+    ADD_FAILURE() << "raw kernel code does not fit";
+    return;
+  }
   unsigned i = 0;
   for (std::uint32_t w : words) std::memcpy(bytes + 256 + 4 * i++, &w, 4);
 }

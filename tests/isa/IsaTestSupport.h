@@ -50,6 +50,7 @@ struct RawKernel {
   std::uint64_t args[4] = {0, 0, 0, 0};
   std::uint32_t watchdogMs = vgpu::DispatchRequest::kWatchdogFromEnvironment;
   void code(std::initializer_list<std::uint32_t> words);
+  void code(const std::vector<std::uint32_t>& words);
   vgpu::DispatchOutcome run();
 };
 

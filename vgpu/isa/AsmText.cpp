@@ -2,6 +2,7 @@
 #include "isa/AsmText.h"
 
 #include <bit>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 
@@ -9,9 +10,14 @@ namespace vgpu::isa {
 
 namespace {
 
+// Bare words MC prints as modifiers (FLAT/MUBUF/DS cache and addressing bits, VOP3 clamp, MIMG
+// bits, DPP row mirrors). Being listed here only makes them modifiers: what predecode does not
+// consume is refused (Program.cpp), so a word vgpu does not implement stops the instruction.
 bool isFlagWord(std::string_view t) {
-  static const char* const flags[] = {"glc", "slc", "dlc", "clamp", "offen", "idxen",  "gds", "lds",
-                                      "tfe", "nv",  "sc0", "sc1",   "nt",    "addr64", "d16"};
+  static const char* const flags[] = {
+      "glc",  "slc", "dlc", "clamp", "offen",      "idxen",          "gds", "lds",
+      "tfe",  "nv",  "sc0", "sc1",   "nt",         "addr64",         "d16", "unorm",
+      "r128", "a16", "lwe", "da",    "row_mirror", "row_half_mirror"};
   for (const char* f : flags)
     if (t == f) return true;
   return false;
@@ -40,6 +46,13 @@ std::vector<std::string> splitTopLevel(std::string_view s) {
 
 std::uint16_t halfBits(double v) {
   return std::bit_cast<std::uint16_t>(static_cast<_Float16>(v));
+}
+
+bool allDigits(std::string_view t) {
+  if (t.empty() || t.size() > 4) return false;
+  for (char c : t)
+    if (c < '0' || c > '9') return false;
+  return true;
 }
 
 bool parseRegister(std::string_view t, Operand& o) {
@@ -82,11 +95,13 @@ bool parseRegister(std::string_view t, Operand& o) {
   if (rest[0] == '[') {
     std::size_t colon = rest.find(':');
     if (colon == std::string_view::npos || rest.back() != ']') return false;
-    first = std::strtoul(std::string(rest.substr(1, colon - 1)).c_str(), nullptr, 10);
-    last = std::strtoul(std::string(rest.substr(colon + 1)).c_str(), nullptr, 10);
+    std::string_view a = rest.substr(1, colon - 1), b = rest.substr(colon + 1);
+    b.remove_suffix(1);
+    if (!allDigits(a) || !allDigits(b)) return false;
+    first = std::strtoul(std::string(a).c_str(), nullptr, 10);
+    last = std::strtoul(std::string(b).c_str(), nullptr, 10);
   } else {
-    for (char c : rest)
-      if (c < '0' || c > '9') return false;
+    if (!allDigits(rest)) return false;
     first = last = std::strtoul(std::string(rest).c_str(), nullptr, 10);
   }
   if (last < first || last - first >= 16) return false;
@@ -120,7 +135,9 @@ bool parseNumber(std::string_view t, DataType type, Operand& o) {
     o.value = v;
     return true;
   }
-  double d = std::strtod(s.c_str(), nullptr);
+  char* end = nullptr;
+  double d = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end) return false;  // "1.5e" or "0.5x": not a number MC prints
   if (s == "0.15915494" || s == "-0.15915494") {
     bool neg = s[0] == '-';
     std::uint64_t bits64 = 0x3fc45f306dc9c882ull, bits32 = 0x3e22f983u, bits16 = 0x3118u;
@@ -156,13 +173,80 @@ std::int64_t parseInteger(std::string_view s) {
              : std::strtoll(t.c_str(), nullptr, 10);
 }
 
-std::uint32_t parseBitList(std::string_view list) {
-  std::uint32_t mask = 0;
+bool parseIntegerStrict(std::string_view s, std::int64_t& out) {
+  std::string t(s);
+  bool neg = !t.empty() && t[0] == '-';
+  std::size_t start = neg ? 1 : 0;
+  bool hex = t.compare(start, 2, "0x") == 0;
+  std::size_t digits = start + (hex ? 2 : 0);
+  if (digits >= t.size() || digits + 16 < t.size()) return false;
+  for (std::size_t i = digits; i < t.size(); ++i)
+    if (!(hex ? std::isxdigit(static_cast<unsigned char>(t[i]))
+              : std::isdigit(static_cast<unsigned char>(t[i]))))
+      return false;
+  std::uint64_t v = std::strtoull(t.c_str() + digits, nullptr, hex ? 16 : 10);
+  out = neg ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
+  return true;
+}
+
+bool parseBitList(std::string_view list, std::uint32_t& mask) {
+  mask = 0;
+  if (list.size() < 3 || list.front() != '[' || list.back() != ']') return false;
+  list = list.substr(1, list.size() - 2);
   unsigned i = 0;
-  for (char c : list) {
-    if (c == '0' || c == '1') mask |= static_cast<std::uint32_t>(c - '0') << i++;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    bool digit = k % 2 == 0;
+    char c = list[k];
+    if (digit ? (c != '0' && c != '1') : c != ',') return false;
+    if (digit) mask |= static_cast<std::uint32_t>(c - '0') << i++;
   }
-  return mask;
+  return list.size() % 2 == 1 && i <= 8;
+}
+
+const std::string* ModifierReader::take(std::string_view key) {
+  for (std::size_t i = 0; i < a_.modifiers.size(); ++i)
+    if (a_.modifiers[i].first == key) {
+      taken_[i] = true;
+      return &a_.modifiers[i].second;
+    }
+  return nullptr;
+}
+
+bool ModifierReader::integer(std::string_view key, std::int64_t lo, std::int64_t hi,
+                             std::int64_t& out) {
+  const std::string* v = take(key);
+  if (!v) return false;
+  std::int64_t x = 0;
+  if (!parseIntegerStrict(*v, x) || x < lo || x > hi) {
+    reject(key, *v);
+    return false;
+  }
+  out = x;
+  return true;
+}
+
+bool ModifierReader::bitList(std::string_view key, std::uint32_t& out) {
+  const std::string* v = take(key);
+  if (!v) return false;
+  if (!parseBitList(*v, out)) {
+    reject(key, *v);
+    return false;
+  }
+  return true;
+}
+
+void ModifierReader::reject(std::string_view key, std::string_view value) {
+  if (bad_.empty()) bad_ = std::string(key) + (value.empty() ? "" : ":") + std::string(value);
+}
+
+std::string ModifierReader::problem() const {
+  if (!bad_.empty()) return "unsupported modifier '" + bad_ + "'";
+  for (std::size_t i = 0; i < a_.modifiers.size(); ++i)
+    if (!taken_[i]) {
+      const auto& [k, v] = a_.modifiers[i];
+      return "unsupported modifier '" + k + (v.empty() ? "" : ":") + v + "'";
+    }
+  return {};
 }
 
 AsmInstruction parseAsm(std::string_view text) {
@@ -180,7 +264,14 @@ AsmInstruction parseAsm(std::string_view text) {
     }
   }
   if (sp == std::string_view::npos) return out;
-  for (std::string& tok : splitTopLevel(text.substr(sp + 1))) {
+  std::string rest(text.substr(sp + 1));
+  for (std::size_t open; (open = rest.find("/*")) != std::string::npos;) {
+    std::size_t close = rest.find("*/", open + 2);
+    std::size_t end = close == std::string::npos ? rest.size() : close + 2;
+    out.remarks.push_back(rest.substr(open, end - open));
+    rest.erase(open, end - open);
+  }
+  for (std::string& tok : splitTopLevel(rest)) {
     std::size_t colon = tok.find(':');
     std::size_t bracket = tok.find('[');
     bool keyValue = colon != std::string::npos &&
@@ -188,7 +279,7 @@ AsmInstruction parseAsm(std::string_view text) {
                     std::isalpha(static_cast<unsigned char>(tok[0]));
     if (keyValue)
       out.modifiers.emplace_back(tok.substr(0, colon), tok.substr(colon + 1));
-    else if (isFlagWord(tok) || tok == "row_mirror" || tok == "row_half_mirror")
+    else if (isFlagWord(tok))
       out.modifiers.emplace_back(tok, "");
     else
       out.operands.push_back(tok);

@@ -43,7 +43,7 @@ bool vccz(const Wave& w) {
 }
 
 // The bit field hwreg(ID, offset, size) selects (RDNA2 ISA 4.4 "s_getreg_b32", "s_setreg_b32");
-// predecode puts offset | size << 8 | id << 16 into MicroOp::offset, size 0 meaning 32.
+// predecode puts the SIMM16 into MicroOp::offset: id [5:0], offset [10:6], size - 1 [15:11].
 struct HwregField {
   unsigned offset = 0;
   std::uint32_t mask = ~0u;  // of the field's width, not yet shifted
@@ -52,19 +52,54 @@ struct HwregField {
     return (reg & ~(mask << offset)) | ((value & mask) << offset);
   }
 };
+unsigned hwregId(const MicroOp& u) {
+  return static_cast<unsigned>(u.offset) & 63;
+}
 HwregField hwregField(const MicroOp& u) {
-  unsigned offset = static_cast<unsigned>(u.offset) & 31;
-  unsigned size = (static_cast<unsigned>(u.offset) >> 8) & 63;
-  if (size == 0 || size > 32 - offset) size = 32 - offset;
+  unsigned offset = (static_cast<unsigned>(u.offset) >> 6) & 31;
+  unsigned size = ((static_cast<unsigned>(u.offset) >> 11) & 31) + 1;
+  if (size > 32 - offset) size = 32 - offset;
   return HwregField{offset, size == 32 ? ~0u : (1u << size) - 1};
 }
 
-// s_setreg_b32 / s_setreg_imm32_b32: only MODE is kept (other registers do not change what the
-// interpreter computes).
+// s_getreg_b32: predecode admits only the registers read here (Program.cpp kHwregs).
+std::uint32_t readHwreg(const Wave& w, unsigned id) {
+  switch (id) {
+    case kHwregMode:
+      return w.mode;
+    case kHwregShMemBases:
+      return (kPrivateApertureHi >> 16) | (kSharedApertureHi & 0xffff0000u);
+    case kHwregHwId1:
+      return w.id;
+    case kHwregShaderCycles:  // a free-running counter; the field read is its low 20 bits
+      return static_cast<std::uint32_t>(
+          std::chrono::steady_clock::now().time_since_epoch().count());
+    default:
+      return 0;
+  }
+}
+
+// s_setreg_b32 / s_setreg_imm32_b32: only MODE is kept. Predecode admits the FLAT_SCR halves too,
+// whose writes do not change what the interpreter computes (Program.cpp kHwregs).
 void setMode(Wave& w, const MicroOp& u) {
-  if (((static_cast<unsigned>(u.offset) >> 16) & 0xff) != 3) return;  // HW_REG_MODE
+  if (hwregId(u) != kHwregMode) return;
   // The hwreg operand comes first and takes source slot 0 (Program.cpp): the value is src[1].
   w.mode = hwregField(u).set(w.mode, readScalar(w, u.src[1]));
+}
+
+// s_sendmsg / s_sendmsghalt (RDNA2 ISA 4.5): MSG_INTERRUPT raises a host interrupt carrying
+// M0's low 8 bits; MSG_DEALLOC_VGPRS has nothing to release. Predecode refuses other messages.
+void sendMessage(Wave& w, const MicroOp& u) {
+  const DispatchRequest& r = *w.wg->dispatch->request;
+  if (u.imm == kSendMsgInterrupt && r.interrupt != nullptr)
+    r.interrupt(r.interruptContext, w.s[kM0] & 0xff);
+}
+
+// s_sendmsg_rtn (RDNA3 ISA 4.5): the doorbell of a queue vgpu does not have reads 0; realtime
+// is the 100 MHz clock s_memrealtime reads.
+std::uint64_t messageResult(const MicroOp& u) {
+  if (u.imm != kSendMsgRtnGetRealtime) return 0;
+  return std::chrono::steady_clock::now().time_since_epoch().count() / 10;
 }
 
 }  // namespace
@@ -118,12 +153,7 @@ void registerControlOpsPart1(HandlerTable& t) {
   t.add(
       "s_getreg_b32",
       [](Wave& w, const MicroOp& u) {
-        std::uint32_t v = 0;
-        if (u.imm == 1)
-          v = (kPrivateApertureHi >> 16) | (kSharedApertureHi & 0xffff0000u);  // SH_MEM_BASES
-        if (u.imm == 2) v = w.id;
-        if (u.imm == 3) v = w.mode;
-        writeScalar(w, u.dst[0], hwregField(u).get(v));
+        writeScalar(w, u.dst[0], hwregField(u).get(readHwreg(w, hwregId(u))));
       },
       1);
   // Of the writable registers only MODE changes what the interpreter computes.
@@ -137,27 +167,32 @@ void registerControlOpsPart1(HandlerTable& t) {
   t.add(
       "s_denorm_mode",
       [](Wave& w, const MicroOp& u) { w.mode = (w.mode & ~0xf0u) | ((u.imm & 0xf) << 4); }, 0);
+  t.add("s_sendmsg", sendMessage, 0);
   t.add(
-      "s_sendmsg",
+      "s_sendmsghalt",
       [](Wave& w, const MicroOp& u) {
-        // RDNA2 ISA 4.5 "s_sendmsg": MSG_INTERRUPT raises a host interrupt carrying M0.
-        const DispatchRequest& r = *w.wg->dispatch->request;
-        if (u.imm == kSendMsgInterrupt && r.interrupt != nullptr)
-          r.interrupt(r.interruptContext, w.s[kM0] & 0xff);
+        sendMessage(w, u);
+        w.status = WaveStatus::ended;
       },
       0);
-  t.add("s_sendmsghalt", [](Wave& w, const MicroOp&) { w.status = WaveStatus::ended; }, 0);
-  t.add("s_sendmsg_rtn_b32", [](Wave& w, const MicroOp& u) { writeScalar(w, u.dst[0], 0); }, 1);
-  t.add("s_sendmsg_rtn_b64", [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], 0); }, 1);
+  t.add(
+      "s_sendmsg_rtn_b32",
+      [](Wave& w, const MicroOp& u) {
+        writeScalar(w, u.dst[0], static_cast<std::uint32_t>(messageResult(u)));
+      },
+      1);
+  t.add(
+      "s_sendmsg_rtn_b64",
+      [](Wave& w, const MicroOp& u) { writeScalar64(w, u.dst[0], messageResult(u)); }, 1);
+}
+
+void registerControlOpsPart2(HandlerTable& t) {
   t.add(
       "s_memtime",
       [](Wave& w, const MicroOp& u) {
         writeScalar64(w, u.dst[0], std::chrono::steady_clock::now().time_since_epoch().count());
       },
       1);
-}
-
-void registerControlOpsPart2(HandlerTable& t) {
   t.add(
       "s_memrealtime",
       [](Wave& w, const MicroOp& u) {

@@ -29,8 +29,24 @@ enum ScalarSlot : std::uint16_t {
   kScalarSlots = 136,
 };
 
-// The imm predecode gives s_sendmsg for sendmsg(MSG_INTERRUPT) (Program.cpp).
+// The imm predecode gives s_sendmsg* for the messages vgpu implements: the hardware message
+// ids (RDNA3 ISA section 4.5 "s_sendmsg" message table; MSG_INTERRUPT is 1 on gfx10 too).
 constexpr std::uint32_t kSendMsgInterrupt = 1;
+constexpr std::uint32_t kSendMsgDeallocVgprs = 3;  // gfx11
+constexpr std::uint32_t kSendMsgRtnGetDoorbell = 128;
+constexpr std::uint32_t kSendMsgRtnGetRealtime = 131;
+
+// Hardware register ids s_getreg/s_setreg reach (RDNA2 ISA section 4.4 "hardware registers",
+// RDNA3 ISA section 3.x): predecode puts hwreg(ID, offset, size) into MicroOp::offset as the
+// instruction's SIMM16 lays it out, id [5:0] | offset [10:6] | (size - 1) [15:11].
+enum HwregId : std::uint32_t {
+  kHwregMode = 1,
+  kHwregShMemBases = 15,
+  kHwregFlatScrLo = 20,
+  kHwregFlatScrHi = 21,
+  kHwregHwId1 = 23,
+  kHwregShaderCycles = 29,
+};
 
 // The data type an instruction gives its source operands: decides how inline constants and
 // literals are materialised and which bit is the sign for neg/abs.

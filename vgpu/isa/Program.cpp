@@ -4,7 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
+#include <climits>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -29,83 +30,317 @@ void fellOffEnd(Wave& w, const MicroOp& u) {
 
 constexpr std::size_t kMaxInstructions = 1 << 20;
 
-// hwreg(HW_REG_...) ids the handlers care about (RDNA2 ISA section 4.4 "s_getreg").
-std::uint32_t encodeSpecialOperand(const std::string& tok) {
-  if (tok.find("HW_REG_SH_MEM_BASES") != std::string::npos) return 1;
-  if (tok.find("HW_REG_HW_ID") != std::string::npos) return 2;
-  if (tok.find("HW_REG_MODE") != std::string::npos) return 3;
-  if (tok.find("HW_REG_FLAT_SCR") != std::string::npos) return 4;
-  if (tok.find("MSG_INTERRUPT") != std::string::npos) return kSendMsgInterrupt;
-  return 0;
+// Turns u into an illegal-instruction micro-op whose text says why (the fault report shows it).
+void refuse(MicroOp& u, const std::string& why) {
+  u.handler = illegalInstruction;
+  u.text += "   ; " + why;
 }
 
-// hwreg(ID[, offset, size]) as MC prints it: offset | size << 8 | id << 16 (no offset given:
-// 0 and 32; id as encodeSpecialOperand). s_setreg_imm32_b32's literal overwrites MicroOp::imm.
-std::int32_t encodeHwregField(const std::string& tok) {
-  std::int32_t id = static_cast<std::int32_t>(encodeSpecialOperand(tok) << 16);
-  std::size_t comma = tok.find(',');
-  if (comma == std::string::npos) return id;
-  unsigned offset = 0, size = 0;
-  if (std::sscanf(tok.c_str() + comma + 1, " %u , %u", &offset, &size) != 2) return id;
-  return id | static_cast<std::int32_t>((offset & 31) | ((size & 63) << 8));
+// The fields of "name(a, b, c)" with blanks trimmed; false when tok is not name(...).
+bool splitCall(std::string_view tok, std::string_view name, std::vector<std::string>& fields) {
+  if (tok.size() < name.size() + 2 || tok.substr(0, name.size()) != name ||
+      tok[name.size()] != '(' || tok.back() != ')')
+    return false;
+  fields.clear();
+  std::string_view body = tok.substr(name.size() + 1, tok.size() - name.size() - 2);
+  std::string cur;
+  for (char c : std::string(body) + ",") {
+    if (c != ',') {
+      if (c != ' ') cur += c;
+      continue;
+    }
+    fields.push_back(cur);
+    cur.clear();
+  }
+  return true;
 }
 
-SdwaControl::Sel parseSel(const std::string& v) {
+// The hardware registers vgpu models, by LLVM's exact names (RDNA2 ISA section 4.4, RDNA3 ISA
+// section 3.x "hardware registers"). Any other register is refused: a read would return a
+// made-up value and a write would be lost.
+struct HwregInfo {
+  const char* name;
+  std::uint32_t id;
+  bool read, write;
+};
+constexpr HwregInfo kHwregs[] = {
+    {"HW_REG_MODE", kHwregMode, true, true},
+    {"HW_REG_SH_MEM_BASES", kHwregShMemBases, true, false},
+    // Written by gfx10 kernels that use scratch (prologue s_setreg of the wave's scratch base).
+    // vgpu resolves scratch_* offsets and private-aperture flat addresses in each wave's own
+    // private memory, never through this base, so the write changes nothing and is accepted.
+    {"HW_REG_FLAT_SCR_LO", kHwregFlatScrLo, false, true},
+    {"HW_REG_FLAT_SCR_HI", kHwregFlatScrHi, false, true},
+    {"HW_REG_HW_ID1", kHwregHwId1, true, false},
+    {"HW_REG_SHADER_CYCLES", kHwregShaderCycles, true, false},  // clock() on gfx10.3+
+};
+
+// hwreg(NAME[, offset, size]) or hwreg(ID[, offset, size]) (ID: a register MC has no name for)
+// -> u.offset as SIMM16 lays it out (MicroOp.h HwregId).
+bool parseHwreg(const std::string& tok, bool write, MicroOp& u, std::string& why) {
+  std::vector<std::string> f;
+  if (!splitCall(tok, "hwreg", f)) return false;
+  why = "unsupported hardware register '" + f[0] + "'";
+  std::int64_t id = -1, offset = 0, size = 32;
+  for (const HwregInfo& h : kHwregs)
+    if (f[0] == h.name && (write ? h.write : h.read)) id = h.id;
+  std::int64_t number = 0;
+  if (id < 0 && parseIntegerStrict(f[0], number))
+    for (const HwregInfo& h : kHwregs)
+      if (number == h.id && (write ? h.write : h.read)) id = h.id;
+  if (id < 0) return false;
+  if (f.size() == 3) {
+    if (!parseIntegerStrict(f[1], offset) || !parseIntegerStrict(f[2], size) || offset < 0 ||
+        offset > 31 || size < 1 || size > 32) {
+      why = "unsupported hwreg field '" + tok + "'";
+      return false;
+    }
+  } else if (f.size() != 1) {
+    why = "unsupported hwreg field '" + tok + "'";
+    return false;
+  }
+  u.offset = static_cast<std::int32_t>(id | offset << 6 | (size - 1) << 11);
+  return true;
+}
+
+// The messages vgpu implements (RDNA3 ISA section 4.5 "s_sendmsg"), by LLVM's names. Returning
+// messages (s_sendmsg_rtn) and plain ones are kept apart: a name of the other kind is refused.
+struct MessageInfo {
+  const char* name;
+  std::uint32_t id;
+  bool returns;
+};
+constexpr MessageInfo kMessages[] = {
+    {"MSG_INTERRUPT", kSendMsgInterrupt, false},
+    // gfx11 kernels release their VGPRs just before s_endpgm; the interpreter's registers live
+    // until the wave ends, so there is nothing to release.
+    {"MSG_DEALLOC_VGPRS", kSendMsgDeallocVgprs, false},
+    // Trap-handler code asks for the queue's doorbell; vgpu queues have none (reads 0), and
+    // s_trap ends the dispatch before such code could use it.
+    {"MSG_RTN_GET_DOORBELL", kSendMsgRtnGetDoorbell, true},
+    {"MSG_RTN_GET_REALTIME", kSendMsgRtnGetRealtime, true},
+};
+
+// sendmsg(NAME) -> u.imm. Operation and stream fields, numeric ids and messages vgpu does not
+// implement (MSG_GS, MSG_SAVEWAVE, ...) are refused.
+bool parseSendmsg(const std::string& tok, bool returns, MicroOp& u, std::string& why) {
+  std::vector<std::string> f;
+  if (!splitCall(tok, "sendmsg", f)) return false;
+  why = "unsupported message '" + tok.substr(8, tok.size() - 9) + "'";
+  if (f.size() != 1) return false;
+  for (const MessageInfo& m : kMessages)
+    if (f[0] == m.name && m.returns == returns) {
+      u.imm = m.id;
+      return true;
+    }
+  return false;
+}
+
+// Which special operand an instruction must carry (the handler reads it from offset or imm).
+enum class Special { none, hwregRead, hwregWrite, message, returningMessage };
+Special specialOf(std::string_view mnemonic) {
+  if (mnemonic == "s_getreg_b32") return Special::hwregRead;
+  if (mnemonic == "s_setreg_b32" || mnemonic == "s_setreg_imm32_b32") return Special::hwregWrite;
+  if (mnemonic == "s_sendmsg" || mnemonic == "s_sendmsghalt") return Special::message;
+  if (mnemonic == "s_sendmsg_rtn_b32" || mnemonic == "s_sendmsg_rtn_b64")
+    return Special::returningMessage;
+  return Special::none;
+}
+
+// An operand parseOperand refused: the instruction's special operand, or why it is not one.
+bool parseSpecial(Special kind, const std::string& tok, MicroOp& u, std::string& why) {
+  std::string special;
+  bool ok = false;
+  if (kind == Special::hwregRead || kind == Special::hwregWrite)
+    ok = parseHwreg(tok, kind == Special::hwregWrite, u, special);
+  else if (kind == Special::message || kind == Special::returningMessage)
+    ok = parseSendmsg(tok, kind == Special::returningMessage, u, special);
+  if (!special.empty()) why = special;
+  return ok;
+}
+
+// SDWA selects (RDNA2 ISA section 6.2.2), exactly as MC names them.
+bool parseSel(const std::string& v, SdwaControl::Sel& sel) {
   static const char* const names[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
                                       "WORD_0", "WORD_1", "DWORD"};
   for (int i = 0; i < 7; ++i)
-    if (v == names[i]) return static_cast<SdwaControl::Sel>(i);
-  return SdwaControl::dword;
+    if (v == names[i]) {
+      sel = static_cast<SdwaControl::Sel>(i);
+      return true;
+    }
+  return false;
 }
 
-void parseSdwa(const AsmInstruction& a, SdwaControl& d) {
-  if (a.encodingSuffix != "sdwa") return;
+void parseSdwa(const AsmInstruction& a, ModifierReader& m, SdwaControl& d) {
+  if (a.encodingSuffix != "sdwa") return;  // SDWA selects elsewhere stay unconsumed: refused
   d.on = true;
-  if (const std::string* v = a.modifier("src0_sel")) d.src[0] = parseSel(*v);
-  if (const std::string* v = a.modifier("src1_sel")) d.src[1] = parseSel(*v);
-  if (const std::string* v = a.modifier("dst_sel")) d.dst = parseSel(*v);
-  if (const std::string* v = a.modifier("dst_unused"))
-    d.unused = *v == "UNUSED_SEXT"       ? SdwaControl::sext
-               : *v == "UNUSED_PRESERVE" ? SdwaControl::preserve
-                                         : SdwaControl::pad;
+  const struct {
+    const char* key;
+    SdwaControl::Sel& sel;
+  } sels[] = {{"src0_sel", d.src[0]}, {"src1_sel", d.src[1]}, {"dst_sel", d.dst}};
+  for (const auto& s : sels)
+    if (const std::string* v = m.take(s.key); v && !parseSel(*v, s.sel)) m.reject(s.key, *v);
+  if (const std::string* v = m.take("dst_unused")) {
+    if (*v == "UNUSED_SEXT")
+      d.unused = SdwaControl::sext;
+    else if (*v == "UNUSED_PRESERVE")
+      d.unused = SdwaControl::preserve;
+    else if (*v == "UNUSED_PAD")
+      d.unused = SdwaControl::pad;
+    else
+      m.reject("dst_unused", *v);
+  }
 }
 
-void parseDpp(const AsmInstruction& a, DppControl& d) {
+// quad_perm:[a,b,c,d] (each 0..3) or dpp8:[8 lanes, each 0..7], packed Bits per lane.
+bool parseLaneList(const std::string& v, unsigned lanes, unsigned bits, std::uint32_t& arg) {
+  if (v.size() != 2 * lanes + 1 || v.front() != '[' || v.back() != ']') return false;
+  arg = 0;
+  for (unsigned i = 0; i < lanes; ++i) {
+    char c = v[1 + 2 * i], sep = v[2 + 2 * i];
+    if (c < '0' || c > static_cast<char>('0' + (1u << bits) - 1)) return false;
+    if (sep != (i + 1 == lanes ? ']' : ',')) return false;
+    arg |= static_cast<std::uint32_t>(c - '0') << (bits * i);
+  }
+  return true;
+}
+
+// DPP16 / DPP8 controls (RDNA2 ISA section 6.2.3). Controls MC prints for other generations
+// (row_bcast, wave_shl, ...) are never taken, so they are refused as unsupported modifiers.
+void parseDpp(const AsmInstruction& a, ModifierReader& m, DppControl& d) {
   using K = DppControl::Kind;
-  if (const std::string* v = a.modifier("quad_perm")) {
+  if (a.encodingSuffix != "dpp" && a.encodingSuffix != "e64_dpp") return;
+  if (const std::string* v = m.take("quad_perm")) {
     d.kind = K::quadPerm;
-    unsigned i = 0;
-    for (char c : *v)
-      if (c >= '0' && c <= '3') d.arg |= static_cast<std::uint32_t>(c - '0') << (2 * i++);
+    if (!parseLaneList(*v, 4, 2, d.arg)) m.reject("quad_perm", *v);
   }
-  if (const std::string* v = a.modifier("dpp8")) {
+  if (const std::string* v = m.take("dpp8")) {
     d.kind = K::dpp8;
-    unsigned i = 0;
-    for (char c : *v)
-      if (c >= '0' && c <= '7') d.arg |= static_cast<std::uint32_t>(c - '0') << (3 * i++);
+    if (!parseLaneList(*v, 8, 3, d.arg)) m.reject("dpp8", *v);
   }
-  struct Named {
+  const struct {
     const char* key;
     K kind;
-  };
-  static const Named shifts[] = {{"row_shl", K::rowShl},
-                                 {"row_shr", K::rowShr},
-                                 {"row_ror", K::rowRor},
-                                 {"row_share", K::rowShare},
-                                 {"row_xmask", K::rowXmask}};
-  for (const Named& n : shifts)
-    if (const std::string* v = a.modifier(n.key)) {
-      d.kind = n.kind;
-      d.arg = static_cast<std::uint32_t>(parseInteger(*v));
+    std::int64_t lo;
+  } shifts[] = {{"row_shl", K::rowShl, 1},
+                {"row_shr", K::rowShr, 1},
+                {"row_ror", K::rowRor, 1},
+                {"row_share", K::rowShare, 0},
+                {"row_xmask", K::rowXmask, 0}};
+  std::int64_t x = 0;
+  for (const auto& s : shifts)
+    if (m.integer(s.key, s.lo, 15, x)) {
+      d.kind = s.kind;
+      d.arg = static_cast<std::uint32_t>(x);
     }
-  if (a.modifier("row_mirror")) d.kind = K::rowMirror;
-  if (a.modifier("row_half_mirror")) d.kind = K::rowHalfMirror;
-  if (const std::string* v = a.modifier("row_mask"))
-    d.rowMask = static_cast<std::uint8_t>(parseInteger(*v));
-  if (const std::string* v = a.modifier("bank_mask"))
-    d.bankMask = static_cast<std::uint8_t>(parseInteger(*v));
-  if (const std::string* v = a.modifier("bound_ctrl")) d.boundCtrl = *v != "0";
-  if (const std::string* v = a.modifier("fi")) d.fetchInactive = *v != "0";
+  if (m.flag("row_mirror")) d.kind = K::rowMirror;
+  if (m.flag("row_half_mirror")) d.kind = K::rowHalfMirror;
+  if (m.integer("row_mask", 0, 15, x)) d.rowMask = static_cast<std::uint8_t>(x);
+  if (m.integer("bank_mask", 0, 15, x)) d.bankMask = static_cast<std::uint8_t>(x);
+  if (m.integer("bound_ctrl", 0, 1, x)) d.boundCtrl = x != 0;
+  if (m.integer("fi", 0, 1, x)) d.fetchInactive = x != 0;
+}
+
+// The modifiers every instruction may carry (RDNA2 ISA section 6.2 VOP3 output modifiers,
+// 6.5 VOP3P selects, chapters 8-10 memory fields). Anything not read here, by parseDpp or by
+// parseSdwa is refused (ModifierReader::problem).
+void readModifiers(ModifierReader& m, MicroOp& u) {
+  std::int64_t x = 0;
+  if (m.integer("offset", INT32_MIN, UINT32_MAX, x)) u.offset = static_cast<std::int32_t>(x);
+  if (m.integer("offset0", 0, 255, x)) u.offset = static_cast<std::int32_t>(x);
+  if (m.integer("offset1", 0, 255, x)) u.offset1 = static_cast<std::int32_t>(x);
+  // glc (gfx10/11) and sc0 (its gfx940 spelling): atomics return the old value; for loads and
+  // stores it is cache policy like the bits below. Both are taken (| does not short-circuit).
+  u.glc = m.flag("glc") | m.flag("sc0");
+  // Cache policy (system-level coherence, streaming, no-allocate hints): the interpreter has no
+  // caches, every access reads and writes memory itself (RDNA2 ISA section 8.1.10).
+  for (const char* policy : {"slc", "dlc", "nt", "sc1", "nv"}) m.ignore(policy);
+  u.offen = m.flag("offen");
+  u.idxen = m.flag("idxen");
+  u.clamp = m.flag("clamp");
+  if (const std::string* v = m.take("mul")) {
+    if (*v == "2" || *v == "4")
+      u.omod = *v == "2" ? 1 : 2;
+    else
+      m.reject("mul", *v);
+  }
+  if (const std::string* v = m.take("div")) {
+    if (*v == "2")
+      u.omod = 3;
+    else
+      m.reject("div", *v);
+  }
+  std::uint32_t bits = 0;
+  if (m.bitList("op_sel", bits)) u.opSel = static_cast<std::uint8_t>(bits);
+  if (m.bitList("op_sel_hi", bits)) u.opSelHi = static_cast<std::uint8_t>(bits);
+  if (m.bitList("neg_lo", bits)) u.negLo = static_cast<std::uint8_t>(bits);
+  if (m.bitList("neg_hi", bits)) u.negHi = static_cast<std::uint8_t>(bits);
+}
+
+// The printed operands into u's destinations and sources, and the instruction's special
+// operand (hwreg, sendmsg) into offset / imm. Refuses u on the first operand not understood.
+void readOperands(const AsmInstruction& a, const HandlerInfo& info, MicroOp& u, unsigned& maxVgpr) {
+  const Special special = specialOf(a.mnemonic);
+  bool sawSpecial = false;
+  for (std::size_t i = 0; i < a.operands.size(); ++i) {
+    Operand o;
+    std::string why;
+    const std::string& tok = a.operands[i];
+    DataType type = u.type;
+    if (info.mixedSource >= 0 && static_cast<int>(i) - u.numDst == info.mixedSource)
+      type = info.mixedType;
+    if (!parseOperand(tok, type, o, why)) {
+      if (!sawSpecial && parseSpecial(special, tok, u, why)) {
+        sawSpecial = true;  // it keeps its source slot empty (setMode reads the value as src[1])
+        continue;
+      }
+      return refuse(u, why);
+    }
+    if (o.kind == Operand::Kind::vgpr) maxVgpr = std::max<unsigned>(maxVgpr, o.index + o.dwords);
+    if (i < u.numDst) {
+      u.dst[i] = o;
+      continue;
+    }
+    std::size_t s = i - u.numDst;
+    if (s >= 4) return refuse(u, "too many operands");
+    u.src[s] = o;
+    u.numSrc = static_cast<std::uint8_t>(s + 1);
+    if (o.kind == Operand::Kind::constant && o.index != kNullSlot) u.imm = o.lo();
+  }
+  // A plain number where MC prints a message or register it has no name for.
+  if (special != Special::none && !sawSpecial)
+    refuse(u, special == Special::hwregRead || special == Special::hwregWrite
+                  ? "expected a hwreg(...) operand"
+                  : "expected a sendmsg(...) operand");
+}
+
+// One parsed instruction into u. Whatever the text holds that vgpu does not implement (an
+// unknown mnemonic, operand form, modifier, hardware register or message) leaves u an
+// illegal-instruction micro-op naming it, never a different instruction.
+void buildOp(const DecodedInstruction& inst, bool hasBranchTarget, const AsmInstruction& a,
+             const HandlerInfo* info, MicroOp& u, unsigned& maxVgpr) {
+  u.address = inst.address;
+  u.size = inst.size;
+  u.text = inst.text;
+  if (!info || !info->fn) {
+    u.handler = illegalInstruction;
+    return;
+  }
+  u.handler = info->fn;
+  u.name = info->name.c_str();
+  u.type = info->type;
+  if (!a.remarks.empty()) return refuse(u, "unsupported operand form '" + a.remarks[0] + "'");
+  // MC prints op_sel_hi where it differs from the default: all ones for packed math, zero (every
+  // source f32) for v_fma_mix* (RDNA2 ISA section 6.5 "V_FMA_MIX_F32").
+  if (a.mnemonic.rfind("v_fma_mix", 0) == 0) u.opSelHi = 0;
+  ModifierReader m(a);
+  readModifiers(m, u);
+  parseDpp(a, m, u.dpp);
+  parseSdwa(a, m, u.sdwa);
+  if (std::string p = m.problem(); !p.empty()) return refuse(u, p);
+  u.numDst = info->numDst + (info->returnsWithGlc && u.glc ? 1 : 0);
+  if (hasBranchTarget) u.imm = 0;
+  readOperands(a, *info, u, maxVgpr);
 }
 
 struct Decoded {
@@ -134,7 +369,6 @@ class ProgramBuilder {
             std::vector<std::uint64_t>& pendingHints);
   // Index of address in the program being extended (-1: not decoded there).
   std::int64_t knownIndex(std::uint64_t address) const;
-  bool buildOp(const Decoded& d, const AsmInstruction& a, const HandlerInfo* info, MicroOp& u);
   void noteCallTargets(const Decoded& d);
   std::size_t readable(std::uint64_t address) const;
 
@@ -255,79 +489,6 @@ bool ProgramBuilder::decodeRun(std::uint64_t pc, std::string& error) {
   return true;
 }
 
-bool ProgramBuilder::buildOp(const Decoded& d, const AsmInstruction& a, const HandlerInfo* info,
-                             MicroOp& u) {
-  u.address = d.inst.address;
-  u.size = d.inst.size;
-  u.text = d.inst.text;
-  if (!info || !info->fn) {
-    u.handler = illegalInstruction;
-    return true;
-  }
-  u.handler = info->fn;
-  u.name = info->name.c_str();
-  u.type = info->type;
-  if (const std::string* v = a.modifier("offset"))
-    u.offset = static_cast<std::int32_t>(parseInteger(*v));
-  if (const std::string* v = a.modifier("offset0"))
-    u.offset = static_cast<std::int32_t>(parseInteger(*v));
-  if (const std::string* v = a.modifier("offset1"))
-    u.offset1 = static_cast<std::int32_t>(parseInteger(*v));
-  u.glc = a.modifier("glc") || a.modifier("sc0");
-  u.offen = a.modifier("offen") != nullptr;
-  u.idxen = a.modifier("idxen") != nullptr;
-  u.clamp = a.modifier("clamp") != nullptr;
-  if (const std::string* v = a.modifier("mul")) u.omod = *v == "2" ? 1 : 2;
-  if (a.modifier("div")) u.omod = 3;
-  if (const std::string* v = a.modifier("op_sel"))
-    u.opSel = static_cast<std::uint8_t>(parseBitList(*v));
-  if (const std::string* v = a.modifier("op_sel_hi"))
-    u.opSelHi = static_cast<std::uint8_t>(parseBitList(*v));
-  if (const std::string* v = a.modifier("neg_lo"))
-    u.negLo = static_cast<std::uint8_t>(parseBitList(*v));
-  if (const std::string* v = a.modifier("neg_hi"))
-    u.negHi = static_cast<std::uint8_t>(parseBitList(*v));
-  parseDpp(a, u.dpp);
-  parseSdwa(a, u.sdwa);
-  u.numDst = info->numDst + (info->returnsWithGlc && u.glc ? 1 : 0);
-  if (d.hasBranchTarget) u.imm = 0;
-  std::size_t n = a.operands.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    Operand o;
-    std::string why;
-    const std::string& tok = a.operands[i];
-    DataType type = u.type;
-    if (info->mixedSource >= 0 && static_cast<int>(i) - u.numDst == info->mixedSource)
-      type = info->mixedType;
-    if (!parseOperand(tok, type, o, why)) {
-      // hwreg(...), sendmsg(...), waitcnt fields: the handler reads what it needs from imm.
-      if (i == 0 || tok.find('(') != std::string::npos) {
-        u.imm = encodeSpecialOperand(tok);
-        if (tok.rfind("hwreg(", 0) == 0) u.offset = encodeHwregField(tok);
-        continue;
-      }
-      u.handler = illegalInstruction;
-      u.text += "   ; " + why;
-      return true;
-    }
-    if (o.kind == Operand::Kind::vgpr) maxVgpr_ = std::max<unsigned>(maxVgpr_, o.index + o.dwords);
-    if (i < u.numDst) {
-      u.dst[i] = o;
-    } else {
-      std::size_t s = i - u.numDst;
-      if (s >= 4) {
-        u.handler = illegalInstruction;
-        u.text += "   ; too many operands";
-        return true;
-      }
-      u.src[s] = o;
-      u.numSrc = static_cast<std::uint8_t>(s + 1);
-      if (o.kind == Operand::Kind::constant && o.index != kNullSlot) u.imm = o.lo();
-    }
-  }
-  return true;
-}
-
 void ProgramBuilder::emit(std::vector<MicroOp>& ops, AddressMap& byAddress, const Decoded& d,
                           std::vector<std::uint64_t>& pendingHints) {
   auto place = [&](MicroOp&& u) {
@@ -340,7 +501,7 @@ void ProgramBuilder::emit(std::vector<MicroOp>& ops, AddressMap& byAddress, cons
   std::size_t dual = d.inst.text.find(" :: ");
   if (dual == std::string::npos) {
     MicroOp u;
-    buildOp(d, d.parsed, d.info, u);
+    buildOp(d.inst, d.hasBranchTarget, d.parsed, d.info, u, maxVgpr_);
     place(std::move(u));
     return;
   }
@@ -352,8 +513,8 @@ void ProgramBuilder::emit(std::vector<MicroOp>& ops, AddressMap& byAddress, cons
   ax.mnemonic = strip(ax.mnemonic);
   ay.mnemonic = strip(ay.mnemonic);
   MicroOp x, y;
-  buildOp(d, ax, table.find(ax.mnemonic), x);
-  buildOp(d, ay, table.find(ay.mnemonic), y);
+  buildOp(d.inst, d.hasBranchTarget, ax, table.find(ax.mnemonic), x, maxVgpr_);
+  buildOp(d.inst, d.hasBranchTarget, ay, table.find(ay.mnemonic), y, maxVgpr_);
   auto reads = [](const MicroOp& r, const MicroOp& w) {
     for (int i = 0; i < r.numSrc; ++i)
       if (r.src[i].kind == Operand::Kind::vgpr && r.src[i].index == w.dst[0].index) return true;
@@ -529,6 +690,16 @@ std::int64_t Program::resolveJump(std::uint64_t address, const AddressSpace* mem
     return -1;
   }
   return index;
+}
+
+MicroOp predecodeText(const std::string& text) {
+  DecodedInstruction inst{0, 4, text};
+  AsmInstruction a = parseAsm(text);
+  const HandlerInfo* info = HandlerTable::instance().find(a.mnemonic);
+  MicroOp u;
+  unsigned vgprs = 0;
+  buildOp(inst, info && info->branch, a, info, u, vgprs);
+  return u;
 }
 
 std::int64_t Program::indexOf(std::uint64_t address) const {

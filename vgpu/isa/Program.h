@@ -64,4 +64,8 @@ class Program {
 // Handler of every micro-op whose instruction the interpreter does not implement.
 void illegalInstruction(struct Wave& w, const MicroOp& u);
 
+// The micro-op one printed instruction (LLVM's syntax) predecodes to, as Program::build makes
+// it, at address 0 with branch targets unresolved: how tests check which texts are refused.
+MicroOp predecodeText(const std::string& text);
+
 }  // namespace vgpu::isa

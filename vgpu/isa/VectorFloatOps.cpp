@@ -149,6 +149,28 @@ Handler toF16(F) {
 float f32In(u32 a, u32 mode) {
   return asF32(mode & kModeDenormF32In ? a : flushF32(a));
 }
+// f32 -> integer (conversions, v_frexp_exp): the input as MODE delivers it, so a flushed
+// denormal has the floor and exponent of a zero. Integer results neither round nor flush.
+template <class F>
+Handler fromF32(F) {
+  return [](Wave& w, const MicroOp& u) {
+    valu32<1>(w, u, [mode = w.mode](u32 a) { return F{}(f32In(a, mode)); });
+  };
+}
+// v_ldexp_f32: the exponent (second source) is an i32, so only the first source is an f32
+// input MODE flushes; denormal results round in MODE's direction and flush as it says.
+void ldexp32(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  u64 mask = fetch32(w, u, 2, s);
+  Lanes32 r;
+  std::optional<F32Mode> m;
+  if (F32Mode::needed(w)) [[unlikely]]
+    m.emplace(w, s, 1);
+  for (unsigned l = 0; l < w.lanes; ++l)
+    r[l] = bitsF32(outputModifiers(u, std::ldexp(asF32(s.p[0][l]), i32(s.p[1][l]))));
+  if (m) m->flushOutputs(r);
+  storeResult(w, u, r, mask);
+}
 // v_cvt_f32_f64: f64 input flushing, f32 rounding and output flushing.
 void cvtF32F64(Wave& w, const MicroOp& u) {
   Lanes64 a;
@@ -423,29 +445,54 @@ void fma32(Wave& w, const MicroOp& u) {
   fmaWithMode(w, u, s, mask);
 }
 
-template <int Out>  // 0: f32 result, 1: f16 into the low half, 2: f16 into the high half
-void fmaMix(Wave& w, const MicroOp& u) {
+// One v_fma_mix source: f32, or f16 when op_sel_hi selects it (op_sel: its high half), flushed
+// when MODE flushes denormal inputs of its precision; neg_hi takes |x|, then neg_lo negates.
+double mixSource(const MicroOp& u, int i, u32 bits, u32 mode) {
+  double x = ((u.opSelHi >> i) & 1)
+                 ? f16In(bits >> (((u.opSel >> i) & 1) ? 16 : 0), !(mode & kModeDenormF64In))
+                 : double(f32In(bits, mode));
+  if ((u.negHi >> i) & 1) x = std::fabs(x);
+  if ((u.negLo >> i) & 1) x = -x;
+  return x;
+}
+
+// v_fma_mix_f32: an f32 fma (every source is exactly an f32) in MODE's f32 rounding, with its
+// output flushing.
+void fmaMixF32(Wave& w, const MicroOp& u) {
+  Sources32 s;
+  std::uint64_t mask = fetch32(w, u, 3, s);
+  Lanes32 r;
+  Sources32 none;
+  std::optional<F32Mode> m;
+  if (F32Mode::needed(w)) [[unlikely]]
+    m.emplace(w, none, 0);  // sources are flushed by their own precision in mixSource
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    float in[3];
+    for (int i = 0; i < 3; ++i) in[i] = float(mixSource(u, i, s.p[i][l], w.mode));
+    r[l] = bitsF32(outputModifiers(u, std::fma(in[0], in[1], in[2])));
+  }
+  if (m) m->flushOutputs(r);
+  storeResult(w, u, r, mask);
+}
+
+// v_fma_mixlo_f16 / v_fma_mixhi_f16 (High: the result goes to the high half): computed in double
+// (the product of two f32 is exact there) and rounded to f16 by MODE's f16 half.
+template <bool High>
+void fmaMixF16(Wave& w, const MicroOp& u) {
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, 3, s);
   Lanes32 r;
   const std::uint32_t* d = w.vreg(u.dst[0].index);
+  const bool slow = F64Mode::needed(w);
+  std::optional<F64Mode> m;
+  if (slow) [[unlikely]]
+    m.emplace(w);
   for (unsigned l = 0; l < w.lanes; ++l) {
-    float in[3];
-    for (int i = 0; i < 3; ++i) {
-      std::uint32_t bits = s.p[i][l];
-      float x = ((u.opSelHi >> i) & 1) ? float(asF16(bits >> (((u.opSel >> i) & 1) ? 16 : 0)))
-                                       : asF32(bits);
-      if ((u.negHi >> i) & 1) x = std::fabs(x);
-      if ((u.negLo >> i) & 1) x = -x;
-      in[i] = x;
-    }
-    float x = outputModifiers(u, std::fma(in[0], in[1], in[2]));
-    if (Out == 0)
-      r[l] = bitsF32(x);
-    else if (Out == 1)
-      r[l] = (d[l] & 0xffff0000u) | bitsF16(f16(x));
-    else
-      r[l] = (d[l] & 0xffffu) | (bitsF16(f16(x)) << 16);
+    double in[3];
+    for (int i = 0; i < 3; ++i) in[i] = mixSource(u, i, s.p[i][l], w.mode);
+    double x = outputModifiers64(u, std::fma(in[0], in[1], in[2]));
+    u32 bits = slow ? roundToF16(x, m->round, m->flushOut) : bitsF16(f16(x));
+    r[l] = High ? (d[l] & 0xffffu) | (bits << 16) : (d[l] & 0xffff0000u) | bits;
   }
   storeResult(w, u, r, mask);
 }
@@ -480,27 +527,8 @@ void registerVectorFloatOpsPart1(HandlerTable& t) {
   t.add("v_mad_f32", vf32<3>([](float a, float b, float c) { return a * b + c; }), 1);
   t.add("v_fmac_f32", fmac32, 1);
   t.add("v_fmaak_f32", fma32, 1);  // d = a * b + K
-  t.add(
-      "v_fmamk_f32",
-      [](Wave& w, const MicroOp& u) {  // d = a * K + b: K is printed second
-        Sources32 s;
-        std::uint64_t mask = fetch32(w, u, 3, s);
-        Lanes32 r;
-        fmaLanes()(s.p[0], s.p[1], s.p[2], r, w.lanes);
-        storeResult(w, u, r, mask);
-      },
-      1);
-  t.add(
-      "v_ldexp_f32",
-      [](Wave& w, const MicroOp& u) {
-        Sources32 s;
-        std::uint64_t mask = fetch32(w, u, 2, s);
-        Lanes32 r;
-        for (unsigned l = 0; l < w.lanes; ++l)
-          r[l] = bitsF32(outputModifiers(u, std::ldexp(asF32(s.p[0][l]), i32(s.p[1][l]))));
-        storeResult(w, u, r, mask);
-      },
-      1);
+  t.add("v_fmamk_f32", fma32, 1);  // d = a * K + b: K is printed (and fetched) second
+  t.add("v_ldexp_f32", ldexp32, 1);
   t.add("v_min3_f32",
         vf32<3>([](float a, float b, float c) { return std::fmin(std::fmin(a, b), c); }), 1);
   t.add("v_max3_f32",
@@ -523,7 +551,7 @@ void registerVectorFloatOpsPart1(HandlerTable& t) {
   t.add("v_floor_f32", vf32<1>([](float a) { return std::floor(a); }), 1);
   t.add("v_fract_f32", vf32<1>([](float a) { return fract32(a); }), 1);
   t.add("v_frexp_mant_f32", vf32<1>([](float a) { return frexpMant(a); }), 1);
-  t.add("v_frexp_exp_i32_f32", vint<1>([](u32 a) { return frexpExp(asF32(a)); }), 1).type =
+  t.add("v_frexp_exp_i32_f32", fromF32([](float a) { return frexpExp(a); }), 1).type =
       DataType::f32;
 }
 
@@ -535,10 +563,8 @@ void registerVectorFloatOpsPart2(HandlerTable& t) {
   // ---- conversions ----
   t.add("v_cvt_f32_i32", toF32([](u32 a, u32) { return float(i32(a)); }), 1);
   t.add("v_cvt_f32_u32", toF32([](u32 a, u32) { return float(a); }), 1);
-  t.add("v_cvt_i32_f32", vint<1>([](u32 a) { return toInt<i32>(asF32(a)); }), 1).type =
-      DataType::f32;
-  t.add("v_cvt_u32_f32", vint<1>([](u32 a) { return toInt<u32>(asF32(a)); }), 1).type =
-      DataType::f32;
+  t.add("v_cvt_i32_f32", fromF32([](float a) { return toInt<i32>(a); }), 1).type = DataType::f32;
+  t.add("v_cvt_u32_f32", fromF32([](float a) { return toInt<u32>(a); }), 1).type = DataType::f32;
   t.add("v_cvt_f32_ubyte0", vint<1>([](u32 a) { return bitsF32(float(a & 0xff)); }), 1);
   t.add("v_cvt_f32_ubyte1", vint<1>([](u32 a) { return bitsF32(float((a >> 8) & 0xff)); }), 1);
   t.add("v_cvt_f32_ubyte2", vint<1>([](u32 a) { return bitsF32(float((a >> 16) & 0xff)); }), 1);
@@ -649,18 +675,17 @@ void registerVectorFloatOpsPart3(HandlerTable& t) {
 }
 
 void registerVectorFloatOpsPart4(HandlerTable& t) {
-  t.add("v_cvt_flr_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a))); }), 1)
-      .type = DataType::f32;
-  t.add("v_cvt_rpi_i32_f32", vint<1>([](u32 a) { return toInt<i32>(std::floor(asF32(a) + 0.5f)); }),
-        1)
+  t.add("v_cvt_flr_i32_f32", fromF32([](float a) { return toInt<i32>(std::floor(a)); }), 1).type =
+      DataType::f32;
+  t.add("v_cvt_rpi_i32_f32", fromF32([](float a) { return toInt<i32>(std::floor(a + 0.5f)); }), 1)
       .type = DataType::f32;
   t.add("v_mul_dx9_zero_f32",
         vf32<2>([](float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }), 1);
   // v_fma_mix*: each source is f32, or f16 when op_sel_hi selects it (op_sel: its high half);
   // neg_lo negates and neg_hi takes the absolute value (RDNA2 ISA 6.5 "V_FMA_MIX_F32").
-  t.add("v_fma_mix_f32", fmaMix<0>, 1);
-  t.add("v_fma_mixlo_f16", fmaMix<1>, 1);
-  t.add("v_fma_mixhi_f16", fmaMix<2>, 1);
+  t.add("v_fma_mix_f32", fmaMixF32, 1);
+  t.add("v_fma_mixlo_f16", fmaMixF16<false>, 1);
+  t.add("v_fma_mixhi_f16", fmaMixF16<true>, 1);
 }
 
 }  // namespace
