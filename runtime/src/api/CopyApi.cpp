@@ -32,7 +32,7 @@ hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination
   DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(call, std::move(status));
-  return finish(call, device->copy(queue, destination, source, extent, wait));
+  return finish(call, device->copies().copy(queue, destination, source, extent, wait));
 }
 
 hipError_t copy1D(const char* call, void* destination, const void* source, size_t bytes,

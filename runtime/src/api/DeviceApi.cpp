@@ -56,7 +56,7 @@ HIPCORE_API hipError_t hipDeviceSynchronize(void) {
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
   if (status.ok()) status = device->synchronize();
-  if (status.ok()) device->memPools().trimAtSynchronize();  // release thresholds (CUDA)
+  if (status.ok()) device->memory().pools().trimAtSynchronize();  // release thresholds (CUDA)
   return finish(__func__, std::move(status));
 }
 

@@ -232,7 +232,7 @@ HIPCORE_API hipError_t hipDeviceReset(void) {
   Status status = hipcore::api::currentDevice(device);
   if (status.ok()) status = device->reset();
   // The allocator's cache goes back to ROCR (whole free chunks; live allocations stay).
-  if (status.ok()) device->memoryPool().trim(0);
+  if (status.ok()) device->memory().pool().trim(0);
   // The fault the thread's last error may report is gone with it.
   if (status.ok()) hipcore::api::threadState().lastError = hipSuccess;
   // HIPCORE_TRACE: the file holds everything up to here (and is rewritten at exit).

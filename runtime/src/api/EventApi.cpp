@@ -76,7 +76,8 @@ HIPCORE_API hipError_t hipEventSynchronize(hipEvent_t handle) {
   Event* event = nullptr;
   Status status = eventOf(handle, event);
   if (status.ok()) status = event->synchronize();
-  if (status.ok()) event->device().memPools().trimAtSynchronize();  // release thresholds (CUDA)
+  if (status.ok())
+    event->device().memory().pools().trimAtSynchronize();  // release thresholds (CUDA)
   return finish(__func__, std::move(status));
 }
 

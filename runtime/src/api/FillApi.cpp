@@ -1,5 +1,5 @@
 // hipMemset and its element (D8/D16/D32), 2D and 3D forms, synchronous and Async: the built-in
-// fill kernel on the stream's queue (Device::fill, core/MemoryOps.cpp).
+// fill kernel on the stream's queue (DeviceCopies::fill, core/DeviceCopies.cpp).
 #include "ApiCall.h"
 #include "ApiState.h"
 
@@ -25,7 +25,8 @@ hipError_t fill(const char* call, hipStream_t stream, Pitched<void*> destination
   DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(call, std::move(status));
-  return finish(call, device->fill(queue, destination, extent, pattern, patternWidth, wait));
+  return finish(call,
+                device->copies().fill(queue, destination, extent, pattern, patternWidth, wait));
 }
 
 hipError_t fillElements(const char* call, void* destination, uint32_t pattern, unsigned width,

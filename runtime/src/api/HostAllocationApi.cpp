@@ -41,7 +41,7 @@ HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int f
   // are kept for hipHostGetFlags.
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->allocateHost(size, *pointer, MemoryKind::Host, flags);
+  if (status.ok()) status = device->memory().allocateHost(size, *pointer, MemoryKind::Host, flags);
   return finish(__func__, std::move(status));
 }
 
@@ -55,7 +55,7 @@ HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned in
     return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
   Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->allocateHost(size, *pointer, MemoryKind::Managed, 0);
+  if (status.ok()) status = device->memory().allocateHost(size, *pointer, MemoryKind::Managed, 0);
   return finish(__func__, std::move(status));
 }
 

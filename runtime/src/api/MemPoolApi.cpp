@@ -37,7 +37,8 @@ Status createPool(hipMemPool_t* pool, const hipMemPoolProps* props) {
   Device* device = nullptr;
   if (Status found = locatedDevice(props->location, device); !found.ok()) return found;
   MemPool* created = nullptr;
-  if (Status made = device->memPools().create(props->maxSize, created); !made.ok()) return made;
+  if (Status made = device->memory().pools().create(props->maxSize, created); !made.ok())
+    return made;
   *pool = reinterpret_cast<hipMemPool_t>(created);
   return Status::success();
 }
@@ -124,7 +125,7 @@ HIPCORE_API hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int de
   if (mem_pool == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "mem_pool is null"));
   Device* d = nullptr;
   if (Status found = deviceAt(device, d); !found.ok()) return finish(__func__, std::move(found));
-  *mem_pool = reinterpret_cast<hipMemPool_t>(d->memPools().defaultPool());
+  *mem_pool = reinterpret_cast<hipMemPool_t>(d->memory().pools().defaultPool());
   return hipSuccess;
 }
 
@@ -133,7 +134,7 @@ HIPCORE_API hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
   if (mem_pool == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "mem_pool is null"));
   Device* d = nullptr;
   if (Status found = deviceAt(device, d); !found.ok()) return finish(__func__, std::move(found));
-  *mem_pool = reinterpret_cast<hipMemPool_t>(d->memPools().current());
+  *mem_pool = reinterpret_cast<hipMemPool_t>(d->memory().pools().current());
   return hipSuccess;
 }
 
@@ -146,7 +147,7 @@ HIPCORE_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
   if (&pool->device() != d)
     return finish(__func__, fail(hipErrorInvalidDevice, "pool of device %d set on device %d",
                                  pool->device().index(), device));
-  d->memPools().setCurrent(pool);
+  d->memory().pools().setCurrent(pool);
   return hipSuccess;
 }
 
@@ -159,10 +160,10 @@ HIPCORE_API hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
   HIPCORE_API_CALL(hipMemPoolDestroy, mem_pool);
   MemPool* pool = nullptr;
   if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  if (pool == pool->device().memPools().defaultPool())
+  if (pool == pool->device().memory().pools().defaultPool())
     return finish(__func__,
                   fail(hipErrorInvalidValue, "a device's default pool cannot be destroyed"));
-  return finish(__func__, pool->device().memPools().destroy(pool));
+  return finish(__func__, pool->device().memory().pools().destroy(pool));
 }
 
 HIPCORE_API hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {

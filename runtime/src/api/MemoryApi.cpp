@@ -12,7 +12,7 @@ HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size) {
   *pointer = nullptr;
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->allocate(size, *pointer);
+  if (status.ok()) status = device->memory().allocate(size, *pointer);
   return finish(__func__, std::move(status));
 }
 
@@ -38,7 +38,7 @@ hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
         call, fail(hipErrorInvalidValue, "%s(%p): %s memory", call, pointer,
                    host ? "hipHostMalloc (use hipHostFree)" : "device or managed (use hipFree)"));
   hipcore::core::Device* owner = rt.device(allocation.device);
-  return finish(call, owner->release(allocation, chunk, block));
+  return finish(call, owner->memory().release(allocation, chunk, block));
 }
 
 }  // namespace
@@ -59,6 +59,6 @@ HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total) {
     return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
   hipcore::core::Device* device = nullptr;
   Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) device->memoryInfo(*free, *total);
+  if (status.ok()) device->memory().info(*free, *total);
   return finish(__func__, std::move(status));
 }

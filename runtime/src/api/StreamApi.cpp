@@ -75,7 +75,7 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
   // The legacy null stream also waits for the blocking streams it is ordered with.
   if (status.ok())
     status = queue == nullptr ? device->synchronizeNullStream() : queue->synchronize();
-  if (status.ok()) device->memPools().trimAtSynchronize();  // release thresholds (CUDA)
+  if (status.ok()) device->memory().pools().trimAtSynchronize();  // release thresholds (CUDA)
   return finish(__func__, std::move(status));
 }
 

@@ -41,8 +41,8 @@ HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t s
   hipcore::core::DeviceQueue* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(__func__, std::move(status));
-  return finish(__func__, allocateInStreamOrder(*device, queue, *device->memPools().current(), size,
-                                                *pointer));
+  return finish(__func__, allocateInStreamOrder(*device, queue, *device->memory().pools().current(),
+                                                size, *pointer));
 }
 
 HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool,
@@ -79,6 +79,6 @@ HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream) {
   // No queue yet (null stream never used) or another device's memory: released now, after
   // waiting for its device as hipFree does.
   if (queue == nullptr || &queue->device() != owner)
-    return finish(__func__, owner->release(allocation, chunk, block));
+    return finish(__func__, owner->memory().release(allocation, chunk, block));
   return finish(__func__, queue->freeInStreamOrder(allocation, chunk, block));
 }

@@ -63,7 +63,7 @@ HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source,
   hipcore::core::Device* device = nullptr;
   void* address = nullptr;
   Status status = resolve(symbol, offset, size, device, address);
-  if (status.ok()) status = device->copy(address, source, size, kind);
+  if (status.ok()) status = device->copies().copy(address, source, size, kind);
   return finish(__func__, std::move(status));
 }
 
@@ -78,6 +78,6 @@ HIPCORE_API hipError_t hipMemcpyFromSymbol(void* destination, const void* symbol
   hipcore::core::Device* device = nullptr;
   void* address = nullptr;
   Status status = resolve(symbol, offset, size, device, address);
-  if (status.ok()) status = device->copy(destination, address, size, kind);
+  if (status.ok()) status = device->copies().copy(destination, address, size, kind);
   return finish(__func__, std::move(status));
 }

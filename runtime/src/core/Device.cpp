@@ -1,4 +1,5 @@
-// A GPU's null stream, lazy kernel loading and memory allocation (fills and copies: MemoryOps.cpp).
+// A GPU's streams, their ordering and synchronisation, and lazy kernel loading (memory:
+// DeviceMemory.cpp, fills and copies: DeviceCopies.cpp, faults: DeviceFaults.cpp).
 #include "Device.h"
 
 #include <algorithm>
@@ -7,35 +8,14 @@
 #include "Module.h"
 
 namespace hipcore::core {
-namespace {
-
-// Chunks and large allocations of the sub-allocator come from the agent's device pool.
-class RocrDeviceMemory final : public MemorySource {
- public:
-  explicit RocrDeviceMemory(uint64_t pool) : pool_(pool) {}
-  void* allocate(size_t bytes) override {
-    auto pointer = hsa::allocate(pool_, bytes);
-    return pointer ? *pointer : nullptr;
-  }
-  void release(void* pointer) override { (void)hsa::release(pointer); }
-
- private:
-  uint64_t pool_;
-};
-
-}  // namespace
-
 Device::Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegistry& pointers)
     : index_(index),
       agent_(std::move(agent)),
       registry_(registry),
       properties_(makeProperties(agent_.properties)),
       pointers_(pointers),
-      memorySource_(std::make_unique<RocrDeviceMemory>(agent_.devicePool)),
-      memory_(std::make_unique<DeviceMemoryPool>(*memorySource_, pointers_, index_,
-                                                 agent_.properties.globalMemoryBytes)),
-      memPools_(std::make_unique<DeviceMemPools>(*this, *memory_, *memorySource_, pointers_,
-                                                 agent_.properties.globalMemoryBytes)) {}
+      memory_(*this, agent_, pointers_),
+      copies_(*this, agent_) {}
 
 Device::~Device() = default;
 
@@ -131,7 +111,7 @@ Status Device::synchronize() {
   if (failed()) return queueFailure();
   uint64_t submitted = submissions_.load(std::memory_order_acquire);
   if (submitted == syncedSubmissions_.load(std::memory_order_acquire)) {
-    releaseDeferredFrees(/*wait=*/true);
+    memory_.releaseDeferredFrees(/*wait=*/true);
     return Status::success();
   }
   // Markers are created and their barriers submitted under markersMutex_, so every marker
@@ -166,7 +146,7 @@ Status Device::synchronize() {
   while (synced < submitted &&
          !syncedSubmissions_.compare_exchange_weak(synced, submitted, std::memory_order_release)) {
   }
-  releaseDeferredFrees(/*wait=*/true);
+  memory_.releaseDeferredFrees(/*wait=*/true);
   return Status::success();
 }
 
@@ -260,8 +240,8 @@ Status Device::bindManagedVariables(FatBinary& fatBinary, const Module& module) 
                   slot.message().c_str());
     // No queued work can use a code object being loaded: no need to wait for the streams (one
     // may be held by a host function that waits for this very launch).
-    if (Status stored = copyNow(reinterpret_cast<void*>(*slot), &devicePointer, sizeof(void*),
-                                hipMemcpyHostToDevice);
+    if (Status stored = copies_.copyNow(reinterpret_cast<void*>(*slot), &devicePointer,
+                                        sizeof(void*), hipMemcpyHostToDevice);
         !stored.ok())
       return stored;
   }
@@ -291,69 +271,6 @@ Status Device::variableAddress(const Variable& variable, void*& out) {
     return fail(hipErrorInvalidSymbol, "device variable %s: %s", variable.name.c_str(),
                 address.message().c_str());
   out = reinterpret_cast<void*>(*address);
-  return Status::success();
-}
-
-Status Device::allocate(size_t bytes, void*& out) {
-  out = nullptr;
-  if (failed()) return queueFailure();  // sticky, as in CUDA: until hipDeviceReset
-  if (bytes == 0) return Status::success();
-  if (hasDeferredFrees_.load(std::memory_order_acquire)) [[unlikely]]
-    releaseDeferredFrees(/*wait=*/false);
-  Status allocated = memory_->allocate(bytes, out);
-  // Blocks freed while kernels ran may be all that is missing: wait for them and try again.
-  if (allocated.code == hipErrorOutOfMemory && hasDeferredFrees_.load(std::memory_order_acquire))
-      [[unlikely]] {
-    allocated = synchronize();
-    if (allocated.ok()) allocated = memory_->allocate(bytes, out);
-  }
-  return allocated;
-}
-
-void Device::memoryInfo(size_t& free, size_t& total) const {
-  total = agent_.properties.globalMemoryBytes;
-  size_t used = memPools_->reservedBytes();
-  free = used < total ? total - used : 0;
-}
-
-Status Device::allocateHost(size_t bytes, void*& out, MemoryKind kind, unsigned flags) {
-  out = nullptr;
-  if (bytes == 0) return Status::success();
-  auto pointer = hsa::allocate(agent_.hostPool, bytes);
-  if (!pointer) return fail(hipErrorOutOfMemory, "host memory: %s", pointer.message().c_str());
-  if (auto access = hsa::allowAccess(agent_.agent, *pointer); !access) {
-    (void)hsa::release(*pointer);
-    return fail(hipErrorOutOfMemory, "host memory for device %d: %s", index_,
-                access.message().c_str());
-  }
-  out = *pointer;
-  Allocation allocation;
-  allocation.base = out;
-  allocation.bytes = bytes;
-  allocation.kind = kind;
-  allocation.device = index_;
-  allocation.flags = flags;
-  allocation.devicePointer = out;  // fine-grained host memory: one address for host and GPU
-  pointers_.add(allocation);
-  return Status::success();
-}
-
-Status Device::releaseHost(const Allocation& allocation) {
-  // Host memory (hipHostFree) is returned to ROCR at once, so kernels still running that may
-  // use it are waited for: the queues with work in flight. Idle
-  // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree
-  // waits for nothing.
-  if (Status synced = synchronize(); !synced.ok()) return synced;
-  if (allocation.kind == MemoryKind::Registered)
-    return fail(hipErrorInvalidValue,
-                "hipFree(%p): registered host memory is released by hipHostUnregister",
-                allocation.base);
-  if (!pointers_.remove(allocation.base))
-    return fail(hipErrorInvalidValue, "hipFree(%p): not a live allocation", allocation.base);
-  auto released = hsa::release(allocation.base);
-  if (!released)
-    return fail(hipErrorInvalidValue, "hipFree(%p): %s", allocation.base,
-                released.message().c_str());
   return Status::success();
 }
 

@@ -1,5 +1,7 @@
-// One GPU: its ROCR agent and pools, HIP properties, the null stream, memory operations and
-// the lazy loading of kernels onto it.
+// One GPU: its ROCR agent, HIP properties, streams (the null stream, created ones, their legacy
+// ordering and synchronisation) and the lazy loading of kernels onto it. Its memory, its fills
+// and copies and its fault state are objects of their own (DeviceMemory, DeviceCopies,
+// DeviceFaults).
 #pragma once
 
 #include <atomic>
@@ -8,13 +10,12 @@
 #include <vector>
 
 #include "BuiltinKernels.h"
+#include "DeviceCopies.h"
 #include "DeviceFaults.h"
-#include "DeviceMemPools.h"
-#include "DeviceMemoryPool.h"
+#include "DeviceMemory.h"
 #include "DeviceQueue.h"
 #include "GridBarriers.h"
 #include "Hostcall.h"
-#include "MemoryOps.h"
 #include "QueuePool.h"
 #include "Registry.h"
 #include "Status.h"
@@ -99,46 +100,18 @@ class Device {
   const std::atomic<int>* errorSlot() const { return faults_.errorStatus(); }
   Status queueFailure() const { return faults_.failure(index_); }
 
-  // hipMalloc: a block of the caching sub-allocator (DeviceMemoryPool.h).
-  Status allocate(size_t bytes, void*& out);
-  // Device memory not held by hipcore (cached blocks count as held), and the pool's size.
-  void memoryInfo(size_t& free, size_t& total) const;
-  // Fine-grained host memory the GPU can access (hipHostMalloc, hipMallocManaged), recorded in
-  // the pointer registry with its kind and flags.
-  Status allocateHost(size_t bytes, void*& out, core::MemoryKind kind = MemoryKind::Host,
-                      unsigned flags = 0);
-  // hipFree of an allocation the pointer registry found (of this device). Device memory never
-  // waits: a block packets in flight may still use is released once they completed
-  // (DeviceFree.cpp). Host memory follows CUDA's rule: the device's queues are synchronised
-  // first; idle queues cost one load each, no packet.
-  Status release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
-    return allocation.kind == MemoryKind::Device ? freeDeviceMemory(allocation, chunk, block)
-                                                 : releaseHost(allocation);
-  }
-  DeviceMemoryPool& memoryPool() { return *memory_; }
-  // hipMemPool_t objects: the default pool (memoryPool()), created ones, the current one.
-  DeviceMemPools& memPools() { return *memPools_; }
+  // Memory (hipMalloc, hipHostMalloc, hipFree, memory pools) and fills and copies.
+  DeviceMemory& memory() { return memory_; }
+  DeviceCopies& copies() { return copies_; }
   PointerRegistry& pointers() const { return pointers_; }
-
-  // Fills and copies (MemoryOps.cpp), ordered on `queue` (null: the null stream, with legacy
-  // ordering). Device memory and pinned host memory are reached by a built-in kernel on the
-  // queue: with `wait` the call returns once it completed (hipMemset, hipMemcpy), without once
-  // it is queued (the Async forms). Pageable host memory goes through the staging buffer after
-  // the queue's earlier work, and is consumed (or written) when the call returns.
-  //
-  // Sets each byte of the box to the pattern of `patternWidth` (1, 2 or 4) bytes repeated from
-  // the start of every row (hipMemset*, hipMemsetD16/D32).
-  Status fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,
-              uint32_t pattern, unsigned patternWidth, bool wait);
-  Status copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source,
-              const Extent& extent, bool wait);
-  // A 1D copy on the null stream, complete on return (symbol copies); `kind` is checked, the
-  // direction comes from the pointers.
-  Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
-  // A host-to-device copy that waits for no stream (code-object loading: managed variables).
-  Status copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
-  // The built-in fill and copy kernels on this device, loaded on first use.
-  Status builtins(const BuiltinKernels*& out);
+  // For hipFree: nothing submitted since the last full synchronisation, or every queue's
+  // packets known complete (a few loads, no lock); else the fences of the queues in flight.
+  bool nothingInFlight() const noexcept {
+    return submissions_.load(std::memory_order_acquire) ==
+               syncedSubmissions_.load(std::memory_order_acquire) ||
+           queuePool_.idle();
+  }
+  void fencesInFlight(std::vector<QueueFence>& out) const { queuePool_.pending(out); }
 
   // hipSetDeviceFlags / hipGetDeviceFlags and hipDeviceSetLimit / hipDeviceGetLimit.
   unsigned scheduleFlags() const { return flags_.load(std::memory_order_relaxed); }
@@ -148,13 +121,6 @@ class Device {
   static constexpr int kLimitCount = 3;  // stack, printf FIFO, malloc heap
 
  private:
-  // DeviceFree.cpp: hipFree of device memory, deferred while packets in flight may use it.
-  Status freeDeviceMemory(const Allocation& allocation, Chunk* chunk, uint32_t block);
-  Status releaseDeviceBlock(const Allocation& allocation, Chunk* chunk, uint32_t block);
-  Status releaseHost(const Allocation& allocation);  // hipHostFree, hipFree of managed memory
-  // Releases the deferred blocks whose queues passed their fences; with `wait`, waits for the
-  // fences first (the caller synchronised the device, so that costs at most a barrier each).
-  void releaseDeferredFrees(bool wait);
   Status joinBlockingIntoNull(DeviceQueue& null) noexcept;
   Status joinNullInto(DeviceQueue& queue) noexcept;
   // A signal for one cross-queue dependency; freed by synchronize(). The caller holds
@@ -162,16 +128,6 @@ class Device {
   Status newMarker(uint64_t& handle) noexcept;
   Status loadModuleLocked(FatBinary& fatBinary, Module*& out);  // caller holds its loadMutex()
   Status bindManagedVariables(FatBinary& fatBinary, const Module& module);
-  Status ensureCopySignal();  // caller holds copyMutex_
-  Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
-  Status ensureStaging();  // caller holds copyMutex_
-  Status copyDirect(void* destination, const void* source, size_t bytes, bool toDevice);
-  Status queueOrNull(DeviceQueue*& queue);
-  Status dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent,
-                      uint32_t word);
-  Status dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitched<const void*> source,
-                      const Extent& extent);
-  Status drain(DeviceQueue& queue);  // the queue's earlier work (legacy order included) completed
 
   int index_;
   hsa::GpuAgent agent_;
@@ -188,16 +144,7 @@ class Device {
   std::mutex hostcallMutex_;
   std::unique_ptr<HostcallService> hostcall_;
   QueuePool queuePool_{*this, faults_.queueErrors()};
-  struct DeferredFree {
-    Allocation allocation;
-    Chunk* chunk;
-    uint32_t block;
-    std::vector<QueueFence> fences;  // the queues that had packets in flight at the free
-  };
-  std::mutex deferredFreesMutex_;  // hipFree, hipMalloc and synchronisation, never launches
-  std::vector<DeferredFree> deferredFrees_;
-  std::atomic<bool> hasDeferredFrees_{false};  // keeps hipMalloc free of the mutex
-  std::mutex queuesMutex_;                     // guards userQueues_ (not the launch path)
+  std::mutex queuesMutex_;  // guards userQueues_ (not the launch path)
   std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
   std::vector<DeviceQueue*> retiredQueues_;  // of userQueues_, destroyed when complete
   void reapRetiredQueues();                  // caller holds queuesMutex_
@@ -214,23 +161,8 @@ class Device {
   // Defaults as HIP reports them: 1 KiB stack per thread, 1 MiB printf FIFO, 8 MiB heap.
   std::atomic<size_t> limits_[kLimitCount] = {1024, size_t{1} << 20, size_t{8} << 20};
   PointerRegistry& pointers_;
-  std::unique_ptr<MemorySource> memorySource_;  // ROCR's coarse-grained device pool
-  std::unique_ptr<DeviceMemoryPool> memory_;
-  std::unique_ptr<DeviceMemPools> memPools_;
-  std::mutex copyMutex_;  // the staging buffers and the copy signal
-  std::unique_ptr<hsa::Signal> copySignal_;
-  // Pageable copies alternate between two pinned staging buffers: the host fills (or empties)
-  // one while the DMA engine reads (or writes) the other.
-  struct StagingBuffer {
-    void* memory = nullptr;
-    std::unique_ptr<hsa::Signal> done;
-    hsa::AsyncCopy copy;  // the DMA using `memory`, if one is in flight
-  };
-  StagingBuffer staging_[2];
-  std::mutex builtinMutex_;
-  std::atomic<bool> builtinsReady_{false};
-  std::unique_ptr<Module> builtinModule_;
-  BuiltinKernels builtins_;
+  DeviceMemory memory_;
+  DeviceCopies copies_;
 };
 
 // hipDeviceProp_t from ROCR's agent information.

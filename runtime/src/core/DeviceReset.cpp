@@ -25,14 +25,9 @@ Status Device::reset() {
     nullQueue_.reset();
   }
   // Blocks hipFree held for kernels in flight: those finished (or died with the device), and
-  // their fences name queues about to be destroyed.
-  {
-    std::lock_guard lock(deferredFreesMutex_);
-    for (const DeferredFree& held : deferredFrees_)
-      (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
-    deferredFrees_.clear();
-    hasDeferredFrees_.store(false, std::memory_order_release);
-  }
+  // their fences name queues about to be destroyed. The allocator's cache of freed blocks goes
+  // back to ROCR too (DeviceMemoryPool.h).
+  memory_.reset();
   queuePool_.clear();  // no stream is bound any more
   {
     // Cross-queue markers belonged to the queues just destroyed.
@@ -43,8 +38,6 @@ Status Device::reset() {
   nullSubmissions_.store(0, std::memory_order_relaxed);
   unjoinedBlocking_.store(0, std::memory_order_relaxed);
   faults_.clear();
-  // The allocator's cache of freed blocks goes back to ROCR (DeviceMemoryPool.h).
-  memory_->trim(0);
   // A grid barrier of a kernel that faulted mid-sync may hold a partial count.
   return gridBarriers_.reset();
 }

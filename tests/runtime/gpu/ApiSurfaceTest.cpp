@@ -471,7 +471,7 @@ TEST(MemoryApi, FreeWithNothingPendingSubmitsNoBarrier) {
   EXPECT_EQ(nullAfter, nullBefore);
   EXPECT_EQ(streamAfter, streamBefore);
   // With a kernel in flight, hipFree waits for nothing either: the block is held until the
-  // kernel completed (DeviceFree.cpp).
+  // kernel completed (DeviceMemory.cpp).
   ASSERT_HIP(hipMalloc(&memory, 256));
   ASSERT_HIP(launchCopyInt(ints, ints + 1, stream));
   ASSERT_HIP(hipFree(memory));

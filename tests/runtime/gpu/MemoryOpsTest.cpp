@@ -1,4 +1,4 @@
-// Fills and copies through the built-in kernels (runtime/src/core/MemoryOps.cpp): exact data for
+// Fills and copies through the built-in kernels (runtime/src/core/DeviceCopies.cpp): exact data for
 // every size class and alignment, 2D/3D boxes, peer copies, stream ordering, asynchrony, misuse.
 // Every expected value is computed on the CPU from a model of the operation.
 #include <gtest/gtest.h>

@@ -1,12 +1,14 @@
-# Installs the runtime's part of the prefix into PREFIX, builds hello_world against it with the
+# Installs the runtime's part of the prefix (the public headers and the runtime) into PREFIX, builds hello_world against it with the
 # documented clang line, and checks that the program needs only hipcore and runs (without a GPU
 # it must exit 2 with "no GPU found"; with one, 0 and PASSED).
 file(REMOVE_RECURSE "${PREFIX}")
-execute_process(COMMAND ${CMAKE_COMMAND} -DCMAKE_INSTALL_PREFIX=${PREFIX} -P "${RUNTIME_INSTALL_SCRIPT}"
-  RESULT_VARIABLE status OUTPUT_QUIET)
-if(NOT status EQUAL 0)
-  message(FATAL_ERROR "installing into ${PREFIX} failed")
-endif()
+foreach(script IN LISTS INSTALL_SCRIPTS)
+  execute_process(COMMAND ${CMAKE_COMMAND} -DCMAKE_INSTALL_PREFIX=${PREFIX} -P "${script}"
+    RESULT_VARIABLE status OUTPUT_QUIET)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "installing ${script} into ${PREFIX} failed")
+  endif()
+endforeach()
 foreach(file lib/libhipcore.so lib/libamdhip64.so include/hip/hip_runtime.h include/hip/device/builtin_vars.h
              share/hip/version bin/.hipVersion amdgcn/bitcode/ockl.bc amdgcn/bitcode/oclc_isa_version_1100.bc)
   if(NOT EXISTS "${PREFIX}/${file}")

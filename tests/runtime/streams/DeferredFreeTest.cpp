@@ -1,4 +1,4 @@
-// hipFree does not stall the device (runtime/src/core/DeviceFree.cpp): with a kernel in flight
+// hipFree does not stall the device (runtime/src/core/DeviceMemory.cpp): with a kernel in flight
 // it returns at once, and the block is handed out again only after the kernel, which writes it
 // last, has finished.
 #include <gtest/gtest.h>

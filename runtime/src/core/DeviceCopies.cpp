@@ -1,7 +1,9 @@
-// Fills and copies. Memory the GPU reaches (device memory, pinned host memory) is written by a
-// built-in kernel dispatched on the stream's own AQL queue: ordered with the stream's kernels
-// for free, and asynchronous unless the caller waits. Pageable host memory goes through a
+// Fills and copies (DeviceCopies.h). Memory the GPU reaches (device memory, pinned host memory) is
+// written by a built-in kernel dispatched on the stream's own AQL queue: ordered with the stream's
+// kernels for free, and asynchronous unless the caller waits. Pageable host memory goes through a
 // pair of pinned staging buffers (SDMA) once the stream's earlier work has completed.
+#include "DeviceCopies.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -105,7 +107,12 @@ void copyRowsOnHost(Pitched<void*> destination, Pitched<const void*> source, con
 
 }  // namespace
 
-Status Device::builtins(const BuiltinKernels*& out) {
+DeviceCopies::DeviceCopies(Device& device, const hsa::GpuAgent& agent)
+    : device_(device), agent_(agent) {}
+
+DeviceCopies::~DeviceCopies() = default;
+
+Status DeviceCopies::builtins(const BuiltinKernels*& out) {
   out = &builtins_;
   if (builtinsReady_.load(std::memory_order_acquire)) return Status::success();
   std::lock_guard lock(builtinMutex_);
@@ -116,18 +123,18 @@ Status Device::builtins(const BuiltinKernels*& out) {
   return Status::success();
 }
 
-Status Device::queueOrNull(DeviceQueue*& queue) {
-  if (queue != nullptr || (queue = readyNullQueue()) != nullptr) return Status::success();
-  return nullQueue(queue);
+Status DeviceCopies::queueOrNull(DeviceQueue*& queue) {
+  if (queue != nullptr || (queue = device_.readyNullQueue()) != nullptr) return Status::success();
+  return device_.nullQueue(queue);
 }
 
-Status Device::drain(DeviceQueue& queue) {
-  if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
+Status DeviceCopies::drain(DeviceQueue& queue) {
+  if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
   return queue.synchronize();
 }
 
-Status Device::dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent,
-                            uint32_t word) {
+Status DeviceCopies::dispatchFill(DeviceQueue& queue, Pitched<void*> destination,
+                                  const Extent& extent, uint32_t word) {
   const BuiltinKernels* kernels = nullptr;
   if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
   loader::LaunchGeometry geometry;
@@ -136,14 +143,14 @@ Status Device::dispatchFill(DeviceQueue& queue, Pitched<void*> destination, cons
   void* base = destination.base;
   uint64_t width = extent.width, pitch = destination.pitch, slicePitch = destination.slicePitch;
   void* args[] = {&base, &width, &pitch, &slicePitch, &word, &items};
-  if (failed()) return queueFailure();
-  if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
-  if (!queue.stream().launch(*kernels->fill, geometry, args)) return queueFailure();
+  if (device_.failed()) return device_.queueFailure();
+  if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
+  if (!queue.stream().launch(*kernels->fill, geometry, args)) return device_.queueFailure();
   return Status::success();
 }
 
-Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination,
-                            Pitched<const void*> source, const Extent& extent) {
+Status DeviceCopies::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination,
+                                  Pitched<const void*> source, const Extent& extent) {
   const BuiltinKernels* kernels = nullptr;
   if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
   loader::LaunchGeometry geometry;
@@ -166,18 +173,18 @@ Status Device::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination,
   uint64_t width = extent.width, toPitch = destination.pitch, fromPitch = source.pitch;
   uint64_t toSlice = destination.slicePitch, fromSlice = source.slicePitch;
   void* args[] = {&to, &from, &width, &toPitch, &fromPitch, &toSlice, &fromSlice, &items};
-  if (failed()) return queueFailure();
-  if (Status ordered = prepareSubmission(queue); !ordered.ok()) return ordered;
-  if (!queue.stream().launch(kernel, geometry, args)) return queueFailure();
+  if (device_.failed()) return device_.queueFailure();
+  if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
+  if (!queue.stream().launch(kernel, geometry, args)) return device_.queueFailure();
   return Status::success();
 }
 
-Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,
-                    uint32_t pattern, unsigned patternWidth, bool wait) {
+Status DeviceCopies::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,
+                          uint32_t pattern, unsigned patternWidth, bool wait) {
   if (extent.empty()) return Status::success();
   Reach reach;
-  if (Status located =
-          locate(pointers_, destination.base, destination.span(extent), "destination", reach);
+  if (Status located = locate(device_.pointers(), destination.base, destination.span(extent),
+                              "destination", reach);
       !located.ok())
     return located;
   if (reach.kind == Reach::Pageable)
@@ -198,15 +205,15 @@ Status Device::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent
   return wait ? queue->synchronize() : Status::success();
 }
 
-Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source,
-                    const Extent& extent, bool wait) {
+Status DeviceCopies::copy(DeviceQueue* queue, Pitched<void*> destination,
+                          Pitched<const void*> source, const Extent& extent, bool wait) {
   if (extent.empty()) return Status::success();
   Reach to, from;
   if (Status located =
-          locate(pointers_, destination.base, destination.span(extent), "destination", to);
+          locate(device_.pointers(), destination.base, destination.span(extent), "destination", to);
       !located.ok())
     return located;
-  if (Status located = locate(pointers_, source.base, source.span(extent), "source", from);
+  if (Status located = locate(device_.pointers(), source.base, source.span(extent), "source", from);
       !located.ok())
     return located;
   if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
@@ -248,14 +255,14 @@ Status Device::copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<cons
   return Status::success();
 }
 
-Status Device::copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
+Status DeviceCopies::copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     return fail(hipErrorInvalidMemcpyDirection, "hipMemcpy kind %d", static_cast<int>(kind));
   return copy(nullptr, linear(destination, bytes), linear(source, bytes), Extent{bytes},
               /*wait=*/true);
 }
 
-Status Device::ensureCopySignal() {
+Status DeviceCopies::ensureCopySignal() {
   if (copySignal_) return Status::success();
   auto signal = hsa::Signal::create(0);
   if (!signal) return fail(hipErrorOutOfMemory, "copy signal: %s", signal.message().c_str());
@@ -263,7 +270,7 @@ Status Device::ensureCopySignal() {
   return Status::success();
 }
 
-Status Device::ensureStaging() {
+Status DeviceCopies::ensureStaging() {
   if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
   for (StagingBuffer& buffer : staging_) {
     if (buffer.memory) continue;
@@ -281,7 +288,8 @@ Status Device::ensureStaging() {
   return Status::success();
 }
 
-Status Device::copyDirect(void* destination, const void* source, size_t bytes, bool toDevice) {
+Status DeviceCopies::copyDirect(void* destination, const void* source, size_t bytes,
+                                bool toDevice) {
   // Host memory ROCR knows (hipHostMalloc) needs no staging: one copy by the DMA engine.
   std::lock_guard lock(copyMutex_);
   if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
@@ -293,8 +301,8 @@ Status Device::copyDirect(void* destination, const void* source, size_t bytes, b
   return Status::success();
 }
 
-Status Device::copyThroughStaging(void* destination, const void* source, size_t bytes,
-                                  bool toDevice) {
+Status DeviceCopies::copyThroughStaging(void* destination, const void* source, size_t bytes,
+                                        bool toDevice) {
   std::lock_guard lock(copyMutex_);
   if (Status ready = ensureStaging(); !ready.ok()) return ready;
   auto* dst = static_cast<uint8_t*>(destination);
@@ -342,7 +350,8 @@ Status Device::copyThroughStaging(void* destination, const void* source, size_t 
   return Status::success();
 }
 
-Status Device::copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {
+Status DeviceCopies::copyNow(void* destination, const void* source, size_t bytes,
+                             hipMemcpyKind kind) {
   // Only host-to-device copies come here (code-object loading), without stream ordering.
   if (kind != hipMemcpyHostToDevice)
     return fail(hipErrorInvalidMemcpyDirection, "copyNow kind %d", static_cast<int>(kind));

@@ -1,0 +1,77 @@
+// Fills and copies on one GPU (hipMemset*, hipMemcpy*), ordered on a stream (null: the null
+// stream, with legacy ordering). Device memory and pinned host memory are reached by a built-in
+// kernel on the stream's queue: with `wait` the call returns once it completed (hipMemset,
+// hipMemcpy), without once it is queued (the Async forms). Pageable host memory goes through
+// the staging buffers after the stream's earlier work, and is consumed (or written) when the
+// call returns.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+
+#include "BuiltinKernels.h"
+#include "MemoryOps.h"
+#include "Status.h"
+#include "hsa/Hsa.h"
+
+namespace hipcore::core {
+
+class Device;
+class DeviceQueue;
+class Module;
+
+class DeviceCopies {
+ public:
+  DeviceCopies(Device& device, const hsa::GpuAgent& agent);
+  ~DeviceCopies();
+  DeviceCopies(const DeviceCopies&) = delete;
+  DeviceCopies& operator=(const DeviceCopies&) = delete;
+
+  // Sets each byte of the box to the pattern of `patternWidth` (1, 2 or 4) bytes repeated from
+  // the start of every row (hipMemset*, hipMemsetD16/D32).
+  Status fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,
+              uint32_t pattern, unsigned patternWidth, bool wait);
+  Status copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source,
+              const Extent& extent, bool wait);
+  // A 1D copy on the null stream, complete on return (symbol copies); `kind` is checked, the
+  // direction comes from the pointers.
+  Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
+  // A host-to-device copy that waits for no stream (code-object loading: managed variables).
+  Status copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
+  // The built-in fill and copy kernels on this device, loaded on first use.
+  Status builtins(const BuiltinKernels*& out);
+
+ private:
+  Status ensureCopySignal();  // caller holds copyMutex_
+  Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
+  Status ensureStaging();  // caller holds copyMutex_
+  Status copyDirect(void* destination, const void* source, size_t bytes, bool toDevice);
+  Status queueOrNull(DeviceQueue*& queue);
+  Status dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent,
+                      uint32_t word);
+  Status dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitched<const void*> source,
+                      const Extent& extent);
+  Status drain(DeviceQueue& queue);  // the queue's earlier work (legacy order included) completed
+
+  Device& device_;
+  const hsa::GpuAgent& agent_;
+  std::mutex copyMutex_;  // the staging buffers and the copy signal
+  std::unique_ptr<hsa::Signal> copySignal_;
+  // Pageable copies alternate between two pinned staging buffers: the host fills (or empties)
+  // one while the DMA engine reads (or writes) the other.
+  struct StagingBuffer {
+    void* memory = nullptr;
+    std::unique_ptr<hsa::Signal> done;
+    hsa::AsyncCopy copy;  // the DMA using `memory`, if one is in flight
+  };
+  StagingBuffer staging_[2];
+  std::mutex builtinMutex_;
+  std::atomic<bool> builtinsReady_{false};
+  std::unique_ptr<Module> builtinModule_;
+  BuiltinKernels builtins_;
+};
+
+}  // namespace hipcore::core

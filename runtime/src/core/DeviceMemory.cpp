@@ -1,0 +1,167 @@
+// One GPU's memory as hipMalloc, hipHostMalloc and hipFree see it (DeviceMemory.h).
+//
+// hipFree of device memory without stalling the device. CUDA's hipFree waits for the whole device.
+// hipcore never waits: when every hardware queue of the device has completed what was submitted to
+// it (the common case: nothing in flight), the block goes back to the allocator at once; otherwise
+// it is held, tagged with each busy queue's write index at the free (a fence), and released once
+// every fence has passed. The packets before a fence are the only ones that can use the block:
+// later packets were submitted after hipFree, when the program no longer owned the memory. Fences
+// are checked on later hipMalloc calls and synchronisations (a few loads per held block); a
+// hipMalloc that runs out of memory synchronises the device, releases every held block and tries
+// again. A held block is not live any more for hipFree (a second free is refused) but keeps its
+// memory counted as used by hipMemGetInfo until it is released: it is not available yet.
+//
+// hipFreeAsync follows the same idea per stream (DeviceQueue::freeInStreamOrder), where only the
+// stream's own earlier packets can use the block.
+#include "DeviceMemory.h"
+
+#include "Device.h"
+
+namespace hipcore::core {
+namespace {
+
+// Chunks and large allocations of the sub-allocator come from the agent's device pool.
+class RocrDeviceMemory final : public MemorySource {
+ public:
+  explicit RocrDeviceMemory(uint64_t pool) : pool_(pool) {}
+  void* allocate(size_t bytes) override {
+    auto pointer = hsa::allocate(pool_, bytes);
+    return pointer ? *pointer : nullptr;
+  }
+  void release(void* pointer) override { (void)hsa::release(pointer); }
+
+ private:
+  uint64_t pool_;
+};
+
+}  // namespace
+
+DeviceMemory::DeviceMemory(Device& device, const hsa::GpuAgent& agent, PointerRegistry& pointers)
+    : device_(device),
+      agent_(agent),
+      pointers_(pointers),
+      source_(std::make_unique<RocrDeviceMemory>(agent.devicePool)),
+      pool_(std::make_unique<DeviceMemoryPool>(*source_, pointers, device.index(),
+                                               agent.properties.globalMemoryBytes)),
+      pools_(std::make_unique<DeviceMemPools>(device, *pool_, *source_, pointers,
+                                              agent.properties.globalMemoryBytes)) {}
+
+DeviceMemory::~DeviceMemory() = default;
+
+Status DeviceMemory::releaseDeviceBlock(const Allocation& allocation, Chunk* chunk,
+                                        uint32_t block) {
+  return releaseToPool(allocation, chunk, block, /*streamOrdered=*/false);
+}
+
+Status DeviceMemory::freeDeviceMemory(const Allocation& allocation, Chunk* chunk, uint32_t block) {
+  if (device_.failed()) return device_.queueFailure();
+  // Nothing submitted since a full synchronisation, or every queue's packets known complete:
+  // nothing can use the block.
+  if (device_.nothingInFlight()) return releaseDeviceBlock(allocation, chunk, block);
+  std::vector<QueueFence> fences;
+  device_.fencesInFlight(fences);
+  if (fences.empty()) return releaseDeviceBlock(allocation, chunk, block);
+  std::lock_guard lock(deferredFreesMutex_);
+  for (const DeferredFree& held : deferredFrees_)
+    if (held.allocation.base == allocation.base)
+      return fail(hipErrorInvalidValue, "hipFree(%p): already freed", allocation.base);
+  deferredFrees_.push_back({allocation, chunk, block, std::move(fences)});
+  hasDeferredFrees_.store(true, std::memory_order_release);
+  return Status::success();
+}
+
+void DeviceMemory::releaseDeferredFrees(bool wait) {
+  if (!hasDeferredFrees_.load(std::memory_order_acquire)) return;
+  std::vector<DeferredFree> ready;
+  {
+    std::lock_guard lock(deferredFreesMutex_);
+    std::erase_if(deferredFrees_, [&](DeferredFree& held) {
+      for (const QueueFence& fence : held.fences) {
+        if (fence.queue->completedBefore(fence.end)) continue;
+        if (!wait || !fence.queue->waitBefore(fence.end)) return false;
+      }
+      ready.push_back(std::move(held));
+      return true;
+    });
+    hasDeferredFrees_.store(!deferredFrees_.empty(), std::memory_order_release);
+  }
+  for (const DeferredFree& held : ready)
+    (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
+}
+
+Status DeviceMemory::allocate(size_t bytes, void*& out) {
+  out = nullptr;
+  if (device_.failed()) return device_.queueFailure();  // sticky, as in CUDA: until hipDeviceReset
+  if (bytes == 0) return Status::success();
+  if (hasDeferredFrees_.load(std::memory_order_acquire)) [[unlikely]]
+    releaseDeferredFrees(/*wait=*/false);
+  Status allocated = pool_->allocate(bytes, out);
+  // Blocks freed while kernels ran may be all that is missing: wait for them and try again.
+  if (allocated.code == hipErrorOutOfMemory && hasDeferredFrees_.load(std::memory_order_acquire))
+      [[unlikely]] {
+    allocated = device_.synchronize();
+    if (allocated.ok()) allocated = pool_->allocate(bytes, out);
+  }
+  return allocated;
+}
+
+void DeviceMemory::info(size_t& free, size_t& total) const {
+  total = agent_.properties.globalMemoryBytes;
+  size_t used = pools_->reservedBytes();
+  free = used < total ? total - used : 0;
+}
+
+Status DeviceMemory::allocateHost(size_t bytes, void*& out, MemoryKind kind, unsigned flags) {
+  out = nullptr;
+  if (bytes == 0) return Status::success();
+  auto pointer = hsa::allocate(agent_.hostPool, bytes);
+  if (!pointer) return fail(hipErrorOutOfMemory, "host memory: %s", pointer.message().c_str());
+  if (auto access = hsa::allowAccess(agent_.agent, *pointer); !access) {
+    (void)hsa::release(*pointer);
+    return fail(hipErrorOutOfMemory, "host memory for device %d: %s", device_.index(),
+                access.message().c_str());
+  }
+  out = *pointer;
+  Allocation allocation;
+  allocation.base = out;
+  allocation.bytes = bytes;
+  allocation.kind = kind;
+  allocation.device = device_.index();
+  allocation.flags = flags;
+  allocation.devicePointer = out;  // fine-grained host memory: one address for host and GPU
+  pointers_.add(allocation);
+  return Status::success();
+}
+
+Status DeviceMemory::releaseHost(const Allocation& allocation) {
+  // Host memory (hipHostFree) is returned to ROCR at once, so kernels still running that may
+  // use it are waited for: the queues with work in flight. Idle
+  // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree
+  // waits for nothing.
+  if (Status synced = device_.synchronize(); !synced.ok()) return synced;
+  if (allocation.kind == MemoryKind::Registered)
+    return fail(hipErrorInvalidValue,
+                "hipFree(%p): registered host memory is released by hipHostUnregister",
+                allocation.base);
+  if (!pointers_.remove(allocation.base))
+    return fail(hipErrorInvalidValue, "hipFree(%p): not a live allocation", allocation.base);
+  auto released = hsa::release(allocation.base);
+  if (!released)
+    return fail(hipErrorInvalidValue, "hipFree(%p): %s", allocation.base,
+                released.message().c_str());
+  return Status::success();
+}
+
+void DeviceMemory::reset() {
+  {
+    std::lock_guard lock(deferredFreesMutex_);
+    for (const DeferredFree& held : deferredFrees_)
+      (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
+    deferredFrees_.clear();
+    hasDeferredFrees_.store(false, std::memory_order_release);
+  }
+  // The allocator's cache of freed blocks goes back to ROCR (DeviceMemoryPool.h).
+  pool_->trim(0);
+}
+
+}  // namespace hipcore::core
