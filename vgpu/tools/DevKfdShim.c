@@ -14,9 +14,9 @@
 typedef int (*OpenFunction)(const char*, int, ...);
 
 static int forward(const char* name, const char* path, int flags, mode_t mode) {
-  OpenFunction real = (OpenFunction)dlsym(RTLD_NEXT, name);
+  OpenFunction next = (OpenFunction)dlsym(RTLD_NEXT, name);
   if (path != NULL && strcmp(path, "/dev/kfd") == 0) path = "/dev/null";
-  return real(path, flags, mode);
+  return next(path, flags, mode);
 }
 
 __attribute__((visibility("default"))) int open(const char* path, int flags, ...) {
