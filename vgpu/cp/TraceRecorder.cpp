@@ -1,5 +1,5 @@
-// TraceRecorder: bounded in-memory Chrome trace events, handed to hipcore (vgpu_extension_table::trace_take_json)
-// or written as vgpu's own file at exit.
+// TraceRecorder: bounded in-memory Chrome trace events, handed to hipcore
+// (vgpu_extension_table::trace_take_json) or written as vgpu's own file at exit.
 #include "cp/TraceRecorder.h"
 
 #include <time.h>
