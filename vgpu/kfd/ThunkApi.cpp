@@ -61,6 +61,9 @@ VGPU_EXPORT int vgpu_last_fault(char* report, size_t capacity) {
 }
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtOpenKFD() {
+  // An unusable VGPU_GPUS, VGPU_TARGET, ... (reported when parsed): no device rather than a
+  // different one than asked for.
+  if (!kfd().options().unusable.empty()) return HSAKMT_STATUS_ERROR;
   kfd().openCount.fetch_add(1);
   return HSAKMT_STATUS_SUCCESS;
 }
