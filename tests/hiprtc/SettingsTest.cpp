@@ -8,23 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "../SettingsTestSupport.h"
+
 namespace hiprtc {
 namespace {
 
-struct Parsed {
-  Settings settings;
-  std::vector<std::string> messages;
-};
+using Parsed = settingstest::Parsed<Settings>;
 
-Parsed parse(std::map<std::string, std::string> env) {
-  Parsed p;
-  p.settings = Settings::parse(
-      [&env](const char* name) {
-        auto it = env.find(name);
-        return it == env.end() ? nullptr : it->second.c_str();
-      },
-      [&p](const std::string& line) { p.messages.push_back(line); });
-  return p;
+Parsed parse(const std::map<std::string, std::string>& env) {
+  return settingstest::parse<Settings>(env);
 }
 
 TEST(Settings, Defaults) {

@@ -11,38 +11,30 @@
 #include <string>
 #include <vector>
 
+#include "../SettingsTestSupport.h"
+
 namespace vgpu {
 namespace {
 
-struct Parsed {
-  Options options;
-  std::vector<std::string> messages;
-};
+using Parsed = settingstest::Parsed<Options>;
 
-Parsed parse(std::map<std::string, std::string> env) {
-  Parsed p;
-  p.options = Options::parse(
-      [&env](const char* name) {
-        auto it = env.find(name);
-        return it == env.end() ? nullptr : it->second.c_str();
-      },
-      [&p](const std::string& line) { p.messages.push_back(line); });
-  return p;
+Parsed parse(const std::map<std::string, std::string>& env) {
+  return settingstest::parse<Options>(env);
 }
 
 TEST(Options, DefaultsWithNothingSet) {
   Parsed p = parse({});
-  EXPECT_EQ(p.options.target, GpuTarget::gfx1030);
-  EXPECT_EQ(p.options.computeUnits, 8u);
-  EXPECT_EQ(p.options.memoryBytes, 4ull << 30);
-  EXPECT_EQ(p.options.hostMemoryBytes, 0u);
-  EXPECT_EQ(p.options.gpuCount, 1u);
-  EXPECT_FALSE(p.options.log);
-  EXPECT_FALSE(p.options.traceEvents);
-  EXPECT_EQ(p.options.interpreterThreads, 0u);
-  EXPECT_EQ(p.options.watchdogMs, 60000u);
-  EXPECT_FALSE(p.options.isaTrace);
-  EXPECT_EQ(p.options.unusable, "");
+  EXPECT_EQ(p.settings.target, GpuTarget::gfx1030);
+  EXPECT_EQ(p.settings.computeUnits, 8u);
+  EXPECT_EQ(p.settings.memoryBytes, 4ull << 30);
+  EXPECT_EQ(p.settings.hostMemoryBytes, 0u);
+  EXPECT_EQ(p.settings.gpuCount, 1u);
+  EXPECT_FALSE(p.settings.log);
+  EXPECT_FALSE(p.settings.traceEvents);
+  EXPECT_EQ(p.settings.interpreterThreads, 0u);
+  EXPECT_EQ(p.settings.watchdogMs, 60000u);
+  EXPECT_FALSE(p.settings.isaTrace);
+  EXPECT_EQ(p.settings.unusable, "");
   EXPECT_TRUE(p.messages.empty());
 }
 
@@ -57,32 +49,32 @@ TEST(Options, ValidValuesAreRead) {
                     {"VGPU_THREADS", "3"},
                     {"VGPU_WATCHDOG_MS", "0"},
                     {"VGPU_ISA_TRACE", "1"}});
-  EXPECT_EQ(p.options.target, GpuTarget::gfx1100);
-  EXPECT_EQ(p.options.computeUnits, 20u);
-  EXPECT_EQ(p.options.memoryBytes, 512ull << 20);
-  EXPECT_EQ(p.options.hostMemoryBytes, 256ull << 20);
-  EXPECT_EQ(p.options.gpuCount, 2u);
-  EXPECT_TRUE(p.options.log);
-  EXPECT_EQ(p.options.traceFile, "/tmp/vgpu.json");
-  EXPECT_TRUE(p.options.traceEvents);
-  EXPECT_EQ(p.options.interpreterThreads, 3u);
-  EXPECT_EQ(p.options.watchdogMs, 0u) << "0 turns the watchdog off";
-  EXPECT_TRUE(p.options.isaTrace);
-  EXPECT_EQ(p.options.unusable, "");
+  EXPECT_EQ(p.settings.target, GpuTarget::gfx1100);
+  EXPECT_EQ(p.settings.computeUnits, 20u);
+  EXPECT_EQ(p.settings.memoryBytes, 512ull << 20);
+  EXPECT_EQ(p.settings.hostMemoryBytes, 256ull << 20);
+  EXPECT_EQ(p.settings.gpuCount, 2u);
+  EXPECT_TRUE(p.settings.log);
+  EXPECT_EQ(p.settings.traceFile, "/tmp/vgpu.json");
+  EXPECT_TRUE(p.settings.traceEvents);
+  EXPECT_EQ(p.settings.interpreterThreads, 3u);
+  EXPECT_EQ(p.settings.watchdogMs, 0u) << "0 turns the watchdog off";
+  EXPECT_TRUE(p.settings.isaTrace);
+  EXPECT_EQ(p.settings.unusable, "");
   EXPECT_TRUE(p.messages.empty());
 }
 
 TEST(Options, HipcoreTraceTurnsTraceEventsOn) {
   Parsed p = parse({{"HIPCORE_TRACE", "out.json"}});
-  EXPECT_TRUE(p.options.traceEvents);
-  EXPECT_EQ(p.options.traceFile, "") << "vgpu writes no file of its own";
+  EXPECT_TRUE(p.settings.traceEvents);
+  EXPECT_EQ(p.settings.traceFile, "") << "vgpu writes no file of its own";
 }
 
 TEST(Options, AnUnusableWatchdogKeepsTheDefaultWithAMessage) {
   for (const char* bad : {"abc", "12abc", "-1", " 5", "4294967295", "99999999999999999999999"}) {
     Parsed p = parse({{"VGPU_WATCHDOG_MS", bad}});
-    EXPECT_EQ(p.options.watchdogMs, 60000u) << bad;
-    EXPECT_EQ(p.options.unusable, "") << "not fatal: " << bad;
+    EXPECT_EQ(p.settings.watchdogMs, 60000u) << bad;
+    EXPECT_EQ(p.settings.unusable, "") << "not fatal: " << bad;
     ASSERT_EQ(p.messages.size(), 1u) << bad;
     EXPECT_EQ(p.messages[0], std::string("vgpu: VGPU_WATCHDOG_MS='") + bad +
                                  "' is not a number of milliseconds (0 = off); using the default "
@@ -93,10 +85,10 @@ TEST(Options, AnUnusableWatchdogKeepsTheDefaultWithAMessage) {
 
 TEST(Options, UnusableDiagnosticsKeepTheirDefaults) {
   Parsed p = parse({{"VGPU_LOG", "yes"}, {"VGPU_ISA_TRACE", "2"}, {"VGPU_THREADS", "1025"}});
-  EXPECT_FALSE(p.options.log);
-  EXPECT_FALSE(p.options.isaTrace);
-  EXPECT_EQ(p.options.interpreterThreads, 0u);
-  EXPECT_EQ(p.options.unusable, "");
+  EXPECT_FALSE(p.settings.log);
+  EXPECT_FALSE(p.settings.isaTrace);
+  EXPECT_EQ(p.settings.interpreterThreads, 0u);
+  EXPECT_EQ(p.settings.unusable, "");
   ASSERT_EQ(p.messages.size(), 3u);
   EXPECT_EQ(p.messages[0], "vgpu: VGPU_LOG='yes' is not one of 0, 1; using the default 0");
 }
@@ -109,7 +101,7 @@ TEST(Options, AnUnusableMachineShapeIsFatal) {
   for (const auto& [name, value] : cases) {
     Parsed p = parse({{name, value}});
     ASSERT_EQ(p.messages.size(), 1u) << name;
-    EXPECT_EQ(p.options.unusable, p.messages[0]);
+    EXPECT_EQ(p.settings.unusable, p.messages[0]);
     EXPECT_NE(p.messages[0].find("vgpu: " + name + "='" + value + "' is not "), std::string::npos)
         << p.messages[0];
     EXPECT_NE(p.messages[0].find("; vgpu does not open the device"), std::string::npos)
