@@ -45,7 +45,7 @@ std::string flatName(const std::string& name) {
 }  // namespace
 
 Result<CompileOutput> compileWithClang(const CompileJob& job, const Toolchain& tc) {
-  auto dir = TempDir::create("rtc");
+  auto dir = TempDir::create(tc.temporaryRoot, "rtc");
   if (!dir) return dir.error();
   for (const EmbeddedHeader& h : embeddedHeaders())
     if (auto s = dir->write(std::string("include/") + h.name, h.text()); !s) return s.error();
@@ -75,7 +75,7 @@ Result<CompileOutput> compileWithClang(const CompileJob& job, const Toolchain& t
 }
 
 Result<CompileOutput> linkWithClang(const LinkJob& job, const Toolchain& tc) {
-  auto dir = TempDir::create("rtclink");
+  auto dir = TempDir::create(tc.temporaryRoot, "rtclink");
   if (!dir) return dir.error();
   std::string outputPath = dir->path() + "/out.co";
   // -flto: the bitcode inputs become one module in lld, hence one code object with one metadata

@@ -20,7 +20,6 @@ namespace hiprtc {
 namespace {
 
 constexpr char kMagic[8] = {'H', 'C', 'R', 'T', 'C', '0', '0', '1'};
-constexpr std::uint64_t kDefaultMaxMegabytes = 512;
 
 bool writeAll(int fd, const void* data, std::size_t size) {
   const char* p = static_cast<const char*>(data);
@@ -48,20 +47,9 @@ bool readAll(int fd, void* data, std::size_t size) {
 
 }  // namespace
 
-std::optional<CompileCache> CompileCache::fromEnvironment() {
-  const char* enabled = std::getenv("HIPCORE_JIT_CACHE");
-  if (enabled && std::string_view(enabled) == "0") return std::nullopt;
-  std::string base;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
-    base = xdg;
-  else if (const char* home = std::getenv("HOME"); home && *home)
-    base = std::string(home) + "/.cache";
-  else
-    return std::nullopt;
-  std::uint64_t megabytes = kDefaultMaxMegabytes;
-  if (const char* max = std::getenv("HIPCORE_JIT_CACHE_MAX_MB"); max && *max)
-    megabytes = std::strtoull(max, nullptr, 10);
-  return CompileCache(base + "/hipcore/rtc", megabytes << 20);
+std::optional<CompileCache> CompileCache::open(const Settings& settings) {
+  if (settings.cacheDirectory.empty()) return std::nullopt;
+  return CompileCache(settings.cacheDirectory, settings.cacheMaxBytes);
 }
 
 std::optional<CompileOutput> CompileCache::lookup(const std::string& key) const {

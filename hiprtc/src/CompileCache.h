@@ -9,13 +9,14 @@
 #include <string>
 
 #include "CompileJob.h"
+#include "Settings.h"
 
 namespace hiprtc {
 
 class CompileCache {
  public:
-  // The cache the environment asks for; nothing when it is disabled or has no location.
-  static std::optional<CompileCache> fromEnvironment();
+  // The cache the settings ask for; nothing when it is disabled or has no location.
+  static std::optional<CompileCache> open(const Settings& settings);
   CompileCache(std::string directory, std::uint64_t maxBytes)
       : directory_(std::move(directory)), maxBytes_(maxBytes) {}
 

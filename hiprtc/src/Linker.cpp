@@ -76,7 +76,7 @@ Status Linker::complete(const std::function<Result<std::string>()>& defaultTarge
     if (!bitcode) return bitcode.error();
     job.bitcode.push_back({input.data.name, std::move(*bitcode)});
   }
-  Toolchain tc = Toolchain::locate();
+  Toolchain tc = Toolchain::locate(Settings::fromEnvironment());
   auto linked =
       tc.compilerFor(target_) == CompilerKind::Comgr ? linkWithComgr(job) : linkWithClang(job, tc);
   if (!linked) {

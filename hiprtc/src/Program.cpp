@@ -51,7 +51,9 @@ CompileStatus Program::compile(
   } else {
     job.target = job.options.target;
   }
-  Toolchain tc = Toolchain::locate();
+  // Once per compile: see Settings.h.
+  const Settings settings = Settings::fromEnvironment();
+  Toolchain tc = Toolchain::locate(settings);
   CompilerKind kind = tc.compilerFor(job.target);
   // comgr 2.4 aborts the process (report_fatal_error) on device libraries for an ISA it lacks.
   if (kind == CompilerKind::Comgr && !comgrKnowsProcessor(job.target))
@@ -62,7 +64,7 @@ CompileStatus Program::compile(
   stats_.target = job.target;
   stats_.cacheKey = cacheKey(job, kind, tc);
 
-  std::optional<CompileCache> cache = CompileCache::fromEnvironment();
+  std::optional<CompileCache> cache = CompileCache::open(settings);
   std::optional<CompileOutput> output = cache ? cache->lookup(stats_.cacheKey) : std::nullopt;
   stats_.cacheHit = output.has_value();
   if (!output) {

@@ -23,10 +23,8 @@ using hipcore::loader::Ok;
 using hipcore::loader::Result;
 using hipcore::loader::Status;
 
-Result<TempDir> TempDir::create(std::string_view purpose) {
-  const char* base = std::getenv("TMPDIR");
-  std::string pattern =
-      std::string(base && *base ? base : "/tmp") + "/hipcore-" + std::string(purpose) + "-XXXXXX";
+Result<TempDir> TempDir::create(const std::string& root, std::string_view purpose) {
+  std::string pattern = root + "/hipcore-" + std::string(purpose) + "-XXXXXX";
   if (!::mkdtemp(pattern.data()))
     return errorf("cannot create a temporary directory %s: %s", pattern.c_str(),
                   std::strerror(errno));

@@ -12,7 +12,8 @@ namespace hiprtc {
 
 class TempDir {
  public:
-  static hipcore::loader::Result<TempDir> create(std::string_view purpose);
+  // A new directory hipcore-<purpose>-XXXXXX under `root`.
+  static hipcore::loader::Result<TempDir> create(const std::string& root, std::string_view purpose);
   TempDir(TempDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;

@@ -42,7 +42,7 @@ std::string processorOf(std::string_view target) {
 
 }  // namespace
 
-Toolchain Toolchain::locate() {
+Toolchain Toolchain::locate(const Settings& settings) {
   Toolchain tc;
   Dl_info info{};
   if (::dladdr(reinterpret_cast<void*>(&comgrKnowsProcessor), &info) && info.dli_fname) {
@@ -53,13 +53,9 @@ Toolchain Toolchain::locate() {
     }
   }
   if (tc.prefix.empty()) tc.prefix = HIPRTC_BUILD_STAGE;
-  const char* clang = std::getenv("HIPCORE_CLANG");
-  tc.clang = clang && *clang ? clang : HIPRTC_BUILD_CLANG;
-  const char* choice = std::getenv("HIPCORE_RTC_COMPILER");
-  std::string_view c = choice ? choice : "";
-  tc.choice = c == "comgr"   ? CompilerChoice::Comgr
-              : c == "clang" ? CompilerChoice::Clang
-                             : CompilerChoice::Auto;
+  tc.clang = settings.clang.empty() ? HIPRTC_BUILD_CLANG : settings.clang;
+  tc.choice = settings.compiler;
+  tc.temporaryRoot = settings.temporaryRoot;
   return tc;
 }
 

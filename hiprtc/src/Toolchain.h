@@ -6,13 +6,11 @@
 #include <string>
 #include <string_view>
 
+#include "Settings.h"
+
 namespace hiprtc {
 
 enum class CompilerKind { Comgr, Clang };
-
-// HIPCORE_RTC_COMPILER=comgr|clang forces one path; unset or "auto": comgr when it knows the
-// target, clang otherwise.
-enum class CompilerChoice { Auto, Comgr, Clang };
 
 struct Toolchain {
   // The ROCm-style prefix clang and comgr read (share/hip/version, bin/.hipVersion,
@@ -22,9 +20,11 @@ struct Toolchain {
   // clang++ for the clang path: $HIPCORE_CLANG, else the clang-19 found at build time.
   std::string clang;
   CompilerChoice choice = CompilerChoice::Auto;
+  // Where the clang path makes its temporary directories ($TMPDIR, else /tmp).
+  std::string temporaryRoot = "/tmp";
 
-  // Reads the environment and the library's own location.
-  static Toolchain locate();
+  // From the settings and the library's own location.
+  static Toolchain locate(const Settings& settings);
 
   // The compiler that builds `target` ("gfx1030:xnack-").
   CompilerKind compilerFor(std::string_view target) const;

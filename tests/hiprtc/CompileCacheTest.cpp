@@ -68,15 +68,14 @@ TEST_F(CompileCacheTest, EvictsOldestBeyondTheBound) {
   EXPECT_TRUE(cache.lookup("k3"));
 }
 
-TEST_F(CompileCacheTest, EnvironmentSelectsTheDirectoryAndCanDisable) {
-  ::setenv("XDG_CACHE_HOME", dir.c_str(), 1);
-  ::unsetenv("HIPCORE_JIT_CACHE");
-  auto cache = CompileCache::fromEnvironment();
+TEST_F(CompileCacheTest, SettingsSelectTheDirectoryAndCanDisable) {
+  Settings settings;
+  settings.cacheDirectory = dir + "/hipcore/rtc";
+  auto cache = CompileCache::open(settings);
   ASSERT_TRUE(cache);
   EXPECT_EQ(cache->directory(), dir + "/hipcore/rtc");
-  ::setenv("HIPCORE_JIT_CACHE", "0", 1);
-  EXPECT_FALSE(CompileCache::fromEnvironment());
-  ::unsetenv("HIPCORE_JIT_CACHE");
+  settings.cacheDirectory.clear();  // HIPCORE_JIT_CACHE=0, or no place (tests/hiprtc/SettingsTest)
+  EXPECT_FALSE(CompileCache::open(settings));
 }
 
 }  // namespace

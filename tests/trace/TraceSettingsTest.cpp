@@ -1,27 +1,13 @@
-// The host-only pieces of HIPCORE_LOG/HIPCORE_TRACE: the setting parser, the JSON helpers and
-// the system-domain conversion.
+// The host-only pieces of HIPCORE_TRACE: the JSON helpers and the system-domain conversion (the
+// settings themselves: tests/runtime/SettingsTest.cpp).
 #include <gtest/gtest.h>
 
 #include "trace/Json.h"
-#include "trace/Settings.h"
+#include "trace/Settings.h"  // monotonicNs
 #include "trace/TraceClock.h"
 
 namespace hipcore::trace {
 namespace {
-
-TEST(TraceSettings, LogAcceptsACommaList) {
-  EXPECT_EQ(parseLogSetting(nullptr), 0u);
-  EXPECT_EQ(parseLogSetting(""), 0u);
-  EXPECT_EQ(parseLogSetting("0"), 0u);
-  EXPECT_EQ(parseLogSetting("1"), unsigned(kLogErrors));
-  EXPECT_EQ(parseLogSetting("errors"), unsigned(kLogErrors));
-  EXPECT_EQ(parseLogSetting("api"), unsigned(kLogCalls | kLogErrors));
-  EXPECT_EQ(parseLogSetting("errors,api"), unsigned(kLogCalls | kLogErrors));
-  EXPECT_EQ(parseLogSetting("api,"), unsigned(kLogCalls | kLogErrors));
-  // Any other value keeps the old meaning of HIPCORE_LOG (anything but 0 logs failures).
-  EXPECT_EQ(parseLogSetting("yes"), unsigned(kLogErrors));
-  EXPECT_EQ(parseLogSetting("0,api"), unsigned(kLogCalls | kLogErrors));
-}
 
 TEST(TraceJson, MicrosecondsKeepNanosecondDigits) {
   EXPECT_EQ(jsonMicroseconds(0), "0.000");

@@ -25,6 +25,7 @@
 #include "isa/Wave.h"
 #include "isa/WorkerCrew.h"
 #include "isa/Workgroup.h"
+#include "options/Options.h"
 
 namespace vgpu {
 
@@ -114,23 +115,14 @@ bool memoHolds(const DispatchMemo& memo, const DispatchRequest& req, std::uint64
                      memo.code.size) == 0;
 }
 
-// VGPU_WATCHDOG_MS, read once: a dispatch's wall-time bound (0 disables; unset: one minute).
+// VGPU_WATCHDOG_MS (options/Options.h): a dispatch's wall-time bound (0 disables).
 std::uint32_t watchdogFromEnvironment() {
-  static const std::uint32_t ms = [] {
-    const char* v = std::getenv("VGPU_WATCHDOG_MS");
-    if (!v || !*v) return std::uint32_t{60000};
-    return static_cast<std::uint32_t>(std::strtoul(v, nullptr, 10));
-  }();
-  return ms;
+  return options().watchdogMs;
 }
 
-// VGPU_ISA_TRACE=1, read once: print every executed instruction.
+// VGPU_ISA_TRACE=1: print every executed instruction.
 bool isaTraceFromEnvironment() {
-  static const bool on = [] {
-    const char* v = std::getenv("VGPU_ISA_TRACE");
-    return v && *v && *v != '0';
-  }();
-  return on;
+  return options().isaTrace;
 }
 
 struct FaultRecord {

@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "options/GpuTarget.h"
+
 namespace vgpu {
 
 namespace isa {
 class Program;
 }
-
-enum class GpuTarget { gfx1030, gfx1100 };
 
 // What the interpreter may touch. vgpu's memory is host memory with identity GPU addresses, so
 // "accessible" is a question about the allocation map, not a translation.

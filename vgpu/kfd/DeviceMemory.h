@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "kfd/MemoryMap.h"
-#include "kfd/Options.h"
 #include "kfd/Topology.h"
+#include "options/Options.h"
 
 namespace vgpu::kfd {
 

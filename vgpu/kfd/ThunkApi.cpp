@@ -66,6 +66,9 @@ VGPU_EXPORT const vgpu_extension_table* vgpu_extension() {
 }
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtOpenKFD() {
+  // An unusable VGPU_GPUS, VGPU_TARGET, ... (reported when parsed): no device rather than a
+  // different one than asked for.
+  if (!kfd().options().unusable.empty()) return HSAKMT_STATUS_ERROR;
   kfd().openCount.fetch_add(1);
   return HSAKMT_STATUS_SUCCESS;
 }

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "kfd/Options.h"
+#include "options/Options.h"
 
 namespace vgpu::kfd {
 

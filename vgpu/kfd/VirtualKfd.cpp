@@ -15,7 +15,7 @@ VirtualKfd& VirtualKfd::instance() {
 }
 
 VirtualKfd::VirtualKfd()
-    : options_(Options::fromEnvironment()),
+    : options_(vgpu::options()),
       topology_(options_),
       deviceMemory_(options_, topology_, map_),
       events_(map_),

@@ -15,9 +15,9 @@
 #include "kfd/DeviceMemory.h"
 #include "kfd/EventTable.h"
 #include "kfd/MemoryMap.h"
-#include "kfd/Options.h"
 #include "kfd/QueueTable.h"
 #include "kfd/Topology.h"
+#include "options/Options.h"
 
 namespace vgpu::kfd {
 
@@ -54,7 +54,7 @@ class VirtualKfd final : public cp::DeviceServices {
  private:
   VirtualKfd();
 
-  const Options options_;
+  const Options& options_;  // vgpu::options(), the process's
   const Topology topology_;
   MemoryMap map_;
   DeviceMemory deviceMemory_;

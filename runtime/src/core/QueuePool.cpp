@@ -1,22 +1,13 @@
 // Binding streams to a device's bounded set of AQL queues.
 #include "QueuePool.h"
 
-#include <cstdlib>
-
 #include "Device.h"
+#include "Settings.h"
 
 namespace hipcore::core {
 
 unsigned QueuePool::configuredLimit() {
-  static const unsigned limit = [] {
-    const char* text = std::getenv("HIPCORE_MAX_HW_QUEUES");
-    if (text == nullptr) return kDefaultLimit;
-    char* end = nullptr;
-    unsigned long value = std::strtoul(text, &end, 10);
-    if (end == text || *end != '\0' || value < 1 || value > kMaxLimit) return kDefaultLimit;
-    return static_cast<unsigned>(value);
-  }();
-  return limit;
+  return settings().maxHardwareQueues;
 }
 
 Status QueuePool::acquire(HardwareQueue*& out) {

@@ -34,7 +34,7 @@ class QueuePool {
  public:
   static constexpr unsigned kDefaultLimit = 4;
   static constexpr unsigned kMaxLimit = 64;
-  // The limit of every device's pool: HIPCORE_MAX_HW_QUEUES if set to 1..64, else 4 (read once).
+  // The limit of every device's pool: HIPCORE_MAX_HW_QUEUES (core/Settings.h), 1..64, default 4.
   static unsigned configuredLimit();
 
   QueuePool(Device& device, hsa::QueueErrorSlot& errors) : device_(device), errors_(errors) {}

@@ -1,56 +1,18 @@
-// Reading HIPCORE_LOG and HIPCORE_TRACE once, before any HIP call can run.
+// The trace hooks, taken from libhipcore's settings before any HIP call can run.
 #include "Settings.h"
 
-#include <cstdlib>
-#include <cstring>
 #include <ctime>
+
+#include "core/Settings.h"
 
 namespace hipcore::trace {
 
-unsigned parseLogSetting(const char* value) {
-  if (value == nullptr) return 0;
-  unsigned result = 0;
-  const char* item = value;
-  while (*item != '\0') {
-    size_t length = std::strcspn(item, ",");
-    auto is = [&](const char* word) {
-      return length == std::strlen(word) && std::strncmp(item, word, length) == 0;
-    };
-    if (is("api"))
-      result |= kLogCalls | kLogErrors;  // a failing call's line has its reason too
-    else if (length != 0 && !is("0"))
-      result |= kLogErrors;  // "1", "errors", as before: any value
-    item += length;
-    if (*item == ',') ++item;
-  }
-  return result;
-}
-
-namespace {
-
-std::string& traceFileStorage() {
-  static std::string file;
-  return file;
-}
-
-unsigned readEnvironment() {
-  unsigned result = parseLogSetting(std::getenv("HIPCORE_LOG"));
-  const char* trace = std::getenv("HIPCORE_TRACE");
-  if (trace != nullptr && trace[0] != '\0') {
-    traceFileStorage() = trace;
-    result |= kTrace;
-  }
-  return result;
-}
-
-}  // namespace
-
 // Dynamic initialisation of libhipcore runs before the constructors of the programs and
 // libraries that link it (which make the first HIP calls: __hipRegisterFatBinary).
-unsigned hooks = readEnvironment();
+unsigned hooks = core::settings().hooks;
 
 const std::string& traceFile() {
-  return traceFileStorage();
+  return core::settings().traceFile;
 }
 
 uint64_t monotonicNs() {

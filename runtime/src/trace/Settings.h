@@ -1,4 +1,4 @@
-// What HIPCORE_LOG and HIPCORE_TRACE switch on, read once when the library loads.
+// What HIPCORE_LOG and HIPCORE_TRACE switch on (core/Settings.h), copied when the library loads.
 //
 // Every exported HIP function and the launch path test `hooks` first: when nothing is enabled
 // that is one load of this word and a branch that is never taken, so the cost of observability
@@ -22,9 +22,6 @@ extern unsigned hooks __attribute__((visibility("hidden")));
 inline bool enabled(Hook hook) {
   return __builtin_expect((hooks & hook) != 0, 0);
 }
-
-// Parses HIPCORE_LOG's comma list ("api", "errors", "1"; "0" or empty: nothing) into hooks.
-unsigned parseLogSetting(const char* value);
 
 // HIPCORE_TRACE's file name (empty when tracing is off).
 const std::string& traceFile();
