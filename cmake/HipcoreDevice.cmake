@@ -1,8 +1,8 @@
 # Compiling HIP sources with clang-19 against hipcore itself.
 #
 # clang treats a directory as a ROCm/HIP install when it finds a version file and the device
-# libraries there (FACTS.md section 2). The build tree gets such a directory, the "stage", so
-# that samples and test kernels compile exactly as a user's program does against an installed
+# libraries there (docs/PLATFORM.md section 2). The build tree gets such a directory, the "stage",
+# so that samples and test kernels compile exactly as a user's program does against an installed
 # prefix: same flags, same headers, same device libraries, including the generated gfx11 control
 # libraries that Debian's rocm-device-libs 5.2.3 lacks.
 

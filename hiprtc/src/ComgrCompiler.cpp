@@ -22,8 +22,8 @@ using hipcore::loader::Status;
 namespace {
 
 // Code object v5, as clang-19 emits by default: block sizes come from the hidden kernel
-// arguments (FACTS.md section 4) instead of the dispatch packet, so both paths produce the same
-// kernel ABI. LLVM 15 reads the version at compile (builtin lowering) and at codegen.
+// arguments (docs/PLATFORM.md section 4) instead of the dispatch packet, so both paths produce
+// the same kernel ABI. LLVM 15 reads the version at compile (builtin lowering) and at codegen.
 constexpr const char* kCodeObjectVersion = "-mcode-object-version=5";
 
 // comgr 2.4 runs clang in-process and options such as -mcode-object-version land in LLVM's
@@ -208,7 +208,7 @@ Result<CompileOutput> compileWithComgr(const CompileJob& job, const Toolchain& t
   ActionInfo info;
   if (auto s = info.setup(job.target); !s) return s.error();
   // --rocm-path gives the embedded clang the HIP version file, without which it would not
-  // include __clang_hip_runtime_wrapper.h (FACTS.md section 2).
+  // include __clang_hip_runtime_wrapper.h (docs/PLATFORM.md section 2).
   std::vector<std::string> flags = job.options.languageFlags();
   flags.push_back("--rocm-path=" + tc.prefix);
   flags.push_back(kCodeObjectVersion);

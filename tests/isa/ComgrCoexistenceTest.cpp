@@ -1,5 +1,5 @@
 // vgpu's interpreter (LLVM 19) and comgr (LLVM 15) in one process: decode and run a kernel after
-// comgr has been loaded and used (FACTS.md section 7).
+// comgr has been loaded and used (docs/PLATFORM.md section 7).
 #include <dlfcn.h>
 
 #include "IsaTestSupport.h"

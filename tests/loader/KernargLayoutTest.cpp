@@ -63,7 +63,7 @@ TEST(KernargLayout, Version5PacksEveryHiddenArgumentAtItsAbiOffset) {
   EXPECT_EQ(at<uint64_t>(segment, 8), 0x2000u);
   EXPECT_EQ(at<int32_t>(segment, 16), 12345);
   EXPECT_EQ(at<uint32_t>(segment, 20), 0u);  // padding is zeroed
-  const size_t h = 24;                       // hidden arguments: FACTS.md section 4
+  const size_t h = 24;                       // hidden arguments: docs/PLATFORM.md section 4
   EXPECT_EQ(at<uint32_t>(segment, h + 0), 7u);
   EXPECT_EQ(at<uint32_t>(segment, h + 4), 5u);
   EXPECT_EQ(at<uint32_t>(segment, h + 8), 3u);

@@ -61,7 +61,8 @@ TEST(KernelMetadata, Version5HiddenArgumentsAtTheirAbiOffsets) {
   ASSERT_NE(add, nullptr);
   EXPECT_EQ(add->symbol, "_Z3addPiPKii.kd");
   EXPECT_EQ(add->explicitArgCount(), 3u);
-  // Explicit arguments end at 20, rounded up to 8: hidden ones start at 24 (FACTS.md sec. 4).
+  // Explicit arguments end at 20, rounded up to 8: hidden ones start at 24
+  // (docs/PLATFORM.md section 4).
   const uint32_t h = 24;
   expectArgs(*add, {{0, 8, ArgKind::GlobalBuffer},
                     {8, 8, ArgKind::GlobalBuffer},

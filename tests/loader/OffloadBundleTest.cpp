@@ -41,7 +41,7 @@ TEST(OffloadBundle, ReadsPlainBundleWithTwoTargets) {
   ASSERT_TRUE(bundle) << bundle.message();
   EXPECT_FALSE(bundle->wasCompressed());
   expectTwoTargets(*bundle);
-  // Plain bundles place code objects at 4096-byte boundaries (FACTS.md section 3).
+  // Plain bundles place code objects at 4096-byte boundaries (docs/PLATFORM.md section 3).
   for (size_t i = 1; i < 3; ++i)
     EXPECT_EQ((bundle->entries()[i].image.data() - data.data()) % 4096, 0);
 }

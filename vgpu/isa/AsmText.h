@@ -1,8 +1,8 @@
 // Parses one printed AMDGPU instruction (LLVM's syntax) into operands and modifiers.
 //
 // The printer's text is the one operand layout every encoding shares, so parsing it once at
-// predecode replaces per-format operand tables (FACTS.md section 7: MCInst layouts interleave
-// modifier operands and differ per encoding).
+// predecode replaces per-format operand tables (docs/PLATFORM.md section 7: MCInst layouts
+// interleave modifier operands and differ per encoding).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Decodes AMDGPU machine code into printed instructions with LLVM 19's MC layer.
 //
 // LLVM stays behind this pimpl: no LLVM type crosses this header, because vgpu shares its
-// process with comgr, which links another LLVM (FACTS.md section 7).
+// process with comgr, which links another LLVM (docs/PLATFORM.md section 7).
 #pragma once
 
 #include <cstdint>

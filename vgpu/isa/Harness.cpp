@@ -207,7 +207,8 @@ void put(std::vector<std::uint8_t>& k, const KernelInfo::Arg& a, std::uint64_t v
   std::memcpy(k.data() + a.offset, &v, std::min<std::uint32_t>(a.size, 8));
 }
 
-// Hidden arguments by .value_kind (AMDGPUUsage "Code Object V5 Metadata", FACTS.md section 4).
+// Hidden arguments by .value_kind (AMDGPUUsage "Code Object V5 Metadata";
+// docs/PLATFORM.md section 4).
 void fillHidden(std::vector<std::uint8_t>& k, const KernelInfo& info, const Launch& l,
                 const std::uint32_t items[3]) {
   for (const KernelInfo::Arg& a : info.args) {

@@ -1,5 +1,5 @@
 // The 64-byte AMDHSA kernel descriptor, decoded into the fields the interpreter needs
-// (AMDGPUUsage "Kernel Descriptor"; FACTS.md section 4).
+// (AMDGPUUsage "Kernel Descriptor"; docs/PLATFORM.md section 4).
 #pragma once
 
 #include <cstdint>

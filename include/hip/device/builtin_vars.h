@@ -1,7 +1,7 @@
 // threadIdx, blockIdx, blockDim and gridDim: the built-in variables of a HIP kernel.
 //
-// clang's HIP wrapper does not provide them (FACTS.md section 2). Each is a read-only object
-// whose members are properties, so `threadIdx.x` compiles to the intrinsic that reads the
+// clang's HIP wrapper does not provide them (docs/PLATFORM.md section 2). Each is a read-only
+// object whose members are properties, so `threadIdx.x` compiles to the intrinsic that reads the
 // hardware register (work-item ids in VGPRs, workgroup ids in SGPRs) and `auto i = threadIdx.x`
 // deduces unsigned int, as in CUDA.
 #pragma once

@@ -1,7 +1,7 @@
 // Device printf, assert and abort. clang lowers printf calls in device code to the hostcall
-// protocol of the linked ockl (FACTS.md section 5); hipcore's runtime serves it. assert() in
-// device code reaches __assert_fail, which prints the failed expression with its place and the
-// thread, then traps: the launch fails with hipErrorAssert on the host.
+// protocol of the linked ockl (docs/PLATFORM.md section 5); hipcore's runtime serves it.
+// assert() in device code reaches __assert_fail, which prints the failed expression with its
+// place and the thread, then traps: the launch fails with hipErrorAssert on the host.
 #pragma once
 
 extern "C" __device__ int printf(const char* format, ...);

@@ -28,7 +28,8 @@ core::Registry& registry() {
 std::atomic<core::Runtime*> readyRuntime{nullptr};
 
 core::Runtime& createRuntime() {
-  // Never destroyed either: ROCR's own threads outlive static destruction (FACTS.md sec. 6).
+  // Never destroyed either: ROCR's own threads outlive static destruction
+  // (docs/PLATFORM.md section 6).
   static core::Runtime* instance = new core::Runtime(registry());
   readyRuntime.store(instance, std::memory_order_release);
   return *instance;

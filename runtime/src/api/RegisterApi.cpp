@@ -1,4 +1,4 @@
-// The registration calls of clang's HIP module constructors (FACTS.md section 3). They only
+// The registration calls of clang's HIP module constructors (docs/PLATFORM.md section 3). They only
 // record pointers and names; parsing and loading wait for a kernel's first launch.
 #include <algorithm>
 #include <cstdio>

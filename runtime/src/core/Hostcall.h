@@ -1,6 +1,6 @@
-// The host side of the device libraries' hostcall (FACTS.md section 5): a buffer of packets the
-// kernels' waves fill, a doorbell signal they increment, and a host thread serving the packets
-// (printf messages; other services are answered with zeros).
+// The host side of the device libraries' hostcall (docs/PLATFORM.md section 5): a buffer of
+// packets the kernels' waves fill, a doorbell signal they increment, and a host thread serving
+// the packets (printf messages; other services are answered with zeros).
 //
 // Layout, as ockl 5.2.3's hostcall_impl.cl reads it: buffer {headers*, payloads*, doorbell
 // signal, free_stack u64, ready_stack u64, index_mask u64}; header {next u64, activemask u64,

@@ -1,7 +1,7 @@
 // Device printf on the host: turns the message a kernel's printf sends through hostcall into
 // text (format string and arguments as clang lowers them for the 5.2.3 device libraries).
 //
-// Message layout (FACTS.md section 5): one u64 control word (bit 0: print to stderr), the
+// Message layout (docs/PLATFORM.md section 5): one u64 control word (bit 0: print to stderr), the
 // format string's bytes with its NUL, zero-padded to 8 bytes, then one u64 per conversion
 // (integers as their bits, floating point as double bits) or, for %s, the string's bytes with
 // its NUL padded to 8 (a single zero u64 for a null pointer).

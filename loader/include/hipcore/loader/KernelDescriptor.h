@@ -1,6 +1,6 @@
 // A read-only view of the 64-byte AMDHSA kernel descriptor at symbol "<kernel>.kd".
 //
-// Layout: AMDGPUUsage, "Kernel Descriptor" (FACTS.md section 4).
+// Layout: AMDGPUUsage, "Kernel Descriptor" (docs/PLATFORM.md section 4).
 #pragma once
 
 #include <cstdint>
