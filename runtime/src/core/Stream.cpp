@@ -19,9 +19,9 @@ Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValue
 }
 
 // Inlined into both callers: the call was a tenth of a launch's instructions.
-__attribute__((always_inline)) inline uint64_t Stream::reserveSlot() noexcept {
+__attribute__((always_inline)) inline bool Stream::reserveSlot(uint64_t& index) noexcept {
   submissions_->fetch_add(1, std::memory_order_relaxed);  // before the packet can complete
-  uint64_t index = queue_.reserve(1);
+  index = queue_.reserve(1);
   // The stream's end only grows: threads launching into one stream concurrently may get here
   // out of index order. Uncontended this is one compare and one exchange.
   uint64_t end = end_.load(std::memory_order_relaxed);
@@ -30,23 +30,24 @@ __attribute__((always_inline)) inline uint64_t Stream::reserveSlot() noexcept {
   }
   // The ring is full while the packet `size` places back has not been consumed. The read index
   // last seen is a lower bound of the real one: only when it says "full" is the queue asked.
-  if (index - seenReadIndex_.load(std::memory_order_relaxed) < size_) return index;
+  // The common case returns a constant: inlined, the callers' failure branch folds away.
+  if (index - seenReadIndex_.load(std::memory_order_relaxed) < size_) return true;
   return waitForRoom(index);
 }
 
 // Out of line: the launch path reaches it only when the ring is full.
-__attribute__((noinline)) uint64_t Stream::waitForRoom(uint64_t index) noexcept {
+__attribute__((noinline)) bool Stream::waitForRoom(uint64_t index) noexcept {
   for (unsigned spins = 0;; ++spins) {
     uint64_t read = queue_.readIndex();
     uint64_t seen = seenReadIndex_.load(std::memory_order_relaxed);
     while (seen < read &&
            !seenReadIndex_.compare_exchange_weak(seen, read, std::memory_order_relaxed)) {
     }
-    if (index - read < size_) return index;
+    if (index - read < size_) return true;
     // A failed queue consumes nothing more (as on hardware), so the room never comes. The slot
     // stays reserved and unwritten: the packet the queue stopped at, `size` places back, keeps
     // naming the kernel that failed (hsa::stoppedKernelObject).
-    if (queueError_.load(std::memory_order_acquire) != 0) return kFailed;
+    if (queueError_.load(std::memory_order_acquire) != 0) return false;
     if (spins > 64) std::this_thread::yield();
   }
 }
@@ -57,8 +58,8 @@ __attribute__((always_inline)) inline bool Stream::dispatch(
   const bool traced = trace::enabled(trace::kTrace);
   if (!traced)
     kernelsIssued_.fetch_add(1, std::memory_order_relaxed);  // before the slot: see kernelMark
-  uint64_t index = reserveSlot();
-  if (index == kFailed) return false;
+  uint64_t index;
+  if (!reserveSlot(index)) return false;
   uint8_t* kernarg = ring_.slot(index);
   kernel.layout.pack(args, geometry, hidden, kernarg);
   // The body in place (the slot is ours: its header still says invalid), then the header.
@@ -103,8 +104,8 @@ bool Stream::launchCooperative(const DeviceKernel& kernel, const loader::LaunchG
 }
 
 uint64_t Stream::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {
-  uint64_t index = reserveSlot();
-  if (index == kFailed) return kFailed;
+  uint64_t index;
+  if (!reserveSlot(index)) return kFailed;
   hsa::publishBarrier(slot(index), signal, dependency);
   queue_.ringDoorbell(index);
   return index;

@@ -97,8 +97,10 @@ class Stream {
   void countSubmissionsIn(std::atomic<uint64_t>* counter) { submissions_ = counter; }
 
  private:
-  uint64_t reserveSlot() noexcept;  // an index, or kFailed
-  uint64_t waitForRoom(uint64_t index) noexcept;
+  // The next packet index; false when the ring was full and the queue failed (nothing reserved
+  // that will ever be written).
+  bool reserveSlot(uint64_t& index) noexcept;
+  bool waitForRoom(uint64_t index) noexcept;
   bool dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                 void* const* args, const loader::HiddenArgValues& hidden) noexcept;
   void* slot(uint64_t index) const {
