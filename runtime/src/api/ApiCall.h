@@ -162,8 +162,3 @@ template <class Body, class... Params>
 }
 
 }  // namespace hipcore::api
-
-// First line of every exported HIP function: its name, then its parameters in order.
-#define HIPCORE_API_CALL(function, ...)                            \
-  if (::hipcore::api::hooked() && ::hipcore::api::outermostCall()) \
-  return ::hipcore::api::traced(function, __func__, #__VA_ARGS__ __VA_OPT__(, ) __VA_ARGS__)
