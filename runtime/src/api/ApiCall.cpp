@@ -1,4 +1,4 @@
-// The enabled side of HIPCORE_API_CALL: argument formatting, the log line, the trace event.
+// The enabled side of api::call (ApiCall.h): argument formatting, the log line, the trace event.
 #include "ApiCall.h"
 
 #include <sys/syscall.h>

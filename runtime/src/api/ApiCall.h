@@ -1,14 +1,24 @@
-// The hook every exported HIP function starts with:
-//   HIPCORE_API_CALL(hipMemcpy, destination, source, size, kind);
-// (the function's own name, then its parameters in order).
+// The hook every exported HIP function's body is: api::call runs the function's body and, when
+// HIPCORE_LOG=api or HIPCORE_TRACE asks for it, reports the call:
+//   HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size,
+//                                    hipMemcpyKind kind) {
+//     return hipcore::api::call(
+//         "hipMemcpy", hipMemcpy,
+//         [&] { return copy1D("hipMemcpy", destination, source, size, kind, nullptr, true); },
+//         "destination, source, size, kind", destination, source, size, kind);
+//   }
+// (the function's name, the function itself, its body, then its parameters' names and the
+// parameters in order; a list of names whose count differs from the parameters' does not
+// compile).
 //
-// Disabled (the default) it is one load of trace::hooks and a branch never taken: no object,
-// no spill of the arguments, no destructor, so the launch path keeps its no-allocation,
-// no-lock, no-syscall promise. Enabled, the outermost HIP call of a thread takes the cold
-// branch into traced(), which formats the arguments by type, notes the start time, calls the
-// function again -- that inner call sees it is nested and runs the body -- and reports the
-// real return value and the duration to stderr as one line and/or to the trace as one event.
-// A HIP function that another calls is part of the outer call's line, not a line of its own:
+// Disabled (the default) call() is inlined to one load of trace::hooks and a branch never
+// taken, followed by the body inlined: no object, no spill of the arguments, no destructor, so
+// the launch path keeps its no-allocation, no-lock, no-syscall promise. Enabled, the outermost
+// HIP call of a thread takes the cold branch into traced(), which formats the arguments by
+// type, notes the start time, calls the function again -- that inner call sees it is nested
+// and runs the body -- and reports the real return value and the duration to stderr as one
+// line and/or to the trace as one event. A HIP function that another calls is part of the
+// outer call's line, not a line of its own:
 //   hipcore: [tid 1234] hipMemcpy(destination=0x7f.., source=0x55.., size=4096,
 //            kind=hipMemcpyHostToDevice) = hipSuccess (12.3 us)
 #pragma once
@@ -18,7 +28,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
+#include "ApiState.h"
 #include "core/ErrorNames.h"
 #include "trace/Settings.h"
 
@@ -87,6 +99,32 @@ char* enterCall(size_t& capacity);
 uint64_t startCall();  // the start time, after the arguments are written
 hipError_t endCall(const char* function, uint64_t startNs, hipError_t result);
 
+// The parameters' names as written in the call ("destination, source, size"), checked at
+// compile time against the number of parameters that follow them.
+template <class... Args>
+class ArgNames {
+ public:
+  template <size_t N>
+  consteval ArgNames(const char (&names)[N]) : text_(names) {
+    size_t count = 0;
+    bool inName = false;
+    for (size_t i = 0; i + 1 < N; ++i) {
+      if (names[i] == ',')
+        inName = false;
+      else if (names[i] != ' ' && !inName)
+        inName = true, ++count;
+    }
+    // Not a constant expression, so a wrong count is a compile error at the call.
+    if (count != sizeof...(Args)) throw "api::call: the names do not match the parameters";
+  }
+  const char* text() const { return text_; }
+
+ private:
+  const char* text_;
+};
+
+// The reporting side of call(), out of line and cold: the log line and the trace event of
+// one outermost call, around the nested call of `function` that runs its body.
 template <class... Params>
 [[gnu::noinline, gnu::cold]] hipError_t traced(hipError_t (*function)(Params...), const char* name,
                                                const char* names, Params... args) {
@@ -98,9 +136,29 @@ template <class... Params>
   return endCall(name, start, function(args...));
 }
 
-}  // namespace hipcore::api
+// Whether this call is to be reported: HIPCORE_LOG=api or HIPCORE_TRACE is on and the thread
+// is in no other reported call. Inline and without a call, so that a nested call goes back to
+// its body without having saved any registers (a thread without state is in no call).
+inline bool reporting() {
+  if (!hooked()) return false;
+  ThreadState* thread = cachedThreadState;
+  return thread == nullptr || thread->callDepth == 0;
+}
 
-// First line of every exported HIP function: its name, then its parameters in order.
-#define HIPCORE_API_CALL(function, ...)                            \
-  if (::hipcore::api::hooked() && ::hipcore::api::outermostCall()) \
-  return ::hipcore::api::traced(function, __func__, #__VA_ARGS__ __VA_OPT__(, ) __VA_ARGS__)
+// An exported HIP function: `name` is its name, `entry` the function itself, `body` what it
+// does, `names` and `args` its parameters in order (both left out for a function without any).
+// The body is called here only, so it is inlined and its closure, which captures the parameters
+// by reference, dissolves into them. The cold side gets the parameters, not the closure (the
+// compiler would build a closure passed there in memory on the common path too): it calls
+// `entry` again, which runs the body as a nested call.
+template <class Body, class... Params>
+[[gnu::always_inline]] inline hipError_t call(const char* name, hipError_t (*entry)(Params...),
+                                              Body&& body,
+                                              ArgNames<std::type_identity_t<Params>...> names = "",
+                                              const Params&... args) {
+  if (reporting()) [[unlikely]]
+    return traced(entry, name, names.text(), args...);
+  return body();
+}
+
+}  // namespace hipcore::api

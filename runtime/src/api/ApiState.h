@@ -44,7 +44,7 @@ struct ThreadState {
   const void* lastHandle = nullptr;
   const core::Kernel* lastKernel = nullptr;
   const void* lastGeneration = nullptr;
-  // 1 inside a HIP call that HIPCORE_LOG=api or HIPCORE_TRACE reports (ApiCall.h).
+  // 1 inside a HIP call that HIPCORE_LOG=api or HIPCORE_TRACE reports (api::call, ApiCall.h).
   int callDepth = 0;
 };
 

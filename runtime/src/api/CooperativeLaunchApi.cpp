@@ -60,31 +60,47 @@ Status launchCooperative(const void* function, dim3 grid, dim3 block, void** arg
 HIPCORE_API hipError_t hipLaunchCooperativeKernel(const void* function, dim3 gridDim, dim3 blockDim,
                                                   void** kernelParams, unsigned int sharedMemBytes,
                                                   hipStream_t stream) {
-  HIPCORE_API_CALL(hipLaunchCooperativeKernel, function, gridDim, blockDim, kernelParams,
-                   sharedMemBytes, stream);
-  return finish(__func__, launchCooperative(function, gridDim, blockDim, kernelParams,
-                                            sharedMemBytes, stream));
+  return hipcore::api::call(
+      "hipLaunchCooperativeKernel", hipLaunchCooperativeKernel,
+      [&] {
+        return finish(
+            "hipLaunchCooperativeKernel",
+            launchCooperative(function, gridDim, blockDim, kernelParams, sharedMemBytes, stream));
+      },
+      "function, gridDim, blockDim, kernelParams, sharedMemBytes, stream", function, gridDim,
+      blockDim, kernelParams, sharedMemBytes, stream);
 }
 
 HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList,
                                                              int numDevices, unsigned int flags) {
-  HIPCORE_API_CALL(hipLaunchCooperativeKernelMultiDevice, launchParamsList, numDevices, flags);
-  if (launchParamsList == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "launchParamsList is null"));
-  if (numDevices <= 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "numDevices %d", numDevices));
-  if ((flags & ~unsigned{hipCooperativeLaunchMultiDeviceNoPreSync |
-                         hipCooperativeLaunchMultiDeviceNoPostSync}) != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x", flags));
-  // A grid spanning devices needs a barrier in memory every device reaches (multi_grid_group);
-  // hipcore reports hipDeviceAttributeCooperativeMultiDeviceLaunch = 0 and takes one device.
-  if (numDevices > 1)
-    return finish(__func__,
-                  fail(hipErrorNotSupported, "cooperative launches across %d devices", numDevices));
-  const hipLaunchParams& p = launchParamsList[0];
-  if (p.sharedMem > UINT32_MAX)
-    return finish(__func__, fail(hipErrorInvalidValue, "sharedMem %zu", p.sharedMem));
-  // One device, one stream: the pre- and post-synchronisation flags order nothing else.
-  return finish(__func__, launchCooperative(p.func, p.gridDim, p.blockDim, p.args,
-                                            static_cast<unsigned>(p.sharedMem), p.stream));
+  return hipcore::api::call(
+      "hipLaunchCooperativeKernelMultiDevice", hipLaunchCooperativeKernelMultiDevice,
+      [&] {
+        if (launchParamsList == nullptr)
+          return finish("hipLaunchCooperativeKernelMultiDevice",
+                        fail(hipErrorInvalidValue, "launchParamsList is null"));
+        if (numDevices <= 0)
+          return finish("hipLaunchCooperativeKernelMultiDevice",
+                        fail(hipErrorInvalidValue, "numDevices %d", numDevices));
+        if ((flags & ~unsigned{hipCooperativeLaunchMultiDeviceNoPreSync |
+                               hipCooperativeLaunchMultiDeviceNoPostSync}) != 0)
+          return finish("hipLaunchCooperativeKernelMultiDevice",
+                        fail(hipErrorInvalidValue, "flags 0x%x", flags));
+        // A grid spanning devices needs a barrier in memory every device reaches
+        // (multi_grid_group); hipcore reports hipDeviceAttributeCooperativeMultiDeviceLaunch = 0
+        // and takes one device.
+        if (numDevices > 1)
+          return finish(
+              "hipLaunchCooperativeKernelMultiDevice",
+              fail(hipErrorNotSupported, "cooperative launches across %d devices", numDevices));
+        const hipLaunchParams& p = launchParamsList[0];
+        if (p.sharedMem > UINT32_MAX)
+          return finish("hipLaunchCooperativeKernelMultiDevice",
+                        fail(hipErrorInvalidValue, "sharedMem %zu", p.sharedMem));
+        // One device, one stream: the pre- and post-synchronisation flags order nothing else.
+        return finish("hipLaunchCooperativeKernelMultiDevice",
+                      launchCooperative(p.func, p.gridDim, p.blockDim, p.args,
+                                        static_cast<unsigned>(p.sharedMem), p.stream));
+      },
+      "launchParamsList, numDevices, flags", launchParamsList, numDevices, flags);
 }

@@ -116,83 +116,137 @@ hipError_t copyPeer(const char* call, void* destination, int destinationDevice, 
 
 HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size,
                                  hipMemcpyKind kind) {
-  HIPCORE_API_CALL(hipMemcpy, destination, source, size, kind);
-  return copy1D(__func__, destination, source, size, kind, nullptr, true);
+  return hipcore::api::call(
+      "hipMemcpy", hipMemcpy,
+      [&] { return copy1D("hipMemcpy", destination, source, size, kind, nullptr, true); },
+      "destination, source, size, kind", destination, source, size, kind);
 }
 HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size,
                                       hipMemcpyKind kind, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyAsync, destination, source, size, kind, stream);
-  return copy1D(__func__, destination, source, size, kind, stream, false);
+  return hipcore::api::call(
+      "hipMemcpyAsync", hipMemcpyAsync,
+      [&] { return copy1D("hipMemcpyAsync", destination, source, size, kind, stream, false); },
+      "destination, source, size, kind, stream", destination, source, size, kind, stream);
 }
 
 HIPCORE_API hipError_t hipMemcpy2D(void* destination, size_t destinationPitch, const void* source,
                                    size_t sourcePitch, size_t width, size_t height,
                                    hipMemcpyKind kind) {
-  HIPCORE_API_CALL(hipMemcpy2D, destination, destinationPitch, source, sourcePitch, width, height,
-                   kind);
-  return copy2D(__func__, destination, destinationPitch, source, sourcePitch, width, height, kind,
-                nullptr, true);
+  return hipcore::api::call(
+      "hipMemcpy2D", hipMemcpy2D,
+      [&] {
+        return copy2D("hipMemcpy2D", destination, destinationPitch, source, sourcePitch, width,
+                      height, kind, nullptr, true);
+      },
+      "destination, destinationPitch, source, sourcePitch, width, height, kind", destination,
+      destinationPitch, source, sourcePitch, width, height, kind);
 }
 HIPCORE_API hipError_t hipMemcpy2DAsync(void* destination, size_t destinationPitch,
                                         const void* source, size_t sourcePitch, size_t width,
                                         size_t height, hipMemcpyKind kind, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpy2DAsync, destination, destinationPitch, source, sourcePitch, width,
-                   height, kind, stream);
-  return copy2D(__func__, destination, destinationPitch, source, sourcePitch, width, height, kind,
-                stream, false);
+  return hipcore::api::call(
+      "hipMemcpy2DAsync", hipMemcpy2DAsync,
+      [&] {
+        return copy2D("hipMemcpy2DAsync", destination, destinationPitch, source, sourcePitch, width,
+                      height, kind, stream, false);
+      },
+      "destination, destinationPitch, source, sourcePitch, width, height, kind, stream",
+      destination, destinationPitch, source, sourcePitch, width, height, kind, stream);
 }
 
 HIPCORE_API hipError_t hipMemcpy3D(const hipMemcpy3DParms* p) {
-  HIPCORE_API_CALL(hipMemcpy3D, p);
-  return copy3D(__func__, p, nullptr, true);
+  return hipcore::api::call(
+      "hipMemcpy3D", hipMemcpy3D, [&] { return copy3D("hipMemcpy3D", p, nullptr, true); }, "p", p);
 }
 HIPCORE_API hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpy3DAsync, p, stream);
-  return copy3D(__func__, p, stream, false);
+  return hipcore::api::call(
+      "hipMemcpy3DAsync", hipMemcpy3DAsync,
+      [&] { return copy3D("hipMemcpy3DAsync", p, stream, false); }, "p, stream", p, stream);
 }
 
 HIPCORE_API hipError_t hipMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice,
                                      size_t sizeBytes) {
-  HIPCORE_API_CALL(hipMemcpyPeer, dst, dstDevice, src, srcDevice, sizeBytes);
-  return copyPeer(__func__, dst, dstDevice, src, srcDevice, sizeBytes, nullptr, true);
+  return hipcore::api::call(
+      "hipMemcpyPeer", hipMemcpyPeer,
+      [&] {
+        return copyPeer("hipMemcpyPeer", dst, dstDevice, src, srcDevice, sizeBytes, nullptr, true);
+      },
+      "dst, dstDevice, src, srcDevice, sizeBytes", dst, dstDevice, src, srcDevice, sizeBytes);
 }
 HIPCORE_API hipError_t hipMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int srcDevice,
                                           size_t sizeBytes, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyPeerAsync, dst, dstDevice, src, srcDevice, sizeBytes, stream);
-  return copyPeer(__func__, dst, dstDevice, src, srcDevice, sizeBytes, stream, false);
+  return hipcore::api::call(
+      "hipMemcpyPeerAsync", hipMemcpyPeerAsync,
+      [&] {
+        return copyPeer("hipMemcpyPeerAsync", dst, dstDevice, src, srcDevice, sizeBytes, stream,
+                        false);
+      },
+      "dst, dstDevice, src, srcDevice, sizeBytes, stream", dst, dstDevice, src, srcDevice,
+      sizeBytes, stream);
 }
 
 HIPCORE_API hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void* src, size_t sizeBytes) {
-  HIPCORE_API_CALL(hipMemcpyHtoD, dst, src, sizeBytes);
-  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyHostToDevice, nullptr, true);
+  return hipcore::api::call(
+      "hipMemcpyHtoD", hipMemcpyHtoD,
+      [&] {
+        return copy1D("hipMemcpyHtoD", dst, src, sizeBytes, hipMemcpyHostToDevice, nullptr, true);
+      },
+      "dst, src, sizeBytes", dst, src, sizeBytes);
 }
 HIPCORE_API hipError_t hipMemcpyDtoH(void* dst, hipDeviceptr_t src, size_t sizeBytes) {
-  HIPCORE_API_CALL(hipMemcpyDtoH, dst, src, sizeBytes);
-  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToHost, nullptr, true);
+  return hipcore::api::call(
+      "hipMemcpyDtoH", hipMemcpyDtoH,
+      [&] {
+        return copy1D("hipMemcpyDtoH", dst, src, sizeBytes, hipMemcpyDeviceToHost, nullptr, true);
+      },
+      "dst, src, sizeBytes", dst, src, sizeBytes);
 }
 HIPCORE_API hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes) {
-  HIPCORE_API_CALL(hipMemcpyDtoD, dst, src, sizeBytes);
-  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToDevice, nullptr, true);
+  return hipcore::api::call(
+      "hipMemcpyDtoD", hipMemcpyDtoD,
+      [&] {
+        return copy1D("hipMemcpyDtoD", dst, src, sizeBytes, hipMemcpyDeviceToDevice, nullptr, true);
+      },
+      "dst, src, sizeBytes", dst, src, sizeBytes);
 }
 HIPCORE_API hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void* src, size_t sizeBytes,
                                           hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyHtoDAsync, dst, src, sizeBytes, stream);
-  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyHostToDevice, stream, false);
+  return hipcore::api::call(
+      "hipMemcpyHtoDAsync", hipMemcpyHtoDAsync,
+      [&] {
+        return copy1D("hipMemcpyHtoDAsync", dst, src, sizeBytes, hipMemcpyHostToDevice, stream,
+                      false);
+      },
+      "dst, src, sizeBytes, stream", dst, src, sizeBytes, stream);
 }
 HIPCORE_API hipError_t hipMemcpyDtoHAsync(void* dst, hipDeviceptr_t src, size_t sizeBytes,
                                           hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyDtoHAsync, dst, src, sizeBytes, stream);
-  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToHost, stream, false);
+  return hipcore::api::call(
+      "hipMemcpyDtoHAsync", hipMemcpyDtoHAsync,
+      [&] {
+        return copy1D("hipMemcpyDtoHAsync", dst, src, sizeBytes, hipMemcpyDeviceToHost, stream,
+                      false);
+      },
+      "dst, src, sizeBytes, stream", dst, src, sizeBytes, stream);
 }
 HIPCORE_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes,
                                           hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyDtoDAsync, dst, src, sizeBytes, stream);
-  return copy1D(__func__, dst, src, sizeBytes, hipMemcpyDeviceToDevice, stream, false);
+  return hipcore::api::call(
+      "hipMemcpyDtoDAsync", hipMemcpyDtoDAsync,
+      [&] {
+        return copy1D("hipMemcpyDtoDAsync", dst, src, sizeBytes, hipMemcpyDeviceToDevice, stream,
+                      false);
+      },
+      "dst, src, sizeBytes, stream", dst, src, sizeBytes, stream);
 }
 // Complete on return, ordered after the stream's earlier work.
 HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes,
                                            hipMemcpyKind kind, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyWithStream, dst, src, sizeBytes, kind, stream);
-  hipError_t queued = copy1D(__func__, dst, src, sizeBytes, kind, stream, false);
-  return queued == hipSuccess && sizeBytes != 0 ? hipStreamSynchronize(stream) : queued;
+  return hipcore::api::call(
+      "hipMemcpyWithStream", hipMemcpyWithStream,
+      [&] {
+        hipError_t queued = copy1D("hipMemcpyWithStream", dst, src, sizeBytes, kind, stream, false);
+        return queued == hipSuccess && sizeBytes != 0 ? hipStreamSynchronize(stream) : queued;
+      },
+      "dst, src, sizeBytes, kind, stream", dst, src, sizeBytes, kind, stream);
 }

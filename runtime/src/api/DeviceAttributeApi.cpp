@@ -162,182 +162,258 @@ bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& 
 }  // namespace
 
 HIPCORE_API hipError_t hipInit(unsigned int flags) {
-  HIPCORE_API_CALL(hipInit, flags);
-  if (flags != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
-  return finish(__func__, hipcore::api::runtime().initStatus());
+  return hipcore::api::call(
+      "hipInit", hipInit,
+      [&] {
+        if (flags != 0)
+          return finish("hipInit", fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
+        return finish("hipInit", hipcore::api::runtime().initStatus());
+      },
+      "flags", flags);
 }
 
 HIPCORE_API hipError_t hipDeviceGet(hipDevice_t* device, int ordinal) {
-  HIPCORE_API_CALL(hipDeviceGet, device, ordinal);
-  if (device == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "device is null"));
-  Device* d = nullptr;
-  Status status = deviceAt(ordinal, d);
-  if (status.ok()) *device = ordinal;
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceGet", hipDeviceGet,
+      [&] {
+        if (device == nullptr)
+          return finish("hipDeviceGet", fail(hipErrorInvalidValue, "device is null"));
+        Device* d = nullptr;
+        Status status = deviceAt(ordinal, d);
+        if (status.ok()) *device = ordinal;
+        return finish("hipDeviceGet", std::move(status));
+      },
+      "device, ordinal", device, ordinal);
 }
 
 HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute,
                                              int device) {
-  HIPCORE_API_CALL(hipDeviceGetAttribute, value, attribute, device);
-  if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
-  Device* d = nullptr;
-  Status status = deviceAt(device, d);
-  if (status.ok() && !attributeOf(d->properties(), attribute, *value))
-    status = fail(hipErrorInvalidValue, "unknown device attribute %d", static_cast<int>(attribute));
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceGetAttribute", hipDeviceGetAttribute,
+      [&] {
+        if (value == nullptr)
+          return finish("hipDeviceGetAttribute", fail(hipErrorInvalidValue, "value is null"));
+        Device* d = nullptr;
+        Status status = deviceAt(device, d);
+        if (status.ok() && !attributeOf(d->properties(), attribute, *value))
+          status = fail(hipErrorInvalidValue, "unknown device attribute %d",
+                        static_cast<int>(attribute));
+        return finish("hipDeviceGetAttribute", std::move(status));
+      },
+      "value, attribute, device", value, attribute, device);
 }
 
 HIPCORE_API hipError_t hipDeviceGetName(char* name, int length, hipDevice_t device) {
-  HIPCORE_API_CALL(hipDeviceGetName, name, length, device);
-  if (name == nullptr || length <= 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "name %p, length %d",
-                                 static_cast<void*>(name), length));
-  Device* d = nullptr;
-  Status status = deviceAt(device, d);
-  if (status.ok()) std::snprintf(name, static_cast<size_t>(length), "%s", d->properties().name);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceGetName", hipDeviceGetName,
+      [&] {
+        if (name == nullptr || length <= 0)
+          return finish("hipDeviceGetName", fail(hipErrorInvalidValue, "name %p, length %d",
+                                                 static_cast<void*>(name), length));
+        Device* d = nullptr;
+        Status status = deviceAt(device, d);
+        if (status.ok())
+          std::snprintf(name, static_cast<size_t>(length), "%s", d->properties().name);
+        return finish("hipDeviceGetName", std::move(status));
+      },
+      "name, length, device", name, length, device);
 }
 
 HIPCORE_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int length, int device) {
-  HIPCORE_API_CALL(hipDeviceGetPCIBusId, pciBusId, length, device);
-  // "dddd:bb:dd.f" and its terminator.
-  if (pciBusId == nullptr || length < 13)
-    return finish(__func__, fail(hipErrorInvalidValue, "buffer %p of %d bytes",
-                                 static_cast<void*>(pciBusId), length));
-  Device* d = nullptr;
-  Status status = deviceAt(device, d);
-  if (status.ok()) {
-    const hipDeviceProp_t& p = d->properties();
-    std::snprintf(pciBusId, static_cast<size_t>(length), "%04x:%02x:%02x.0", p.pciDomainID & 0xffff,
-                  p.pciBusID & 0xff, p.pciDeviceID & 0x1f);
-  }
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceGetPCIBusId", hipDeviceGetPCIBusId,
+      [&] {
+        // "dddd:bb:dd.f" and its terminator.
+        if (pciBusId == nullptr || length < 13)
+          return finish("hipDeviceGetPCIBusId", fail(hipErrorInvalidValue, "buffer %p of %d bytes",
+                                                     static_cast<void*>(pciBusId), length));
+        Device* d = nullptr;
+        Status status = deviceAt(device, d);
+        if (status.ok()) {
+          const hipDeviceProp_t& p = d->properties();
+          std::snprintf(pciBusId, static_cast<size_t>(length), "%04x:%02x:%02x.0",
+                        p.pciDomainID & 0xffff, p.pciBusID & 0xff, p.pciDeviceID & 0x1f);
+        }
+        return finish("hipDeviceGetPCIBusId", std::move(status));
+      },
+      "pciBusId, length, device", pciBusId, length, device);
 }
 
 HIPCORE_API hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device) {
-  HIPCORE_API_CALL(hipDeviceTotalMem, bytes, device);
-  if (bytes == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "bytes is null"));
-  Device* d = nullptr;
-  Status status = deviceAt(device, d);
-  if (status.ok()) *bytes = d->properties().totalGlobalMem;
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceTotalMem", hipDeviceTotalMem,
+      [&] {
+        if (bytes == nullptr)
+          return finish("hipDeviceTotalMem", fail(hipErrorInvalidValue, "bytes is null"));
+        Device* d = nullptr;
+        Status status = deviceAt(device, d);
+        if (status.ok()) *bytes = d->properties().totalGlobalMem;
+        return finish("hipDeviceTotalMem", std::move(status));
+      },
+      "bytes, device", bytes, device);
 }
 
 // Waits for the device's work, destroys its streams and clears a sticky fault (Device::reset):
 // after a faulting kernel, this is how a program gets a working device back.
 HIPCORE_API hipError_t hipDeviceReset(void) {
-  HIPCORE_API_CALL(hipDeviceReset);
-  Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->reset();
-  // The allocator's cache goes back to ROCR (whole free chunks; live allocations stay).
-  if (status.ok()) device->memory().pool().trim(0);
-  // The fault the thread's last error may report is gone with it.
-  if (status.ok()) hipcore::api::threadState().lastError = hipSuccess;
-  // HIPCORE_TRACE: the file holds everything up to here (and is rewritten at exit).
-  if (hipcore::trace::enabled(hipcore::trace::kTrace)) hipcore::trace::writeTrace();
-  return finish(__func__, std::move(status));
+  return hipcore::api::call("hipDeviceReset", hipDeviceReset, [&] {
+    Device* device = nullptr;
+    Status status = hipcore::api::currentDevice(device);
+    if (status.ok()) status = device->reset();
+    // The allocator's cache goes back to ROCR (whole free chunks; live allocations stay).
+    if (status.ok()) device->memory().pool().trim(0);
+    // The fault the thread's last error may report is gone with it.
+    if (status.ok()) hipcore::api::threadState().lastError = hipSuccess;
+    // HIPCORE_TRACE: the file holds everything up to here (and is rewritten at exit).
+    if (hipcore::trace::enabled(hipcore::trace::kTrace)) hipcore::trace::writeTrace();
+    return finish("hipDeviceReset", std::move(status));
+  });
 }
 
 HIPCORE_API hipError_t hipSetDeviceFlags(unsigned flags) {
-  HIPCORE_API_CALL(hipSetDeviceFlags, flags);
-  unsigned schedule = flags & hipDeviceScheduleMask;
-  bool oneSchedule = schedule == 0 || schedule == hipDeviceScheduleSpin ||
-                     schedule == hipDeviceScheduleYield ||
-                     schedule == hipDeviceScheduleBlockingSync;
-  if (!oneSchedule ||
-      (flags & ~(hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax)) != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "device flags 0x%x", flags));
-  Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) device->setScheduleFlags(flags);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipSetDeviceFlags", hipSetDeviceFlags,
+      [&] {
+        unsigned schedule = flags & hipDeviceScheduleMask;
+        bool oneSchedule = schedule == 0 || schedule == hipDeviceScheduleSpin ||
+                           schedule == hipDeviceScheduleYield ||
+                           schedule == hipDeviceScheduleBlockingSync;
+        if (!oneSchedule ||
+            (flags & ~(hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax)) != 0)
+          return finish("hipSetDeviceFlags",
+                        fail(hipErrorInvalidValue, "device flags 0x%x", flags));
+        Device* device = nullptr;
+        Status status = hipcore::api::currentDevice(device);
+        if (status.ok()) device->setScheduleFlags(flags);
+        return finish("hipSetDeviceFlags", std::move(status));
+      },
+      "flags", flags);
 }
 
 HIPCORE_API hipError_t hipGetDeviceFlags(unsigned int* flags) {
-  HIPCORE_API_CALL(hipGetDeviceFlags, flags);
-  if (flags == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "flags is null"));
-  Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) *flags = device->scheduleFlags();
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipGetDeviceFlags", hipGetDeviceFlags,
+      [&] {
+        if (flags == nullptr)
+          return finish("hipGetDeviceFlags", fail(hipErrorInvalidValue, "flags is null"));
+        Device* device = nullptr;
+        Status status = hipcore::api::currentDevice(device);
+        if (status.ok()) *flags = device->scheduleFlags();
+        return finish("hipGetDeviceFlags", std::move(status));
+      },
+      "flags", flags);
 }
 
 HIPCORE_API hipError_t hipDeviceGetLimit(size_t* value, enum hipLimit_t limit) {
-  HIPCORE_API_CALL(hipDeviceGetLimit, value, limit);
-  if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
-  if (static_cast<unsigned>(limit) >= Device::kLimitCount)
-    return finish(__func__, fail(hipErrorUnsupportedLimit, "limit %d", static_cast<int>(limit)));
-  Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) *value = device->limit(limit);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceGetLimit", hipDeviceGetLimit,
+      [&] {
+        if (value == nullptr)
+          return finish("hipDeviceGetLimit", fail(hipErrorInvalidValue, "value is null"));
+        if (static_cast<unsigned>(limit) >= Device::kLimitCount)
+          return finish("hipDeviceGetLimit",
+                        fail(hipErrorUnsupportedLimit, "limit %d", static_cast<int>(limit)));
+        Device* device = nullptr;
+        Status status = hipcore::api::currentDevice(device);
+        if (status.ok()) *value = device->limit(limit);
+        return finish("hipDeviceGetLimit", std::move(status));
+      },
+      "value, limit", value, limit);
 }
 
 HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
-  HIPCORE_API_CALL(hipDeviceSetLimit, limit, value);
-  if (static_cast<unsigned>(limit) >= Device::kLimitCount)
-    return finish(__func__, fail(hipErrorUnsupportedLimit, "limit %d", static_cast<int>(limit)));
-  if (value == 0)
-    return finish(__func__,
-                  fail(hipErrorInvalidValue, "limit %d set to 0", static_cast<int>(limit)));
-  Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) device->setLimit(limit, value);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceSetLimit", hipDeviceSetLimit,
+      [&] {
+        if (static_cast<unsigned>(limit) >= Device::kLimitCount)
+          return finish("hipDeviceSetLimit",
+                        fail(hipErrorUnsupportedLimit, "limit %d", static_cast<int>(limit)));
+        if (value == 0)
+          return finish("hipDeviceSetLimit",
+                        fail(hipErrorInvalidValue, "limit %d set to 0", static_cast<int>(limit)));
+        Device* device = nullptr;
+        Status status = hipcore::api::currentDevice(device);
+        if (status.ok()) device->setLimit(limit, value);
+        return finish("hipDeviceSetLimit", std::move(status));
+      },
+      "limit, value", limit, value);
 }
 
 // Peer access between GPUs is not wired up yet: every pair of valid, distinct devices answers 0.
 HIPCORE_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId, int peerDeviceId) {
-  HIPCORE_API_CALL(hipDeviceCanAccessPeer, canAccessPeer, deviceId, peerDeviceId);
-  if (canAccessPeer == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "canAccessPeer is null"));
-  Device* d = nullptr;
-  Status status = deviceAt(deviceId, d);
-  if (status.ok()) status = deviceAt(peerDeviceId, d);
-  if (status.ok()) *canAccessPeer = 0;
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceCanAccessPeer", hipDeviceCanAccessPeer,
+      [&] {
+        if (canAccessPeer == nullptr)
+          return finish("hipDeviceCanAccessPeer",
+                        fail(hipErrorInvalidValue, "canAccessPeer is null"));
+        Device* d = nullptr;
+        Status status = deviceAt(deviceId, d);
+        if (status.ok()) status = deviceAt(peerDeviceId, d);
+        if (status.ok()) *canAccessPeer = 0;
+        return finish("hipDeviceCanAccessPeer", std::move(status));
+      },
+      "canAccessPeer, deviceId, peerDeviceId", canAccessPeer, deviceId, peerDeviceId);
 }
 
 HIPCORE_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
-  HIPCORE_API_CALL(hipDeviceEnablePeerAccess, peerDeviceId, flags);
-  if (flags != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
-  Device* current = nullptr;
-  Device* peer = nullptr;
-  Status status = hipcore::api::currentDevice(current);
-  if (status.ok()) status = deviceAt(peerDeviceId, peer);
-  if (status.ok())
-    status = fail(hipErrorInvalidDevice,
-                  "device %d cannot access device %d (peer access is not supported)",
-                  current->index(), peerDeviceId);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceEnablePeerAccess", hipDeviceEnablePeerAccess,
+      [&] {
+        if (flags != 0)
+          return finish("hipDeviceEnablePeerAccess",
+                        fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
+        Device* current = nullptr;
+        Device* peer = nullptr;
+        Status status = hipcore::api::currentDevice(current);
+        if (status.ok()) status = deviceAt(peerDeviceId, peer);
+        if (status.ok())
+          status = fail(hipErrorInvalidDevice,
+                        "device %d cannot access device %d (peer access is not supported)",
+                        current->index(), peerDeviceId);
+        return finish("hipDeviceEnablePeerAccess", std::move(status));
+      },
+      "peerDeviceId, flags", peerDeviceId, flags);
 }
 
 HIPCORE_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
-  HIPCORE_API_CALL(hipDeviceDisablePeerAccess, peerDeviceId);
-  Device* peer = nullptr;
-  Status status = deviceAt(peerDeviceId, peer);
-  if (status.ok())
-    status = fail(hipErrorPeerAccessNotEnabled, "peer access to device %d was never enabled",
-                  peerDeviceId);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipDeviceDisablePeerAccess", hipDeviceDisablePeerAccess,
+      [&] {
+        Device* peer = nullptr;
+        Status status = deviceAt(peerDeviceId, peer);
+        if (status.ok())
+          status = fail(hipErrorPeerAccessNotEnabled, "peer access to device %d was never enabled",
+                        peerDeviceId);
+        return finish("hipDeviceDisablePeerAccess", std::move(status));
+      },
+      "peerDeviceId", peerDeviceId);
 }
 
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config) {
-  HIPCORE_API_CALL(hipFuncSetCacheConfig, function, config);
-  // AMD GPUs have no configurable L1/LDS split: accepted and ignored, as HIP does.
-  if (function == nullptr)
-    return finish(__func__, fail(hipErrorInvalidDeviceFunction, "function is null"));
-  if (config > hipFuncCachePreferEqual)
-    return finish(__func__, fail(hipErrorInvalidValue, "cache config %d", config));
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipFuncSetCacheConfig", hipFuncSetCacheConfig,
+      [&] {
+        // AMD GPUs have no configurable L1/LDS split: accepted and ignored, as HIP does.
+        if (function == nullptr)
+          return finish("hipFuncSetCacheConfig",
+                        fail(hipErrorInvalidDeviceFunction, "function is null"));
+        if (config > hipFuncCachePreferEqual)
+          return finish("hipFuncSetCacheConfig",
+                        fail(hipErrorInvalidValue, "cache config %d", config));
+        return hipSuccess;
+      },
+      "function, config", function, config);
 }
 
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config) {
-  HIPCORE_API_CALL(hipDeviceSetCacheConfig, config);
-  if (config > hipFuncCachePreferEqual)
-    return finish(__func__, fail(hipErrorInvalidValue, "cache config %d", config));
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipDeviceSetCacheConfig", hipDeviceSetCacheConfig,
+      [&] {
+        if (config > hipFuncCachePreferEqual)
+          return finish("hipDeviceSetCacheConfig",
+                        fail(hipErrorInvalidValue, "cache config %d", config));
+        return hipSuccess;
+      },
+      "config", config);
 }

@@ -6,16 +6,17 @@
 #include "hip/hipcore_ext.h"
 
 HIPCORE_API hipError_t hipGetLastError(void) {
-  HIPCORE_API_CALL(hipGetLastError);
-  hipcore::api::ThreadState& thread = hipcore::api::threadState();
-  hipError_t error = thread.lastError;
-  thread.lastError = hipSuccess;
-  return error;
+  return hipcore::api::call("hipGetLastError", hipGetLastError, [&] {
+    hipcore::api::ThreadState& thread = hipcore::api::threadState();
+    hipError_t error = thread.lastError;
+    thread.lastError = hipSuccess;
+    return error;
+  });
 }
 
 HIPCORE_API hipError_t hipPeekAtLastError(void) {
-  HIPCORE_API_CALL(hipPeekAtLastError);
-  return hipcore::api::threadState().lastError;
+  return hipcore::api::call("hipPeekAtLastError", hipPeekAtLastError,
+                            [&] { return hipcore::api::threadState().lastError; });
 }
 
 HIPCORE_API const char* hipGetErrorName(hipError_t error) {

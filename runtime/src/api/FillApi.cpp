@@ -64,60 +64,103 @@ hipError_t fill3D(const char* call, hipPitchedPtr destination, int value, hipExt
 }  // namespace
 
 HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size) {
-  HIPCORE_API_CALL(hipMemset, destination, value, size);
-  return fillElements(__func__, destination, static_cast<uint8_t>(value), 1, size, nullptr, true);
+  return hipcore::api::call(
+      "hipMemset", hipMemset,
+      [&] {
+        return fillElements("hipMemset", destination, static_cast<uint8_t>(value), 1, size, nullptr,
+                            true);
+      },
+      "destination, value, size", destination, value, size);
 }
 HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
                                       hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemsetAsync, destination, value, size, stream);
-  return fillElements(__func__, destination, static_cast<uint8_t>(value), 1, size, stream, false);
+  return hipcore::api::call(
+      "hipMemsetAsync", hipMemsetAsync,
+      [&] {
+        return fillElements("hipMemsetAsync", destination, static_cast<uint8_t>(value), 1, size,
+                            stream, false);
+      },
+      "destination, value, size, stream", destination, value, size, stream);
 }
 HIPCORE_API hipError_t hipMemsetD8(hipDeviceptr_t destination, unsigned char value, size_t count) {
-  HIPCORE_API_CALL(hipMemsetD8, destination, value, count);
-  return fillElements(__func__, destination, value, 1, count, nullptr, true);
+  return hipcore::api::call(
+      "hipMemsetD8", hipMemsetD8,
+      [&] { return fillElements("hipMemsetD8", destination, value, 1, count, nullptr, true); },
+      "destination, value, count", destination, value, count);
 }
 HIPCORE_API hipError_t hipMemsetD16(hipDeviceptr_t destination, unsigned short value,
                                     size_t count) {
-  HIPCORE_API_CALL(hipMemsetD16, destination, value, count);
-  return fillElements(__func__, destination, value, 2, count, nullptr, true);
+  return hipcore::api::call(
+      "hipMemsetD16", hipMemsetD16,
+      [&] { return fillElements("hipMemsetD16", destination, value, 2, count, nullptr, true); },
+      "destination, value, count", destination, value, count);
 }
 HIPCORE_API hipError_t hipMemsetD32(hipDeviceptr_t destination, int value, size_t count) {
-  HIPCORE_API_CALL(hipMemsetD32, destination, value, count);
-  return fillElements(__func__, destination, static_cast<uint32_t>(value), 4, count, nullptr, true);
+  return hipcore::api::call(
+      "hipMemsetD32", hipMemsetD32,
+      [&] {
+        return fillElements("hipMemsetD32", destination, static_cast<uint32_t>(value), 4, count,
+                            nullptr, true);
+      },
+      "destination, value, count", destination, value, count);
 }
 HIPCORE_API hipError_t hipMemsetD8Async(hipDeviceptr_t destination, unsigned char value,
                                         size_t count, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemsetD8Async, destination, value, count, stream);
-  return fillElements(__func__, destination, value, 1, count, stream, false);
+  return hipcore::api::call(
+      "hipMemsetD8Async", hipMemsetD8Async,
+      [&] { return fillElements("hipMemsetD8Async", destination, value, 1, count, stream, false); },
+      "destination, value, count, stream", destination, value, count, stream);
 }
 HIPCORE_API hipError_t hipMemsetD16Async(hipDeviceptr_t destination, unsigned short value,
                                          size_t count, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemsetD16Async, destination, value, count, stream);
-  return fillElements(__func__, destination, value, 2, count, stream, false);
+  return hipcore::api::call(
+      "hipMemsetD16Async", hipMemsetD16Async,
+      [&] {
+        return fillElements("hipMemsetD16Async", destination, value, 2, count, stream, false);
+      },
+      "destination, value, count, stream", destination, value, count, stream);
 }
 HIPCORE_API hipError_t hipMemsetD32Async(hipDeviceptr_t destination, int value, size_t count,
                                          hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemsetD32Async, destination, value, count, stream);
-  return fillElements(__func__, destination, static_cast<uint32_t>(value), 4, count, stream, false);
+  return hipcore::api::call(
+      "hipMemsetD32Async", hipMemsetD32Async,
+      [&] {
+        return fillElements("hipMemsetD32Async", destination, static_cast<uint32_t>(value), 4,
+                            count, stream, false);
+      },
+      "destination, value, count, stream", destination, value, count, stream);
 }
 
 HIPCORE_API hipError_t hipMemset2D(void* destination, size_t pitch, int value, size_t width,
                                    size_t height) {
-  HIPCORE_API_CALL(hipMemset2D, destination, pitch, value, width, height);
-  return fill2D(__func__, destination, pitch, value, width, height, nullptr, true);
+  return hipcore::api::call(
+      "hipMemset2D", hipMemset2D,
+      [&] {
+        return fill2D("hipMemset2D", destination, pitch, value, width, height, nullptr, true);
+      },
+      "destination, pitch, value, width, height", destination, pitch, value, width, height);
 }
 HIPCORE_API hipError_t hipMemset2DAsync(void* destination, size_t pitch, int value, size_t width,
                                         size_t height, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemset2DAsync, destination, pitch, value, width, height, stream);
-  return fill2D(__func__, destination, pitch, value, width, height, stream, false);
+  return hipcore::api::call(
+      "hipMemset2DAsync", hipMemset2DAsync,
+      [&] {
+        return fill2D("hipMemset2DAsync", destination, pitch, value, width, height, stream, false);
+      },
+      "destination, pitch, value, width, height, stream", destination, pitch, value, width, height,
+      stream);
 }
 
 HIPCORE_API hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent) {
-  HIPCORE_API_CALL(hipMemset3D, pitchedDevPtr, value, extent);
-  return fill3D(__func__, pitchedDevPtr, value, extent, nullptr, true);
+  return hipcore::api::call(
+      "hipMemset3D", hipMemset3D,
+      [&] { return fill3D("hipMemset3D", pitchedDevPtr, value, extent, nullptr, true); },
+      "pitchedDevPtr, value, extent", pitchedDevPtr, value, extent);
 }
 HIPCORE_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
                                         hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemset3DAsync, pitchedDevPtr, value, extent, stream);
-  return fill3D(__func__, pitchedDevPtr, value, extent, stream, false);
+  return hipcore::api::call(
+      "hipMemset3DAsync", hipMemset3DAsync,
+      [&] { return fill3D("hipMemset3DAsync", pitchedDevPtr, value, extent, stream, false); },
+      "pitchedDevPtr, value, extent, stream", pitchedDevPtr, value, extent, stream);
 }

@@ -30,68 +30,80 @@ hipFuncAttributes attributesOf(const hipcore::core::Device& device,
 }  // namespace
 
 HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function) {
-  HIPCORE_API_CALL(hipFuncGetAttributes, attributes, function);
-  if (attributes == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "attributes is null"));
-  if (function == nullptr)
-    return finish(__func__, fail(hipErrorInvalidDeviceFunction, "function is null"));
-  hipcore::core::Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (!status.ok()) return finish(__func__, std::move(status));
-  const hipcore::core::Kernel* kernel = hipcore::api::registry().findKernel(function);
-  if (kernel == nullptr)
-    return finish(__func__, fail(hipErrorInvalidDeviceFunction,
-                                 "%p is not a registered kernel handle", function));
-  const hipcore::core::DeviceKernel* code = nullptr;
-  if (status = device->resolve(*kernel, code); !status.ok())
-    return finish(__func__, std::move(status));
-  *attributes = attributesOf(*device, *code);
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipFuncGetAttributes", hipFuncGetAttributes,
+      [&] {
+        if (attributes == nullptr)
+          return finish("hipFuncGetAttributes", fail(hipErrorInvalidValue, "attributes is null"));
+        if (function == nullptr)
+          return finish("hipFuncGetAttributes",
+                        fail(hipErrorInvalidDeviceFunction, "function is null"));
+        hipcore::core::Device* device = nullptr;
+        Status status = hipcore::api::currentDevice(device);
+        if (!status.ok()) return finish("hipFuncGetAttributes", std::move(status));
+        const hipcore::core::Kernel* kernel = hipcore::api::registry().findKernel(function);
+        if (kernel == nullptr)
+          return finish("hipFuncGetAttributes",
+                        fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle",
+                             function));
+        const hipcore::core::DeviceKernel* code = nullptr;
+        if (status = device->resolve(*kernel, code); !status.ok())
+          return finish("hipFuncGetAttributes", std::move(status));
+        *attributes = attributesOf(*device, *code);
+        return hipSuccess;
+      },
+      "attributes, function", attributes, function);
 }
 
 HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute,
                                            hipFunction_t function) {
-  HIPCORE_API_CALL(hipFuncGetAttribute, value, attribute, function);
-  if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
-  auto* f = reinterpret_cast<hipcore::core::ModuleFunction*>(function);
-  if (reinterpret_cast<uintptr_t>(function) < 4096 || !f->valid())
-    return finish(__func__, fail(hipErrorInvalidResourceHandle, "%p is not a module function",
-                                 static_cast<void*>(function)));
-  const hipFuncAttributes a = attributesOf(f->module().device(), f->code());
-  switch (attribute) {
-    case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
-      *value = a.maxThreadsPerBlock;
-      break;
-    case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
-      *value = static_cast<int>(a.sharedSizeBytes);
-      break;
-    case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
-      *value = static_cast<int>(a.constSizeBytes);
-      break;
-    case HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
-      *value = static_cast<int>(a.localSizeBytes);
-      break;
-    case HIP_FUNC_ATTRIBUTE_NUM_REGS:
-      *value = a.numRegs;
-      break;
-    case HIP_FUNC_ATTRIBUTE_PTX_VERSION:
-      *value = a.ptxVersion;
-      break;
-    case HIP_FUNC_ATTRIBUTE_BINARY_VERSION:
-      *value = a.binaryVersion;
-      break;
-    case HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA:
-      *value = a.cacheModeCA;
-      break;
-    case HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
-      *value = a.maxDynamicSharedSizeBytes;
-      break;
-    case HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
-      *value = a.preferredShmemCarveout;
-      break;
-    default:
-      return finish(__func__, fail(hipErrorInvalidValue, "function attribute %d",
-                                   static_cast<int>(attribute)));
-  }
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipFuncGetAttribute", hipFuncGetAttribute,
+      [&] {
+        if (value == nullptr)
+          return finish("hipFuncGetAttribute", fail(hipErrorInvalidValue, "value is null"));
+        auto* f = reinterpret_cast<hipcore::core::ModuleFunction*>(function);
+        if (reinterpret_cast<uintptr_t>(function) < 4096 || !f->valid())
+          return finish("hipFuncGetAttribute",
+                        fail(hipErrorInvalidResourceHandle, "%p is not a module function",
+                             static_cast<void*>(function)));
+        const hipFuncAttributes a = attributesOf(f->module().device(), f->code());
+        switch (attribute) {
+          case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+            *value = a.maxThreadsPerBlock;
+            break;
+          case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
+            *value = static_cast<int>(a.sharedSizeBytes);
+            break;
+          case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
+            *value = static_cast<int>(a.constSizeBytes);
+            break;
+          case HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+            *value = static_cast<int>(a.localSizeBytes);
+            break;
+          case HIP_FUNC_ATTRIBUTE_NUM_REGS:
+            *value = a.numRegs;
+            break;
+          case HIP_FUNC_ATTRIBUTE_PTX_VERSION:
+            *value = a.ptxVersion;
+            break;
+          case HIP_FUNC_ATTRIBUTE_BINARY_VERSION:
+            *value = a.binaryVersion;
+            break;
+          case HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA:
+            *value = a.cacheModeCA;
+            break;
+          case HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+            *value = a.maxDynamicSharedSizeBytes;
+            break;
+          case HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+            *value = a.preferredShmemCarveout;
+            break;
+          default:
+            return finish("hipFuncGetAttribute", fail(hipErrorInvalidValue, "function attribute %d",
+                                                      static_cast<int>(attribute)));
+        }
+        return hipSuccess;
+      },
+      "value, attribute, function", value, attribute, function);
 }

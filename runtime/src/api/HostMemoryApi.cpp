@@ -19,30 +19,39 @@ constexpr size_t kPitchAlignment = 256;
 }  // namespace
 
 HIPCORE_API hipError_t hipMallocPitch(void** pointer, size_t* pitch, size_t width, size_t height) {
-  HIPCORE_API_CALL(hipMallocPitch, pointer, pitch, width, height);
-  if (pointer == nullptr || pitch == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
-  *pointer = nullptr;
-  size_t rowBytes = (width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment;
-  if (height != 0 && rowBytes > SIZE_MAX / height)
-    return finish(__func__, fail(hipErrorOutOfMemory, "%zu rows of %zu bytes", height, width));
-  *pitch = rowBytes;
-  return hipMalloc(pointer, rowBytes * height);
+  return hipcore::api::call(
+      "hipMallocPitch", hipMallocPitch,
+      [&] {
+        if (pointer == nullptr || pitch == nullptr)
+          return finish("hipMallocPitch", fail(hipErrorInvalidValue, "null argument"));
+        *pointer = nullptr;
+        size_t rowBytes = (width + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment;
+        if (height != 0 && rowBytes > SIZE_MAX / height)
+          return finish("hipMallocPitch",
+                        fail(hipErrorOutOfMemory, "%zu rows of %zu bytes", height, width));
+        *pitch = rowBytes;
+        return hipMalloc(pointer, rowBytes * height);
+      },
+      "pointer, pitch, width, height", pointer, pitch, width, height);
 }
 
 HIPCORE_API hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent extent) {
-  HIPCORE_API_CALL(hipMalloc3D, pitchedDevPtr, extent);
-  if (pitchedDevPtr == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "pitchedDevPtr is null"));
-  *pitchedDevPtr = make_hipPitchedPtr(nullptr, 0, extent.width, extent.height);
-  size_t pitch = 0;
-  if (extent.height != 0 && extent.depth > SIZE_MAX / extent.height)
-    return finish(__func__,
-                  fail(hipErrorOutOfMemory, "%zu x %zu rows", extent.height, extent.depth));
-  hipError_t allocated =
-      hipMallocPitch(&pitchedDevPtr->ptr, &pitch, extent.width, extent.height * extent.depth);
-  if (allocated == hipSuccess) pitchedDevPtr->pitch = pitch;
-  return allocated;
+  return hipcore::api::call(
+      "hipMalloc3D", hipMalloc3D,
+      [&] {
+        if (pitchedDevPtr == nullptr)
+          return finish("hipMalloc3D", fail(hipErrorInvalidValue, "pitchedDevPtr is null"));
+        *pitchedDevPtr = make_hipPitchedPtr(nullptr, 0, extent.width, extent.height);
+        size_t pitch = 0;
+        if (extent.height != 0 && extent.depth > SIZE_MAX / extent.height)
+          return finish("hipMalloc3D",
+                        fail(hipErrorOutOfMemory, "%zu x %zu rows", extent.height, extent.depth));
+        hipError_t allocated =
+            hipMallocPitch(&pitchedDevPtr->ptr, &pitch, extent.width, extent.height * extent.depth);
+        if (allocated == hipSuccess) pitchedDevPtr->pitch = pitch;
+        return allocated;
+      },
+      "pitchedDevPtr, extent", pitchedDevPtr, extent);
 }
 
 namespace {
@@ -70,37 +79,54 @@ hipError_t symbolRange(const char* call, const void* symbol, size_t size, size_t
 HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* source, size_t size,
                                               size_t offset, hipMemcpyKind kind,
                                               hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyToSymbolAsync, symbol, source, size, offset, kind, stream);
-  if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol",
-                                 static_cast<int>(kind)));
-  if (source == nullptr && size != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "source is null"));
-  Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
-  if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
-    return finish(__func__, std::move(status));
-  char* address = nullptr;
-  if (hipError_t found = symbolRange(__func__, symbol, size, offset, address); found != hipSuccess)
-    return found;
-  return hipMemcpyAsync(address, source, size, kind, stream);
+  return hipcore::api::call(
+      "hipMemcpyToSymbolAsync", hipMemcpyToSymbolAsync,
+      [&] {
+        if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice &&
+            kind != hipMemcpyDefault)
+          return finish("hipMemcpyToSymbolAsync",
+                        fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol",
+                             static_cast<int>(kind)));
+        if (source == nullptr && size != 0)
+          return finish("hipMemcpyToSymbolAsync", fail(hipErrorInvalidValue, "source is null"));
+        Device* device = nullptr;
+        hipcore::core::DeviceQueue* queue = nullptr;
+        if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
+          return finish("hipMemcpyToSymbolAsync", std::move(status));
+        char* address = nullptr;
+        if (hipError_t found = symbolRange("hipMemcpyToSymbolAsync", symbol, size, offset, address);
+            found != hipSuccess)
+          return found;
+        return hipMemcpyAsync(address, source, size, kind, stream);
+      },
+      "symbol, source, size, offset, kind, stream", symbol, source, size, offset, kind, stream);
 }
 
 HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* symbol, size_t size,
                                                 size_t offset, hipMemcpyKind kind,
                                                 hipStream_t stream) {
-  HIPCORE_API_CALL(hipMemcpyFromSymbolAsync, destination, symbol, size, offset, kind, stream);
-  if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol",
-                                 static_cast<int>(kind)));
-  if (destination == nullptr && size != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "destination is null"));
-  Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
-  if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
-    return finish(__func__, std::move(status));
-  char* address = nullptr;
-  if (hipError_t found = symbolRange(__func__, symbol, size, offset, address); found != hipSuccess)
-    return found;
-  return hipMemcpyAsync(destination, address, size, kind, stream);
+  return hipcore::api::call(
+      "hipMemcpyFromSymbolAsync", hipMemcpyFromSymbolAsync,
+      [&] {
+        if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice &&
+            kind != hipMemcpyDefault)
+          return finish("hipMemcpyFromSymbolAsync",
+                        fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol",
+                             static_cast<int>(kind)));
+        if (destination == nullptr && size != 0)
+          return finish("hipMemcpyFromSymbolAsync",
+                        fail(hipErrorInvalidValue, "destination is null"));
+        Device* device = nullptr;
+        hipcore::core::DeviceQueue* queue = nullptr;
+        if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
+          return finish("hipMemcpyFromSymbolAsync", std::move(status));
+        char* address = nullptr;
+        if (hipError_t found =
+                symbolRange("hipMemcpyFromSymbolAsync", symbol, size, offset, address);
+            found != hipSuccess)
+          return found;
+        return hipMemcpyAsync(destination, address, size, kind, stream);
+      },
+      "destination, symbol, size, offset, kind, stream", destination, symbol, size, offset, kind,
+      stream);
 }

@@ -56,11 +56,16 @@ __attribute__((noinline)) hipError_t launchGeneral(const void* function, dim3 nu
 
 HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
                                        void** args, size_t sharedMemBytes, hipStream_t stream) {
-  HIPCORE_API_CALL(hipLaunchKernel, function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
-  if (hipError_t result; hipcore::api::launchFast(function, numBlocks, dimBlocks, args,
-                                                  sharedMemBytes, stream, result))
-    return result;
-  return launchGeneral(function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
+  return hipcore::api::call(
+      "hipLaunchKernel", hipLaunchKernel,
+      [&] {
+        if (hipError_t result; hipcore::api::launchFast(function, numBlocks, dimBlocks, args,
+                                                        sharedMemBytes, stream, result))
+          return result;
+        return launchGeneral(function, numBlocks, dimBlocks, args, sharedMemBytes, stream);
+      },
+      "function, numBlocks, dimBlocks, args, sharedMemBytes, stream", function, numBlocks,
+      dimBlocks, args, sharedMemBytes, stream);
 }
 
 namespace {
@@ -74,8 +79,10 @@ __attribute__((noinline, cold)) hipError_t configurationFailure(const char* call
 }
 
 // The <<<>>> configuration calls run on every launch: their common path is kept free of the
-// reporting hook's call, whose register saves would otherwise be paid by every launch
-// (HIPCORE_API_CALL written out: hooked() inline, the rest in a cold function).
+// reporting hook's registers (api::call written out: hooked() inline, the rest in a cold
+// function that takes exactly the entry point's arguments, so that the hooked side leaves
+// through a tail call and shares no registers with the common path; through api::call these
+// two calls cost 2-6 instructions more per launch).
 hipError_t pushUncommon(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipStream_t stream);
 hipError_t popUncommon(dim3* gridDim, dim3* blockDim, size_t* sharedMem, hipStream_t* stream);
 
@@ -163,8 +170,12 @@ HIPCORE_API hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, 
 // stream as given (0 when none was): there, stream 0 means the thread's per-thread stream.
 HIPCORE_API hipError_t hipLaunchKernel_spt(const void* function, dim3 numBlocks, dim3 dimBlocks,
                                            void** args, size_t sharedMemBytes, hipStream_t stream) {
-  HIPCORE_API_CALL(hipLaunchKernel_spt, function, numBlocks, dimBlocks, args, sharedMemBytes,
-                   stream);
-  return hipLaunchKernel(function, numBlocks, dimBlocks, args, sharedMemBytes,
-                         stream == nullptr ? hipStreamPerThread : stream);
+  return hipcore::api::call(
+      "hipLaunchKernel_spt", hipLaunchKernel_spt,
+      [&] {
+        return hipLaunchKernel(function, numBlocks, dimBlocks, args, sharedMemBytes,
+                               stream == nullptr ? hipStreamPerThread : stream);
+      },
+      "function, numBlocks, dimBlocks, args, sharedMemBytes, stream", function, numBlocks,
+      dimBlocks, args, sharedMemBytes, stream);
 }

@@ -37,8 +37,7 @@ Status createPool(hipMemPool_t* pool, const hipMemPoolProps* props) {
   Device* device = nullptr;
   if (Status found = locatedDevice(props->location, device); !found.ok()) return found;
   MemPool* created = nullptr;
-  if (Status made = device->memory().pools().create(props->maxSize, created); !made.ok())
-    return made;
+  if (Status made = device->memory().pools().create(props->maxSize, created); !made.ok()) return made;
   *pool = reinterpret_cast<hipMemPool_t>(created);
   return Status::success();
 }
@@ -121,100 +120,156 @@ Status setAccess(const MemPool& pool, const hipMemAccessDesc& desc) {
 }  // namespace
 
 HIPCORE_API hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device) {
-  HIPCORE_API_CALL(hipDeviceGetDefaultMemPool, mem_pool, device);
-  if (mem_pool == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "mem_pool is null"));
-  Device* d = nullptr;
-  if (Status found = deviceAt(device, d); !found.ok()) return finish(__func__, std::move(found));
-  *mem_pool = reinterpret_cast<hipMemPool_t>(d->memory().pools().defaultPool());
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipDeviceGetDefaultMemPool", hipDeviceGetDefaultMemPool,
+      [&] {
+        if (mem_pool == nullptr)
+          return finish("hipDeviceGetDefaultMemPool",
+                        fail(hipErrorInvalidValue, "mem_pool is null"));
+        Device* d = nullptr;
+        if (Status found = deviceAt(device, d); !found.ok())
+          return finish("hipDeviceGetDefaultMemPool", std::move(found));
+        *mem_pool = reinterpret_cast<hipMemPool_t>(d->memory().pools().defaultPool());
+        return hipSuccess;
+      },
+      "mem_pool, device", mem_pool, device);
 }
 
 HIPCORE_API hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
-  HIPCORE_API_CALL(hipDeviceGetMemPool, mem_pool, device);
-  if (mem_pool == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "mem_pool is null"));
-  Device* d = nullptr;
-  if (Status found = deviceAt(device, d); !found.ok()) return finish(__func__, std::move(found));
-  *mem_pool = reinterpret_cast<hipMemPool_t>(d->memory().pools().current());
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipDeviceGetMemPool", hipDeviceGetMemPool,
+      [&] {
+        if (mem_pool == nullptr)
+          return finish("hipDeviceGetMemPool", fail(hipErrorInvalidValue, "mem_pool is null"));
+        Device* d = nullptr;
+        if (Status found = deviceAt(device, d); !found.ok())
+          return finish("hipDeviceGetMemPool", std::move(found));
+        *mem_pool = reinterpret_cast<hipMemPool_t>(d->memory().pools().current());
+        return hipSuccess;
+      },
+      "mem_pool, device", mem_pool, device);
 }
 
 HIPCORE_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
-  HIPCORE_API_CALL(hipDeviceSetMemPool, device, mem_pool);
-  Device* d = nullptr;
-  if (Status found = deviceAt(device, d); !found.ok()) return finish(__func__, std::move(found));
-  MemPool* pool = nullptr;
-  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  if (&pool->device() != d)
-    return finish(__func__, fail(hipErrorInvalidDevice, "pool of device %d set on device %d",
-                                 pool->device().index(), device));
-  d->memory().pools().setCurrent(pool);
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipDeviceSetMemPool", hipDeviceSetMemPool,
+      [&] {
+        Device* d = nullptr;
+        if (Status found = deviceAt(device, d); !found.ok())
+          return finish("hipDeviceSetMemPool", std::move(found));
+        MemPool* pool = nullptr;
+        if (Status valid = poolOf(mem_pool, pool); !valid.ok())
+          return finish("hipDeviceSetMemPool", std::move(valid));
+        if (&pool->device() != d)
+          return finish("hipDeviceSetMemPool",
+                        fail(hipErrorInvalidDevice, "pool of device %d set on device %d",
+                             pool->device().index(), device));
+        d->memory().pools().setCurrent(pool);
+        return hipSuccess;
+      },
+      "device, mem_pool", device, mem_pool);
 }
 
 HIPCORE_API hipError_t hipMemPoolCreate(hipMemPool_t* mem_pool, const hipMemPoolProps* pool_props) {
-  HIPCORE_API_CALL(hipMemPoolCreate, mem_pool, pool_props);
-  return finish(__func__, createPool(mem_pool, pool_props));
+  return hipcore::api::call(
+      "hipMemPoolCreate", hipMemPoolCreate,
+      [&] { return finish("hipMemPoolCreate", createPool(mem_pool, pool_props)); },
+      "mem_pool, pool_props", mem_pool, pool_props);
 }
 
 HIPCORE_API hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
-  HIPCORE_API_CALL(hipMemPoolDestroy, mem_pool);
-  MemPool* pool = nullptr;
-  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  if (pool == pool->device().memory().pools().defaultPool())
-    return finish(__func__,
-                  fail(hipErrorInvalidValue, "a device's default pool cannot be destroyed"));
-  return finish(__func__, pool->device().memory().pools().destroy(pool));
+  return hipcore::api::call(
+      "hipMemPoolDestroy", hipMemPoolDestroy,
+      [&] {
+        MemPool* pool = nullptr;
+        if (Status valid = poolOf(mem_pool, pool); !valid.ok())
+          return finish("hipMemPoolDestroy", std::move(valid));
+        if (pool == pool->device().memory().pools().defaultPool())
+          return finish("hipMemPoolDestroy",
+                        fail(hipErrorInvalidValue, "a device's default pool cannot be destroyed"));
+        return finish("hipMemPoolDestroy", pool->device().memory().pools().destroy(pool));
+      },
+      "mem_pool", mem_pool);
 }
 
 HIPCORE_API hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {
-  HIPCORE_API_CALL(hipMemPoolTrimTo, mem_pool, min_bytes_to_hold);
-  MemPool* pool = nullptr;
-  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  pool->memory().trimReservedTo(min_bytes_to_hold);
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipMemPoolTrimTo", hipMemPoolTrimTo,
+      [&] {
+        MemPool* pool = nullptr;
+        if (Status valid = poolOf(mem_pool, pool); !valid.ok())
+          return finish("hipMemPoolTrimTo", std::move(valid));
+        pool->memory().trimReservedTo(min_bytes_to_hold);
+        return hipSuccess;
+      },
+      "mem_pool, min_bytes_to_hold", mem_pool, min_bytes_to_hold);
 }
 
 HIPCORE_API hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                               void* value) {
-  HIPCORE_API_CALL(hipMemPoolSetAttribute, mem_pool, attr, value);
-  MemPool* pool = nullptr;
-  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
-  return finish(__func__, setAttribute(*pool, attr, value));
+  return hipcore::api::call(
+      "hipMemPoolSetAttribute", hipMemPoolSetAttribute,
+      [&] {
+        MemPool* pool = nullptr;
+        if (Status valid = poolOf(mem_pool, pool); !valid.ok())
+          return finish("hipMemPoolSetAttribute", std::move(valid));
+        if (value == nullptr)
+          return finish("hipMemPoolSetAttribute", fail(hipErrorInvalidValue, "value is null"));
+        return finish("hipMemPoolSetAttribute", setAttribute(*pool, attr, value));
+      },
+      "mem_pool, attr, value", mem_pool, attr, value);
 }
 
 HIPCORE_API hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr,
                                               void* value) {
-  HIPCORE_API_CALL(hipMemPoolGetAttribute, mem_pool, attr, value);
-  MemPool* pool = nullptr;
-  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  if (value == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "value is null"));
-  return finish(__func__, getAttribute(*pool, attr, value));
+  return hipcore::api::call(
+      "hipMemPoolGetAttribute", hipMemPoolGetAttribute,
+      [&] {
+        MemPool* pool = nullptr;
+        if (Status valid = poolOf(mem_pool, pool); !valid.ok())
+          return finish("hipMemPoolGetAttribute", std::move(valid));
+        if (value == nullptr)
+          return finish("hipMemPoolGetAttribute", fail(hipErrorInvalidValue, "value is null"));
+        return finish("hipMemPoolGetAttribute", getAttribute(*pool, attr, value));
+      },
+      "mem_pool, attr, value", mem_pool, attr, value);
 }
 
 HIPCORE_API hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc* desc_list,
                                            size_t count) {
-  HIPCORE_API_CALL(hipMemPoolSetAccess, mem_pool, desc_list, count);
-  MemPool* pool = nullptr;
-  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  if (desc_list == nullptr && count != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "desc_list is null"));
-  for (size_t i = 0; i < count; ++i)
-    if (Status accepted = setAccess(*pool, desc_list[i]); !accepted.ok())
-      return finish(__func__, std::move(accepted));
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipMemPoolSetAccess", hipMemPoolSetAccess,
+      [&] {
+        MemPool* pool = nullptr;
+        if (Status valid = poolOf(mem_pool, pool); !valid.ok())
+          return finish("hipMemPoolSetAccess", std::move(valid));
+        if (desc_list == nullptr && count != 0)
+          return finish("hipMemPoolSetAccess", fail(hipErrorInvalidValue, "desc_list is null"));
+        for (size_t i = 0; i < count; ++i)
+          if (Status accepted = setAccess(*pool, desc_list[i]); !accepted.ok())
+            return finish("hipMemPoolSetAccess", std::move(accepted));
+        return hipSuccess;
+      },
+      "mem_pool, desc_list, count", mem_pool, desc_list, count);
 }
 
 HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_t mem_pool,
                                            hipMemLocation* location) {
-  HIPCORE_API_CALL(hipMemPoolGetAccess, flags, mem_pool, location);
-  MemPool* pool = nullptr;
-  if (Status valid = poolOf(mem_pool, pool); !valid.ok()) return finish(__func__, std::move(valid));
-  if (flags == nullptr || location == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "flags or location is null"));
-  Device* device = nullptr;
-  if (Status found = locatedDevice(*location, device); !found.ok())
-    return finish(__func__, std::move(found));
-  *flags = device == &pool->device() ? hipMemAccessFlagsProtReadWrite : hipMemAccessFlagsProtNone;
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipMemPoolGetAccess", hipMemPoolGetAccess,
+      [&] {
+        MemPool* pool = nullptr;
+        if (Status valid = poolOf(mem_pool, pool); !valid.ok())
+          return finish("hipMemPoolGetAccess", std::move(valid));
+        if (flags == nullptr || location == nullptr)
+          return finish("hipMemPoolGetAccess",
+                        fail(hipErrorInvalidValue, "flags or location is null"));
+        Device* device = nullptr;
+        if (Status found = locatedDevice(*location, device); !found.ok())
+          return finish("hipMemPoolGetAccess", std::move(found));
+        *flags =
+            device == &pool->device() ? hipMemAccessFlagsProtReadWrite : hipMemAccessFlagsProtNone;
+        return hipSuccess;
+      },
+      "flags, mem_pool, location", flags, mem_pool, location);
 }

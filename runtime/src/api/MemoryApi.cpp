@@ -7,13 +7,18 @@ using hipcore::core::fail;
 using hipcore::core::Status;
 
 HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size) {
-  HIPCORE_API_CALL(hipMalloc, pointer, size);
-  if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
-  *pointer = nullptr;
-  hipcore::core::Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) status = device->memory().allocate(size, *pointer);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipMalloc", hipMalloc,
+      [&] {
+        if (pointer == nullptr)
+          return finish("hipMalloc", fail(hipErrorInvalidValue, "pointer is null"));
+        *pointer = nullptr;
+        hipcore::core::Device* device = nullptr;
+        Status status = hipcore::api::currentDevice(device);
+        if (status.ok()) status = device->memory().allocate(size, *pointer);
+        return finish("hipMalloc", std::move(status));
+      },
+      "pointer, size", pointer, size);
 }
 
 namespace {
@@ -44,21 +49,28 @@ hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
 }  // namespace
 
 HIPCORE_API hipError_t hipFree(void* pointer) {
-  HIPCORE_API_CALL(hipFree, pointer);
-  return freeAllocation(__func__, pointer, /*hostOnly=*/false);
+  return hipcore::api::call(
+      "hipFree", hipFree, [&] { return freeAllocation("hipFree", pointer, /*hostOnly=*/false); },
+      "pointer", pointer);
 }
 
 HIPCORE_API hipError_t hipHostFree(void* pointer) {
-  HIPCORE_API_CALL(hipHostFree, pointer);
-  return freeAllocation(__func__, pointer, /*hostOnly=*/true);
+  return hipcore::api::call(
+      "hipHostFree", hipHostFree,
+      [&] { return freeAllocation("hipHostFree", pointer, /*hostOnly=*/true); }, "pointer",
+      pointer);
 }
 
 HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total) {
-  HIPCORE_API_CALL(hipMemGetInfo, free, total);
-  if (free == nullptr || total == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
-  hipcore::core::Device* device = nullptr;
-  Status status = hipcore::api::currentDevice(device);
-  if (status.ok()) device->memory().info(*free, *total);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipMemGetInfo", hipMemGetInfo,
+      [&] {
+        if (free == nullptr || total == nullptr)
+          return finish("hipMemGetInfo", fail(hipErrorInvalidValue, "null argument"));
+        hipcore::core::Device* device = nullptr;
+        Status status = hipcore::api::currentDevice(device);
+        if (status.ok()) device->memory().info(*free, *total);
+        return finish("hipMemGetInfo", std::move(status));
+      },
+      "free, total", free, total);
 }

@@ -72,10 +72,14 @@ Status argsFromExtra(void** extra, const hipcore::core::DeviceKernel& code, void
 }  // namespace
 
 HIPCORE_API hipError_t hipModuleLoadData(hipModule_t* module, const void* image) {
-  HIPCORE_API_CALL(hipModuleLoadData, module, image);
-  if (module == nullptr || image == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
-  return finish(__func__, loadModule(image, 0, module));
+  return hipcore::api::call(
+      "hipModuleLoadData", hipModuleLoadData,
+      [&] {
+        if (module == nullptr || image == nullptr)
+          return finish("hipModuleLoadData", fail(hipErrorInvalidValue, "null argument"));
+        return finish("hipModuleLoadData", loadModule(image, 0, module));
+      },
+      "module, image", module, image);
 }
 
 namespace {
@@ -103,84 +107,110 @@ struct JitLog {
 HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
                                            unsigned int numOptions, hipJitOption* options,
                                            void** optionValues) {
-  HIPCORE_API_CALL(hipModuleLoadDataEx, module, image, numOptions, options, optionValues);
-  if (module == nullptr || image == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
-  if (numOptions > 0 && (options == nullptr || optionValues == nullptr))
-    return finish(__func__, fail(hipErrorInvalidValue, "%u options but no option or value array",
-                                 numOptions));
-  JitLog info, error;
-  for (unsigned i = 0; i < numOptions; ++i) {
-    switch (options[i]) {
-      case hipJitOptionInfoLogBuffer:
-        info.buffer = static_cast<char*>(optionValues[i]);
-        break;
-      case hipJitOptionInfoLogBufferSizeBytes:
-        info.size = &optionValues[i];
-        break;
-      case hipJitOptionErrorLogBuffer:
-        error.buffer = static_cast<char*>(optionValues[i]);
-        break;
-      case hipJitOptionErrorLogBufferSizeBytes:
-        error.size = &optionValues[i];
-        break;
-      default:
-        if (options[i] < 0 || options[i] >= hipJitOptionNumOptions)
-          return finish(__func__, fail(hipErrorInvalidValue, "option %u is %d, not a hipJitOption",
-                                       i, options[i]));
-    }
-  }
-  Status status = loadModule(image, 0, module);
-  info.write("");
-  error.write(status.message());
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipModuleLoadDataEx", hipModuleLoadDataEx,
+      [&] {
+        if (module == nullptr || image == nullptr)
+          return finish("hipModuleLoadDataEx", fail(hipErrorInvalidValue, "null argument"));
+        if (numOptions > 0 && (options == nullptr || optionValues == nullptr))
+          return finish(
+              "hipModuleLoadDataEx",
+              fail(hipErrorInvalidValue, "%u options but no option or value array", numOptions));
+        JitLog info, error;
+        for (unsigned i = 0; i < numOptions; ++i) {
+          switch (options[i]) {
+            case hipJitOptionInfoLogBuffer:
+              info.buffer = static_cast<char*>(optionValues[i]);
+              break;
+            case hipJitOptionInfoLogBufferSizeBytes:
+              info.size = &optionValues[i];
+              break;
+            case hipJitOptionErrorLogBuffer:
+              error.buffer = static_cast<char*>(optionValues[i]);
+              break;
+            case hipJitOptionErrorLogBufferSizeBytes:
+              error.size = &optionValues[i];
+              break;
+            default:
+              if (options[i] < 0 || options[i] >= hipJitOptionNumOptions)
+                return finish("hipModuleLoadDataEx",
+                              fail(hipErrorInvalidValue, "option %u is %d, not a hipJitOption", i,
+                                   options[i]));
+          }
+        }
+        Status status = loadModule(image, 0, module);
+        info.write("");
+        error.write(status.message());
+        return finish("hipModuleLoadDataEx", std::move(status));
+      },
+      "module, image, numOptions, options, optionValues", module, image, numOptions, options,
+      optionValues);
 }
 
 HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path) {
-  HIPCORE_API_CALL(hipModuleLoad, module, path);
-  if (module == nullptr || path == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return finish(__func__, fail(hipErrorFileNotFound, "cannot open %s", path));
-  std::vector<char> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (bytes.empty()) return finish(__func__, fail(hipErrorInvalidImage, "%s is empty", path));
-  return finish(__func__, loadModule(bytes.data(), bytes.size(), module));
+  return hipcore::api::call(
+      "hipModuleLoad", hipModuleLoad,
+      [&] {
+        if (module == nullptr || path == nullptr)
+          return finish("hipModuleLoad", fail(hipErrorInvalidValue, "null argument"));
+        std::ifstream in(path, std::ios::binary);
+        if (!in) return finish("hipModuleLoad", fail(hipErrorFileNotFound, "cannot open %s", path));
+        std::vector<char> bytes{std::istreambuf_iterator<char>(in),
+                                std::istreambuf_iterator<char>()};
+        if (bytes.empty())
+          return finish("hipModuleLoad", fail(hipErrorInvalidImage, "%s is empty", path));
+        return finish("hipModuleLoad", loadModule(bytes.data(), bytes.size(), module));
+      },
+      "module, path", module, path);
 }
 
 HIPCORE_API hipError_t hipModuleUnload(hipModule_t handle) {
-  HIPCORE_API_CALL(hipModuleUnload, handle);
-  LoadedModule* module = nullptr;
-  Status status = moduleOf(handle, module);
-  if (status.ok()) status = module->device().synchronize();  // its kernels may still run
-  if (status.ok()) delete module;
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipModuleUnload", hipModuleUnload,
+      [&] {
+        LoadedModule* module = nullptr;
+        Status status = moduleOf(handle, module);
+        if (status.ok()) status = module->device().synchronize();  // its kernels may still run
+        if (status.ok()) delete module;
+        return finish("hipModuleUnload", std::move(status));
+      },
+      "handle", handle);
 }
 
 HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t handle,
                                             const char* name) {
-  HIPCORE_API_CALL(hipModuleGetFunction, function, handle, name);
-  if (function == nullptr || name == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "null argument"));
-  LoadedModule* module = nullptr;
-  ModuleFunction* found = nullptr;
-  Status status = moduleOf(handle, module);
-  if (status.ok()) status = module->function(name, found);
-  if (status.ok()) *function = reinterpret_cast<hipFunction_t>(found);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipModuleGetFunction", hipModuleGetFunction,
+      [&] {
+        if (function == nullptr || name == nullptr)
+          return finish("hipModuleGetFunction", fail(hipErrorInvalidValue, "null argument"));
+        LoadedModule* module = nullptr;
+        ModuleFunction* found = nullptr;
+        Status status = moduleOf(handle, module);
+        if (status.ok()) status = module->function(name, found);
+        if (status.ok()) *function = reinterpret_cast<hipFunction_t>(found);
+        return finish("hipModuleGetFunction", std::move(status));
+      },
+      "function, handle, name", function, handle, name);
 }
 
 HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes,
                                           hipModule_t handle, const char* name) {
-  HIPCORE_API_CALL(hipModuleGetGlobal, pointer, bytes, handle, name);
-  if (name == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "name is null"));
-  LoadedModule* module = nullptr;
-  void* address = nullptr;
-  size_t size = 0;
-  Status status = moduleOf(handle, module);
-  if (status.ok()) status = module->global(name, address, size);
-  if (status.ok() && pointer != nullptr) *pointer = address;
-  if (status.ok() && bytes != nullptr) *bytes = size;
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipModuleGetGlobal", hipModuleGetGlobal,
+      [&] {
+        if (name == nullptr)
+          return finish("hipModuleGetGlobal", fail(hipErrorInvalidValue, "name is null"));
+        LoadedModule* module = nullptr;
+        void* address = nullptr;
+        size_t size = 0;
+        Status status = moduleOf(handle, module);
+        if (status.ok()) status = module->global(name, address, size);
+        if (status.ok() && pointer != nullptr) *pointer = address;
+        if (status.ok() && bytes != nullptr) *bytes = size;
+        return finish("hipModuleGetGlobal", std::move(status));
+      },
+      "pointer, bytes, handle, name", pointer, bytes, handle, name);
 }
 
 HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned gridX, unsigned gridY,
@@ -188,38 +218,46 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned grid
                                              unsigned blockZ, unsigned sharedBytes,
                                              hipStream_t stream, void** kernelParams,
                                              void** extra) {
-  HIPCORE_API_CALL(hipModuleLaunchKernel, handle, gridX, gridY, gridZ, blockX, blockY, blockZ,
-                   sharedBytes, stream, kernelParams, extra);
-  ModuleFunction* function = nullptr;
-  Status status = functionOf(handle, function);
-  if (!status.ok()) return finish(__func__, std::move(status));
-  // Module launches count the grid in blocks, like hipLaunchKernel.
-  hipcore::loader::LaunchGeometry geometry;
-  const unsigned grid[3] = {gridX, gridY, gridZ};
-  const unsigned block[3] = {blockX, blockY, blockZ};
-  uint64_t threads = uint64_t{blockX} * blockY * blockZ;
-  for (int d = 0; d < 3; ++d) {
-    if (grid[d] == 0 || block[d] == 0 || uint64_t{grid[d]} * block[d] > UINT32_MAX ||
-        threads > 1024)
-      return finish(__func__, fail(hipErrorInvalidConfiguration, "grid (%u,%u,%u) block (%u,%u,%u)",
-                                   gridX, gridY, gridZ, blockX, blockY, blockZ));
-    geometry.gridBlocks[d] = grid[d];
-    geometry.blockSize[d] = block[d];
-  }
-  geometry.dynamicLdsBytes = sharedBytes;
-  hipcore::core::Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
-  status = hipcore::api::streamOf(stream, device, queue);
-  if (status.ok() && device != &function->module().device())
-    status = fail(hipErrorInvalidDevice, "function of device %d launched on device %d",
-                  function->module().device().index(), device->index());
-  void* packed[64];
-  void** args = kernelParams;
-  if (status.ok() && kernelParams == nullptr && extra != nullptr) {
-    status = argsFromExtra(extra, function->code(), packed, 64);
-    args = packed;
-  }
-  if (status.ok())
-    status = hipcore::api::runtime().launchCode(*device, queue, function->code(), geometry, args);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipModuleLaunchKernel", hipModuleLaunchKernel,
+      [&] {
+        ModuleFunction* function = nullptr;
+        Status status = functionOf(handle, function);
+        if (!status.ok()) return finish("hipModuleLaunchKernel", std::move(status));
+        // Module launches count the grid in blocks, like hipLaunchKernel.
+        hipcore::loader::LaunchGeometry geometry;
+        const unsigned grid[3] = {gridX, gridY, gridZ};
+        const unsigned block[3] = {blockX, blockY, blockZ};
+        uint64_t threads = uint64_t{blockX} * blockY * blockZ;
+        for (int d = 0; d < 3; ++d) {
+          if (grid[d] == 0 || block[d] == 0 || uint64_t{grid[d]} * block[d] > UINT32_MAX ||
+              threads > 1024)
+            return finish("hipModuleLaunchKernel",
+                          fail(hipErrorInvalidConfiguration, "grid (%u,%u,%u) block (%u,%u,%u)",
+                               gridX, gridY, gridZ, blockX, blockY, blockZ));
+          geometry.gridBlocks[d] = grid[d];
+          geometry.blockSize[d] = block[d];
+        }
+        geometry.dynamicLdsBytes = sharedBytes;
+        hipcore::core::Device* device = nullptr;
+        hipcore::core::DeviceQueue* queue = nullptr;
+        status = hipcore::api::streamOf(stream, device, queue);
+        if (status.ok() && device != &function->module().device())
+          status = fail(hipErrorInvalidDevice, "function of device %d launched on device %d",
+                        function->module().device().index(), device->index());
+        void* packed[64];
+        void** args = kernelParams;
+        if (status.ok() && kernelParams == nullptr && extra != nullptr) {
+          status = argsFromExtra(extra, function->code(), packed, 64);
+          args = packed;
+        }
+        if (status.ok())
+          status =
+              hipcore::api::runtime().launchCode(*device, queue, function->code(), geometry, args);
+        return finish("hipModuleLaunchKernel", std::move(status));
+      },
+      "handle, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes, stream, kernelParams, "
+      "extra",
+      handle, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes, stream, kernelParams,
+      extra);
 }

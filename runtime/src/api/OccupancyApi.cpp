@@ -92,61 +92,98 @@ HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBloc
                                                                     const void* function,
                                                                     int blockSize,
                                                                     size_t dynSharedMemPerBlk) {
-  HIPCORE_API_CALL(hipOccupancyMaxActiveBlocksPerMultiprocessor, numBlocks, function, blockSize,
-                   dynSharedMemPerBlk);
-  return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk,
-                          hipOccupancyDefault);
+  return hipcore::api::call(
+      "hipOccupancyMaxActiveBlocksPerMultiprocessor", hipOccupancyMaxActiveBlocksPerMultiprocessor,
+      [&] {
+        return activeBlocksCall("hipOccupancyMaxActiveBlocksPerMultiprocessor", numBlocks, function,
+                                blockSize, dynSharedMemPerBlk, hipOccupancyDefault);
+      },
+      "numBlocks, function, blockSize, dynSharedMemPerBlk", numBlocks, function, blockSize,
+      dynSharedMemPerBlk);
 }
 
 HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, const void* function, int blockSize, size_t dynSharedMemPerBlk,
     unsigned int flags) {
-  HIPCORE_API_CALL(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, numBlocks, function,
-                   blockSize, dynSharedMemPerBlk, flags);
-  return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk, flags);
+  return hipcore::api::call(
+      "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+      hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+      [&] {
+        return activeBlocksCall("hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", numBlocks,
+                                function, blockSize, dynSharedMemPerBlk, flags);
+      },
+      "numBlocks, function, blockSize, dynSharedMemPerBlk, flags", numBlocks, function, blockSize,
+      dynSharedMemPerBlk, flags);
 }
 
 HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
     int* numBlocks, hipFunction_t function, int blockSize, size_t dynSharedMemPerBlk) {
-  HIPCORE_API_CALL(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor, numBlocks, function,
-                   blockSize, dynSharedMemPerBlk);
-  return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk,
-                          hipOccupancyDefault);
+  return hipcore::api::call(
+      "hipModuleOccupancyMaxActiveBlocksPerMultiprocessor",
+      hipModuleOccupancyMaxActiveBlocksPerMultiprocessor,
+      [&] {
+        return activeBlocksCall("hipModuleOccupancyMaxActiveBlocksPerMultiprocessor", numBlocks,
+                                function, blockSize, dynSharedMemPerBlk, hipOccupancyDefault);
+      },
+      "numBlocks, function, blockSize, dynSharedMemPerBlk", numBlocks, function, blockSize,
+      dynSharedMemPerBlk);
 }
 
 HIPCORE_API hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, hipFunction_t function, int blockSize, size_t dynSharedMemPerBlk,
     unsigned int flags) {
-  HIPCORE_API_CALL(hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags, numBlocks, function,
-                   blockSize, dynSharedMemPerBlk, flags);
-  return activeBlocksCall(__func__, numBlocks, function, blockSize, dynSharedMemPerBlk, flags);
+  return hipcore::api::call(
+      "hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+      hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+      [&] {
+        return activeBlocksCall("hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+                                numBlocks, function, blockSize, dynSharedMemPerBlk, flags);
+      },
+      "numBlocks, function, blockSize, dynSharedMemPerBlk, flags", numBlocks, function, blockSize,
+      dynSharedMemPerBlk, flags);
 }
 
 HIPCORE_API hipError_t hipOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
                                                          const void* function,
                                                          size_t dynSharedMemPerBlk,
                                                          int blockSizeLimit) {
-  HIPCORE_API_CALL(hipOccupancyMaxPotentialBlockSize, gridSize, blockSize, function,
-                   dynSharedMemPerBlk, blockSizeLimit);
-  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk,
-                                blockSizeLimit, hipOccupancyDefault);
+  return hipcore::api::call(
+      "hipOccupancyMaxPotentialBlockSize", hipOccupancyMaxPotentialBlockSize,
+      [&] {
+        return potentialBlockSizeCall("hipOccupancyMaxPotentialBlockSize", gridSize, blockSize,
+                                      function, dynSharedMemPerBlk, blockSizeLimit,
+                                      hipOccupancyDefault);
+      },
+      "gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit", gridSize, blockSize,
+      function, dynSharedMemPerBlk, blockSizeLimit);
 }
 
 HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSize(int* gridSize, int* blockSize,
                                                                hipFunction_t function,
                                                                size_t dynSharedMemPerBlk,
                                                                int blockSizeLimit) {
-  HIPCORE_API_CALL(hipModuleOccupancyMaxPotentialBlockSize, gridSize, blockSize, function,
-                   dynSharedMemPerBlk, blockSizeLimit);
-  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk,
-                                blockSizeLimit, hipOccupancyDefault);
+  return hipcore::api::call(
+      "hipModuleOccupancyMaxPotentialBlockSize", hipModuleOccupancyMaxPotentialBlockSize,
+      [&] {
+        return potentialBlockSizeCall("hipModuleOccupancyMaxPotentialBlockSize", gridSize,
+                                      blockSize, function, dynSharedMemPerBlk, blockSizeLimit,
+                                      hipOccupancyDefault);
+      },
+      "gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit", gridSize, blockSize,
+      function, dynSharedMemPerBlk, blockSizeLimit);
 }
 
 HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
     int* gridSize, int* blockSize, hipFunction_t function, size_t dynSharedMemPerBlk,
     int blockSizeLimit, unsigned int flags) {
-  HIPCORE_API_CALL(hipModuleOccupancyMaxPotentialBlockSizeWithFlags, gridSize, blockSize, function,
-                   dynSharedMemPerBlk, blockSizeLimit, flags);
-  return potentialBlockSizeCall(__func__, gridSize, blockSize, function, dynSharedMemPerBlk,
-                                blockSizeLimit, flags);
+  return hipcore::api::call(
+      "hipModuleOccupancyMaxPotentialBlockSizeWithFlags",
+      hipModuleOccupancyMaxPotentialBlockSizeWithFlags,
+      [&] {
+        return potentialBlockSizeCall("hipModuleOccupancyMaxPotentialBlockSizeWithFlags", gridSize,
+                                      blockSize, function, dynSharedMemPerBlk, blockSizeLimit,
+                                      flags);
+      },
+      "gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit, flags", gridSize,
+      blockSize, function, dynSharedMemPerBlk, blockSizeLimit, flags);
 }

@@ -109,31 +109,40 @@ HIPCORE_API void __hipUnregisterFatBinary(void** modules) {
 }
 
 HIPCORE_API hipError_t hipcoreGetRegistrationCounts(hipcoreRegistrationCounts* counts) {
-  HIPCORE_API_CALL(hipcoreGetRegistrationCounts, counts);
-  if (counts == nullptr) return hipErrorInvalidValue;
-  hipcore::core::RegistrationCounts c = hipcore::api::registry().counts();
-  *counts = {c.fatBinaries, c.functions, c.variables, c.managedVariables, c.unregistrations};
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipcoreGetRegistrationCounts", hipcoreGetRegistrationCounts,
+      [&] {
+        if (counts == nullptr) return hipErrorInvalidValue;
+        hipcore::core::RegistrationCounts c = hipcore::api::registry().counts();
+        *counts = {c.fatBinaries, c.functions, c.variables, c.managedVariables, c.unregistrations};
+        return hipSuccess;
+      },
+      "counts", counts);
 }
 
 HIPCORE_API hipError_t hipcoreGetResolvedKernelCount(const void* kernel, size_t* resolved,
                                                      size_t* total) {
-  HIPCORE_API_CALL(hipcoreGetResolvedKernelCount, kernel, resolved, total);
-  if (kernel == nullptr || resolved == nullptr || total == nullptr)
-    return hipcore::api::finish(__func__,
-                                hipcore::core::fail(hipErrorInvalidValue, "null argument"));
-  hipcore::core::Device* device = nullptr;
-  if (hipcore::core::Status status = hipcore::api::currentDevice(device); !status.ok())
-    return hipcore::api::finish(__func__, std::move(status));
-  const hipcore::core::Kernel* found = hipcore::api::registry().findKernel(kernel);
-  if (found == nullptr)
-    return hipcore::api::finish(
-        __func__, hipcore::core::fail(hipErrorInvalidDeviceFunction, "%p is not a kernel", kernel));
-  hipcore::core::FatBinary& fatBinary = found->fatBinary();
-  std::lock_guard lock(fatBinary.loadMutex());
-  const std::unique_ptr<hipcore::core::Module>& module =
-      fatBinary.module(static_cast<size_t>(device->index()));
-  *resolved = module ? module->resolvedKernelCount() : 0;
-  *total = module ? module->kernelCount() : 0;
-  return hipSuccess;
+  return hipcore::api::call(
+      "hipcoreGetResolvedKernelCount", hipcoreGetResolvedKernelCount,
+      [&] {
+        if (kernel == nullptr || resolved == nullptr || total == nullptr)
+          return hipcore::api::finish("hipcoreGetResolvedKernelCount",
+                                      hipcore::core::fail(hipErrorInvalidValue, "null argument"));
+        hipcore::core::Device* device = nullptr;
+        if (hipcore::core::Status status = hipcore::api::currentDevice(device); !status.ok())
+          return hipcore::api::finish("hipcoreGetResolvedKernelCount", std::move(status));
+        const hipcore::core::Kernel* found = hipcore::api::registry().findKernel(kernel);
+        if (found == nullptr)
+          return hipcore::api::finish(
+              "hipcoreGetResolvedKernelCount",
+              hipcore::core::fail(hipErrorInvalidDeviceFunction, "%p is not a kernel", kernel));
+        hipcore::core::FatBinary& fatBinary = found->fatBinary();
+        std::lock_guard lock(fatBinary.loadMutex());
+        const std::unique_ptr<hipcore::core::Module>& module =
+            fatBinary.module(static_cast<size_t>(device->index()));
+        *resolved = module ? module->resolvedKernelCount() : 0;
+        *total = module ? module->kernelCount() : 0;
+        return hipSuccess;
+      },
+      "kernel, resolved, total", kernel, resolved, total);
 }

@@ -34,51 +34,68 @@ Status allocateInStreamOrder(hipcore::core::Device& device, hipcore::core::Devic
 }  // namespace
 
 HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t stream) {
-  HIPCORE_API_CALL(hipMallocAsync, pointer, size, stream);
-  if (pointer == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "pointer is null"));
-  *pointer = nullptr;
-  hipcore::core::Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
-  Status status = hipcore::api::streamOf(stream, device, queue);
-  if (!status.ok()) return finish(__func__, std::move(status));
-  return finish(__func__, allocateInStreamOrder(*device, queue, *device->memory().pools().current(),
-                                                size, *pointer));
+  return hipcore::api::call(
+      "hipMallocAsync", hipMallocAsync,
+      [&] {
+        if (pointer == nullptr)
+          return finish("hipMallocAsync", fail(hipErrorInvalidValue, "pointer is null"));
+        *pointer = nullptr;
+        hipcore::core::Device* device = nullptr;
+        hipcore::core::DeviceQueue* queue = nullptr;
+        Status status = hipcore::api::streamOf(stream, device, queue);
+        if (!status.ok()) return finish("hipMallocAsync", std::move(status));
+        return finish(
+            "hipMallocAsync",
+            allocateInStreamOrder(*device, queue, *device->memory().pools().current(), size, *pointer));
+      },
+      "pointer, size, stream", pointer, size, stream);
 }
 
 HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMemPool_t mem_pool,
                                               hipStream_t stream) {
-  HIPCORE_API_CALL(hipMallocFromPoolAsync, dev_ptr, size, mem_pool, stream);
-  if (dev_ptr == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "dev_ptr is null"));
-  *dev_ptr = nullptr;
-  hipcore::core::MemPool* pool = nullptr;
-  if (Status valid = hipcore::api::poolOf(mem_pool, pool); !valid.ok())
-    return finish(__func__, std::move(valid));
-  hipcore::core::Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
-  Status status = hipcore::api::streamOf(stream, device, queue);
-  if (!status.ok()) return finish(__func__, std::move(status));
-  return finish(__func__, allocateInStreamOrder(*device, queue, *pool, size, *dev_ptr));
+  return hipcore::api::call(
+      "hipMallocFromPoolAsync", hipMallocFromPoolAsync,
+      [&] {
+        if (dev_ptr == nullptr)
+          return finish("hipMallocFromPoolAsync", fail(hipErrorInvalidValue, "dev_ptr is null"));
+        *dev_ptr = nullptr;
+        hipcore::core::MemPool* pool = nullptr;
+        if (Status valid = hipcore::api::poolOf(mem_pool, pool); !valid.ok())
+          return finish("hipMallocFromPoolAsync", std::move(valid));
+        hipcore::core::Device* device = nullptr;
+        hipcore::core::DeviceQueue* queue = nullptr;
+        Status status = hipcore::api::streamOf(stream, device, queue);
+        if (!status.ok()) return finish("hipMallocFromPoolAsync", std::move(status));
+        return finish("hipMallocFromPoolAsync",
+                      allocateInStreamOrder(*device, queue, *pool, size, *dev_ptr));
+      },
+      "dev_ptr, size, mem_pool, stream", dev_ptr, size, mem_pool, stream);
 }
 
 HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream) {
-  HIPCORE_API_CALL(hipFreeAsync, pointer, stream);
-  hipcore::core::Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
-  Status status = hipcore::api::streamOf(stream, device, queue);
-  if (!status.ok()) return finish(__func__, std::move(status));
-  if (pointer == nullptr) return hipSuccess;
-  hipcore::core::Allocation allocation;
-  hipcore::core::Chunk* chunk = nullptr;
-  uint32_t block = 0;
-  if (!hipcore::api::runtime().pointers().findBase(pointer, allocation, chunk, block) ||
-      allocation.kind != hipcore::core::MemoryKind::Device)
-    return finish(__func__, fail(hipErrorInvalidValue,
-                                 "hipFreeAsync(%p): not the start of live device memory", pointer));
-  hipcore::core::Device* owner = hipcore::api::runtime().device(allocation.device);
-  if (queue == nullptr) queue = owner == device ? device->readyNullQueue() : nullptr;
-  // No queue yet (null stream never used) or another device's memory: released now, after
-  // waiting for its device as hipFree does.
-  if (queue == nullptr || &queue->device() != owner)
-    return finish(__func__, owner->memory().release(allocation, chunk, block));
-  return finish(__func__, queue->freeInStreamOrder(allocation, chunk, block));
+  return hipcore::api::call(
+      "hipFreeAsync", hipFreeAsync,
+      [&] {
+        hipcore::core::Device* device = nullptr;
+        hipcore::core::DeviceQueue* queue = nullptr;
+        Status status = hipcore::api::streamOf(stream, device, queue);
+        if (!status.ok()) return finish("hipFreeAsync", std::move(status));
+        if (pointer == nullptr) return hipSuccess;
+        hipcore::core::Allocation allocation;
+        hipcore::core::Chunk* chunk = nullptr;
+        uint32_t block = 0;
+        if (!hipcore::api::runtime().pointers().findBase(pointer, allocation, chunk, block) ||
+            allocation.kind != hipcore::core::MemoryKind::Device)
+          return finish("hipFreeAsync",
+                        fail(hipErrorInvalidValue,
+                             "hipFreeAsync(%p): not the start of live device memory", pointer));
+        hipcore::core::Device* owner = hipcore::api::runtime().device(allocation.device);
+        if (queue == nullptr) queue = owner == device ? device->readyNullQueue() : nullptr;
+        // No queue yet (null stream never used) or another device's memory: released now, after
+        // waiting for its device as hipFree does.
+        if (queue == nullptr || &queue->device() != owner)
+          return finish("hipFreeAsync", owner->memory().release(allocation, chunk, block));
+        return finish("hipFreeAsync", queue->freeInStreamOrder(allocation, chunk, block));
+      },
+      "pointer, stream", pointer, stream);
 }

@@ -36,48 +36,68 @@ Status resolve(const void* symbol, size_t offset, size_t bytes, hipcore::core::D
 }  // namespace
 
 HIPCORE_API hipError_t hipGetSymbolAddress(void** devicePointer, const void* symbol) {
-  HIPCORE_API_CALL(hipGetSymbolAddress, devicePointer, symbol);
-  if (devicePointer == nullptr)
-    return finish(__func__, fail(hipErrorInvalidValue, "devicePointer is null"));
-  hipcore::core::Device* device = nullptr;
-  return finish(__func__, resolve(symbol, 0, 0, device, *devicePointer));
+  return hipcore::api::call(
+      "hipGetSymbolAddress", hipGetSymbolAddress,
+      [&] {
+        if (devicePointer == nullptr)
+          return finish("hipGetSymbolAddress", fail(hipErrorInvalidValue, "devicePointer is null"));
+        hipcore::core::Device* device = nullptr;
+        return finish("hipGetSymbolAddress", resolve(symbol, 0, 0, device, *devicePointer));
+      },
+      "devicePointer, symbol", devicePointer, symbol);
 }
 
 HIPCORE_API hipError_t hipGetSymbolSize(size_t* size, const void* symbol) {
-  HIPCORE_API_CALL(hipGetSymbolSize, size, symbol);
-  if (size == nullptr) return finish(__func__, fail(hipErrorInvalidValue, "size is null"));
-  const hipcore::core::Variable* variable = nullptr;
-  Status status = lookup(symbol, variable);
-  if (status.ok()) *size = variable->size;
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipGetSymbolSize", hipGetSymbolSize,
+      [&] {
+        if (size == nullptr)
+          return finish("hipGetSymbolSize", fail(hipErrorInvalidValue, "size is null"));
+        const hipcore::core::Variable* variable = nullptr;
+        Status status = lookup(symbol, variable);
+        if (status.ok()) *size = variable->size;
+        return finish("hipGetSymbolSize", std::move(status));
+      },
+      "size, symbol", size, symbol);
 }
 
 HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source, size_t size,
                                          size_t offset, hipMemcpyKind kind) {
-  HIPCORE_API_CALL(hipMemcpyToSymbol, symbol, source, size, offset, kind);
-  if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d into a symbol",
-                                 static_cast<int>(kind)));
-  if (source == nullptr && size != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "source is null"));
-  hipcore::core::Device* device = nullptr;
-  void* address = nullptr;
-  Status status = resolve(symbol, offset, size, device, address);
-  if (status.ok()) status = device->copies().copy(address, source, size, kind);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipMemcpyToSymbol", hipMemcpyToSymbol,
+      [&] {
+        if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice &&
+            kind != hipMemcpyDefault)
+          return finish("hipMemcpyToSymbol", fail(hipErrorInvalidMemcpyDirection,
+                                                  "kind %d into a symbol", static_cast<int>(kind)));
+        if (source == nullptr && size != 0)
+          return finish("hipMemcpyToSymbol", fail(hipErrorInvalidValue, "source is null"));
+        hipcore::core::Device* device = nullptr;
+        void* address = nullptr;
+        Status status = resolve(symbol, offset, size, device, address);
+        if (status.ok()) status = device->copies().copy(address, source, size, kind);
+        return finish("hipMemcpyToSymbol", std::move(status));
+      },
+      "symbol, source, size, offset, kind", symbol, source, size, offset, kind);
 }
 
 HIPCORE_API hipError_t hipMemcpyFromSymbol(void* destination, const void* symbol, size_t size,
                                            size_t offset, hipMemcpyKind kind) {
-  HIPCORE_API_CALL(hipMemcpyFromSymbol, destination, symbol, size, offset, kind);
-  if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-    return finish(__func__, fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol",
-                                 static_cast<int>(kind)));
-  if (destination == nullptr && size != 0)
-    return finish(__func__, fail(hipErrorInvalidValue, "destination is null"));
-  hipcore::core::Device* device = nullptr;
-  void* address = nullptr;
-  Status status = resolve(symbol, offset, size, device, address);
-  if (status.ok()) status = device->copies().copy(destination, address, size, kind);
-  return finish(__func__, std::move(status));
+  return hipcore::api::call(
+      "hipMemcpyFromSymbol", hipMemcpyFromSymbol,
+      [&] {
+        if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice &&
+            kind != hipMemcpyDefault)
+          return finish("hipMemcpyFromSymbol",
+                        fail(hipErrorInvalidMemcpyDirection, "kind %d out of a symbol",
+                             static_cast<int>(kind)));
+        if (destination == nullptr && size != 0)
+          return finish("hipMemcpyFromSymbol", fail(hipErrorInvalidValue, "destination is null"));
+        hipcore::core::Device* device = nullptr;
+        void* address = nullptr;
+        Status status = resolve(symbol, offset, size, device, address);
+        if (status.ok()) status = device->copies().copy(destination, address, size, kind);
+        return finish("hipMemcpyFromSymbol", std::move(status));
+      },
+      "destination, symbol, size, offset, kind", destination, symbol, size, offset, kind);
 }
