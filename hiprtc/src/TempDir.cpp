@@ -21,7 +21,6 @@ namespace hiprtc {
 using hipcore::loader::errorf;
 using hipcore::loader::Ok;
 using hipcore::loader::Result;
-using hipcore::loader::Status;
 
 Result<TempDir> TempDir::create(std::string_view purpose) {
   const char* base = std::getenv("TMPDIR");
@@ -39,7 +38,7 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ignored);
 }
 
-Status TempDir::write(std::string_view relative, std::string_view data) const {
+Result<void> TempDir::write(std::string_view relative, std::string_view data) const {
   std::filesystem::path file = std::filesystem::path(path_) / relative;
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
