@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "HsaFailure.h"
 #include "Module.h"
 
 namespace hipcore::core {
@@ -183,8 +184,7 @@ Status Device::synchronizeNullStream() {
 
 Status Device::newMarker(uint64_t& handle) noexcept {  // caller holds markersMutex_
   auto signal = hsa::Signal::create(1);
-  if (!signal)
-    return fail(hipErrorOutOfMemory, "stream ordering marker: %s", signal.message().c_str());
+  if (!signal) return hsaFailure(signal.error(), "stream ordering marker");
   handle = (*signal)->handle();
   markers_.push_back(std::move(signal).value());
   return Status::success();
@@ -249,9 +249,7 @@ Status Device::bindManagedVariables(FatBinary& fatBinary, const Module& module) 
     void*& devicePointer = variable->devicePointer[static_cast<size_t>(index_)];
     if (devicePointer == nullptr) {
       auto pinned = hsa::lockHostMemory(agent_.agent, variable->managedMemory, variable->size);
-      if (!pinned)
-        return fail(hipErrorOutOfMemory, "managed %s: %s", variable->name.c_str(),
-                    pinned.message().c_str());
+      if (!pinned) return hsaFailure(pinned.error(), "managed " + variable->name);
       devicePointer = *pinned;
     }
     auto slot = module.variableAddress(variable->name);
@@ -323,8 +321,7 @@ Status Device::allocateHost(size_t bytes, void*& out, MemoryKind kind, unsigned 
   if (!pointer) return fail(hipErrorOutOfMemory, "host memory: %s", pointer.message().c_str());
   if (auto access = hsa::allowAccess(agent_.agent, *pointer); !access) {
     (void)hsa::release(*pointer);
-    return fail(hipErrorOutOfMemory, "host memory for device %d: %s", index_,
-                access.message().c_str());
+    return hsaFailure(access.error(), "host memory for device " + std::to_string(index_));
   }
   out = *pointer;
   Allocation allocation;
