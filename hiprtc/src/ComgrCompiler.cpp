@@ -17,7 +17,6 @@ namespace hiprtc {
 using hipcore::loader::errorf;
 using hipcore::loader::Ok;
 using hipcore::loader::Result;
-using hipcore::loader::Status;
 
 namespace {
 
@@ -75,7 +74,7 @@ class DataSet {
   bool valid() const { return created_; }
   amd_comgr_data_set_t get() const { return set_; }
 
-  Status add(amd_comgr_data_kind_t kind, const std::string& name, std::string_view bytes) {
+  Result<void> add(amd_comgr_data_kind_t kind, const std::string& name, std::string_view bytes) {
     amd_comgr_data_t data;
     if (auto s = amd_comgr_create_data(kind, &data))
       return errorf("comgr create_data: %s", statusText(s));
@@ -119,7 +118,7 @@ class ActionInfo {
   ActionInfo(const ActionInfo&) = delete;
   ActionInfo& operator=(const ActionInfo&) = delete;
 
-  Status setup(const std::string& target) {
+  Result<void> setup(const std::string& target) {
     if (!created_) return errorf("comgr create_action_info failed");
     std::string isa = "amdgcn-amd-amdhsa--" + target;
     if (auto s = amd_comgr_action_info_set_isa_name(info_, isa.c_str()))
@@ -131,7 +130,7 @@ class ActionInfo {
     return Ok{};
   }
 
-  Status options(const std::vector<std::string>& list) {
+  Result<void> options(const std::vector<std::string>& list) {
     std::vector<const char*> pointers;
     for (const std::string& o : list) pointers.push_back(o.c_str());
     if (auto s = amd_comgr_action_info_set_option_list(info_, pointers.data(), pointers.size()))

@@ -12,7 +12,6 @@ namespace hiprtc {
 using hipcore::loader::errorf;
 using hipcore::loader::Ok;
 using hipcore::loader::Result;
-using hipcore::loader::Status;
 
 Result<Linker> Linker::create(const std::vector<std::string>& isaOptions) {
   Linker linker;
@@ -56,7 +55,7 @@ Result<std::string> bundleEntryFor(const NamedText& input, const std::string& ta
 
 }  // namespace
 
-Status Linker::complete(const std::function<Result<std::string>()>& defaultTarget) {
+Result<void> Linker::complete(const std::function<Result<std::string>()>& defaultTarget) {
   if (inputs_.empty()) return errorf("nothing to link: no input was added");
   LinkJob job;
   if (target_.empty()) {

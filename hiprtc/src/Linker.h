@@ -24,7 +24,7 @@ class Linker {
     inputs_.push_back({kind, {std::move(name), std::move(bytes)}});
   }
   // Links everything added; the code stays owned by the Linker.
-  hipcore::loader::Status complete(
+  hipcore::loader::Result<void> complete(
       const std::function<hipcore::loader::Result<std::string>()>& defaultTarget);
 
   const std::string& code() const { return code_; }

@@ -21,7 +21,6 @@ namespace hiprtc {
 using hipcore::loader::errorf;
 using hipcore::loader::Ok;
 using hipcore::loader::Result;
-using hipcore::loader::Status;
 
 Result<TempDir> TempDir::create(const std::string& root, std::string_view purpose) {
   std::string pattern = root + "/hipcore-" + std::string(purpose) + "-XXXXXX";
@@ -37,7 +36,7 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ignored);
 }
 
-Status TempDir::write(std::string_view relative, std::string_view data) const {
+Result<void> TempDir::write(std::string_view relative, std::string_view data) const {
   std::filesystem::path file = std::filesystem::path(path_) / relative;
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);

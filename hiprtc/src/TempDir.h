@@ -21,7 +21,7 @@ class TempDir {
 
   const std::string& path() const { return path_; }
   // Writes `relative` (creating parent directories) with `data`.
-  hipcore::loader::Status write(std::string_view relative, std::string_view data) const;
+  hipcore::loader::Result<void> write(std::string_view relative, std::string_view data) const;
 
  private:
   explicit TempDir(std::string path) : path_(std::move(path)) {}

@@ -62,22 +62,22 @@ Result<CodeObject> CodeObject::parse(Bytes image) {
   if (header->e_shentsize != sizeof(Elf64_Shdr) && header->e_shnum != 0)
     return errorf("code object: section header size %u, expected %zu", header->e_shentsize,
                   sizeof(Elf64_Shdr));
-  Status sections = object.readSections(header->e_shoff, header->e_shnum, header->e_shentsize,
-                                        header->e_shstrndx);
+  Result<void> sections = object.readSections(header->e_shoff, header->e_shnum, header->e_shentsize,
+                                              header->e_shstrndx);
   if (!sections) return sections.error();
-  Status symbols = object.readSymbols();
+  Result<void> symbols = object.readSymbols();
   if (!symbols) return symbols.error();
   for (const ElfSection& section : object.sections_) {
     if (section.type != SHT_NOTE) continue;
-    Status notes =
+    Result<void> notes =
         object.readNotes(image.subspan(section.offset, section.size), "section " + section.name);
     if (!notes) return notes.error();
   }
   return object;
 }
 
-Status CodeObject::readSections(uint64_t sectionOffset, uint16_t count, uint16_t entrySize,
-                                uint16_t namesIndex) {
+Result<void> CodeObject::readSections(uint64_t sectionOffset, uint16_t count, uint16_t entrySize,
+                                      uint16_t namesIndex) {
   if (!fitsIn(sectionOffset, uint64_t{count} * entrySize, image_.size()))
     return errorf("code object: %u section headers at 0x%llx past end of %zu-byte image", count,
                   ull(sectionOffset), image_.size());
@@ -103,7 +103,7 @@ Status CodeObject::readSections(uint64_t sectionOffset, uint16_t count, uint16_t
   return Ok{};
 }
 
-Status CodeObject::readSymbols() {
+Result<void> CodeObject::readSymbols() {
   // .symtab when present (it has local symbols too), otherwise .dynsym.
   const ElfSection* table = nullptr;
   for (const ElfSection& s : sections_)
@@ -124,7 +124,7 @@ Status CodeObject::readSymbols() {
   return Ok{};
 }
 
-Status CodeObject::readNotes(Bytes notes, const std::string& where) {
+Result<void> CodeObject::readNotes(Bytes notes, const std::string& where) {
   uint64_t cursor = 0;
   while (cursor < notes.size()) {
     auto header = loadAt<Elf64_Nhdr>(notes, cursor);

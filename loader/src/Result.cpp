@@ -15,11 +15,11 @@ Error errorf(const char* format, ...) {
   std::string message(length > 0 ? static_cast<size_t>(length) : 0, '\0');
   if (length > 0) std::vsnprintf(message.data(), message.size() + 1, format, args);
   va_end(args);
-  return Error{std::move(message)};
+  return Error{std::move(message), std::nullopt};
 }
 
 Error withContext(const std::string& context, Error error) {
-  return Error{context + ": " + error.message};
+  return Error{context + ": " + error.message, error.code};  // the failing layer's code stays
 }
 
 }  // namespace hipcore::loader

@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <set>
 
+#include "hipcore/loader/KernelDescriptor.h"
 #include "isa/Harness.h"
-#include "isa/KernelDescriptor.h"
 #include "isa/Program.h"
 
 namespace {
@@ -22,9 +22,10 @@ TEST(CorpusDecode, EveryInstructionHasAHandler) {
     for (const std::string& name : code->kernelNames()) {
       const vgpu::isa::KernelInfo* k = code->kernel(name);
       ASSERT_TRUE(k) << name;
-      auto kd = vgpu::isa::KernelDescriptor::read(reinterpret_cast<const void*>(k->descriptor));
-      vgpu::isa::Program::Source src{code->target(), !kd.wave32(), k->descriptor + kd.entryOffset,
-                                     nullptr};
+      auto kd =
+          hipcore::loader::KernelDescriptor::decode(reinterpret_cast<const void*>(k->descriptor));
+      vgpu::isa::Program::Source src{code->target(), !kd.wave32(),
+                                     k->descriptor + kd.kernelCodeEntryOffset, nullptr};
       auto program = vgpu::isa::Program::build(src, error);
       ASSERT_TRUE(program) << entry.path() << " " << name << ": " << error;
       ++kernels;

@@ -75,7 +75,7 @@ TEST(CodeObject, KernelDescriptorAgreesWithSymbolsAndMetadata) {
       EXPECT_EQ(descriptor.groupSegmentFixedSize, kernel.groupSegmentFixedSize) << kernel.name;
       EXPECT_TRUE(descriptor.wave32()) << kernel.name;  // RDNA compiles wave32 by default
       EXPECT_EQ(kernel.wavefrontSize, 32u);
-      EXPECT_TRUE(descriptor.enablesKernargSegmentPtr()) << kernel.name;
+      EXPECT_TRUE(descriptor.kernargSegmentPtr()) << kernel.name;
     }
     const KernelMetadata* shared = metadata->findKernel("_Z14shared_reversePi");
     ASSERT_NE(shared, nullptr);

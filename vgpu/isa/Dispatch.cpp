@@ -20,7 +20,7 @@
 #include <tuple>
 #include <vector>
 
-#include "isa/KernelDescriptor.h"
+#include "hipcore/loader/KernelDescriptor.h"
 #include "isa/Program.h"
 #include "isa/Wave.h"
 #include "isa/WorkerCrew.h"
@@ -342,7 +342,7 @@ DispatchOutcome execute(const DispatchRequest& req) {
   if (!memoised && req.memory && !req.memory->accessible(p.kernel_object, 64))
     return invalid("kernel descriptor " + hex(p.kernel_object) + " is not in GPU-visible memory");
   isa::KernelDescriptor kd =
-      isa::KernelDescriptor::read(reinterpret_cast<const void*>(p.kernel_object));
+      isa::KernelDescriptor::decode(reinterpret_cast<const void*>(p.kernel_object));
 
   isa::DispatchContext ctx;
   ctx.request = &req;
@@ -351,7 +351,8 @@ DispatchOutcome execute(const DispatchRequest& req) {
   ctx.lanes = ctx.wave64 ? 64 : 32;
   ctx.memory = req.memory;
   ctx.trace = isaTraceFromEnvironment();
-  Program::Source src{req.target, ctx.wave64, p.kernel_object + kd.entryOffset, req.memory};
+  Program::Source src{req.target, ctx.wave64, p.kernel_object + kd.kernelCodeEntryOffset,
+                      req.memory};
   std::shared_ptr<const Program> found;  // null when the memo holds the program
   if (!memoised) {
     const CodeSignature sig = signatureOf(src);
@@ -384,11 +385,11 @@ DispatchOutcome execute(const DispatchRequest& req) {
   // Four spare registers: 64-bit reads of the last VGPR pair never leave the wave's storage.
   ctx.vgprs =
       std::clamp(std::max(kd.vgprs(ctx.wave64), prog->vgprsUsed()), 3u, 256u) + isa::kSpareVgprs;
-  ctx.ldsBytes = std::max(p.group_segment_size, kd.groupSegmentSize);
-  std::uint32_t priv = std::max(p.private_segment_size, kd.privateSegmentSize);
+  ctx.ldsBytes = std::max(p.group_segment_size, kd.groupSegmentFixedSize);
+  std::uint32_t priv = std::max(p.private_segment_size, kd.privateSegmentFixedSize);
   if (priv > (1u << 20))
     return invalid("private segment of " + std::to_string(priv) + " bytes per work-item");
-  if (kd.properties & (1u << 11)) priv = std::max(priv, 16384u);  // dynamic stack: no size known
+  if (kd.usesDynamicStack()) priv = std::max(priv, 16384u);  // dynamic stack: no size known
   ctx.privateBytes = (priv + 15) & ~15u;
   if (ctx.ldsBytes > (1u << 20)) return invalid("LDS size " + std::to_string(ctx.ldsBytes));
 

@@ -87,11 +87,7 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
   const DispatchRequest& req = *dispatch_.request;
   std::memset(w.s, 0, sizeof w.s);
   w.scc = 0;
-  // MODE from COMPUTE_PGM_RSRC1 (AMDGPUUsage "compute_pgm_rsrc1"): FLOAT_ROUND_MODE_32 [13:12],
-  // FLOAT_ROUND_MODE_16_64 [15:14], FLOAT_DENORM_MODE_32 [17:16], FLOAT_DENORM_MODE_16_64
-  // [19:18] land in MODE [7:0] in the same order; ENABLE_DX10_CLAMP [21], ENABLE_IEEE_MODE [23].
-  w.mode = ((kd_.rsrc1 >> 12) & 0xffu) | (((kd_.rsrc1 >> 21) & 1u) << 8) |
-           (((kd_.rsrc1 >> 23) & 1u) << 9);
+  w.mode = kd_.initialMode();  // from COMPUTE_PGM_RSRC1
   w.lanes = dispatch_.lanes;
   w.wave64 = dispatch_.wave64;
   w.status = WaveStatus::running;
@@ -120,7 +116,7 @@ void WorkgroupRunner::initWave(Wave& w, unsigned waveIndex, const std::uint32_t 
   }
   if (kd_.dispatchPtr()) put64(reinterpret_cast<std::uint64_t>(&req.packet));
   if (kd_.queuePtr()) put64(req.queueAddress);
-  if (kd_.kernargPtr()) put64(reinterpret_cast<std::uint64_t>(req.packet.kernarg_address));
+  if (kd_.kernargSegmentPtr()) put64(reinterpret_cast<std::uint64_t>(req.packet.kernarg_address));
   if (kd_.dispatchId()) put64(req.dispatchId);
   if (kd_.flatScratchInit()) put64(scratch);
   if (kd_.privateSegmentSizeSgpr()) w.s[sgpr++] = dispatch_.privateBytes;

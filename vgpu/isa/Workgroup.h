@@ -8,10 +8,13 @@
 #include <memory>
 #include <vector>
 
-#include "isa/KernelDescriptor.h"
+#include "hipcore/loader/KernelDescriptor.h"
 #include "isa/Wave.h"
 
 namespace vgpu::isa {
+
+// The loader's decoded descriptor: vgpu reads descriptors through the same definition as hipcore.
+using hipcore::loader::KernelDescriptor;
 
 // Per-thread reusable storage, so a worker does not reallocate registers per workgroup.
 struct WaveStorage {

@@ -45,7 +45,8 @@ HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int f
         // are kept for hipHostGetFlags.
         Device* device = nullptr;
         Status status = hipcore::api::currentDevice(device);
-        if (status.ok()) status = device->memory().allocateHost(size, *pointer, MemoryKind::Host, flags);
+        if (status.ok())
+          status = device->memory().allocateHost(size, *pointer, MemoryKind::Host, flags);
         return finish("hipHostMalloc", std::move(status));
       },
       "pointer, size, flags", pointer, size, flags);
@@ -64,7 +65,8 @@ HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned in
           return finish("hipMallocManaged", fail(hipErrorInvalidValue, "flags 0x%x", flags));
         Device* device = nullptr;
         Status status = hipcore::api::currentDevice(device);
-        if (status.ok()) status = device->memory().allocateHost(size, *pointer, MemoryKind::Managed, 0);
+        if (status.ok())
+          status = device->memory().allocateHost(size, *pointer, MemoryKind::Managed, 0);
         return finish("hipMallocManaged", std::move(status));
       },
       "pointer, size, flags", pointer, size, flags);

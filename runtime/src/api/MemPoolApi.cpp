@@ -37,7 +37,8 @@ Status createPool(hipMemPool_t* pool, const hipMemPoolProps* props) {
   Device* device = nullptr;
   if (Status found = locatedDevice(props->location, device); !found.ok()) return found;
   MemPool* created = nullptr;
-  if (Status made = device->memory().pools().create(props->maxSize, created); !made.ok()) return made;
+  if (Status made = device->memory().pools().create(props->maxSize, created); !made.ok())
+    return made;
   *pool = reinterpret_cast<hipMemPool_t>(created);
   return Status::success();
 }

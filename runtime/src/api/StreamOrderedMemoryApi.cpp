@@ -44,9 +44,9 @@ HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t s
         hipcore::core::DeviceQueue* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (!status.ok()) return finish("hipMallocAsync", std::move(status));
-        return finish(
-            "hipMallocAsync",
-            allocateInStreamOrder(*device, queue, *device->memory().pools().current(), size, *pointer));
+        return finish("hipMallocAsync",
+                      allocateInStreamOrder(*device, queue, *device->memory().pools().current(),
+                                            size, *pointer));
       },
       "pointer, size, stream", pointer, size, stream);
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "HsaFailure.h"
 #include "Module.h"
 
 namespace hipcore::core {
@@ -163,8 +164,7 @@ Status Device::synchronizeNullStream() {
 
 Status Device::newMarker(uint64_t& handle) noexcept {  // caller holds markersMutex_
   auto signal = hsa::Signal::create(1);
-  if (!signal)
-    return fail(hipErrorOutOfMemory, "stream ordering marker: %s", signal.message().c_str());
+  if (!signal) return hsaFailure(signal.error(), "stream ordering marker");
   handle = (*signal)->handle();
   markers_.push_back(std::move(signal).value());
   return Status::success();
@@ -229,9 +229,7 @@ Status Device::bindManagedVariables(FatBinary& fatBinary, const Module& module) 
     void*& devicePointer = variable->devicePointer[static_cast<size_t>(index_)];
     if (devicePointer == nullptr) {
       auto pinned = hsa::lockHostMemory(agent_.agent, variable->managedMemory, variable->size);
-      if (!pinned)
-        return fail(hipErrorOutOfMemory, "managed %s: %s", variable->name.c_str(),
-                    pinned.message().c_str());
+      if (!pinned) return hsaFailure(pinned.error(), "managed " + variable->name);
       devicePointer = *pinned;
     }
     auto slot = module.variableAddress(variable->name);

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "Device.h"
+#include "HsaFailure.h"
 #include "Module.h"
 
 namespace hipcore::core {
@@ -265,7 +266,7 @@ Status DeviceCopies::copy(void* destination, const void* source, size_t bytes, h
 Status DeviceCopies::ensureCopySignal() {
   if (copySignal_) return Status::success();
   auto signal = hsa::Signal::create(0);
-  if (!signal) return fail(hipErrorOutOfMemory, "copy signal: %s", signal.message().c_str());
+  if (!signal) return hsaFailure(signal.error(), "copy signal");
   copySignal_ = std::move(signal).value();
   return Status::success();
 }
@@ -275,12 +276,12 @@ Status DeviceCopies::ensureStaging() {
   for (StagingBuffer& buffer : staging_) {
     if (buffer.memory) continue;
     auto signal = hsa::Signal::create(0);
-    if (!signal) return fail(hipErrorOutOfMemory, "staging signal: %s", signal.message().c_str());
+    if (!signal) return hsaFailure(signal.error(), "staging signal");
     auto memory = hsa::allocate(agent_.hostPool, kStagingBytes);
-    if (!memory) return fail(hipErrorOutOfMemory, "staging buffer: %s", memory.message().c_str());
+    if (!memory) return hsaFailure(memory.error(), "staging buffer");
     if (auto access = hsa::allowAccess(agent_.agent, *memory); !access) {
       (void)hsa::release(*memory);  // the access error is the one to report
-      return fail(hipErrorOutOfMemory, "staging buffer: %s", access.message().c_str());
+      return hsaFailure(access.error(), "staging buffer");
     }
     buffer.done = std::move(signal).value();
     buffer.memory = *memory;
@@ -297,7 +298,7 @@ Status DeviceCopies::copyDirect(void* destination, const void* source, size_t by
                                             bytes, *copySignal_)
                          : hsa::copyAndWait(destination, agent_.cpuAgent, source, agent_.agent,
                                             bytes, *copySignal_);
-  if (!copied) return fail(hipErrorInvalidValue, "%s", copied.message().c_str());
+  if (!copied) return hsaFailure(copied.error(), "");
   return Status::success();
 }
 
@@ -324,7 +325,7 @@ Status DeviceCopies::copyThroughStaging(void* destination, const void* source, s
                                                 agent_.agent, chunkBytes(chunk), *buffer.done);
     if (started) return Status::success();
     waitAll();
-    return fail(hipErrorInvalidValue, "%s", started.message().c_str());
+    return hsaFailure(started.error(), "");
   };
   size_t chunks = (bytes + kStagingBytes - 1) / kStagingBytes;
   if (toDevice) {

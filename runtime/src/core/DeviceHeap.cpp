@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "HsaFailure.h"
+
 namespace hipcore::core {
 namespace {
 
@@ -18,10 +20,10 @@ Status DeviceHeap::create(const hsa::GpuAgent& agent, std::unique_ptr<DeviceHeap
   static_assert(kHeapBytes == 100872, "ockl 5.2.3's heap_t");
   std::unique_ptr<DeviceHeap> heap(new DeviceHeap(agent));
   auto memory = hsa::allocate(agent.hostPool, kHeapBytes);
-  if (!memory) return fail(hipErrorOutOfMemory, "device malloc heap: %s", memory.message().c_str());
+  if (!memory) return hsaFailure(memory.error(), "device malloc heap");
   heap->heap_ = *memory;
   if (auto access = hsa::allowAccess(agent.agent, heap->heap_); !access)
-    return fail(hipErrorOutOfMemory, "device malloc heap: %s", access.message().c_str());
+    return hsaFailure(access.error(), "device malloc heap");
   std::memset(heap->heap_, 0, kHeapBytes);
   out = std::move(heap);
   return Status::success();

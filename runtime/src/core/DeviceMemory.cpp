@@ -16,6 +16,7 @@
 #include "DeviceMemory.h"
 
 #include "Device.h"
+#include "HsaFailure.h"
 
 namespace hipcore::core {
 namespace {
@@ -118,8 +119,7 @@ Status DeviceMemory::allocateHost(size_t bytes, void*& out, MemoryKind kind, uns
   if (!pointer) return fail(hipErrorOutOfMemory, "host memory: %s", pointer.message().c_str());
   if (auto access = hsa::allowAccess(agent_.agent, *pointer); !access) {
     (void)hsa::release(*pointer);
-    return fail(hipErrorOutOfMemory, "host memory for device %d: %s", device_.index(),
-                access.message().c_str());
+    return hsaFailure(access.error(), "host memory for device " + std::to_string(device_.index()));
   }
   out = *pointer;
   Allocation allocation;

@@ -2,6 +2,7 @@
 #include "DeviceQueue.h"
 
 #include "Device.h"
+#include "HsaFailure.h"
 #include "Limits.h"
 
 #include <thread>
@@ -14,8 +15,7 @@ Status DeviceQueue::create(Device& device, HardwareQueue& hardware,
   q->flags_ = flags;
   q->priority_ = priority;
   auto kernelSignal = hsa::Signal::createPolled(Stream::kKernelSignalStart);
-  if (!kernelSignal)
-    return fail(hipErrorOutOfMemory, "stream kernel signal: %s", kernelSignal.message().c_str());
+  if (!kernelSignal) return hsaFailure(kernelSignal.error(), "stream kernel signal");
   q->kernelSignal_ = std::move(kernelSignal).value();
   q->stream_ = std::make_unique<Stream>(hardware.packets(), hardware.kernargs(), hardware.hidden(),
                                         *device.errorSlot());
@@ -86,14 +86,12 @@ Status DeviceQueue::enqueueHostFunction(void (*fn)(void*), void* userData) {
   record->userData = userData;
   auto done = hsa::Signal::create(1);
   auto gate = hsa::Signal::create(1);
-  if (!done || !gate)
-    return fail(hipErrorOutOfMemory, "host function signals: %s",
-                (done ? gate : done).message().c_str());
+  if (!done || !gate) return hsaFailure((done ? gate : done).error(), "host function signals");
   record->done = std::move(done).value();
   record->gate = std::move(gate).value();
   if (Status ordered = device_.prepareSubmission(*this); !ordered.ok()) return ordered;
   if (auto handler = hsa::onZero(record->done->handle(), runHostFunction, record.get()); !handler)
-    return fail(hipErrorOutOfMemory, "host function: %s", handler.message().c_str());
+    return hsaFailure(handler.error(), "host function");
   std::lock_guard lock(stream_->syncMutex());
   // Both barriers go in back to back so that no other submission separates them.
   if (stream_->submitBarrier(record->done->handle()) == Stream::kFailed)

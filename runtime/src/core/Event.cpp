@@ -3,6 +3,7 @@
 
 #include "Device.h"
 #include "DeviceQueue.h"
+#include "HsaFailure.h"
 
 namespace hipcore::core {
 
@@ -15,7 +16,7 @@ Event::~Event() {
 
 Status Event::create(Device& device, unsigned flags, Event*& out) {
   auto signal = hsa::Signal::create(0);
-  if (!signal) return fail(hipErrorOutOfMemory, "event signal: %s", signal.message().c_str());
+  if (!signal) return hsaFailure(signal.error(), "event signal");
   out = new Event(device, flags, std::move(signal).value());
   return Status::success();
 }

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <memory>
 
+#include "HsaFailure.h"
+
 namespace hipcore::core {
 
 GridBarriers::~GridBarriers() {
@@ -14,16 +16,16 @@ Status GridBarriers::zero() {
   constexpr size_t bytes = size_t{kSlots} * kSlotBytes;
   // Device memory is written by a copy from zeroed host memory the GPU can read.
   auto zeros = hsa::allocate(agent_.hostPool, bytes);
-  if (!zeros) return fail(hipErrorOutOfMemory, "grid barriers: %s", zeros.message().c_str());
+  if (!zeros) return hsaFailure(zeros.error(), "grid barriers");
   std::unique_ptr<void, void (*)(void*)> owned(*zeros, [](void* p) { (void)hsa::release(p); });
   std::memset(*zeros, 0, bytes);
   if (auto access = hsa::allowAccess(agent_.agent, *zeros); !access)
-    return fail(hipErrorOutOfMemory, "grid barriers: %s", access.message().c_str());
+    return hsaFailure(access.error(), "grid barriers");
   auto done = hsa::Signal::create(1);
-  if (!done) return fail(hipErrorOutOfMemory, "grid barriers: %s", done.message().c_str());
+  if (!done) return hsaFailure(done.error(), "grid barriers");
   if (auto copied = hsa::copyAndWait(memory_, agent_.agent, *zeros, agent_.cpuAgent, bytes, **done);
       !copied)
-    return fail(hipErrorUnknown, "grid barriers: %s", copied.message().c_str());
+    return hsaFailure(copied.error(), "grid barriers");
   return Status::success();
 }
 
@@ -31,7 +33,7 @@ Status GridBarriers::barrierFor(const void* queue, uint64_t& address) {
   std::lock_guard lock(mutex_);
   if (memory_ == nullptr) {
     auto memory = hsa::allocate(agent_.devicePool, size_t{kSlots} * kSlotBytes);
-    if (!memory) return fail(hipErrorOutOfMemory, "grid barriers: %s", memory.message().c_str());
+    if (!memory) return hsaFailure(memory.error(), "grid barriers");
     memory_ = *memory;
     if (Status zeroed = zero(); !zeroed.ok()) {
       (void)hsa::release(memory_);

@@ -1,6 +1,7 @@
 // Creating a pooled AQL queue with its kernarg ring, and waiting for a prefix of its packets.
 #include "HardwareQueue.h"
 
+#include "HsaFailure.h"
 #include "Limits.h"
 
 namespace hipcore::core {
@@ -11,25 +12,22 @@ Status HardwareQueue::create(const hsa::GpuAgent& agent, int deviceIndex,
                              std::unique_ptr<HardwareQueue>& out) {
   std::unique_ptr<HardwareQueue> q(new HardwareQueue(errors.status));
   auto queue = hsa::AqlQueue::create(agent.agent, kQueuePackets, &errors);
-  if (!queue)
-    return fail(hipErrorOutOfMemory, "device %d: %s", deviceIndex, queue.message().c_str());
+  if (!queue) return hsaFailure(queue.error(), "device " + std::to_string(deviceIndex));
   q->queue_ = std::move(queue).value();
   // Kernarg slots are tied to packet indices, so the streams sharing the queue share its ring.
   q->ring_ = KernargRing{nullptr, kKernargSlotBytes, 2 * q->queue_->size()};
   auto kernargs = hsa::allocate(agent.kernargPool, size_t{q->ring_.slotBytes} * q->ring_.slotCount);
   if (!kernargs)
-    return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", deviceIndex,
-                kernargs.message().c_str());
+    return hsaFailure(kernargs.error(), "device " + std::to_string(deviceIndex) + " kernarg ring");
   q->kernargMemory_ = *kernargs;
   if (auto access = hsa::allowAccess(agent.agent, q->kernargMemory_); !access)
-    return fail(hipErrorOutOfMemory, "device %d kernarg ring: %s", deviceIndex,
-                access.message().c_str());
+    return hsaFailure(access.error(), "device " + std::to_string(deviceIndex) + " kernarg ring");
   q->ring_.base = static_cast<uint8_t*>(q->kernargMemory_);
   auto syncSignal = hsa::Signal::create(0);
   auto querySignal = hsa::Signal::create(0);
   if (!syncSignal || !querySignal)
-    return fail(hipErrorOutOfMemory, "device %d: %s", deviceIndex,
-                (syncSignal ? querySignal : syncSignal).message().c_str());
+    return hsaFailure((syncSignal ? querySignal : syncSignal).error(),
+                      "device " + std::to_string(deviceIndex));
   q->syncSignal_ = std::move(syncSignal).value();
   q->querySignal_ = std::move(querySignal).value();
   q->hidden_ = hidden;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "HsaFailure.h"
 #include "PrintfFormatter.h"
 
 namespace hipcore::core {
@@ -55,12 +56,11 @@ Status HostcallService::create(const hsa::GpuAgent& agent, uint32_t packets,
   size_t payloadsOffset = (headersOffset + packets * sizeof(Header) + 4095) / 4096 * 4096;
   size_t bytes = payloadsOffset + size_t{packets} * kLanes * kSlotWords * sizeof(uint64_t);
   auto memory = hsa::allocate(agent.hostPool, bytes);
-  if (!memory) return fail(hipErrorOutOfMemory, "hostcall buffer: %s", memory.message().c_str());
+  if (!memory) return hsaFailure(memory.error(), "hostcall buffer");
   if (auto access = hsa::allowAccess(agent.agent, *memory); !access)
-    return fail(hipErrorOutOfMemory, "hostcall buffer: %s", access.message().c_str());
+    return hsaFailure(access.error(), "hostcall buffer");
   auto doorbell = hsa::Signal::create(0);
-  if (!doorbell)
-    return fail(hipErrorOutOfMemory, "hostcall doorbell: %s", doorbell.message().c_str());
+  if (!doorbell) return hsaFailure(doorbell.error(), "hostcall doorbell");
   std::unique_ptr<HostcallService> service(new HostcallService());
   if (Status heap = DeviceHeap::create(agent, service->heap_); !heap.ok()) return heap;
   auto* base = static_cast<uint8_t*>(*memory);

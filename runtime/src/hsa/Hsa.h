@@ -16,14 +16,22 @@
 
 namespace hipcore::hsa {
 
+// Every wrapper returns a loader::Result (Result<void> when there is no value). A failed ROCR
+// call's Error carries its hsa_status_t as Error::code; core::hsaFailure (core/HsaFailure.h)
+// turns it into the hipError_t HIP reports for it.
 using loader::Error;
 using loader::errorf;
 using loader::Result;
-using loader::Status;
 
 // hsa_init; the message says what failed and, for the usual no-driver case, what to do.
-Status initialize();
+Result<void> initialize();
+// "HSA_STATUS_ERROR_...: <ROCR's explanation>" (hsa_status_string), or the number.
 std::string statusName(int status);
+// The Error of a failed ROCR call: "<what>: <statusName(status)>", with code = status.
+Error hsaError(int status, Error what);
+inline Error hsaError(int status, const char* what) {
+  return hsaError(status, Error{what, std::nullopt});
+}
 // True for the statuses of a queue error caused by a bad memory access.
 bool isMemoryFault(int status);
 // A queue stopped by a trap in a kernel (s_trap: device assert/abort).
@@ -65,11 +73,11 @@ struct GpuAgent {
 Result<std::vector<GpuAgent>> gpuAgents();
 
 Result<void*> allocate(uint64_t pool, size_t bytes);
-Status release(void* pointer);
+Result<void> release(void* pointer);
 // Pins pageable host memory for a GPU agent; returns the address the GPU uses for it.
 Result<void*> lockHostMemory(uint64_t agent, void* pointer, size_t bytes);
 // Makes host-pool memory accessible to a GPU agent.
-Status allowAccess(uint64_t agent, const void* pointer);
+Result<void> allowAccess(uint64_t agent, const void* pointer);
 
 enum class PointerKind { Unknown, Host, Device };
 // What ROCR knows about a pointer (device memory it allocated, host memory, or nothing).
@@ -89,11 +97,11 @@ struct PointerInfo {
 };
 PointerInfo pointerInfo(const void* pointer);
 // Attaches a word to an allocation (hipcore keeps hipHostMalloc/hipHostRegister flags there).
-Status setUserData(void* base, uintptr_t value);
-Status unlockHostMemory(void* pointer);
+Result<void> setUserData(void* base, uintptr_t value);
+Result<void> unlockHostMemory(void* pointer);
 
 // Calls `handler(arg)` once, on ROCR's signal thread, when `signal` reaches 0.
-Status onZero(uint64_t signal, void (*handler)(void*), void* arg);
+Result<void> onZero(uint64_t signal, void (*handler)(void*), void* arg);
 
 // A signal used for waiting on the host (copies, synchronisation).
 class Signal {
@@ -133,8 +141,8 @@ class AsyncCopy {
  public:
   // Sets `done` to 1 and submits the copy; on success wait() must follow before `done` or the
   // buffers are reused.
-  Status start(void* destination, uint64_t destinationAgent, const void* source,
-               uint64_t sourceAgent, size_t bytes, Signal& done);
+  Result<void> start(void* destination, uint64_t destinationAgent, const void* source,
+                     uint64_t sourceAgent, size_t bytes, Signal& done);
   // Waits for the started copy (and records it when tracing); nothing if none was started.
   void wait();
 
@@ -146,8 +154,8 @@ class AsyncCopy {
 };
 
 // hsa_amd_memory_async_copy and a wait for its completion.
-Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
-                   uint64_t sourceAgent, size_t bytes, Signal& done);
+Result<void> copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
+                         uint64_t sourceAgent, size_t bytes, Signal& done);
 
 // Where ROCR's queue-error callback reports, one per device (a fault is sticky for the whole
 // device, as in CUDA): the HSA status of the error (0 while healthy; waiters watch it) and the

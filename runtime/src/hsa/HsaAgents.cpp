@@ -136,20 +136,25 @@ bool isTrap(int status) {
   return status == HSA_STATUS_ERROR_EXCEPTION;
 }
 
-Status initialize() {
+Error hsaError(int status, Error what) {
+  return Error{what.message + ": " + statusName(status), status};
+}
+
+Result<void> initialize() {
   hsa_status_t status = hsa_init();
   if (status == HSA_STATUS_SUCCESS) return loader::Ok{};
-  return errorf(
+  Error error = errorf(
       "hsa_init failed (%s); no AMD GPU driver (/dev/kfd) is usable here - on a "
       "machine without a GPU run the program under vgpu-run",
       statusName(status).c_str());
+  error.code = status;
+  return error;
 }
 
 Result<std::vector<GpuAgent>> gpuAgents() {
   AgentSearch search;
   hsa_status_t status = hsa_iterate_agents(visitAgent, &search);
-  if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_iterate_agents failed: %s", statusName(status).c_str());
+  if (status != HSA_STATUS_SUCCESS) return hsaError(status, "hsa_iterate_agents failed");
   if (search.cpus.empty() && !search.gpus.empty())
     return errorf("ROCR reports %zu GPU agents but no CPU agent", search.gpus.size());
   std::vector<GpuAgent> agents;

@@ -13,8 +13,7 @@ Result<hsa_executable_symbol_t> findSymbol(uint64_t executable, uint64_t agent,
   hsa_status_t status =
       hsa_executable_get_symbol_by_name(hsa_executable_t{executable}, name.c_str(), &a, &symbol);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("symbol %s not found in the loaded code object: %s", name.c_str(),
-                  statusName(status).c_str());
+    return hsaError(status, errorf("symbol %s not found in the loaded code object", name.c_str()));
   return symbol;
 }
 
@@ -25,23 +24,22 @@ Result<std::unique_ptr<Executable>> Executable::load(uint64_t agent, loader::Byt
   hsa_status_t status =
       hsa_code_object_reader_create_from_memory(codeObject.data(), codeObject.size(), &reader);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_code_object_reader_create_from_memory (%zu bytes): %s", codeObject.size(),
-                  statusName(status).c_str());
+    return hsaError(
+        status, errorf("hsa_code_object_reader_create_from_memory (%zu bytes)", codeObject.size()));
   hsa_executable_t executable;
   status = hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
                                      nullptr, &executable);
   if (status != HSA_STATUS_SUCCESS) {
     hsa_code_object_reader_destroy(reader);
-    return errorf("hsa_executable_create_alt: %s", statusName(status).c_str());
+    return hsaError(status, "hsa_executable_create_alt");
   }
   std::unique_ptr<Executable> result(new Executable(agent, executable.handle, reader.handle));
   status = hsa_executable_load_agent_code_object(executable, hsa_agent_t{agent}, reader, nullptr,
                                                  nullptr);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_executable_load_agent_code_object: %s", statusName(status).c_str());
+    return hsaError(status, "hsa_executable_load_agent_code_object");
   status = hsa_executable_freeze(executable, nullptr);
-  if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_executable_freeze: %s", statusName(status).c_str());
+  if (status != HSA_STATUS_SUCCESS) return hsaError(status, "hsa_executable_freeze");
   noteExecutable(executable.handle, agent, /*live=*/true);  // fault reports name its kernels
   return result;
 }

@@ -19,15 +19,14 @@ Result<void*> allocate(uint64_t pool, size_t bytes) {
   hsa_status_t status =
       hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t{pool}, bytes, 0, &pointer);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_memory_pool_allocate of %zu bytes: %s", bytes,
-                  statusName(status).c_str());
+    return hsaError(status, errorf("hsa_amd_memory_pool_allocate of %zu bytes", bytes));
   return pointer;
 }
 
-Status release(void* pointer) {
+Result<void> release(void* pointer) {
   hsa_status_t status = hsa_amd_memory_pool_free(pointer);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_memory_pool_free(%p): %s", pointer, statusName(status).c_str());
+    return hsaError(status, errorf("hsa_amd_memory_pool_free(%p)", pointer));
   return loader::Ok{};
 }
 
@@ -36,15 +35,15 @@ Result<void*> lockHostMemory(uint64_t agent, void* pointer, size_t bytes) {
   void* agentPointer = nullptr;
   hsa_status_t status = hsa_amd_memory_lock(pointer, bytes, agents, 1, &agentPointer);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_memory_lock(%p, %zu): %s", pointer, bytes, statusName(status).c_str());
+    return hsaError(status, errorf("hsa_amd_memory_lock(%p, %zu)", pointer, bytes));
   return agentPointer;
 }
 
-Status allowAccess(uint64_t agent, const void* pointer) {
+Result<void> allowAccess(uint64_t agent, const void* pointer) {
   hsa_agent_t agents[] = {hsa_agent_t{agent}};
   hsa_status_t status = hsa_amd_agents_allow_access(1, agents, nullptr, pointer);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_agents_allow_access(%p): %s", pointer, statusName(status).c_str());
+    return hsaError(status, errorf("hsa_amd_agents_allow_access(%p)", pointer));
   return loader::Ok{};
 }
 
@@ -91,8 +90,7 @@ size_t allocationSize(const void* pointer) {
 Result<std::unique_ptr<Signal>> Signal::create(int64_t initial) {
   hsa_signal_t signal;
   hsa_status_t status = hsa_signal_create(initial, 0, nullptr, &signal);
-  if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_signal_create: %s", statusName(status).c_str());
+  if (status != HSA_STATUS_SUCCESS) return hsaError(status, "hsa_signal_create");
   return std::unique_ptr<Signal>(new Signal(signal.handle));
 }
 
@@ -100,8 +98,7 @@ Result<std::unique_ptr<Signal>> Signal::createPolled(int64_t initial) {
   hsa_signal_t signal;
   hsa_status_t status =
       hsa_amd_signal_create(initial, 0, nullptr, HSA_AMD_SIGNAL_AMD_GPU_ONLY, &signal);
-  if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_signal_create: %s", statusName(status).c_str());
+  if (status != HSA_STATUS_SUCCESS) return hsaError(status, "hsa_amd_signal_create");
   return std::unique_ptr<Signal>(new Signal(signal.handle));
 }
 
@@ -221,8 +218,7 @@ Result<uint64_t> Signal::completionTimeNs(uint64_t agent) const {
   hsa_amd_profiling_dispatch_time_t time{};
   hsa_status_t status =
       hsa_amd_profiling_get_dispatch_time(hsa_agent_t{agent}, hsa_signal_t{handle_}, &time);
-  if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_profiling_get_dispatch_time: %s", statusName(status).c_str());
+  if (status != HSA_STATUS_SUCCESS) return hsaError(status, "hsa_amd_profiling_get_dispatch_time");
   static const double nsPerTick = [] {
     uint64_t frequency = 0;
     hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
@@ -248,17 +244,17 @@ PointerInfo pointerInfo(const void* pointer) {
   return out;
 }
 
-Status setUserData(void* base, uintptr_t value) {
+Result<void> setUserData(void* base, uintptr_t value) {
   hsa_status_t status = hsa_amd_pointer_info_set_userdata(base, reinterpret_cast<void*>(value));
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_pointer_info_set_userdata(%p): %s", base, statusName(status).c_str());
+    return hsaError(status, errorf("hsa_amd_pointer_info_set_userdata(%p)", base));
   return loader::Ok{};
 }
 
-Status unlockHostMemory(void* pointer) {
+Result<void> unlockHostMemory(void* pointer) {
   hsa_status_t status = hsa_amd_memory_unlock(pointer);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_memory_unlock(%p): %s", pointer, statusName(status).c_str());
+    return hsaError(status, errorf("hsa_amd_memory_unlock(%p)", pointer));
   return loader::Ok{};
 }
 
@@ -278,13 +274,13 @@ bool runZeroHandler(hsa_signal_value_t, void* arg) {
 
 }  // namespace
 
-Status onZero(uint64_t signal, void (*handler)(void*), void* arg) {
+Result<void> onZero(uint64_t signal, void (*handler)(void*), void* arg) {
   auto* call = new ZeroHandler{handler, arg};
   hsa_status_t status = hsa_amd_signal_async_handler(hsa_signal_t{signal}, HSA_SIGNAL_CONDITION_EQ,
                                                      0, runZeroHandler, call);
   if (status == HSA_STATUS_SUCCESS) return loader::Ok{};
   delete call;
-  return errorf("hsa_amd_signal_async_handler: %s", statusName(status).c_str());
+  return hsaError(status, "hsa_amd_signal_async_handler");
 }
 
 bool Signal::waitForZeroBriefly(uint64_t microseconds) {
@@ -300,16 +296,16 @@ bool Signal::waitForZeroBriefly(uint64_t microseconds) {
   return done;
 }
 
-Status AsyncCopy::start(void* destination, uint64_t destinationAgent, const void* source,
-                        uint64_t sourceAgent, size_t bytes, Signal& done) {
+Result<void> AsyncCopy::start(void* destination, uint64_t destinationAgent, const void* source,
+                              uint64_t sourceAgent, size_t bytes, Signal& done) {
   if (trace::enabled(trace::kTrace)) enableCopyProfiling();
   done.store(1);
   hsa_status_t status = hsa_amd_memory_async_copy(destination, hsa_agent_t{destinationAgent},
                                                   source, hsa_agent_t{sourceAgent}, bytes, 0,
                                                   nullptr, hsa_signal_t{done.handle()});
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_amd_memory_async_copy of %zu bytes %p -> %p: %s", bytes, source, destination,
-                  statusName(status).c_str());
+    return hsaError(status, errorf("hsa_amd_memory_async_copy of %zu bytes %p -> %p", bytes, source,
+                                   destination));
   done_ = &done;
   bytes_ = bytes;
   sourceAgent_ = sourceAgent;
@@ -326,8 +322,8 @@ void AsyncCopy::wait() {
   done_ = nullptr;
 }
 
-Status copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
-                   uint64_t sourceAgent, size_t bytes, Signal& done) {
+Result<void> copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
+                         uint64_t sourceAgent, size_t bytes, Signal& done) {
   AsyncCopy copy;
   if (auto started = copy.start(destination, destinationAgent, source, sourceAgent, bytes, done);
       !started)

@@ -50,7 +50,7 @@ Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t pack
   hsa_status_t status = hsa_queue_create(hsa_agent_t{agent}, packets, HSA_QUEUE_TYPE_MULTI,
                                          onQueueError, errors, UINT32_MAX, UINT32_MAX, &queue);
   if (status != HSA_STATUS_SUCCESS)
-    return errorf("hsa_queue_create of %u packets: %s", packets, statusName(status).c_str());
+    return hsaError(status, errorf("hsa_queue_create of %u packets", packets));
   auto created = std::unique_ptr<AqlQueue>(new AqlQueue(queue));
   created->doorbell_ = hardwareDoorbell(queue);  // fixed for the queue's life
   return created;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -171,6 +172,17 @@ TEST(Allocation, ExhaustionReturnsOutOfMemoryAndRecoversAfterFree) {
   void* small = nullptr;
   ASSERT_HIP(hipMalloc(&small, 64 << 10));
   ASSERT_HIP(hipFree(small));
+}
+
+// ROCR's refusal keeps its HSA status up to the HIP error and its detail (issue 25).
+TEST(Allocation, HostAllocationTooLargeIsOutOfMemoryNamingTheHsaStatus) {
+  void* huge = reinterpret_cast<void*>(1);
+  EXPECT_EQ(hipHostMalloc(&huge, size_t{1} << 44, 0), hipErrorOutOfMemory);  // 16 TiB
+  EXPECT_EQ(huge, nullptr);
+  std::string detail = hipcoreGetErrorDetail();
+  EXPECT_NE(detail.find("hsa_amd_memory_pool_allocate"), std::string::npos) << detail;
+  EXPECT_NE(detail.find("HSA_STATUS_ERROR_"), std::string::npos) << detail;
+  EXPECT_EQ(hipGetLastError(), hipErrorOutOfMemory);
 }
 
 TEST(Allocation, InteriorPointersReportTheirAllocation) {

@@ -74,10 +74,10 @@ class CodeObject {
   Result<Bytes> metadataNote() const;
 
  private:
-  Status readSections(uint64_t sectionOffset, uint16_t count, uint16_t entrySize,
-                      uint16_t namesIndex);
-  Status readSymbols();
-  Status readNotes(Bytes notes, const std::string& where);
+  Result<void> readSections(uint64_t sectionOffset, uint16_t count, uint16_t entrySize,
+                            uint16_t namesIndex);
+  Result<void> readSymbols();
+  Result<void> readNotes(Bytes notes, const std::string& where);
 
   Bytes image_;
   unsigned codeObjectVersion_ = 0;
