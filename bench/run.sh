@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # run.sh: builds the benchmark programs against hipcore and against Debian's clr, runs both on
 # vgpu in the same session, prints one table (hipcore vs clr, ratio per row) and writes JSON.
-#   bench/run.sh [PART...]     parts: host callgrind startup (default: all)
+#   bench/run.sh [PART...]     parts: host load callgrind startup (default: all)
 # Environment: BENCH_BUILD_DIR (default build-bench), BENCH_JOBS (2), BENCH_HOST_RUNS (3),
-# BENCH_STARTUP_RUNS (7), BENCH_SKIP_BUILD=1 to run what is built. See bench/README.md for what each number means.
+# BENCH_LOAD_RUNS (3), BENCH_STARTUP_RUNS (7), BENCH_SKIP_BUILD=1 to run what is built.
+# See bench/README.md for what each number means.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BENCH_BUILD_DIR:-$root/build-bench}
-parts=${*:-host callgrind startup}
+parts=${*:-host load callgrind startup}
 runs=${BENCH_STARTUP_RUNS:-7}
 host_runs=${BENCH_HOST_RUNS:-3}
+load_runs=${BENCH_LOAD_RUNS:-3}
 
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   [ -f "$build/build.ninja" ] || cmake -S "$root" -B "$build" -G Ninja >/dev/null
@@ -37,6 +39,35 @@ if has host; then
       "$vgpu" "$programs/$rt/host_api" | tee "$raw/$rt.host.$i.txt" >&2
     done
   done
+fi
+
+# The same host benchmarks that wait for the device (round trip, event record, idle sync,
+# copies) under a standard background load: one busy loop per CPU at nice 19, as a parallel
+# compile job at nice 19 would be. Started before the first runtime and stopped after the
+# last, so both runtimes' runs are paired under the same load; keys get the suffix _load.
+load_pids=""
+stop_load() {
+  for pid in $load_pids; do kill "$pid" 2>/dev/null || true; done
+  for pid in $load_pids; do wait "$pid" 2>/dev/null || true; done
+  load_pids=""
+}
+if has load; then
+  trap stop_load EXIT
+  trap 'stop_load; exit 130' INT TERM
+  for ((cpu = 0; cpu < $(nproc); cpu++)); do
+    nice -n 19 bash -c 'while :; do :; done' &
+    load_pids="$load_pids $!"
+  done
+  sleep 0.5  # the hogs are running (and have been seen by the scheduler) before the first run
+  for ((i = 0; i < load_runs; i++)); do
+    for rt in $runtimes; do
+      echo "== $rt host_api under load ($(nproc) x nice 19 busy), run $((i + 1))/$load_runs" >&2
+      "$vgpu" "$programs/$rt/host_api" roundtrip event sync memcpy |
+        sed 's/^RESULT \([^ ]*\) /RESULT \1_load /' | tee "$raw/$rt.load.$i.txt" >&2
+    done
+  done
+  stop_load
+  trap - EXIT INT TERM
 fi
 
 # Instructions per call on the calling (main) thread: callgrind collects only inside the

@@ -208,6 +208,22 @@ void benchLargeCopies(void* device, void* host, const char* h2dKey, const char* 
   result(d2hKey, bytes / (d2h * 1e3), "GB/s");
 }
 
+// The 4 KiB copies alone (mode memcpy_4k), for profiling them without the 64 MiB ones.
+void benchSmallMemcpy() {
+  const size_t bytes = 4096;
+  void* device = nullptr;
+  void* pinned = nullptr;
+  BENCH_CHECK(hipMalloc(&device, bytes));
+  BENCH_CHECK(hipHostMalloc(&pinned, bytes));
+  std::vector<char> pageable(bytes, 1);
+  std::memset(pinned, 1, bytes);
+  benchSmallCopies(device, pageable.data(), "memcpy_h2d_4k_pageable_us",
+                   "memcpy_d2h_4k_pageable_us");
+  benchSmallCopies(device, pinned, "memcpy_h2d_4k_pinned_us", "memcpy_d2h_4k_pinned_us");
+  BENCH_CHECK(hipHostFree(pinned));
+  BENCH_CHECK(hipFree(device));
+}
+
 void benchMemcpy() {
   const size_t large = size_t{64} << 20;
   void* device = nullptr;
@@ -280,6 +296,7 @@ int main(int argc, char** argv) {
     benchMallocFree(16 << 20, "malloc_free_16m_us", 20);
   }
   if (wants(argc, argv, "memcpy")) benchMemcpy();
+  if (argc >= 2 && wants(argc, argv, "memcpy_4k")) benchSmallMemcpy();
   if (wants(argc, argv, "module")) benchModuleLoad(BENCH_MODULE_FILE);
   BENCH_CHECK(hipStreamDestroy(stream));
   return 0;

@@ -1,7 +1,9 @@
-// cp::leaveCpu, on threads of their own (the test process's main thread keeps its affinity).
+// cp::leaveCpu and cp::HostCpuAvoidance, on threads of their own (the test process's main thread
+// keeps its affinity).
 #include <gtest/gtest.h>
 #include <sched.h>
 
+#include <chrono>
 #include <thread>
 
 #include "cp/CpuPlacement.h"
@@ -54,6 +56,47 @@ TEST(CpuPlacement, StaysWhenItsAffinityAllowsNoOtherCpu) {
 
 TEST(CpuPlacement, AnUnknownCpuChangesNothing) {
   Placement p = onThread([](int) { leaveCpu(-1); });
+  EXPECT_TRUE(CPU_EQUAL(&p.allowedBefore, &p.allowedAfter));
+}
+
+TEST(CpuPlacement, AWorkerOnTheHostCpuLeavesItOncePerInterval) {
+  bool moved = false, movedAgain = true;
+  int afterMove = -1;
+  Placement p = onThread([&](int cpu) {
+    noteHostCpu(cpu);
+    HostCpuAvoidance avoidance;
+    auto now = std::chrono::steady_clock::now();
+    moved = avoidance.check(now);
+    afterMove = sched_getcpu();
+    // Back on the host's CPU at once (as a wake-up could put it): not moved again so soon.
+    cpu_set_t allowed, only;
+    sched_getaffinity(0, sizeof allowed, &allowed);
+    CPU_ZERO(&only);
+    CPU_SET(cpu, &only);
+    sched_setaffinity(0, sizeof only, &only);
+    sched_setaffinity(0, sizeof allowed, &allowed);
+    movedAgain = avoidance.check(now + HostCpuAvoidance::kMoveInterval / 2);
+  });
+  ASSERT_GE(p.before, 0);
+  EXPECT_TRUE(moved);
+  if (CPU_COUNT(&p.allowedBefore) >= 2)
+    EXPECT_NE(afterMove, p.before);
+  else
+    EXPECT_EQ(afterMove, p.before);  // nowhere else to go
+  EXPECT_FALSE(movedAgain);
+  EXPECT_TRUE(CPU_EQUAL(&p.allowedBefore, &p.allowedAfter));
+  noteHostCpu(-1);
+}
+
+TEST(CpuPlacement, AWorkerElsewhereStaysWhereItIs) {
+  bool moved = true;
+  Placement p = onThread([&](int cpu) {
+    noteHostCpu(cpu + 1);  // another CPU (or none that exists)
+    moved = HostCpuAvoidance().check(std::chrono::steady_clock::now());
+    noteHostCpu(-1);
+    moved = moved || HostCpuAvoidance().check(std::chrono::steady_clock::now());
+  });
+  EXPECT_FALSE(moved);
   EXPECT_TRUE(CPU_EQUAL(&p.allowedBefore, &p.allowedAfter));
 }
 

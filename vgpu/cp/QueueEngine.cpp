@@ -19,6 +19,7 @@ QueueEngine::~QueueEngine() {
 
 void QueueEngine::start() {
   const int creatorCpu = sched_getcpu();
+  noteHostCpu(creatorCpu);  // until a host thread is seen waking up somewhere else
   worker_ = std::thread([this, creatorCpu] {
     leaveCpu(creatorCpu);
     run();
@@ -93,26 +94,25 @@ void QueueEngine::sleepUntilWoken(std::unique_lock<std::mutex>& lock) {
   awake_.store(true, std::memory_order_relaxed);
 }
 
-bool QueueEngine::waitForPacket(IdlePoll& poll) const {
+bool QueueEngine::waitForPacket(IdlePoll& poll) {
   // The clock only every kLooksPerClockRead looks: on the CI VM a clock read costs ~40 ns, as
   // much as a look and a pause together. So the poll's clock starts at its first read, 16 looks
   // (under a microsecond) after the ring was first found empty.
   constexpr unsigned kLooksPerClockRead = 16;
   for (;;) {
     if (packetVisible()) return true;
-    if (poll.spinning) {
 #if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();  // spares the memory system and a hyperthread sibling
+    __builtin_ia32_pause();  // spares the memory system and a hyperthread sibling
 #endif
-    } else {
-      std::this_thread::yield();
-    }
     if (++poll.looks % kLooksPerClockRead != 0) continue;
     if (attention_.load(std::memory_order_relaxed)) return false;
     const auto now = std::chrono::steady_clock::now();
     if (poll.start == std::chrono::steady_clock::time_point{}) poll.start = now;
     if (now - poll.start >= kIdlePoll) return false;
-    poll.spinning = now - poll.start < kSpinPoll;
+    // Spinning on the CPU the waiting host thread is on would keep it from running until the
+    // scheduler preempts this poll; the first clock read of each poll comes right after the
+    // completion that woke it.
+    avoidance_.check(now);
   }
 }
 

@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "cp/CpuPlacement.h"
 #include "cp/DeviceServices.h"
 
 namespace vgpu::cp {
@@ -24,12 +25,14 @@ class QueueEngine {
   // After consuming a packet the worker polls its own ring this long before it sleeps: a host
   // that waits for the result and submits again (launch, synchronize, launch) is served without
   // a doorbell-watcher -> worker wake-up per packet. Bounded, so an idle queue still costs
-  // nothing. For the first kSpinPoll of it the worker spins on the ring without yielding: a
-  // sched_yield costs ~0.3 us of system call on the CI VM, longer than the whole hand-off of a
-  // packet between two running cores (~0.15 us). Past that it yields between looks, so a
-  // machine with more runnable threads than cores gets the core back.
+  // nothing. The poll spins (a pause between looks) and never yields: under the kernel's EEVDF
+  // scheduler each sched_yield moves the caller's deadline a whole slice (~0.7 ms) later, so a
+  // few dozen of them let any runnable task, a nice-19 background job included, take the CPU
+  // for its full slice (0.7-4 ms; 1.9 ms pick-ups measured with a busy loop at nice 19 per CPU,
+  // bench/README.md 2026-12-02). A yield would spare little anyway: ~0.3 us of system call on
+  // the CI VM, twice the hand-off of a packet between two running cores (~0.15 us). The host
+  // thread that waits for the packet is kept off this CPU instead (HostCpuAvoidance).
   static constexpr auto kIdlePoll = std::chrono::microseconds(50);
-  static constexpr auto kSpinPoll = std::chrono::microseconds(10);
 
   explicit QueueEngine(const EngineConfig& config) : config_(config) {}
   virtual ~QueueEngine();
@@ -89,12 +92,12 @@ class QueueEngine {
   struct IdlePoll {
     std::chrono::steady_clock::time_point start{};  // at its first clock read
     unsigned looks = 0;
-    bool spinning = true;  // for the first kSpinPoll; then each look yields
   };
   // Looks at the ring (mutex not held) until a packet is visible (true), or until the poll has
   // lasted kIdlePoll or attention_ is set (false). Called again for the same poll when the
-  // packet seen turned out not to be one, it goes on with the poll's clock.
-  bool waitForPacket(IdlePoll& poll) const;
+  // packet seen turned out not to be one, it goes on with the poll's clock. At each clock read
+  // it also leaves the CPU of the host thread last woken (the worker thread only).
+  bool waitForPacket(IdlePoll& poll);
 
   EngineConfig config_;
   std::thread worker_;
@@ -112,6 +115,7 @@ class QueueEngine {
   bool halted_ = false;
   bool stopping_ = false;
   std::atomic<bool> awake_{true};
+  HostCpuAvoidance avoidance_;  // the worker thread's only
 };
 
 }  // namespace vgpu::cp

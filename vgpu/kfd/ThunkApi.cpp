@@ -2,12 +2,14 @@
 // forward to VirtualKfd. Functions vgpu does not support return HSAKMT_STATUS_NOT_SUPPORTED
 // where ROCR handles that (noted per function).
 #include <hsakmt.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
+#include "cp/CpuPlacement.h"
 #include "kfd/VirtualKfd.h"
 #include "vgpu/vgpu_extension.h"
 
@@ -270,7 +272,13 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtResetEvent(HsaEvent* event) {
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtWaitOnEvent(HsaEvent* event, HSAuint32 milliseconds) {
   kfd().hostWaiting();
-  return kfd().events().wait(&event, 1, true, milliseconds);
+  HSAKMT_STATUS status = kfd().events().wait(&event, 1, true, milliseconds);
+  // ROCR's signal wait (a host thread waiting for the device, which will likely wait again
+  // soon) has just been woken, often onto the CPU of the worker that woke it: the workers keep
+  // off that CPU (cp/CpuPlacement.h). Not for multi-event waits: those are ROCR's
+  // asynchronous-handler thread, which runs briefly and sleeps again.
+  vgpu::cp::noteHostCpu(sched_getcpu());
+  return status;
 }
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtWaitOnMultipleEvents(HsaEvent* events[], HSAuint32 count,

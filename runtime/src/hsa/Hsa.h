@@ -118,7 +118,7 @@ class Signal {
   // Waits (spinning briefly, then blocking) until the value is 0, or until `abandon` holds a
   // non-zero HSA status (a queue error: the signal will never reach 0). Returns that status.
   int waitForZero(const std::atomic<int>* abandon = nullptr);
-  // Polls (spinning, then yielding; never blocking) for about 100 us at most until the value is
+  // Polls (spinning; never yielding or blocking) for about 100 us at most until the value is
   // `bound` or below; true if it got there.
   bool pollAtMost(int64_t bound);
   // Waits at most about `microseconds` for the value to become 0; true if it did.

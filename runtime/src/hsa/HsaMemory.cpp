@@ -1,5 +1,4 @@
 // ROCR memory: pool allocation, access grants, pointer queries, signals and async copies.
-#include <sched.h>
 
 #include <chrono>
 
@@ -122,40 +121,37 @@ inline void cpuRelax() {
 #endif
 }
 
-// How long a wait polls the signal before it lets ROCR wait. ROCR's own wait spins ~200 us
-// without yielding and then blocks in the thunk; on a machine with few cores (or on vgpu, whose
-// command processor is host threads) that spin takes the core from the very threads that would
-// complete the signal: a launch + sync round trip measured 250-320 us that way on vgpu with 2
-// cores, and 13 us polling with sched_yield. So the first kSpinningPoll spins (a sched_yield is
-// a ~0.3 us system call on the CI VM, twice the hand-off of a cache line between two running
-// cores), the rest of kYieldingPoll yields between looks. Short waits finish here; long ones
-// still end up blocked in the driver.
-constexpr auto kSpinningPoll = std::chrono::microseconds(10);
-constexpr auto kYieldingPoll = std::chrono::microseconds(100);
+// How long a wait polls the signal before it lets ROCR wait (which spins ~200 us more, then
+// blocks in the thunk). The poll spins with a pause between looks and does not yield: under
+// the kernel's EEVDF scheduler every sched_yield moves the caller's deadline a whole slice
+// (~0.7 ms) later, so after a few dozen any runnable task, a nice-19 background job included,
+// is picked before the waiter and keeps the CPU for its slice (0.7-4 ms): with one busy loop at
+// nice 19 per CPU a 4 KiB copy's wait that yielded took milliseconds (bench/README.md,
+// 2026-12-02). The thread completing the signal is not starved by this spin: on vgpu the
+// queue workers keep off the CPU of a host thread that waits (vgpu/cp/CpuPlacement.h), on a
+// GPU it is the GPU. Short waits finish here; long ones end up blocked in the driver.
+constexpr auto kSpinningPoll = std::chrono::microseconds(100);
 
-// Polls until done(value); false when kYieldingPoll passed first. The value is read in place
+// Polls until done(value); false when kSpinningPoll passed first. The value is read in place
 // (amd_signal_t's, which hsa_signal_load_scacquire reads too, after two calls through ROCR's
-// function table and the signal's vtable), and the first looks come before any clock read: on
-// the CI VM one costs ~40 ns, longer than a look and a pause.
+// function table and the signal's vtable), and the clock is read only every 16 looks: on the
+// CI VM one read costs ~40 ns, longer than a look and a pause.
 template <class Done>
-bool pollYielding(uint64_t handle, Done done) {
+bool pollSpinning(uint64_t handle, Done done) {
   const int64_t* value = static_cast<const int64_t*>(signalValueAddress(handle));
   auto look = [value] { return __atomic_load_n(value, __ATOMIC_ACQUIRE); };
-  constexpr int kLooksBeforeClock = 16;
-  for (int n = 0; n < kLooksBeforeClock; ++n) {
+  constexpr unsigned kLooksPerClockRead = 16;
+  for (unsigned n = 0; n < kLooksPerClockRead; ++n) {
     if (done(look())) return true;
     cpuRelax();
   }
   const auto start = std::chrono::steady_clock::now();
-  while (!done(look())) {
-    const auto waited = std::chrono::steady_clock::now() - start;
-    if (waited > kYieldingPoll) return false;
-    if (waited < kSpinningPoll)
-      cpuRelax();
-    else
-      sched_yield();
+  for (unsigned n = 1;; ++n) {
+    if (done(look())) return true;
+    cpuRelax();
+    if (n % kLooksPerClockRead == 0 && std::chrono::steady_clock::now() - start > kSpinningPoll)
+      return false;
   }
-  return true;
 }
 
 bool isZero(hsa_signal_value_t value) {
@@ -172,7 +168,7 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
     hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &frequency);
     return frequency ? frequency / 100 : 1'000'000;
   }();
-  if (pollYielding(handle_, isZero)) {
+  if (pollSpinning(handle_, isZero)) {
     acquireSignalOrdering(handle_);
     return 0;
   }
@@ -189,7 +185,7 @@ int Signal::waitForZero(const std::atomic<int>* abandon) {
 }
 
 bool Signal::pollAtMost(int64_t bound) {
-  if (!pollYielding(handle_, [bound](hsa_signal_value_t value) { return value <= bound; }))
+  if (!pollSpinning(handle_, [bound](hsa_signal_value_t value) { return value <= bound; }))
     return false;
   acquireSignalOrdering(handle_);
   return true;
