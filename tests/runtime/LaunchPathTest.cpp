@@ -26,7 +26,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/Stream.h"
+#include "core/PacketSubmitter.h"
 #include "hipcore/loader/CodeObject.h"
 
 // Counters for everything the launch loop must not do, bumped by the replacements below.
@@ -115,8 +115,8 @@ struct Fixture {
   DeviceKernel kernel{
       "_Z3addPiPKii", 0xC0DE0000, 256, 64, 1024, loader::KernargLayout(addKernelMetadata())};
   std::atomic<int> queueError{0};
-  Stream stream{queue, KernargRing{kernargs.data(), kKernargSlotBytes, 2 * kPackets},
-                loader::HiddenArgValues{}, queueError};
+  PacketSubmitter stream{queue, KernargRing{kernargs.data(), kKernargSlotBytes, 2 * kPackets},
+                         loader::HiddenArgValues{}, queueError};
 };
 
 template <typename T>
@@ -187,7 +187,7 @@ TEST(LaunchPath, KernargSlotsFollowPacketIndicesAcrossWrapAround) {
 
 TEST(LaunchPath, BarrierPacketCarriesTheSignal) {
   Fixture f;
-  ASSERT_NE(f.stream.submitBarrier(0x5151), Stream::kFailed);
+  ASSERT_NE(f.stream.submitBarrier(0x5151), PacketSubmitter::kFailed);
   auto* barrier = static_cast<const hsa_barrier_and_packet_t*>(f.queue.slot(0));
   EXPECT_EQ((barrier->header >> HSA_PACKET_HEADER_TYPE) & 0xff, HSA_PACKET_TYPE_BARRIER_AND);
   EXPECT_EQ((barrier->header >> HSA_PACKET_HEADER_BARRIER) & 1, 1);
@@ -213,7 +213,7 @@ TEST(LaunchPath, AFullRingOfAFailedQueueFailsTheSubmissionInsteadOfWaiting) {
   EXPECT_FALSE(f.stream.launch(f.kernel, g, args));  // waited for room until the failure
   failer.join();
   EXPECT_FALSE(f.stream.launch(f.kernel, g, args));
-  EXPECT_EQ(f.stream.submitBarrier(0x5151), Stream::kFailed);
+  EXPECT_EQ(f.stream.submitBarrier(0x5151), PacketSubmitter::kFailed);
   EXPECT_EQ(f.queue.packet(0).kernel_object, stopped);   // the slots wrapped onto were not written
   EXPECT_EQ(f.queue.doorbell(), Fixture::kPackets - 1);  // no doorbell for what was not written
 }
@@ -256,7 +256,8 @@ void launchLoop(Fixture& f, int launches, uint64_t& allocations, uint64_t& locks
   locks = gMutexLocks.load() - locksBefore;
   if (launches >= 1000)
     std::printf(
-        "Stream::launch on an in-memory queue: %.1f ns per launch (v5 kernel, 280-byte kernarg)\n",
+        "PacketSubmitter::launch on an in-memory queue: %.1f ns per launch (v5 kernel, 280-byte "
+        "kernarg)\n",
         std::chrono::duration<double, std::nano>(end - start).count() / launches);
 }
 

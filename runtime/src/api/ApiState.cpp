@@ -43,7 +43,7 @@ ThreadState::~ThreadState() {
   for (int d = 0; d < static_cast<int>(core::kMaxDevices); ++d) {
     core::Device* device = rt->device(d);
     if (device != nullptr && readyPerThreadStream(*this, *device) != nullptr)
-      device->retireQueue(perThreadStreams[d]);
+      device->retireStream(perThreadStreams[d]);
   }
 }
 
@@ -78,17 +78,17 @@ core::Status deviceAt(int index, core::Device*& out) {
   return core::Status::success();
 }
 
-core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQueue*& queue) {
+core::Status streamOf(hipStream_t stream, core::Device*& device, core::Stream*& queue) {
   queue = nullptr;
   if (stream == nullptr) return currentDevice(device);
   if (stream == hipStreamPerThread) {
     if (core::Status found = currentDevice(device); !found.ok()) return found;
     return perThreadStream(*device, queue);
   }
-  // Handles are DeviceQueue pointers; small integers are never valid objects.
+  // Handles are Stream pointers; small integers are never valid objects.
   if (reinterpret_cast<uintptr_t>(stream) < 4096)
     return core::fail(hipErrorInvalidHandle, "%p is not a stream", static_cast<void*>(stream));
-  auto* candidate = reinterpret_cast<core::DeviceQueue*>(stream);
+  auto* candidate = reinterpret_cast<core::Stream*>(stream);
   if (!candidate->valid())
     return core::fail(hipErrorInvalidHandle, "%p is not a live stream", static_cast<void*>(stream));
   queue = candidate;
@@ -96,12 +96,12 @@ core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQue
   return core::Status::success();
 }
 
-core::Status perThreadStream(core::Device& device, core::DeviceQueue*& out) {
+core::Status perThreadStream(core::Device& device, core::Stream*& out) {
   ThreadState& thread = threadState();
   if ((out = readyPerThreadStream(thread, device)) != nullptr) return core::Status::success();
   // Blocking (flags 0): CUDA's per-thread default stream synchronises with the legacy null
   // stream like any stream created without cudaStreamNonBlocking.
-  if (core::Status created = device.createQueue(out); !created.ok()) return created;
+  if (core::Status created = device.createStream(out); !created.ok()) return created;
   out->perThreadOwner = &thread;
   thread.perThreadStreams[device.index()] = out;
   return core::Status::success();

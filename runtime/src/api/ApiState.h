@@ -31,7 +31,7 @@ struct ThreadState {
   int device = 0;
   // hipStreamPerThread on each device: created on the thread's first use (perThreadStream), a
   // blocking stream of that device owned by this ThreadState.
-  core::DeviceQueue* perThreadStreams[core::kMaxDevices] = {};
+  core::Stream* perThreadStreams[core::kMaxDevices] = {};
   hipError_t lastError = hipSuccess;
   std::string lastMessage;
   // <<<...>>> configurations pushed and not yet popped; a fixed array, as launches nest only
@@ -105,15 +105,15 @@ core::Status deviceAt(int index, core::Device*& out);
 
 // The device and queue of a stream handle: the null stream (0) gives the current device and a
 // null queue; hipStreamPerThread the calling thread's stream on the current device.
-core::Status streamOf(hipStream_t stream, core::Device*& device, core::DeviceQueue*& queue);
+core::Status streamOf(hipStream_t stream, core::Device*& device, core::Stream*& queue);
 
 // The calling thread's per-thread stream on `device`, created on first use (and again after a
 // hipDeviceReset destroyed it).
-core::Status perThreadStream(core::Device& device, core::DeviceQueue*& out);
+core::Status perThreadStream(core::Device& device, core::Stream*& out);
 // The same when it exists already: the launch path's check (two loads and two compares).
-inline core::DeviceQueue* readyPerThreadStream(const ThreadState& thread,
-                                               const core::Device& device) noexcept {
-  core::DeviceQueue* queue = thread.perThreadStreams[device.index()];
+inline core::Stream* readyPerThreadStream(const ThreadState& thread,
+                                          const core::Device& device) noexcept {
+  core::Stream* queue = thread.perThreadStreams[device.index()];
   return queue != nullptr && queue->valid() && queue->perThreadOwner == &thread ? queue : nullptr;
 }
 

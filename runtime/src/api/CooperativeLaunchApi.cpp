@@ -25,7 +25,7 @@ Status launchCooperative(const void* function, dim3 grid, dim3 block, void** arg
   const uint64_t threads = uint64_t{block.x} * block.y * block.z;
 
   hipcore::core::Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
+  hipcore::core::Stream* queue = nullptr;
   if (Status unknown = hipcore::api::streamOf(stream, device, queue); !unknown.ok()) return unknown;
   const hipcore::core::Kernel* kernel = hipcore::api::registry().findKernel(function);
   if (kernel == nullptr)

@@ -10,11 +10,11 @@
 
 using hipcore::api::finish;
 using hipcore::core::Device;
-using hipcore::core::DeviceQueue;
 using hipcore::core::Extent;
 using hipcore::core::fail;
 using hipcore::core::Pitched;
 using hipcore::core::Status;
+using hipcore::core::Stream;
 
 namespace {
 
@@ -29,7 +29,7 @@ hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination
     return finish(call,
                   fail(hipErrorInvalidValue, "%s: %p -> %p", call, source.base, destination.base));
   Device* device = nullptr;
-  DeviceQueue* queue = nullptr;
+  Stream* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(call, std::move(status));
   return finish(call, device->copies().copy(queue, destination, source, extent, wait));

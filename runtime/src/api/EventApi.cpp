@@ -19,10 +19,10 @@ Status eventOf(hipEvent_t handle, Event*& out) {
 }
 
 // The queue of `stream`, creating the device's null stream if needed.
-Status queueOf(hipStream_t stream, hipcore::core::DeviceQueue*& queue) {
+Status queueOf(hipStream_t stream, hipcore::core::Stream*& queue) {
   hipcore::core::Device* device = nullptr;
   if (Status found = hipcore::api::streamOf(stream, device, queue); !found.ok()) return found;
-  if (queue == nullptr) return device->nullQueue(queue);
+  if (queue == nullptr) return device->nullStream(queue);
   return Status::success();
 }
 
@@ -78,7 +78,7 @@ HIPCORE_API hipError_t hipEventRecord(hipEvent_t handle, hipStream_t stream) {
       "hipEventRecord", hipEventRecord,
       [&] {
         Event* event = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = eventOf(handle, event);
         if (status.ok()) status = queueOf(stream, queue);
         if (status.ok()) status = event->record(*queue);
@@ -140,7 +140,7 @@ HIPCORE_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t handle,
         if (flags != 0)
           return finish("hipStreamWaitEvent", fail(hipErrorInvalidValue, "flags 0x%x", flags));
         Event* event = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = eventOf(handle, event);
         if (status.ok()) status = queueOf(stream, queue);
         if (status.ok()) status = event->waitOn(*queue);

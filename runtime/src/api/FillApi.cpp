@@ -5,11 +5,11 @@
 
 using hipcore::api::finish;
 using hipcore::core::Device;
-using hipcore::core::DeviceQueue;
 using hipcore::core::Extent;
 using hipcore::core::fail;
 using hipcore::core::Pitched;
 using hipcore::core::Status;
+using hipcore::core::Stream;
 
 namespace {
 
@@ -22,7 +22,7 @@ hipError_t fill(const char* call, hipStream_t stream, Pitched<void*> destination
   if (destination.base == nullptr)
     return finish(call, fail(hipErrorInvalidValue, "%s: destination is null", call));
   Device* device = nullptr;
-  DeviceQueue* queue = nullptr;
+  Stream* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(call, std::move(status));
   return finish(call,

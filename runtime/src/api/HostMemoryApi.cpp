@@ -90,7 +90,7 @@ HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* so
         if (source == nullptr && size != 0)
           return finish("hipMemcpyToSymbolAsync", fail(hipErrorInvalidValue, "source is null"));
         Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
           return finish("hipMemcpyToSymbolAsync", std::move(status));
         char* address = nullptr;
@@ -117,7 +117,7 @@ HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* s
           return finish("hipMemcpyFromSymbolAsync",
                         fail(hipErrorInvalidValue, "destination is null"));
         Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok())
           return finish("hipMemcpyFromSymbolAsync", std::move(status));
         char* address = nullptr;

@@ -46,7 +46,7 @@ __attribute__((noinline)) hipError_t launchGeneral(const void* function, dim3 nu
       !invalid.ok())
     return finish(kName, std::move(invalid));
   hipcore::core::Device* device = nullptr;
-  hipcore::core::DeviceQueue* queue = nullptr;
+  hipcore::core::Stream* queue = nullptr;
   if (Status unknown = hipcore::api::streamOf(stream, device, queue); !unknown.ok())
     return finish(kName, std::move(unknown));
   return finish(kName, hipcore::api::runtime().launch(*device, queue, function, geometry, args));

@@ -23,18 +23,18 @@ __attribute__((always_inline)) inline bool launchFast(const void* function, dim3
   if (threads > 1024) return false;
 
   core::Device* device = nullptr;
-  core::DeviceQueue* queue = nullptr;
+  core::Stream* queue = nullptr;
   core::Runtime& rt = runtime();
   ThreadState& thread = threadState();
   if (stream == nullptr) {
     if ((device = rt.device(thread.device)) == nullptr) return false;
-    if ((queue = device->readyNullQueue()) == nullptr) return false;
+    if ((queue = device->readyNullStream()) == nullptr) return false;
   } else if (stream == hipStreamPerThread) {
     if ((device = rt.device(thread.device)) == nullptr) return false;
     if ((queue = readyPerThreadStream(thread, *device)) == nullptr) return false;
   } else {
     if (reinterpret_cast<uintptr_t>(stream) < 4096) return false;
-    queue = reinterpret_cast<core::DeviceQueue*>(stream);
+    queue = reinterpret_cast<core::Stream*>(stream);
     if (!queue->valid()) return false;
     device = &queue->device();
   }
@@ -64,7 +64,7 @@ __attribute__((always_inline)) inline bool launchFast(const void* function, dim3
     result = finish("hipLaunchKernel", std::move(ordered));
     return true;
   }
-  result = queue->stream().launch(*code, geometry, args)
+  result = queue->submitter().launch(*code, geometry, args)
                ? hipSuccess
                : finish("hipLaunchKernel", device->queueFailure());
   return true;

@@ -240,7 +240,7 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned grid
         }
         geometry.dynamicLdsBytes = sharedBytes;
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         status = hipcore::api::streamOf(stream, device, queue);
         if (status.ok() && device != &function->module().device())
           status = fail(hipErrorInvalidDevice, "function of device %d launched on device %d",

@@ -33,8 +33,8 @@ HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned
                                                   : priority;
         hipcore::core::Device* device = nullptr;
         Status status = hipcore::api::currentDevice(device);
-        hipcore::core::DeviceQueue* queue = nullptr;
-        if (status.ok()) status = device->createQueue(queue, flags, priority);
+        hipcore::core::Stream* queue = nullptr;
+        if (status.ok()) status = device->createStream(queue, flags, priority);
         if (status.ok()) *stream = reinterpret_cast<hipStream_t>(queue);
         return finish("hipStreamCreateWithPriority", std::move(status));
       },
@@ -76,12 +76,12 @@ HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream) {
           return finish("hipStreamDestroy",
                         fail(hipErrorInvalidHandle, "hipStreamPerThread cannot be destroyed"));
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (status.ok() && queue == nullptr)
           status = fail(hipErrorInvalidHandle, "stream %p cannot be destroyed",
                         static_cast<void*>(stream));
-        if (status.ok()) status = device->destroyQueue(queue);
+        if (status.ok()) status = device->destroyStream(queue);
         return finish("hipStreamDestroy", std::move(status));
       },
       "stream", stream);
@@ -92,7 +92,7 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
       "hipStreamSynchronize", hipStreamSynchronize,
       [&] {
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         // The legacy null stream also waits for the blocking streams it is ordered with.
         if (status.ok())
@@ -108,10 +108,10 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
       "hipStreamQuery", hipStreamQuery,
       [&] {
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (status.ok()) {
-          if (queue == nullptr) queue = device->readyNullQueue();
+          if (queue == nullptr) queue = device->readyNullStream();
           if (queue != nullptr)
             status = queue->query();  // no null queue yet: nothing was submitted
         }
@@ -131,9 +131,9 @@ HIPCORE_API hipError_t hipcoreGetStreamPacketCount(hipStream_t stream,
           return finish("hipcoreGetStreamPacketCount",
                         fail(hipErrorInvalidValue, "packets is null"));
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
-        if (status.ok() && queue == nullptr) queue = device->readyNullQueue();
+        if (status.ok() && queue == nullptr) queue = device->readyNullStream();
         if (status.ok()) *packets = queue != nullptr ? queue->submittedPackets() : 0;
         return finish("hipcoreGetStreamPacketCount", std::move(status));
       },
@@ -166,7 +166,7 @@ HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags
         if (flags == nullptr)
           return finish("hipStreamGetFlags", fail(hipErrorInvalidValue, "flags is null"));
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (status.ok()) *flags = queue ? queue->flags() : hipStreamDefault;
         return finish("hipStreamGetFlags", std::move(status));
@@ -181,7 +181,7 @@ HIPCORE_API hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
         if (priority == nullptr)
           return finish("hipStreamGetPriority", fail(hipErrorInvalidValue, "priority is null"));
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (status.ok()) *priority = queue ? queue->priority() : kLeastPriority;
         return finish("hipStreamGetPriority", std::move(status));
@@ -196,7 +196,7 @@ HIPCORE_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* devic
         if (device == nullptr)
           return finish("hipStreamGetDevice", fail(hipErrorInvalidValue, "device is null"));
         hipcore::core::Device* owner = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, owner, queue);
         if (status.ok()) *device = owner->index();
         return finish("hipStreamGetDevice", std::move(status));
@@ -211,9 +211,9 @@ HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, voi
         if (fn == nullptr)
           return finish("hipLaunchHostFunc", fail(hipErrorInvalidValue, "host function is null"));
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
-        if (status.ok() && queue == nullptr) status = device->nullQueue(queue);
+        if (status.ok() && queue == nullptr) status = device->nullStream(queue);
         if (status.ok()) status = queue->enqueueHostFunction(fn, userData);
         return finish("hipLaunchHostFunc", std::move(status));
       },
@@ -248,9 +248,9 @@ HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallbac
           return finish("hipStreamAddCallback",
                         fail(hipErrorInvalidValue, "flags 0x%x (must be 0)", flags));
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
-        if (status.ok() && queue == nullptr) status = device->nullQueue(queue);
+        if (status.ok() && queue == nullptr) status = device->nullStream(queue);
         if (!status.ok()) return finish("hipStreamAddCallback", std::move(status));
         auto* record = new StreamCallback{stream, callback, userData};
         status = queue->enqueueHostFunction(runStreamCallback, record);

@@ -2,7 +2,7 @@
 // and hipFreeAsync.
 //
 // hipFreeAsync does not wait: the block stays reserved until the stream's work submitted before
-// the free has completed (DeviceQueue::freeInStreamOrder). A later allocation from the same pool
+// the free has completed (Stream::freeInStreamOrder). A later allocation from the same pool
 // on the same stream may take it back at once, since that stream's later work runs after its
 // earlier work; other streams and hipMalloc only get it once it is released, and then the pool
 // returns what it holds beyond its release threshold (DeviceMemPools.h).
@@ -18,12 +18,12 @@ using hipcore::core::Status;
 namespace {
 
 // `size` bytes of `pool` in the order of a stream of `device` (`queue` null: its null stream).
-Status allocateInStreamOrder(hipcore::core::Device& device, hipcore::core::DeviceQueue* queue,
+Status allocateInStreamOrder(hipcore::core::Device& device, hipcore::core::Stream* queue,
                              hipcore::core::MemPool& pool, size_t size, void*& out) {
   hipcore::core::Device& owner = pool.device();
   if (owner.failed()) return owner.queueFailure();  // sticky, as in CUDA: until hipDeviceReset
   if (size == 0) return Status::success();
-  if (queue == nullptr) queue = device.readyNullQueue();
+  if (queue == nullptr) queue = device.readyNullStream();
   // Blocks this stream freed come back first; another device's stream has none of this pool.
   if (queue != nullptr && &owner == &device &&
       (out = queue->reuseFreed(size, pool.memory())) != nullptr)
@@ -41,7 +41,7 @@ HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t s
           return finish("hipMallocAsync", fail(hipErrorInvalidValue, "pointer is null"));
         *pointer = nullptr;
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (!status.ok()) return finish("hipMallocAsync", std::move(status));
         return finish("hipMallocAsync",
@@ -63,7 +63,7 @@ HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMe
         if (Status valid = hipcore::api::poolOf(mem_pool, pool); !valid.ok())
           return finish("hipMallocFromPoolAsync", std::move(valid));
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (!status.ok()) return finish("hipMallocFromPoolAsync", std::move(status));
         return finish("hipMallocFromPoolAsync",
@@ -77,7 +77,7 @@ HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream) {
       "hipFreeAsync", hipFreeAsync,
       [&] {
         hipcore::core::Device* device = nullptr;
-        hipcore::core::DeviceQueue* queue = nullptr;
+        hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (!status.ok()) return finish("hipFreeAsync", std::move(status));
         if (pointer == nullptr) return hipSuccess;
@@ -90,7 +90,7 @@ HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream) {
                         fail(hipErrorInvalidValue,
                              "hipFreeAsync(%p): not the start of live device memory", pointer));
         hipcore::core::Device* owner = hipcore::api::runtime().device(allocation.device);
-        if (queue == nullptr) queue = owner == device ? device->readyNullQueue() : nullptr;
+        if (queue == nullptr) queue = owner == device ? device->readyNullStream() : nullptr;
         // No queue yet (null stream never used) or another device's memory: released now, after
         // waiting for its device as hipFree does.
         if (queue == nullptr || &queue->device() != owner)

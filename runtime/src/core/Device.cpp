@@ -20,14 +20,14 @@ Device::Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegist
 
 Device::~Device() = default;
 
-Status Device::nullQueue(DeviceQueue*& out) {
+Status Device::nullStream(Stream*& out) {
   // A mutex rather than a once flag: hipDeviceReset destroys the queue and the next use
-  // creates it again. The launch path comes here only while readyNullQueue() is null.
+  // creates it again. The launch path comes here only while readyNullStream() is null.
   std::lock_guard lock(nullMutex_);
   if (nullQueue_ == nullptr) {
     HardwareQueue* hardware = nullptr;
     Status created = queuePool_.acquire(hardware);
-    if (created.ok()) created = DeviceQueue::create(*this, *hardware, nullQueue_);
+    if (created.ok()) created = Stream::create(*this, *hardware, nullQueue_);
     if (!created.ok()) {
       nullQueue_.reset();
       out = nullptr;
@@ -56,12 +56,11 @@ Status Device::hostcallArguments(uint64_t& buffer, uint64_t& heap) {
   return Status::success();
 }
 
-Status Device::createQueue(DeviceQueue*& out, unsigned flags, int priority) {
+Status Device::createStream(Stream*& out, unsigned flags, int priority) {
   HardwareQueue* hardware = nullptr;
   if (Status acquired = queuePool_.acquire(hardware); !acquired.ok()) return acquired;
-  std::unique_ptr<DeviceQueue> queue;
-  if (Status created = DeviceQueue::create(*this, *hardware, queue, flags, priority);
-      !created.ok()) {
+  std::unique_ptr<Stream> queue;
+  if (Status created = Stream::create(*this, *hardware, queue, flags, priority); !created.ok()) {
     queuePool_.release(hardware);
     return created;
   }
@@ -72,7 +71,7 @@ Status Device::createQueue(DeviceQueue*& out, unsigned flags, int priority) {
   return Status::success();
 }
 
-Status Device::destroyQueue(DeviceQueue* queue) {
+Status Device::destroyStream(Stream* queue) {
   // As in CUDA, hipStreamDestroy returns at once and the stream's pending work still completes:
   // the handle dies now, the stream once its work has completed (reapRetiredQueues).
   std::lock_guard lock(queuesMutex_);
@@ -87,7 +86,7 @@ Status Device::destroyQueue(DeviceQueue* queue) {
               static_cast<void*>(queue), index_);
 }
 
-void Device::retireQueue(DeviceQueue* queue) {
+void Device::retireStream(Stream* queue) {
   std::lock_guard lock(queuesMutex_);
   queue->perThreadOwner = nullptr;
   retiredQueues_.push_back(queue);
@@ -95,14 +94,14 @@ void Device::retireQueue(DeviceQueue* queue) {
 }
 
 void Device::reapRetiredQueues() {
-  std::erase_if(retiredQueues_, [this](DeviceQueue* queue) {
+  std::erase_if(retiredQueues_, [this](Stream* queue) {
     // Complete (no wait: synchronize() then only retires host functions and stream-ordered frees).
-    if (!queue->hardware().completedBefore(queue->stream().end()) || !queue->synchronize().ok())
+    if (!queue->hardware().completedBefore(queue->submitter().end()) || !queue->synchronize().ok())
       return false;
     gridBarriers_.release(queue);
     queuePool_.release(&queue->hardware());
     std::erase_if(userQueues_,
-                  [queue](const std::unique_ptr<DeviceQueue>& q) { return q.get() == queue; });
+                  [queue](const std::unique_ptr<Stream>& q) { return q.get() == queue; });
     return true;
   });
 }
@@ -125,7 +124,7 @@ Status Device::synchronize() {
     std::lock_guard lock(markersMutex_);
     created = markersRetired_ + markers_.size();
   }
-  if (DeviceQueue* null = readyNullQueue()) {
+  if (Stream* null = readyNullStream()) {
     if (Status synced = null->synchronize(); !synced.ok()) return synced;
   }
   {
@@ -152,7 +151,7 @@ Status Device::synchronize() {
 }
 
 Status Device::synchronizeNullStream() {
-  if (DeviceQueue* null = readyNullQueue()) {
+  if (Stream* null = readyNullStream()) {
     if (Status synced = null->synchronize(); !synced.ok()) return synced;
   }
   std::lock_guard lock(queuesMutex_);
@@ -172,12 +171,13 @@ Status Device::newMarker(uint64_t& handle) noexcept {  // caller holds markersMu
 
 // `later` waits for the work `earlier` has submitted so far: a barrier on `earlier` signals
 // `marker`, one on `later` waits for it. False when a failed queue had no room for them.
-static bool submitOrdering(Stream& earlier, Stream& later, uint64_t marker) noexcept {
-  if (earlier.submitBarrier(marker) == Stream::kFailed) return false;
-  return later.submitBarrier(/*signal=*/0, /*dependency=*/marker) != Stream::kFailed;
+static bool submitOrdering(PacketSubmitter& earlier, PacketSubmitter& later,
+                           uint64_t marker) noexcept {
+  if (earlier.submitBarrier(marker) == PacketSubmitter::kFailed) return false;
+  return later.submitBarrier(/*signal=*/0, /*dependency=*/marker) != PacketSubmitter::kFailed;
 }
 
-Status Device::joinBlockingIntoNull(DeviceQueue& null) noexcept {
+Status Device::joinBlockingIntoNull(Stream& null) noexcept {
   // Each blocking stream with work the null stream has not waited for marks its end with a
   // barrier; the null stream waits for every mark.
   std::lock_guard lock(queuesMutex_);
@@ -187,18 +187,18 @@ Status Device::joinBlockingIntoNull(DeviceQueue& null) noexcept {
     std::lock_guard markersLock(markersMutex_);  // see synchronize()
     uint64_t marker = 0;
     if (Status made = newMarker(marker); !made.ok()) return made;
-    if (!submitOrdering(queue->stream(), null.stream(), marker)) return queueFailure();
+    if (!submitOrdering(queue->submitter(), null.submitter(), marker)) return queueFailure();
   }
   return Status::success();
 }
 
-Status Device::joinNullInto(DeviceQueue& queue) noexcept {
-  DeviceQueue* null = readyNullQueue();
+Status Device::joinNullInto(Stream& queue) noexcept {
+  Stream* null = readyNullStream();
   uint64_t seen = nullSubmissions_.load(std::memory_order_acquire);
   std::lock_guard markersLock(markersMutex_);  // see synchronize()
   uint64_t marker = 0;
   if (Status made = newMarker(marker); !made.ok()) return made;
-  if (!submitOrdering(null->stream(), queue.stream(), marker)) return queueFailure();
+  if (!submitOrdering(null->submitter(), queue.submitter(), marker)) return queueFailure();
   queue.seenNullSubmissions.store(seen, std::memory_order_relaxed);
   return Status::success();
 }

@@ -13,9 +13,9 @@
 #include "DeviceCopies.h"
 #include "DeviceFaults.h"
 #include "DeviceMemory.h"
-#include "DeviceQueue.h"
 #include "GridBarriers.h"
 #include "Hostcall.h"
+#include "PacketSubmitter.h"
 #include "QueuePool.h"
 #include "Registry.h"
 #include "Status.h"
@@ -34,18 +34,16 @@ class Device {
   const hipDeviceProp_t& properties() const { return properties_; }
 
   // The null stream, created (queue, kernarg ring, signal) on first use.
-  Status nullQueue(DeviceQueue*& out);
+  Status nullStream(Stream*& out);
   // The null stream if it exists already (the launch path's check: one acquire load).
-  DeviceQueue* readyNullQueue() const noexcept {
-    return nullReady_.load(std::memory_order_acquire);
-  }
+  Stream* readyNullStream() const noexcept { return nullReady_.load(std::memory_order_acquire); }
   // Streams created by hipStreamCreate; they live until destroyQueue and their work completed.
   // Each is bound to a hardware queue of the device's pool (QueuePool.h).
-  Status createQueue(DeviceQueue*& out, unsigned flags = 0, int priority = 0);
-  Status destroyQueue(DeviceQueue* queue);
+  Status createStream(Stream*& out, unsigned flags = 0, int priority = 0);
+  Status destroyStream(Stream* queue);
   // A stream whose owner went away without waiting (a per-thread stream at thread exit): it is
   // destroyed once its work has completed, at the latest by the next device synchronisation.
-  void retireQueue(DeviceQueue* queue);
+  void retireStream(Stream* queue);
   // AQL queues created for the device's streams so far (bounded by QueuePool's limit).
   size_t hardwareQueueCount() const { return queuePool_.size(); }
   // The hostcall buffer kernels print and allocate through, and the device malloc heap
@@ -55,7 +53,8 @@ class Device {
   // full synchronisation it returns at once (two loads), so hipFree of idle memory waits for
   // nothing.
   Status synchronize();
-  // What every stream of the device counts its submitted packets in (Stream::countSubmissionsIn).
+  // What every stream of the device counts its submitted packets in
+  // (PacketSubmitter::countSubmissionsIn).
   std::atomic<uint64_t>* submissionCounter() { return &submissions_; }
   // hipStreamSynchronize(0): the null stream and the blocking streams it is ordered with.
   Status synchronizeNullStream();
@@ -64,8 +63,8 @@ class Device {
   // null stream waits for earlier work of every blocking stream, and work on a blocking stream
   // waits for earlier null-stream work. The common cases (one stream only, non-blocking
   // streams) cost an atomic add or two loads; mixing submits marker barriers (slow path).
-  __attribute__((always_inline)) Status prepareSubmission(DeviceQueue& queue) noexcept {
-    if (&queue == readyNullQueue()) {
+  __attribute__((always_inline)) Status prepareSubmission(Stream& queue) noexcept {
+    if (&queue == readyNullStream()) {
       nullSubmissions_.fetch_add(1, std::memory_order_acq_rel);
       if (unjoinedBlocking_.load(std::memory_order_acquire) != 0)
         return joinBlockingIntoNull(queue);
@@ -121,8 +120,8 @@ class Device {
   static constexpr int kLimitCount = 3;  // stack, printf FIFO, malloc heap
 
  private:
-  Status joinBlockingIntoNull(DeviceQueue& null) noexcept;
-  Status joinNullInto(DeviceQueue& queue) noexcept;
+  Status joinBlockingIntoNull(Stream& null) noexcept;
+  Status joinNullInto(Stream& queue) noexcept;
   // A signal for one cross-queue dependency; freed by synchronize(). The caller holds
   // markersMutex_ until the barriers using it are submitted.
   Status newMarker(uint64_t& handle) noexcept;
@@ -137,17 +136,17 @@ class Device {
   GridBarriers gridBarriers_{agent_};
   DeviceFaults faults_;
   std::mutex nullMutex_;  // creation (first use, after a reset) of the null stream's queue
-  std::unique_ptr<DeviceQueue> nullQueue_;
-  std::atomic<DeviceQueue*> nullReady_{nullptr};  // nullQueue_ once fully created
+  std::unique_ptr<Stream> nullQueue_;
+  std::atomic<Stream*> nullReady_{nullptr};  // nullQueue_ once fully created
   // Not once flags: a creation that failed (out of host memory) is retried by the next caller,
   // so the device works again once memory was freed.
   std::mutex hostcallMutex_;
   std::unique_ptr<HostcallService> hostcall_;
   QueuePool queuePool_{*this, faults_.queueErrors()};
   std::mutex queuesMutex_;  // guards userQueues_ (not the launch path)
-  std::vector<std::unique_ptr<DeviceQueue>> userQueues_;
-  std::vector<DeviceQueue*> retiredQueues_;  // of userQueues_, destroyed when complete
-  void reapRetiredQueues();                  // caller holds queuesMutex_
+  std::vector<std::unique_ptr<Stream>> userQueues_;
+  std::vector<Stream*> retiredQueues_;  // of userQueues_, destroyed when complete
+  void reapRetiredQueues();             // caller holds queuesMutex_
 
   std::atomic<uint64_t> submissions_{0};        // packets submitted to any queue of the device
   std::atomic<uint64_t> syncedSubmissions_{0};  // ... all complete at the last synchronize()

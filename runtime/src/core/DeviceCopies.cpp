@@ -124,18 +124,18 @@ Status DeviceCopies::builtins(const BuiltinKernels*& out) {
   return Status::success();
 }
 
-Status DeviceCopies::queueOrNull(DeviceQueue*& queue) {
-  if (queue != nullptr || (queue = device_.readyNullQueue()) != nullptr) return Status::success();
-  return device_.nullQueue(queue);
+Status DeviceCopies::queueOrNull(Stream*& queue) {
+  if (queue != nullptr || (queue = device_.readyNullStream()) != nullptr) return Status::success();
+  return device_.nullStream(queue);
 }
 
-Status DeviceCopies::drain(DeviceQueue& queue) {
+Status DeviceCopies::drain(Stream& queue) {
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
   return queue.synchronize();
 }
 
-Status DeviceCopies::dispatchFill(DeviceQueue& queue, Pitched<void*> destination,
-                                  const Extent& extent, uint32_t word) {
+Status DeviceCopies::dispatchFill(Stream& queue, Pitched<void*> destination, const Extent& extent,
+                                  uint32_t word) {
   const BuiltinKernels* kernels = nullptr;
   if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
   loader::LaunchGeometry geometry;
@@ -146,11 +146,11 @@ Status DeviceCopies::dispatchFill(DeviceQueue& queue, Pitched<void*> destination
   void* args[] = {&base, &width, &pitch, &slicePitch, &word, &items};
   if (device_.failed()) return device_.queueFailure();
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
-  if (!queue.stream().launch(*kernels->fill, geometry, args)) return device_.queueFailure();
+  if (!queue.submitter().launch(*kernels->fill, geometry, args)) return device_.queueFailure();
   return Status::success();
 }
 
-Status DeviceCopies::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination,
+Status DeviceCopies::dispatchCopy(Stream& queue, Pitched<void*> destination,
                                   Pitched<const void*> source, const Extent& extent) {
   const BuiltinKernels* kernels = nullptr;
   if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
@@ -176,11 +176,11 @@ Status DeviceCopies::dispatchCopy(DeviceQueue& queue, Pitched<void*> destination
   void* args[] = {&to, &from, &width, &toPitch, &fromPitch, &toSlice, &fromSlice, &items};
   if (device_.failed()) return device_.queueFailure();
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
-  if (!queue.stream().launch(kernel, geometry, args)) return device_.queueFailure();
+  if (!queue.submitter().launch(kernel, geometry, args)) return device_.queueFailure();
   return Status::success();
 }
 
-Status DeviceCopies::fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,
+Status DeviceCopies::fill(Stream* queue, Pitched<void*> destination, const Extent& extent,
                           uint32_t pattern, unsigned patternWidth, bool wait) {
   if (extent.empty()) return Status::success();
   Reach reach;
@@ -206,8 +206,8 @@ Status DeviceCopies::fill(DeviceQueue* queue, Pitched<void*> destination, const 
   return wait ? queue->synchronize() : Status::success();
 }
 
-Status DeviceCopies::copy(DeviceQueue* queue, Pitched<void*> destination,
-                          Pitched<const void*> source, const Extent& extent, bool wait) {
+Status DeviceCopies::copy(Stream* queue, Pitched<void*> destination, Pitched<const void*> source,
+                          const Extent& extent, bool wait) {
   if (extent.empty()) return Status::success();
   Reach to, from;
   if (Status located =

@@ -20,7 +20,7 @@
 namespace hipcore::core {
 
 class Device;
-class DeviceQueue;
+class Stream;
 class Module;
 
 class DeviceCopies {
@@ -32,9 +32,9 @@ class DeviceCopies {
 
   // Sets each byte of the box to the pattern of `patternWidth` (1, 2 or 4) bytes repeated from
   // the start of every row (hipMemset*, hipMemsetD16/D32).
-  Status fill(DeviceQueue* queue, Pitched<void*> destination, const Extent& extent,
-              uint32_t pattern, unsigned patternWidth, bool wait);
-  Status copy(DeviceQueue* queue, Pitched<void*> destination, Pitched<const void*> source,
+  Status fill(Stream* queue, Pitched<void*> destination, const Extent& extent, uint32_t pattern,
+              unsigned patternWidth, bool wait);
+  Status copy(Stream* queue, Pitched<void*> destination, Pitched<const void*> source,
               const Extent& extent, bool wait);
   // A 1D copy on the null stream, complete on return (symbol copies); `kind` is checked, the
   // direction comes from the pointers.
@@ -49,12 +49,12 @@ class DeviceCopies {
   Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
   Status ensureStaging();  // caller holds copyMutex_
   Status copyDirect(void* destination, const void* source, size_t bytes, bool toDevice);
-  Status queueOrNull(DeviceQueue*& queue);
-  Status dispatchFill(DeviceQueue& queue, Pitched<void*> destination, const Extent& extent,
+  Status queueOrNull(Stream*& queue);
+  Status dispatchFill(Stream& queue, Pitched<void*> destination, const Extent& extent,
                       uint32_t word);
-  Status dispatchCopy(DeviceQueue& queue, Pitched<void*> destination, Pitched<const void*> source,
+  Status dispatchCopy(Stream& queue, Pitched<void*> destination, Pitched<const void*> source,
                       const Extent& extent);
-  Status drain(DeviceQueue& queue);  // the queue's earlier work (legacy order included) completed
+  Status drain(Stream& queue);  // the queue's earlier work (legacy order included) completed
 
   Device& device_;
   const hsa::GpuAgent& agent_;

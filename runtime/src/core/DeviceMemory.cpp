@@ -11,7 +11,7 @@
 // again. A held block is not live any more for hipFree (a second free is refused) but keeps its
 // memory counted as used by hipMemGetInfo until it is released: it is not available yet.
 //
-// hipFreeAsync follows the same idea per stream (DeviceQueue::freeInStreamOrder), where only the
+// hipFreeAsync follows the same idea per stream (Stream::freeInStreamOrder), where only the
 // stream's own earlier packets can use the block.
 #include "DeviceMemory.h"
 
@@ -136,7 +136,7 @@ Status DeviceMemory::allocateHost(size_t bytes, void*& out, MemoryKind kind, uns
 Status DeviceMemory::releaseHost(const Allocation& allocation) {
   // Host memory (hipHostFree) is returned to ROCR at once, so kernels still running that may
   // use it are waited for: the queues with work in flight. Idle
-  // queues answer without a packet (DeviceQueue::synchronize), so with nothing pending hipFree
+  // queues answer without a packet (Stream::synchronize), so with nothing pending hipFree
   // waits for nothing.
   if (Status synced = device_.synchronize(); !synced.ok()) return synced;
   if (allocation.kind == MemoryKind::Registered)

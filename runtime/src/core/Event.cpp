@@ -2,8 +2,8 @@
 #include "Event.h"
 
 #include "Device.h"
-#include "DeviceQueue.h"
 #include "HsaFailure.h"
+#include "Stream.h"
 
 namespace hipcore::core {
 
@@ -21,15 +21,15 @@ Status Event::create(Device& device, unsigned flags, Event*& out) {
   return Status::success();
 }
 
-Status Event::record(DeviceQueue& queue) {
+Status Event::record(Stream& queue) {
   if (&queue.device() != &device_)
     return fail(hipErrorInvalidHandle, "event of device %d recorded on a stream of device %d",
                 device_.index(), queue.device().index());
   if (device_.failed()) return device_.queueFailure();
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
-  if (!(flags_ & hipEventDisableTiming)) queue.stream().queue().enableTimestamps();  // elapsed()
+  if (!(flags_ & hipEventDisableTiming)) queue.submitter().queue().enableTimestamps();  // elapsed()
   signal_->store(1);
-  if (queue.stream().submitBarrier(signal_->handle()) == Stream::kFailed)
+  if (queue.submitter().submitBarrier(signal_->handle()) == PacketSubmitter::kFailed)
     return device_.queueFailure();
   recorded_ = true;
   return Status::success();
@@ -47,10 +47,10 @@ Status Event::query() const {
   return Status{hipErrorNotReady, {}};
 }
 
-Status Event::waitOn(DeviceQueue& queue) const {
+Status Event::waitOn(Stream& queue) const {
   if (!recorded_) return Status::success();  // HIP: waiting on an unrecorded event is a no-op
-  if (queue.stream().submitBarrier(/*signal=*/0, /*dependency=*/signal_->handle()) ==
-      Stream::kFailed)
+  if (queue.submitter().submitBarrier(/*signal=*/0, /*dependency=*/signal_->handle()) ==
+      PacketSubmitter::kFailed)
     return queue.device().queueFailure();
   return Status::success();
 }

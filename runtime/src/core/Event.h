@@ -15,7 +15,7 @@ class Signal;
 namespace hipcore::core {
 
 class Device;
-class DeviceQueue;
+class Stream;
 
 class Event : public TypeStableStorage<Event> {
  public:
@@ -28,11 +28,11 @@ class Event : public TypeStableStorage<Event> {
   bool valid() const noexcept { return magic_ == kMagic; }
 
   // Marks the point after all work submitted so far to `queue`.
-  Status record(DeviceQueue& queue);
+  Status record(Stream& queue);
   Status synchronize();
   Status query() const;  // hipSuccess when complete (or never recorded), else hipErrorNotReady
   // Makes later work of `queue` wait for this event.
-  Status waitOn(DeviceQueue& queue) const;
+  Status waitOn(Stream& queue) const;
   // Milliseconds between two completed events.
   static Status elapsed(const Event& start, const Event& stop, float& milliseconds);
 

@@ -31,7 +31,7 @@ Status HardwareQueue::create(const hsa::GpuAgent& agent, int deviceIndex,
   q->syncSignal_ = std::move(syncSignal).value();
   q->querySignal_ = std::move(querySignal).value();
   q->hidden_ = hidden;
-  q->submitter_ = std::make_unique<Stream>(*q->queue_, q->ring_, hidden, errors.status);
+  q->submitter_ = std::make_unique<PacketSubmitter>(*q->queue_, q->ring_, hidden, errors.status);
   q->submitter_->countSubmissionsIn(submissionCounter);
   q->submitter_->identify(agent.agent);
   out = std::move(q);
@@ -58,7 +58,8 @@ bool HardwareQueue::waitBefore(uint64_t end) {
   if (completedBefore(end)) return true;
   syncSignal_->store(1);
   uint64_t barrier = submitter_->submitBarrier(syncSignal_->handle());
-  if (barrier == Stream::kFailed || syncSignal_->waitForZero(&errorStatus_) != 0) return false;
+  if (barrier == PacketSubmitter::kFailed || syncSignal_->waitForZero(&errorStatus_) != 0)
+    return false;
   noteCompleted(barrier + 1);
   return true;
 }
@@ -75,7 +76,7 @@ bool HardwareQueue::queryBefore(uint64_t end) {
   // A fresh barrier; an idle queue passes it at once, so give it a moment.
   querySignal_->store(1);
   uint64_t barrier = submitter_->submitBarrier(querySignal_->handle());
-  if (barrier == Stream::kFailed) return false;
+  if (barrier == PacketSubmitter::kFailed) return false;
   queryEnd_ = barrier + 1;
   if (!querySignal_->waitForZeroBriefly(/*microseconds=*/50)) return false;
   noteCompleted(queryEnd_);

@@ -2,8 +2,8 @@
 // its kernarg ring, and the barriers that tell when a prefix of its packets has completed.
 //
 // Every packet hipcore submits has the barrier bit, so a queue runs its packets in order and a
-// stream's work is complete once every packet of the queue before its end (Stream::end) has
-// completed. A stream waiting on a shared queue may therefore also wait for another stream's
+// stream's work is complete once every packet of the queue before its end (PacketSubmitter::end)
+// has completed. A stream waiting on a shared queue may therefore also wait for another stream's
 // earlier packets on it: that is the price of a bounded number of queues, and never wrong.
 #pragma once
 
@@ -12,8 +12,8 @@
 #include <memory>
 #include <mutex>
 
+#include "PacketSubmitter.h"
 #include "Status.h"
-#include "Stream.h"
 #include "hsa/Hsa.h"
 
 namespace hipcore::core {
@@ -61,8 +61,8 @@ class HardwareQueue {
   void* kernargMemory_ = nullptr;
   KernargRing ring_;
   loader::HiddenArgValues hidden_;
-  std::unique_ptr<Stream> submitter_;  // the synchronisation barriers
-  std::mutex mutex_;                   // one waiter submits, the others find their end passed
+  std::unique_ptr<PacketSubmitter> submitter_;  // the synchronisation barriers
+  std::mutex mutex_;  // one waiter submits, the others find their end passed
   std::unique_ptr<hsa::Signal> syncSignal_;
   std::unique_ptr<hsa::Signal> querySignal_;
   uint64_t queryEnd_ = 0;  // one past the last query barrier

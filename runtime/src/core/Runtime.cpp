@@ -61,7 +61,7 @@ Status checkFits(const Device& device, const DeviceKernel& code, const loader::L
 
 }  // namespace
 
-Status Runtime::launch(Device& device, DeviceQueue* queue, const void* handle,
+Status Runtime::launch(Device& device, Stream* queue, const void* handle,
                        const loader::LaunchGeometry& geometry, void* const* args) noexcept {
   const Kernel* kernel = registry_.findKernel(handle);
   if (kernel == nullptr)
@@ -73,29 +73,29 @@ Status Runtime::launch(Device& device, DeviceQueue* queue, const void* handle,
   return launchCode(device, queue, *code, geometry, args);
 }
 
-Status Runtime::launchCode(Device& device, DeviceQueue* queue, const DeviceKernel& code,
+Status Runtime::launchCode(Device& device, Stream* queue, const DeviceKernel& code,
                            const loader::LaunchGeometry& geometry, void* const* args) noexcept {
   if (device.failed()) return device.queueFailure();
   if (Status fits = checkFits(device, code, geometry, args); !fits.ok()) return fits;
-  if (queue == nullptr && (queue = device.readyNullQueue()) == nullptr) {
-    if (Status ready = device.nullQueue(queue); !ready.ok()) return ready;
+  if (queue == nullptr && (queue = device.readyNullStream()) == nullptr) {
+    if (Status ready = device.nullStream(queue); !ready.ok()) return ready;
   }
   if (Status ordered = device.prepareSubmission(*queue); !ordered.ok()) return ordered;
-  if (!queue->stream().launch(code, geometry, args)) return device.queueFailure();
+  if (!queue->submitter().launch(code, geometry, args)) return device.queueFailure();
   return Status::success();
 }
 
-Status Runtime::launchCooperative(Device& device, DeviceQueue* queue, const DeviceKernel& code,
+Status Runtime::launchCooperative(Device& device, Stream* queue, const DeviceKernel& code,
                                   const loader::LaunchGeometry& geometry, void* const* args) {
   if (device.failed()) return device.queueFailure();
   if (Status fits = checkFits(device, code, geometry, args); !fits.ok()) return fits;
   if (queue == nullptr) {
-    if (Status ready = device.nullQueue(queue); !ready.ok()) return ready;
+    if (Status ready = device.nullStream(queue); !ready.ok()) return ready;
   }
   uint64_t barrier = 0;
   if (Status found = device.gridBarriers().barrierFor(queue, barrier); !found.ok()) return found;
   if (Status ordered = device.prepareSubmission(*queue); !ordered.ok()) return ordered;
-  if (!queue->stream().launchCooperative(code, geometry, args, barrier))
+  if (!queue->submitter().launchCooperative(code, geometry, args, barrier))
     return device.queueFailure();
   return Status::success();
 }

@@ -29,16 +29,16 @@ class Runtime {
 
   // handle -> Kernel -> per-device code -> stream: the launch data flow.
   // `queue` is the stream's queue, or null for the device's null stream.
-  Status launch(Device& device, DeviceQueue* queue, const void* handle,
+  Status launch(Device& device, Stream* queue, const void* handle,
                 const loader::LaunchGeometry& geometry, void* const* args) noexcept;
 
   // The same for a kernel already resolved (hipModuleLaunchKernel).
-  Status launchCode(Device& device, DeviceQueue* queue, const DeviceKernel& code,
+  Status launchCode(Device& device, Stream* queue, const DeviceKernel& code,
                     const loader::LaunchGeometry& geometry, void* const* args) noexcept;
 
   // hipLaunchCooperativeKernel: the same checks and ordering, with the queue's grid barrier
   // in hidden_multigrid_sync_arg (the caller checked that the grid can be co-resident).
-  Status launchCooperative(Device& device, DeviceQueue* queue, const DeviceKernel& code,
+  Status launchCooperative(Device& device, Stream* queue, const DeviceKernel& code,
                            const loader::LaunchGeometry& geometry, void* const* args);
 
  private:

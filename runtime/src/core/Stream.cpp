@@ -1,114 +1,164 @@
-// Kernel launch and barrier submission on an AQL queue.
+// Creating a stream's queue, kernarg ring and signal, and waiting for it.
 #include "Stream.h"
+
+#include "Device.h"
+#include "HsaFailure.h"
+#include "Limits.h"
 
 #include <thread>
 
-#include "trace/Settings.h"
+namespace hipcore::core {
+
+Status Stream::create(Device& device, HardwareQueue& hardware, std::unique_ptr<Stream>& out,
+                      unsigned flags, int priority) {
+  std::unique_ptr<Stream> q(new Stream(device, hardware));
+  q->flags_ = flags;
+  q->priority_ = priority;
+  auto kernelSignal = hsa::Signal::createPolled(PacketSubmitter::kKernelSignalStart);
+  if (!kernelSignal) return hsaFailure(kernelSignal.error(), "stream kernel signal");
+  q->kernelSignal_ = std::move(kernelSignal).value();
+  q->stream_ = std::make_unique<PacketSubmitter>(hardware.packets(), hardware.kernargs(),
+                                                 hardware.hidden(), *device.errorSlot());
+  q->stream_->countKernelsIn(q->kernelSignal_->handle());
+  q->stream_->countSubmissionsIn(device.submissionCounter());
+  q->stream_->identify(device.agent().agent);
+  out = std::move(q);
+  return Status::success();
+}
+
+Stream::~Stream() {
+  magic_ = 0;
+  {
+    // The stream was synchronized; a host function still running holds its record.
+    std::lock_guard lock(hostFunctionsMutex_);
+    for (auto& f : hostFunctions_)
+      while (!f->finished.load(std::memory_order_acquire)) std::this_thread::yield();
+  }
+  // Blocks freed in stream order: the stream was synchronised (or is dead), nothing uses them.
+  releaseDeferred(UINT64_MAX);
+  stream_.reset();
+}
+
+Status Stream::synchronize() {
+  if (device_.failed()) return device_.queueFailure();
+  // Nothing of this stream is pending: no barrier and no lock (an idle hipStreamSynchronize is
+  // three loads and two compares).
+  uint64_t end = stream_->end();
+  if (!hardware_.completedBefore(end)) {
+    if (!kernelsCompleted(end, /*poll=*/true) && !hardware_.waitBefore(end))
+      return device_.queueFailure();
+    retireHostFunctions(end);
+  }
+  if (hasDeferred_.load(std::memory_order_acquire)) releaseDeferred(end);
+  return Status::success();
+}
+
+Status Stream::query() {
+  if (device_.failed()) return device_.queueFailure();
+  uint64_t end = stream_->end();
+  if (hardware_.completedBefore(end) || kernelsCompleted(end, /*poll=*/false) ||
+      hardware_.queryBefore(end))
+    return Status::success();
+  if (device_.failed()) return device_.queueFailure();
+  return Status{hipErrorNotReady, {}};
+}
+
+bool Stream::kernelsCompleted(uint64_t end, bool poll) {
+  PacketSubmitter::KernelMark mark = stream_->kernelMark(end);
+  if (!mark.lastPacketIsKernel) return false;
+  const int64_t bound = PacketSubmitter::kKernelSignalStart - static_cast<int64_t>(mark.issued);
+  const bool done = poll ? kernelSignal_->pollAtMost(bound) : kernelSignal_->load() <= bound;
+  if (done) hardware_.noteCompleted(end);
+  return done;
+}
+
+void Stream::runHostFunction(void* call) {
+  auto* record = static_cast<HostFunction*>(call);
+  record->fn(record->userData);
+  record->finished.store(true, std::memory_order_release);
+  record->gate->store(0);
+}
+
+Status Stream::enqueueHostFunction(void (*fn)(void*), void* userData) {
+  if (device_.failed()) return device_.queueFailure();
+  auto record = std::make_unique<HostFunction>();
+  record->fn = fn;
+  record->userData = userData;
+  auto done = hsa::Signal::create(1);
+  auto gate = hsa::Signal::create(1);
+  if (!done || !gate) return hsaFailure((done ? gate : done).error(), "host function signals");
+  record->done = std::move(done).value();
+  record->gate = std::move(gate).value();
+  if (Status ordered = device_.prepareSubmission(*this); !ordered.ok()) return ordered;
+  if (auto handler = hsa::onZero(record->done->handle(), runHostFunction, record.get()); !handler)
+    return hsaFailure(handler.error(), "host function");
+  std::lock_guard lock(stream_->syncMutex());
+  // Both barriers go in back to back so that no other submission separates them.
+  if (stream_->submitBarrier(record->done->handle()) == PacketSubmitter::kFailed)
+    return device_.queueFailure();
+  record->gateIndex = stream_->submitBarrier(/*signal=*/0, /*dependency=*/record->gate->handle());
+  if (record->gateIndex == PacketSubmitter::kFailed) return device_.queueFailure();
+  std::lock_guard listLock(hostFunctionsMutex_);
+  hostFunctions_.push_back(std::move(record));
+  hasHostFunctions_.store(true, std::memory_order_release);
+  return Status::success();
+}
+
+void Stream::retireHostFunctions(uint64_t completedIndex) {
+  // Every packet before `completedIndex` completed, gate barriers included: those records are
+  // unused now. Usually there are none: no lock then (a stream synchronize per launch).
+  if (!hasHostFunctions_.load(std::memory_order_acquire)) return;
+  std::lock_guard lock(hostFunctionsMutex_);
+  std::erase_if(hostFunctions_, [completedIndex](const std::unique_ptr<HostFunction>& f) {
+    return f->gateIndex < completedIndex && f->finished.load(std::memory_order_acquire);
+  });
+  if (hostFunctions_.empty()) hasHostFunctions_.store(false, std::memory_order_relaxed);
+}
+
+}  // namespace hipcore::core
 
 namespace hipcore::core {
 
-Stream::Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden,
-               const std::atomic<int>& queueError)
-    : queue_(queue),
-      queueError_(queueError),
-      ring_(ring),
-      hidden_(hidden),
-      packets_(static_cast<uint8_t*>(queue.packets())),
-      size_(queue.size()) {
-  hidden_.queuePtr = queue.address();
+Status Stream::freeInStreamOrder(const Allocation& allocation, Chunk* chunk, uint32_t block) {
+  if (device_.failed()) return device_.queueFailure();
+  uint64_t after = stream_->end();
+  // Nothing of this stream is pending: nothing can use the block any more.
+  if (hardware_.completedBefore(after))
+    return releaseToPool(allocation, chunk, block, /*streamOrdered=*/true);
+  std::lock_guard lock(deferredMutex_);
+  deferred_.push_back({allocation, chunk, block, after});
+  hasDeferred_.store(true, std::memory_order_release);
+  return Status::success();
 }
 
-// Inlined into both callers: the call was a tenth of a launch's instructions.
-__attribute__((always_inline)) inline bool Stream::reserveSlot(uint64_t& index) noexcept {
-  submissions_->fetch_add(1, std::memory_order_relaxed);  // before the packet can complete
-  index = queue_.reserve(1);
-  // The stream's end only grows: threads launching into one stream concurrently may get here
-  // out of index order. Uncontended this is one compare and one exchange.
-  uint64_t end = end_.load(std::memory_order_relaxed);
-  while (end <= index && !end_.compare_exchange_weak(end, index + 1, std::memory_order_release,
-                                                     std::memory_order_relaxed)) {
+void* Stream::reuseFreed(size_t bytes, const DeviceMemoryPool& pool) {
+  if (!hasDeferred_.load(std::memory_order_acquire)) return nullptr;
+  std::lock_guard lock(deferredMutex_);
+  for (auto it = deferred_.rbegin(); it != deferred_.rend(); ++it) {
+    if (it->chunk == nullptr || it->chunk->pool != &pool ||
+        !it->chunk->pool->reassign(it->chunk, it->block, bytes))
+      continue;
+    void* pointer = it->allocation.base;
+    deferred_.erase(std::next(it).base());
+    hasDeferred_.store(!deferred_.empty(), std::memory_order_release);
+    return pointer;
   }
-  // The ring is full while the packet `size` places back has not been consumed. The read index
-  // last seen is a lower bound of the real one: only when it says "full" is the queue asked.
-  // The common case returns a constant: inlined, the callers' failure branch folds away.
-  if (index - seenReadIndex_.load(std::memory_order_relaxed) < size_) return true;
-  return waitForRoom(index);
+  return nullptr;
 }
 
-// Out of line: the launch path reaches it only when the ring is full.
-__attribute__((noinline)) bool Stream::waitForRoom(uint64_t index) noexcept {
-  for (unsigned spins = 0;; ++spins) {
-    uint64_t read = queue_.readIndex();
-    uint64_t seen = seenReadIndex_.load(std::memory_order_relaxed);
-    while (seen < read &&
-           !seenReadIndex_.compare_exchange_weak(seen, read, std::memory_order_relaxed)) {
-    }
-    if (index - read < size_) return true;
-    // A failed queue consumes nothing more (as on hardware), so the room never comes. The slot
-    // stays reserved and unwritten: the packet the queue stopped at, `size` places back, keeps
-    // naming the kernel that failed (hsa::stoppedKernelObject).
-    if (queueError_.load(std::memory_order_acquire) != 0) return false;
-    if (spins > 64) std::this_thread::yield();
+void Stream::releaseDeferred(uint64_t completedIndex) {
+  std::vector<DeferredFree> ready;
+  {
+    std::lock_guard lock(deferredMutex_);
+    std::erase_if(deferred_, [&](const DeferredFree& f) {
+      if (f.afterIndex > completedIndex) return false;
+      ready.push_back(f);
+      return true;
+    });
+    hasDeferred_.store(!deferred_.empty(), std::memory_order_release);
   }
-}
-
-__attribute__((always_inline)) inline bool Stream::dispatch(
-    const DeviceKernel& kernel, const loader::LaunchGeometry& geometry, void* const* args,
-    const loader::HiddenArgValues& hidden) noexcept {
-  const bool traced = trace::enabled(trace::kTrace);
-  if (!traced)
-    kernelsIssued_.fetch_add(1, std::memory_order_relaxed);  // before the slot: see kernelMark
-  uint64_t index;
-  if (!reserveSlot(index)) return false;
-  uint8_t* kernarg = ring_.slot(index);
-  kernel.layout.pack(args, geometry, hidden, kernarg);
-  // The body in place (the slot is ours: its header still says invalid), then the header.
-  auto* packet = static_cast<hsa::DispatchPacket*>(slot(index));
-  for (int d = 0; d < 3; ++d) {
-    packet->workgroupSize[d] = static_cast<uint16_t>(geometry.blockSize[d]);
-    packet->gridSize[d] = geometry.gridBlocks[d] * geometry.blockSize[d];
-  }
-  packet->reserved0 = 0;
-  packet->privateSegmentSize = kernel.privateSegmentSize;
-  packet->groupSegmentSize = kernel.groupSegmentSize + geometry.dynamicLdsBytes;
-  packet->kernelObject = kernel.kernelObject;
-  packet->kernarg = kernarg;
-  packet->reserved2 = 0;
-  packet->completionSignal = kernelSignal_;
-  if (traced) {  // a signal the packet processor stamps with start/end
-    queue_.enableTimestamps();
-    packet->completionSignal =
-        trace::traceDispatch(traceQueue_, kernel.name, packet->gridSize, packet->workgroupSize);
-  }
-  // Dimensions: the highest one with more than one block or work-item (KernargLayout::dimensions;
-  // both counts are >= 1, so their OR exceeds 1 exactly when one of them does).
-  uint16_t dimensions = (geometry.gridBlocks[2] | geometry.blockSize[2]) > 1   ? 3
-                        : (geometry.gridBlocks[1] | geometry.blockSize[1]) > 1 ? 2
-                                                                               : 1;
-  hsa::publishDispatchHeader(packet, dimensions);
-  if (!traced) kernelEnd_.store(index + 1, std::memory_order_release);
-  queue_.ringDoorbell(index);
-  return true;
-}
-
-bool Stream::launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                    void* const* args) noexcept {
-  return dispatch(kernel, geometry, args, hidden_);
-}
-
-bool Stream::launchCooperative(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                               void* const* args, uint64_t gridBarrier) noexcept {
-  loader::HiddenArgValues hidden = hidden_;
-  hidden.multigridSync = gridBarrier;
-  return dispatch(kernel, geometry, args, hidden);
-}
-
-uint64_t Stream::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {
-  uint64_t index;
-  if (!reserveSlot(index)) return kFailed;
-  hsa::publishBarrier(slot(index), signal, dependency);
-  queue_.ringDoorbell(index);
-  return index;
+  for (const DeferredFree& f : ready)
+    (void)releaseToPool(f.allocation, f.chunk, f.block, /*streamOrdered=*/true);
 }
 
 }  // namespace hipcore::core

@@ -1,131 +1,121 @@
-// A stream's submitter: packets into an AQL queue (which other streams may share, QueuePool.h)
-// and kernargs into that queue's ring. launch() is the hot path of the runtime.
-//
-// launch: count the kernel, reserve a packet slot (atomic add on the write index, wait while the
-// ring is full, unless the queue failed: its read index then never moves again), note it as this
-// stream's last packet, pack the arguments into the kernarg slot tied to that packet index, fill
-// the packet, publish its header with release, ring the doorbell. No allocation, no lock, no system
-// call.
-//
-// Every kernel carries the stream's kernel signal as its completion signal: the packet processor
-// decrements it once per kernel, in queue order, so it reads kKernelSignalStart minus the
-// kernels completed. A synchronize whose last packet is a kernel polls it (DeviceQueue) instead
-// of submitting a barrier and waiting for that: on the launch + synchronize round trip that is
-// a packet and a doorbell fewer. The signal needs no interrupt (hsa::Signal::createPolled).
+// One HIP stream (the object behind a hipStream_t): the PacketSubmitter that writes into the pooled
+// AQL queue it is bound to (QueuePool.h), its flags, host functions and stream-ordered frees.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
+#include <vector>
 
-#include "Registry.h"
+#include "HardwareQueue.h"
+#include "PacketSubmitter.h"
+#include "PointerRegistry.h"
 #include "Status.h"
-#include "hipcore/loader/KernargLayout.h"
-#include "hsa/PacketQueue.h"
-#include "trace/DispatchTrace.h"
+#include "TypeStableStorage.h"
+#include "hsa/Hsa.h"
 
 namespace hipcore::core {
 
-// Kernarg memory for a queue: one fixed-size slot per packet index, twice as many slots as
-// packets. Every dispatch sets the barrier bit, so when packet i is reserved, packet i - size
-// has at least started and packet i - 2*size has finished: its slot is free to reuse.
-struct KernargRing {
-  uint8_t* base = nullptr;
-  uint32_t slotBytes = 0;
-  uint32_t slotCount = 0;  // 2 * queue size, a power of two
+class Device;
 
-  uint8_t* slot(uint64_t packetIndex) const {
-    return base + (packetIndex & (slotCount - 1)) * slotBytes;
-  }
-};
-
-class Stream {
+class Stream : public TypeStableStorage<Stream> {  // stale handles are refused
  public:
-  // `queueError` is the queue's error status (what ROCR's queue-error callback stores, 0 while
-  // healthy): a submission waiting for room in a full ring gives up once it is set.
-  Stream(hsa::PacketQueue& queue, KernargRing ring, loader::HiddenArgValues hidden,
-         const std::atomic<int>& queueError);
+  // A stream bound to `hardware` (the device's pool keeps it; the stream does not own it).
+  static Status create(Device& device, HardwareQueue& hardware, std::unique_ptr<Stream>& out,
+                       unsigned flags = 0, int priority = 0);
+  ~Stream();
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
 
-  // Each submission returns false, having written nothing, when the ring was full and the queue
-  // failed while it waited: the caller returns the device's sticky error (Device::queueFailure).
-  // No Status: the launch fast path (LaunchFastPath.h) calls it too.
-  [[nodiscard]] bool launch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                            void* const* args) noexcept;
-  // The same with hidden_multigrid_sync_arg pointing at a grid barrier
-  // (hipLaunchCooperativeKernel).
-  [[nodiscard]] bool launchCooperative(const DeviceKernel& kernel,
-                                       const loader::LaunchGeometry& geometry, void* const* args,
-                                       uint64_t gridBarrier) noexcept;
+  Device& device() const { return device_; }
+  PacketSubmitter& submitter() { return *stream_; }
+  HardwareQueue& hardware() const { return hardware_; }
+  // Waits until every packet this stream submitted so far has completed (and whatever other
+  // streams submitted before it to the same hardware queue), or the queue failed.
+  Status synchronize();
+  // hipSuccess when every packet this stream submitted so far has completed, else
+  // hipErrorNotReady.
+  Status query();
+  // Packets submitted to the stream's hardware queue so far (its AQL write index): tests see
+  // which calls add one.
+  uint64_t submittedPackets() const noexcept { return hardware_.writeIndex(); }
+  // Runs fn(userData) on a runtime thread once the work submitted so far has completed; later
+  // work of the stream waits until fn has returned (hipLaunchHostFunc, hipStreamAddCallback).
+  Status enqueueHostFunction(void (*fn)(void*), void* userData);
+  unsigned flags() const { return flags_; }
+  // A user stream created without hipStreamNonBlocking: ordered with the legacy null stream.
+  bool blocking() const { return (flags_ & hipStreamNonBlocking) == 0; }
+  // Legacy null-stream bookkeeping (Device::prepareSubmission): whether work arrived since the
+  // null stream last waited for this stream, and the null stream's submission count this
+  // stream last waited for.
+  std::atomic<bool> unjoined{false};
+  std::atomic<uint64_t> seenNullSubmissions{0};
+  // The thread state (api::ThreadState) whose hipStreamPerThread this is, or null: a handle
+  // left in a thread's table after hipDeviceReset destroyed the stream is recognised as stale
+  // even when a new stream reuses the storage.
+  const void* perThreadOwner = nullptr;
+  int priority() const { return priority_; }
 
-  // Submits a barrier packet decrementing `signal` once all earlier packets finished.
-  // With `dependency`, the barrier (and everything after it) also waits for that signal to
-  // reach 0: hipStreamWaitEvent.
-  // Returns the packet's index, or kFailed as above.
-  [[nodiscard]] uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
-  static constexpr uint64_t kFailed = UINT64_MAX;
-
-  hsa::PacketQueue& queue() const { return queue_; }
-
-  // The value the kernel signal starts at; far from 0, it never reaches it.
-  static constexpr int64_t kKernelSignalStart = int64_t{1} << 62;
-  // Required before the first launch: the signal every kernel of this stream completes.
-  void countKernelsIn(uint64_t signal) { kernelSignal_ = signal; }
-  // What a wait for `end` (a value of end()) may poll instead of a barrier: whether the packet
-  // before `end` is one of this stream's counted kernels, and a count of kernels issued that
-  // covers it: the kernel signal at kKernelSignalStart - issued or below means that packet, and
-  // so every packet before it, completed. The count may include kernels issued after `end`
-  // (they are reserved, so they complete too); a kernel launched with tracing on carries its
-  // own signal and is not counted, so a stream ending in one waits through a barrier.
-  struct KernelMark {
-    bool lastPacketIsKernel;
-    uint64_t issued;
-  };
-  KernelMark kernelMark(uint64_t end) const noexcept {
-    // end() was read first (acquire): every count made before a packet up to `end` was
-    // reserved is seen (the write index is an acquire-release read-modify-write).
-    return {kernelEnd_.load(std::memory_order_acquire) == end,
-            kernelsIssued_.load(std::memory_order_relaxed)};
-  }
-  // One past the queue index of this stream's last packet (0 before its first): the stream's
-  // work is complete once every packet of the queue before it has completed.
-  uint64_t end() const noexcept { return end_.load(std::memory_order_acquire); }
-  // The agent whose queue this is, for HIPCORE_TRACE's dispatch times.
-  void identify(uint64_t agent) { traceQueue_ = trace::identifyQueue(agent); }
-  std::mutex& syncMutex() { return syncMutex_; }
-  // Every packet this stream submits also counts in `counter` (its device's submission count:
-  // Device::synchronize answers at once when nothing was submitted since its last full wait).
-  void countSubmissionsIn(std::atomic<uint64_t>* counter) { submissions_ = counter; }
+  // hipFreeAsync: the block is released once the stream's work submitted before the free has
+  // completed (seen by a synchronisation of the stream or the device, or at once when the
+  // stream is idle); until then only this stream may reuse it (hipMallocAsync, reuseFreed), as
+  // its later work runs after its earlier work.
+  Status freeInStreamOrder(const Allocation& allocation, Chunk* chunk, uint32_t block);
+  // A block of `pool` this stream freed and can take back for `bytes` (same size class), or null.
+  void* reuseFreed(size_t bytes, const DeviceMemoryPool& pool);
+  // True for a pointer to a live Stream (hipStream_t handles are checked with this).
+  bool valid() const noexcept { return magic_ == kMagic; }
+  // hipStreamDestroy with work pending: the handle is refused from now on, while the object
+  // lives on until that work has completed (Device::retireQueue).
+  void invalidateHandle() noexcept { magic_ = 0; }
 
  private:
-  // The next packet index; false when the ring was full and the queue failed (nothing reserved
-  // that will ever be written).
-  bool reserveSlot(uint64_t& index) noexcept;
-  bool waitForRoom(uint64_t index) noexcept;
-  bool dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
-                void* const* args, const loader::HiddenArgValues& hidden) noexcept;
-  void* slot(uint64_t index) const {
-    return packets_ + (index & (size_ - 1)) * hsa::PacketQueue::kPacketSize;
-  }
+  Stream(Device& device, HardwareQueue& hardware) : device_(device), hardware_(hardware) {}
+  static constexpr uint64_t kMagic = 0x6869'7073'7472'6d31;  // "hipstrm1"
+  // A host function between two barriers: `done` reaches 0 when the stream's earlier work has
+  // completed (ROCR then runs the function), `gate` is what the stream's later work waits for.
+  struct HostFunction {
+    void (*fn)(void*);
+    void* userData;
+    std::unique_ptr<hsa::Signal> done;
+    std::unique_ptr<hsa::Signal> gate;
+    std::atomic<bool> finished{false};
+    uint64_t gateIndex = 0;  // the packet waiting for `gate`
+  };
+  static void runHostFunction(void* call);
+  // When the stream's last packet before `end` is one of its kernels: whether the kernel signal
+  // (PacketSubmitter.h) says it completed, looking once or (`poll`) polling briefly; if so the
+  // queue is noted complete before `end`. False when it does not apply or took too long: the caller
+  // waits through a barrier, which can block in the driver and sees queue errors.
+  bool kernelsCompleted(uint64_t end, bool poll);
+  void retireHostFunctions(uint64_t completedIndex);  // frees records whose gate has passed
+  struct DeferredFree {
+    Allocation allocation;
+    Chunk* chunk;
+    uint32_t block;
+    uint64_t afterIndex;  // the stream's end when it was freed: earlier packets may use it
+  };
+  // Releases the deferred frees whose earlier packets all completed (index < completedIndex).
+  void releaseDeferred(uint64_t completedIndex);
+  std::mutex deferredMutex_;
+  std::vector<DeferredFree> deferred_;
+  std::atomic<bool> hasDeferred_{false};  // keeps the idle synchronize free of the mutex
 
-  hsa::PacketQueue& queue_;
-  const std::atomic<int>& queueError_;
-  KernargRing ring_;
-  loader::HiddenArgValues hidden_;
-  trace::QueueIdentity traceQueue_;
-  uint8_t* packets_;  // the queue's ring and size, fixed for its life (no virtual calls per packet)
-  uint32_t size_;
-  std::atomic<uint64_t> seenReadIndex_{0};  // the queue's read index as last read (reserveSlot)
-  std::atomic<uint64_t> end_{0};
-  uint64_t kernelSignal_ = 0;
-  // Kernels counted in the signal so far, each counted before its slot is reserved.
-  std::atomic<uint64_t> kernelsIssued_{0};
-  // end_ as a counted kernel left it: equal to end_ exactly when the stream's last packet is one.
-  // A plain store: with threads launching at once it may lag end_, and then the next wait
-  // simply takes the barrier.
-  std::atomic<uint64_t> kernelEnd_{0};
-  std::atomic<uint64_t> ownSubmissions_{0};
-  std::atomic<uint64_t>* submissions_ = &ownSubmissions_;
-  std::mutex syncMutex_;  // serialises synchronize() callers sharing one signal; not for launch
+  unsigned flags_ = 0;
+  int priority_ = 0;
+  std::mutex hostFunctionsMutex_;
+  std::vector<std::unique_ptr<HostFunction>> hostFunctions_;
+  // hostFunctions_ is not empty (written under its mutex).
+  std::atomic<bool> hasHostFunctions_{false};
+
+  uint64_t magic_ = kMagic;
+  Device& device_;
+  HardwareQueue& hardware_;
+  std::unique_ptr<PacketSubmitter> stream_;
+  // Completed by every kernel of stream_ (PacketSubmitter::countKernelsIn). Outlives those kernels:
+  // a stream destroyed with work pending lives on until it completed (Device::retireQueue).
+  std::unique_ptr<hsa::Signal> kernelSignal_;
 };
 
 }  // namespace hipcore::core

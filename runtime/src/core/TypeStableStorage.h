@@ -3,7 +3,7 @@
 // free list of its type and is reused by the next object of that type. The handle of a destroyed
 // object therefore still points at memory of the right type whose magic the destructor cleared,
 // and is refused (hipErrorInvalidHandle) instead of being read after free. Usage:
-// `class Stream : public TypeStableStorage<Stream>`; then plain new and delete.
+// `class PacketSubmitter : public TypeStableStorage<PacketSubmitter>`; then plain new and delete.
 #pragma once
 
 #include <cstddef>

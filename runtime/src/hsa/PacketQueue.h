@@ -18,8 +18,8 @@ class PacketQueue {
   virtual uint64_t address() const = 0;                    // the queue object (hidden_queue_ptr)
   // Has the packet processor stamp start and end times into the completion signals of packets
   // published after this returns (queue profiling). Off until something reads them, a timing
-  // event or a traced kernel: every kernel carries a completion signal (Stream), and on vgpu
-  // each stamp is a clock read on the kernel's way to completion.
+  // event or a traced kernel: every kernel carries a completion signal (PacketSubmitter), and on
+  // vgpu each stamp is a clock read on the kernel's way to completion.
   virtual void enableTimestamps() noexcept = 0;
 
   void* slot(uint64_t index) const {

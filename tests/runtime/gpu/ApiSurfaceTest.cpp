@@ -383,9 +383,9 @@ TEST(StreamApi, IdleSynchronisationSubmitsNoBarrier) {
 }
 
 // A synchronize of a stream whose last packet is a kernel polls the stream's kernel signal
-// (Stream.h) instead of submitting a barrier; only a kernel still running after the ~100 us poll
-// needs one. Of many short round trips at least some must go without (all of them on an idle
-// machine); taking the barrier every time means the poll never answers. Not under valgrind
+// (PacketSubmitter.h) instead of submitting a barrier; only a kernel still running after the ~100
+// us poll needs one. Of many short round trips at least some must go without (all of them on an
+// idle machine); taking the barrier every time means the poll never answers. Not under valgrind
 // (tests/memcheck): there the poll runs out every time.
 TEST(StreamApi, SynchronizeAfterAKernelUsuallyNeedsNoBarrier) {
   (void)hipGetLastError();  // the launch helpers return the last error: start clean
@@ -411,9 +411,9 @@ TEST(StreamApi, SynchronizeAfterAKernelUsuallyNeedsNoBarrier) {
 }
 
 // A synchronize of a stream ending in kernels polls the stream's kernel signal for the count of
-// kernels it launched (Stream.h): it must return only once the last of them has finished, the
-// poll running out (a kernel longer than ~100 us) must fall back to a barrier, and a query
-// must not call a running kernel done.
+// kernels it launched (PacketSubmitter.h): it must return only once the last of them has finished,
+// the poll running out (a kernel longer than ~100 us) must fall back to a barrier, and a query must
+// not call a running kernel done.
 TEST(StreamApi, SynchronizeAfterKernelsWaitsForTheLastOne) {
   (void)hipGetLastError();  // the launch helpers return the last error: start clean
   constexpr int kKernels = 6;
