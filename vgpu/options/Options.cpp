@@ -3,6 +3,9 @@
 
 namespace vgpu {
 
+using hipcore::loader::OnMalformed;
+using hipcore::loader::processEnvironment;
+
 Options Options::parse(const SettingReader::Lookup& lookup, const SettingReader::Report& report) {
   SettingReader reader("vgpu", lookup, report, "vgpu does not open the device");
   Options o;

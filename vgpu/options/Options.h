@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <string>
 
+#include "hipcore/loader/SettingReader.h"
 #include "options/GpuTarget.h"
-#include "options/SettingReader.h"
 
 namespace vgpu {
+
+using hipcore::loader::SettingReader;
 
 struct Options {
   // The virtual system. An unusable value of these is fatal (`unusable`): vgpu would otherwise

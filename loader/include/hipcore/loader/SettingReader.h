@@ -1,8 +1,8 @@
 // Reads environment settings (a number in a range, one of some words, a flag, a path) and says in
 // one line on stderr which variable had an unusable value, what it was and what is accepted.
 //
-// The parser of libhipcore and libhiprtc (both link hipcore_loader, their one common layer);
-// vgpu, which depends on neither, has the same reader in vgpu/options.
+// The one parser of libhipcore, libhiprtc (both through hipcore_loader) and vgpu (through
+// hipcore_setting_reader alone: vgpu needs nothing else of the loader).
 #pragma once
 
 #include <cstdint>
