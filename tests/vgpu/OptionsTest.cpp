@@ -115,34 +115,35 @@ TEST(Options, AnUnusableMachineShapeIsFatal) {
             "device");
 }
 
-// Run by ctest with the variable set in the environment (skipped otherwise): the process's
-// options, parsed on this first use, and the line they print.
-bool environmentIs(const char* name, const char* value) {
-  const char* text = std::getenv(name);
-  return text != nullptr && std::string(text) == value;
-}
-
+// The process's own options, parsed at their first use, with a bad value in the environment: in
+// a child process (a threadsafe death test runs this binary again, so its parsed-once options
+// are fresh there) that sets the variable, checks the result and exits 0 only if it held; the
+// line it printed is matched on its stderr.
 TEST(ProcessOptions, WatchdogAbcPrintsTheMessageAndKeepsTheDefault) {
-  if (!environmentIs("VGPU_WATCHDOG_MS", "abc")) GTEST_SKIP() << "ctest sets VGPU_WATCHDOG_MS=abc";
-  testing::internal::CaptureStderr();
-  const std::uint32_t watchdog = options().watchdogMs;
-  std::string printed = testing::internal::GetCapturedStderr();
-  EXPECT_EQ(watchdog, 60000u);
-  EXPECT_EQ(printed,
-            "vgpu: VGPU_WATCHDOG_MS='abc' is not a number of milliseconds (0 = off); using the "
-            "default 60000\n");
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        setenv("VGPU_WATCHDOG_MS", "abc", /*overwrite=*/1);
+        std::exit(options().watchdogMs == 60000u ? 0 : 1);
+      },
+      testing::ExitedWithCode(0),
+      "vgpu: VGPU_WATCHDOG_MS='abc' is not a number of milliseconds \\(0 = off\\); using the "
+      "default 60000");
 }
 
 TEST(ProcessOptions, GpusAbcFailsTheOpen) {
-  if (!environmentIs("VGPU_GPUS", "abc")) GTEST_SKIP() << "ctest sets VGPU_GPUS=abc";
-  testing::internal::CaptureStderr();
-  EXPECT_EQ(hsaKmtOpenKFD(), HSAKMT_STATUS_ERROR);
-  std::string printed = testing::internal::GetCapturedStderr();
-  EXPECT_EQ(printed,
-            "vgpu: VGPU_GPUS='abc' is not a number of GPUs from 1 to 8; vgpu does not open the "
-            "device\n");
-  HsaSystemProperties system{};
-  EXPECT_EQ(hsaKmtAcquireSystemProperties(&system), HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED);
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        setenv("VGPU_GPUS", "abc", /*overwrite=*/1);
+        bool refused = hsaKmtOpenKFD() == HSAKMT_STATUS_ERROR;
+        HsaSystemProperties system{};
+        bool closed =
+            hsaKmtAcquireSystemProperties(&system) == HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+        std::exit(refused && closed ? 0 : 1);
+      },
+      testing::ExitedWithCode(0),
+      "vgpu: VGPU_GPUS='abc' is not a number of GPUs from 1 to 8; vgpu does not open the device");
 }
 
 }  // namespace
