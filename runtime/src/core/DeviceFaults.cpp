@@ -5,9 +5,11 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <string>
+#include <thread>
 
 #include "hsa/VgpuExtension.h"
 
@@ -21,9 +23,23 @@ void DeviceFaults::recordMemoryFault(uint64_t address) noexcept {
                                        std::memory_order_acq_rel);
 }
 
+uint64_t DeviceFaults::failedQueue() const {
+  uint64_t queue = slot_.queue.load(std::memory_order_acquire);
+  // A memory fault reaches ROCR's event handler (recordMemoryFault) before the queue-error
+  // callback names the queue, and a caller that saw the status may get here in between (seen:
+  // 2 in 5 runs of faults.full_queue_one_stream). Give the callback up to 200 ms, once per fault:
+  // without the queue the error can name neither the kernel nor vgpu's report.
+  if (queue != 0 || queueWaited_.exchange(true, std::memory_order_acq_rel)) return queue;
+  for (int i = 0; i < 2000 && queue == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+    queue = slot_.queue.load(std::memory_order_acquire);
+  }
+  return queue;
+}
+
 Status DeviceFaults::failure(int deviceIndex) const {
   int error = slot_.status.load(std::memory_order_acquire);
-  uint64_t queue = slot_.queue.load(std::memory_order_acquire);
+  uint64_t queue = failedQueue();
   std::string report;
   vgpu_fault_kind vgpuKind = hsa::vgpuQueueFault(queue, report);
   // Memory faults are an illegal address, s_trap (device assert, abort, __builtin_trap) an
@@ -49,6 +65,7 @@ Status DeviceFaults::failure(int deviceIndex) const {
 void DeviceFaults::clear() noexcept {
   faultAddress_.store(0, std::memory_order_relaxed);
   slot_.queue.store(0, std::memory_order_relaxed);
+  queueWaited_.store(false, std::memory_order_relaxed);
   slot_.status.store(0, std::memory_order_release);
 }
 

@@ -30,8 +30,11 @@ class DeviceFaults {
   void clear() noexcept;
 
  private:
+  uint64_t failedQueue() const;  // slot_.queue, waiting briefly for it after a memory fault
+
   hsa::QueueErrorSlot slot_;
-  std::atomic<uint64_t> faultAddress_{0};  // of the memory fault, if any
+  mutable std::atomic<bool> queueWaited_{false};  // failedQueue() waited once for this fault
+  std::atomic<uint64_t> faultAddress_{0};         // of the memory fault, if any
 };
 
 }  // namespace hipcore::core
