@@ -1,7 +1,19 @@
 // The header a HIP program includes: the host API, and in device compiles the device library.
 #pragma once
 
+// The standard headers AMD's hip_runtime.h brings in, which programs and libraries rely on
+// (rocPRIM takes std::chrono from <thread> through it); hiprtc compiles see them too.
+#include <assert.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#if defined(__cplusplus)
+#include <thread>
+#endif
+
+#include <hip/hip_common.h>
 #include <hip/hip_runtime_api.h>
+#include <hip/library_types.h>
 
 #if defined(__HIP__) || defined(__HIPCC__)
 #include <hip/device/device_library.h>

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>  // AMD's hip_runtime_api.h brings memset, memcpy and strlen in
 
 #include <hip/api/device_types.h>
 #include <hip/api/error_types.h>
