@@ -19,6 +19,26 @@
 #endif
 #endif
 
+// Execution-space and inlining qualifiers. clang's HIP mode defines the execution spaces itself
+// (its runtime wrapper) and knows __noinline__ as a keyword; other compilers of a program's host
+// files see them as nothing (an empty __noinline__ keeps libstdc++'s
+// __attribute__((__noinline__)) valid).
+#if !defined(__HIP__)
+#define __host__
+#define __device__
+#define __global__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __noinline__
+#endif
+#define __forceinline__ inline __attribute__((always_inline))
+#if defined(__clang__) && defined(__HIP__)
+#define __HIP_CLANG_ONLY__ 1
+#else
+#define __HIP_CLANG_ONLY__ 0
+#endif
+
 #if defined(__GNUC__)
 #define HIP_PUBLIC_API __attribute__((visibility("default")))
 #define HIP_INTERNAL_EXPORTED_API __attribute__((visibility("default")))

@@ -15,6 +15,12 @@
 #include <hip/hip_runtime_api.h>
 #include <hip/library_types.h>
 
+// HIP_KERNEL_NAME(kernel<T, U>) protects template commas in a launch macro's argument;
+// HIP_DYNAMIC_SHARED(type, name) declares the launch's dynamic LDS as an array.
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
+
 #if defined(__HIP__) || defined(__HIPCC__)
 #include <hip/device/device_library.h>
 

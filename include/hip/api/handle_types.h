@@ -7,11 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if !defined(__HIP__)
-// Outside clang's HIP mode the execution-space attributes mean nothing.
-#define __host__
-#define __device__
-#endif
 
 struct ihipStream_t;
 
