@@ -55,13 +55,13 @@ __global__ void double_ops(const double* a, const double* b, const double* c,
   for (int k = 0; k < 28; ++k) row[k] = (unsigned long long)__double_as_longlong(r[k]);
 }
 
-// Per (x, y), 12 floats: sinf, cosf, expf, logf, powf, sqrtf, tanhf, erff, __expf, __logf,
-// __sinf, __fdividef.
+// Per (x, y), 14 floats: sinf, cosf, expf, logf, powf, sqrtf, tanhf, erff, __expf, __logf,
+// __sinf, __fdividef, __fsqrt_rn, __frsqrt_rn.
 __global__ void float_functions(const float* a, const float* b, float* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   float x = a[i], y = b[i];
-  float* row = out + i * 12;
+  float* row = out + i * 14;
   row[0] = sinf(x);
   row[1] = cosf(x);
   row[2] = expf(x);
@@ -74,4 +74,6 @@ __global__ void float_functions(const float* a, const float* b, float* out, int 
   row[9] = __logf(x);
   row[10] = __sinf(x);
   row[11] = __fdividef(x, y);
+  row[12] = __fsqrt_rn(x);
+  row[13] = __frsqrt_rn(x);
 }
