@@ -2,7 +2,7 @@
 # Fails a HIP compile that read any of AMD's headers (/usr/include/hip): hipcore's headers stand
 # alone, and clang would otherwise fall back to AMD's for any name hipcore lacks.
 file(READ "${DEPFILE}" _deps)
-string(REGEX MATCHALL "/usr/include/hip/[^ \\\\\n]+" _amd "${_deps}")
+string(REGEX MATCHALL "(/usr/include/hip/|/opt/rocm[^ ]*/include/hip/)[^ \\\\\n]+" _amd "${_deps}")
 if(_amd)
   list(REMOVE_DUPLICATES _amd)
   string(REPLACE ";" "\n  " _amd "${_amd}")

@@ -8,7 +8,7 @@ build=$1
 [ -f "$build/.ninja_deps" ] || { echo "no ninja dependency log in $build (build it first)"; exit 2; }
 targets=$(ninja -C "$build" -t deps 2>/dev/null | awk '
   /^[^ ]/ { target = $1; sub(":$", "", target); next }
-  /\/usr\/include\/hip\// { print target " <- " $1 }')
+  /\/usr\/include\/hip\/|\/opt\/rocm[^ ]*\/include\/hip\// { print target " <- " $1 }')
 recorded=$(ninja -C "$build" -t deps 2>/dev/null | grep -c '^[^ ]' || true)
 if [ -n "$targets" ]; then
   echo "these build outputs read AMD's HIP headers instead of hipcore's:"
