@@ -73,8 +73,10 @@ __HIPCORE_DEVICE unsigned long long __lanemask_lt() {
   return __activemask() & ((1ull << __lane_id()) - 1ull);
 }
 __HIPCORE_DEVICE unsigned long long __lanemask_gt() {
+  // The ballot first, outside the branch on the lane: inside it lane 63 would not vote.
+  unsigned long long active = __activemask();
   unsigned int lane = __lane_id();
-  return lane == 63 ? 0ull : __activemask() & (~0ull << (lane + 1));
+  return lane == 63 ? 0ull : active & (~0ull << (lane + 1));
 }
 
 // The lanes of a wave run in lockstep, so __syncwarp has no lanes to wait for: it is the memory
