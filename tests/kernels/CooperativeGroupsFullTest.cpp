@@ -4,6 +4,7 @@
 // branch, run-time partitions through thread_group handles, and thread_block's shape queries.
 // Every expected value is recomputed here from the rank rules, not with the header's code.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -353,6 +354,56 @@ TEST_P(CooperativeGroupsFull, ThreadBlockShape) {
             for (int k = 0; k < 12; ++k)
               EXPECT_EQ(row[k], want[k]) << "block " << b << " rank " << rank << " field " << k;
           }
+}
+
+// A non-commutative operator (joining decimal digits) shows the rank order of reduce and scan.
+TEST_P(CooperativeGroupsFull, ReduceAndScanCombineInRankOrder) {
+  const unsigned wave = waveSize(), threads = 2 * wave;
+  std::vector<int> in = randomValues(threads, 77);
+  std::vector<unsigned long long> out(threads * 3, 0);
+  vgpu::isa::Launch l = launch1d(1, threads);
+  l.arg(buffer(in, "in")).arg(buffer(out, "out"));
+  run("cooperative_groups_full", "_Z14ordered_reducePKiPy", l);
+  auto join = [&](const std::vector<unsigned>& ranks, std::size_t count) {
+    unsigned long long v = 0;
+    for (std::size_t j = 0; j < count; ++j) v = v * 10 + unsigned(in[ranks[j]] % 10);
+    return v;
+  };
+  for (unsigned t = 0; t < threads; ++t) {
+    std::vector<unsigned> tile;
+    for (unsigned j = t / 8 * 8; j < t / 8 * 8 + 8; ++j) tile.push_back(j);
+    EXPECT_EQ(out[t * 3 + 0], join(tile, 8)) << t;
+    EXPECT_EQ(out[t * 3 + 1], join(tile, t % 8 + 1)) << t;
+    if (in[t] % 4 == 3) {
+      EXPECT_EQ(out[t * 3 + 2], ~0ull) << t;
+      continue;
+    }
+    std::vector<unsigned> active;
+    for (unsigned j = t / wave * wave; j < t / wave * wave + wave; ++j)
+      if (in[j] % 4 != 3) active.push_back(j);
+    const std::size_t rank = std::find(active.begin(), active.end(), t) - active.begin();
+    std::vector<unsigned> eight(active.begin() + rank / 8 * 8,
+                                active.begin() + std::min(active.size(), rank / 8 * 8 + 8));
+    EXPECT_EQ(out[t * 3 + 2], join(eight, eight.size())) << t;
+  }
+}
+
+TEST_P(CooperativeGroupsFull, ShufflesOfStructsCharsAndDoubles) {
+  const unsigned wave = waveSize(), threads = 2 * wave;
+  std::vector<int> in = randomValues(threads, 78), out(threads * 6, -7);
+  vgpu::isa::Launch l = launch1d(1, threads);
+  l.arg(buffer(in, "in")).arg(buffer(out, "out"));
+  run("cooperative_groups_full", "_Z12odd_shufflesPKiPi", l);
+  for (unsigned t = 0; t < threads; ++t) {
+    const int* row = &out[t * 6];
+    const int x = in[t ^ 1];
+    EXPECT_EQ(row[0], x) << t;
+    EXPECT_EQ(row[1], std::bit_cast<int>(0.5f * float(x))) << t;
+    EXPECT_EQ(row[2], x) << t;
+    EXPECT_EQ(row[3], -x) << t;
+    EXPECT_EQ(row[4], in[t / 8 * 8 + 2] - 50) << t;
+    EXPECT_EQ(row[5], t % 16 == 15 ? in[t] : in[t + 1]) << t;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, CooperativeGroupsFull, ::testing::ValuesIn(kAllVariants),

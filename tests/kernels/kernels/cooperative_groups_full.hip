@@ -225,3 +225,57 @@ __global__ void block_shape(unsigned* out) {
   row[11] = cg::this_thread_block().is_valid();
   cg::sync(block);
 }
+
+// Digits read left to right: (v, len) pairs joined as decimal strings. Associative but not
+// commutative, so a result is only right if the collectives combine in rank order.
+struct Digits {
+  unsigned long long value;
+  unsigned length;
+};
+struct Concatenate {
+  __device__ Digits operator()(const Digits& left, const Digits& right) const {
+    unsigned long long scale = 1;
+    for (unsigned i = 0; i < right.length; ++i) scale *= 10;
+    return {left.value * scale + right.value, left.length + right.length};
+  }
+};
+static_assert(cg::thread_block_tile<8>::size() == 8, "tile sizes are compile-time constants");
+
+// Per thread: the tile of 8's reduce and inclusive scan, and the reduce of an 8-member run-time
+// tile of the coalesced group of lanes with in % 4 != 3 (all ~0 for the others).
+__global__ void ordered_reduce(const int* in, unsigned long long* out) {
+  cg::thread_block block = cg::this_thread_block();
+  auto tile = cg::tiled_partition<8>(block);
+  const int v = in[block.thread_rank()];
+  const Digits digit{(unsigned long long)(v % 10), 1};
+  unsigned long long* row = out + block.thread_rank() * 3;
+  row[0] = cg::reduce(tile, digit, Concatenate()).value;
+  row[1] = cg::inclusive_scan(tile, digit, Concatenate()).value;
+  row[2] = ~0ull;
+  if (v % 4 != 3) {
+    cg::coalesced_group eight = cg::tiled_partition(cg::coalesced_threads(), 8);
+    row[2] = cg::reduce(eight, digit, Concatenate()).value;
+  }
+}
+
+// Shuffles of values that are not 4 or 8 bytes wide, or are structs: a 12-byte struct through a
+// tile, a signed char and a double through the plain shuffles.
+struct Mixed {
+  int a;
+  float b;
+  short c, d;
+};
+__global__ void odd_shuffles(const int* in, int* out) {
+  cg::thread_block block = cg::this_thread_block();
+  auto tile = cg::tiled_partition<16>(block);
+  const int v = in[block.thread_rank()];
+  const Mixed mine{v, 0.5f * v, (short)v, (short)-v};
+  const Mixed other = tile.shfl_xor(mine, 1);
+  int* row = out + block.thread_rank() * 6;
+  row[0] = other.a;
+  row[1] = __builtin_bit_cast(int, other.b);
+  row[2] = other.c;
+  row[3] = other.d;
+  row[4] = __shfl((signed char)(v - 50), 2, 8);
+  row[5] = (int)(4.0 * __shfl_down(0.25 * v, 1, 16));
+}

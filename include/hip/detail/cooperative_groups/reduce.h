@@ -66,14 +66,13 @@ __device__ T scan_identity() {
   }
 }
 
-template <class Group, class T, class Op>
+template <class Group, class T, class Result>
 __device__ void check_collective() {
   static_assert(is_wave_group<Group>::value,
                 "cooperative_groups reduce and scans take a thread_block_tile or a "
                 "coalesced_group");
   static_assert(std::is_trivially_copyable<T>::value, "the value must be trivially copyable");
-  static_assert(std::is_same<plain<std::invoke_result_t<Op&, const T&, const T&>>, T>::value,
-                "the operator must return the value's type");
+  static_assert(std::is_same<plain<Result>, T>::value, "the operator must return the value's type");
 }
 
 // Members: the group's lanes (a partial tile at the end of a block has fewer than its size).
@@ -100,7 +99,7 @@ __device__ T inclusive_scan_in(const Group& group, T value, Op& op) {
 template <class TyGroup, class TyVal, class TyFn>
 __device__ internal::plain<TyVal> reduce(const TyGroup& group, TyVal&& val, TyFn&& op) {
   using T = internal::plain<TyVal>;
-  internal::check_collective<TyGroup, T, TyFn>();
+  internal::check_collective<TyGroup, T, decltype(op(val, val))>();
   T total = internal::inclusive_scan_in(group, T(val), op);
   return group.shfl(total, (int)internal::member_count(group) - 1);
 }
@@ -109,7 +108,7 @@ __device__ internal::plain<TyVal> reduce(const TyGroup& group, TyVal&& val, TyFn
 template <class TyGroup, class TyVal, class TyFn>
 __device__ internal::plain<TyVal> inclusive_scan(const TyGroup& group, TyVal&& val, TyFn&& op) {
   using T = internal::plain<TyVal>;
-  internal::check_collective<TyGroup, T, TyFn>();
+  internal::check_collective<TyGroup, T, decltype(op(val, val))>();
   return internal::inclusive_scan_in(group, T(val), op);
 }
 template <class TyGroup, class TyVal>
@@ -122,7 +121,7 @@ __device__ internal::plain<TyVal> inclusive_scan(const TyGroup& group, TyVal&& v
 template <class TyGroup, class TyVal, class TyFn>
 __device__ internal::plain<TyVal> exclusive_scan(const TyGroup& group, TyVal&& val, TyFn&& op) {
   using T = internal::plain<TyVal>;
-  internal::check_collective<TyGroup, T, TyFn>();
+  internal::check_collective<TyGroup, T, decltype(op(val, val))>();
   T inclusive = internal::inclusive_scan_in(group, T(val), op);
   T before = group.shfl_up(inclusive, 1);
   return group.thread_rank() == 0 ? internal::scan_identity<T, internal::plain<TyFn>>() : before;
