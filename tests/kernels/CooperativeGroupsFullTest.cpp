@@ -153,17 +153,21 @@ TEST_P(CooperativeGroupsFull, TilesOfEverySizeInA3DBlockWithAPartialTile) {
 
 TEST_P(CooperativeGroupsFull, TilesOfTiles) {
   const unsigned threads = 2 * waveSize();
-  std::vector<int> in = randomValues(threads, 7), out(threads * 4, -7);
+  std::vector<int> in = randomValues(threads, 7), out(threads * 7, -7);
   vgpu::isa::Launch l = launch1d(1, threads);
   l.arg(buffer(in, "in")).arg(buffer(out, "out"));
   run("cooperative_groups_full", "_Z12nested_tilesPKiPi", l);
   for (unsigned r = 0; r < threads; ++r) {
     int sum = 0;
     for (unsigned j = r / 4 * 4; j < r / 4 * 4 + 4; ++j) sum += in[j];
-    EXPECT_EQ(out[r * 4 + 0], int(r % 4)) << r;
-    EXPECT_EQ(out[r * 4 + 1], int(r % 16 / 4)) << r;
-    EXPECT_EQ(out[r * 4 + 2], 4) << r;
-    EXPECT_EQ(out[r * 4 + 3], sum) << r;
+    const int* row = &out[r * 7];
+    EXPECT_EQ(row[0], int(r % 4)) << r;
+    EXPECT_EQ(row[1], int(r % 16 / 4)) << r;
+    EXPECT_EQ(row[2], 4) << r;
+    EXPECT_EQ(row[3], sum) << r;
+    EXPECT_EQ(row[4], int(r % 2)) << r;
+    EXPECT_EQ(row[5], int(r % 16 / 2 * 100 + 8)) << r;
+    EXPECT_EQ(row[6], 2) << r;
   }
 }
 

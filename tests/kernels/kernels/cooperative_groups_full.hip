@@ -76,18 +76,23 @@ __global__ void tile_rows_64(const int* in, int* out) {
 }
 
 // Tiles of 4 inside tiles of 16: rank and meta ranks relative to the parent tile, and the
-// tile converted to the parent-less type.
+// tile converted to the parent-less type; run-time pairs of the tile of 16.
 __global__ void nested_tiles(const int* in, int* out) {
   cg::thread_block block = cg::this_thread_block();
   cg::thread_block_tile<16> outer = cg::tiled_partition<16>(block);
   auto inner = cg::tiled_partition<4>(outer);
   cg::thread_block_tile<4> plain = inner;
   int v = in[block.thread_rank()];
-  int* row = out + block.thread_rank() * 4;
+  int* row = out + block.thread_rank() * 7;
   row[0] = (int)plain.thread_rank();
   row[1] = (int)plain.meta_group_rank();
   row[2] = (int)plain.meta_group_size();
   row[3] = cg::reduce(plain, v, cg::plus<int>());
+  // The run-time partition of a compile-time tile is a tiled_group (its base, as in AMD's HIP).
+  cg::tiled_group pair = cg::tiled_partition(outer, 2);
+  row[4] = (int)pair.thread_rank();
+  row[5] = (int)pair.meta_group_rank() * 100 + (int)pair.meta_group_size();
+  row[6] = (int)pair.size();
 }
 
 // Votes and matches of tiles whose lanes with in % 4 == 3 took the other side of a branch.

@@ -67,9 +67,31 @@ __device__ inline unsigned int lane_for_rank(unsigned long long lanes, unsigned 
   return lane < 64 ? lane : __lane_id();
 }
 
+}  // namespace internal
+
+// A tile of a block: the run-time kind (tiled_partition of a tile) and the base of every
+// thread_block_tile, as in AMD's HIP, so a compile-time tile passes where a tiled_group is taken.
+class tiled_group : public thread_group {
+  friend struct internal::group_access;
+  __device__ tiled_group(uint64_t lanes, uint32_t meta_rank, uint32_t meta_size)
+      : tiled_group(lanes, __builtin_popcountll(lanes), meta_rank, meta_size) {}
+
+ protected:
+  __device__ tiled_group(uint64_t lanes, uint32_t size, uint32_t meta_rank, uint32_t meta_size)
+      : thread_group(internal::cg_tiled_group, size, lanes, meta_rank, meta_size) {}
+
+ public:
+  __device__ unsigned int thread_rank() const { return internal::rank_in(_mask); }
+  __device__ unsigned int meta_group_rank() const { return _meta_rank; }
+  __device__ unsigned int meta_group_size() const { return _meta_size; }
+  __device__ void sync() const { internal::wave_sync(); }
+};
+
+namespace internal {
+
 // The members of a compile-time tile: Size lanes from the tile's first lane, those the block has.
 template <unsigned int Size>
-class static_tile : public thread_group {
+class static_tile : public tiled_group {
   static_assert(Size != 0 && (Size & (Size - 1)) == 0, "tile size must be a power of two");
   static_assert(Size <= (unsigned int)warpSize,
                 "tile size must be no larger than the wave (warpSize: 32, or 64 with "
@@ -77,7 +99,7 @@ class static_tile : public thread_group {
 
  protected:
   __device__ static_tile(uint64_t lanes, uint32_t meta_rank, uint32_t meta_size)
-      : thread_group(cg_tiled_group, Size, lanes, meta_rank, meta_size) {}
+      : tiled_group(lanes, Size, meta_rank, meta_size) {}
 
   __device__ static unsigned int first_lane() { return __lane_id() & ~(Size - 1); }
   // The tile's lanes of the wave, whether they exist in the block or not.
@@ -186,21 +208,6 @@ __device__ inline thread_block_tile<Size, ParentCGTy> tiled_partition(const Pare
         lanes, parent_rank / Size, parent_info::size / Size);
   }
 }
-
-// ---- Run-time tiles --------------------------------------------------------------------------
-// A tile whose size was chosen at run time (tiled_partition of a tile).
-class tiled_group : public thread_group {
-  friend struct internal::group_access;
-  __device__ tiled_group(uint64_t lanes, uint32_t meta_rank, uint32_t meta_size)
-      : thread_group(internal::cg_tiled_group, __builtin_popcountll(lanes), lanes, meta_rank,
-                     meta_size) {}
-
- public:
-  __device__ unsigned int thread_rank() const { return internal::rank_in(_mask); }
-  __device__ unsigned int meta_group_rank() const { return _meta_rank; }
-  __device__ unsigned int meta_group_size() const { return _meta_size; }
-  __device__ void sync() const { internal::wave_sync(); }
-};
 
 // ---- Coalesced groups ------------------------------------------------------------------------
 // A set of lanes of one wave, typically the lanes active at a point of divergent code
