@@ -2,6 +2,7 @@
 #pragma once
 
 #include <hip/hip_runtime_api.h>
+#include <hip/hip_vector_types.h>
 
 #if defined(__HIP__) || defined(__HIPCC__)
 #include <hip/device/device_library.h>
