@@ -1,5 +1,6 @@
 // HIP's vector types (char1 ... double4) and their make_<type> functions, for host C++ (g++ and
-// clang, C++17 and later) and HIP device code, with the layout of AMD's HIP headers.
+// clang, C++11 and later: hip_runtime.h includes it, and hiprtc accepts -std=c++11) and HIP device
+// code, with the layout of AMD's HIP headers.
 #pragma once
 
 #if defined(__cplusplus)

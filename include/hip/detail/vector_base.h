@@ -17,14 +17,22 @@
 #define __HIPCORE_HOST_DEVICE
 #endif
 
+// The headers build from C++11 up (hip_runtime.h includes them, and hiprtc accepts -std=c++11);
+// functions that modify their object are constexpr from C++14.
+#if __cplusplus >= 201402L
+#define __HIPCORE_CONSTEXPR14 constexpr
+#else
+#define __HIPCORE_CONSTEXPR14
+#endif
+
 namespace __hipcore_detail {
 
+constexpr unsigned long nextPowerOfTwo(unsigned long x, unsigned long p = 1) {
+  return p >= x ? p : nextPowerOfTwo(x, p * 2);
+}
 template <class T, unsigned int n>
 constexpr unsigned long vectorAlignment() {
-  if (n == 3 || n == 1) return alignof(T);
-  unsigned long bytes = n * sizeof(T), pow2 = 1;
-  while (pow2 < bytes) pow2 *= 2;
-  return pow2;
+  return n == 1 || n == 3 ? alignof(T) : nextPowerOfTwo(n * sizeof(T));
 }
 
 #if defined(__clang__)
@@ -48,7 +56,9 @@ struct NativeVector {
 template <class T>
 struct Vector3Data {
   T d[3];
-  __HIPCORE_HOST_DEVICE constexpr T& operator[](unsigned int i) noexcept { return d[i]; }
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 T& operator[](unsigned int i) noexcept {
+    return d[i];
+  }
   __HIPCORE_HOST_DEVICE constexpr const T& operator[](unsigned int i) const noexcept {
     return d[i];
   }

@@ -27,12 +27,12 @@ template <class T>
 using EnableIfIntegral = typename std::enable_if<std::is_integral<T>::value, int>::type;
 
 // The scalar operation behind each operator, on promoted operands.
-#define __HIPCORE_VECTOR_OP(Name, op)                                          \
-  struct Name {                                                                \
-    template <class T>                                                         \
-    __HIPCORE_HOST_DEVICE constexpr auto operator()(T a, T b) const noexcept { \
-      return a op b;                                                           \
-    }                                                                          \
+#define __HIPCORE_VECTOR_OP(Name, op)                                                              \
+  struct Name {                                                                                    \
+    template <class T>                                                                             \
+    __HIPCORE_HOST_DEVICE constexpr auto operator()(T a, T b) const noexcept -> decltype(a op b) { \
+      return a op b;                                                                               \
+    }                                                                                              \
   };
 __HIPCORE_VECTOR_OP(Add, +)
 __HIPCORE_VECTOR_OP(Sub, -)
@@ -48,13 +48,13 @@ __HIPCORE_VECTOR_OP(Shr, >>)
 
 struct Neg {
   template <class T>
-  __HIPCORE_HOST_DEVICE constexpr auto operator()(T a) const noexcept {
+  __HIPCORE_HOST_DEVICE constexpr auto operator()(T a) const noexcept -> decltype(-a) {
     return -a;
   }
 };
 struct Not {
   template <class T>
-  __HIPCORE_HOST_DEVICE constexpr auto operator()(T a) const noexcept {
+  __HIPCORE_HOST_DEVICE constexpr auto operator()(T a) const noexcept -> decltype(~a) {
     return ~a;
   }
 };
@@ -65,57 +65,75 @@ template <class T>
 using Arith = typename std::conditional<std::is_unsigned<T>::value && sizeof(T) < sizeof(int),
                                         unsigned int, T>::type;
 
-// f applied to each pair of components.
+// Per-rank helpers (single return statements, for C++11's constexpr): zip applies f to each pair
+// of components, map to each component, allEqual compares every component.
+template <unsigned int n>
+struct Lanes;
+
+#define __HIPCORE_ZIP(c) static_cast<T>(f(Arith<T>(a.c), Arith<T>(b.c)))
+#define __HIPCORE_MAP(c) static_cast<T>(f(Arith<T>(a.c)))
+#define __HIPCORE_LANES(n, zipped, mapped, equal)                                       \
+  template <>                                                                           \
+  struct Lanes<n> {                                                                     \
+    template <class T, class F>                                                         \
+    __HIPCORE_HOST_DEVICE static constexpr HIP_vector_type<T, n> zip(                   \
+        const HIP_vector_type<T, n>& a, const HIP_vector_type<T, n>& b, F f) noexcept { \
+      return HIP_vector_type<T, n>(zipped);                                             \
+    }                                                                                   \
+    template <class T, class F>                                                         \
+    __HIPCORE_HOST_DEVICE static constexpr HIP_vector_type<T, n> map(                   \
+        const HIP_vector_type<T, n>& a, F f) noexcept {                                 \
+      return HIP_vector_type<T, n>(mapped);                                             \
+    }                                                                                   \
+    template <class T>                                                                  \
+    __HIPCORE_HOST_DEVICE static constexpr bool allEqual(                               \
+        const HIP_vector_type<T, n>& a, const HIP_vector_type<T, n>& b) noexcept {      \
+      return equal;                                                                     \
+    }                                                                                   \
+  };
+#define __HIPCORE_COMMA ,
+__HIPCORE_LANES(1, __HIPCORE_ZIP(x), __HIPCORE_MAP(x), a.x == b.x)
+__HIPCORE_LANES(2, __HIPCORE_ZIP(x) __HIPCORE_COMMA __HIPCORE_ZIP(y),
+                __HIPCORE_MAP(x) __HIPCORE_COMMA __HIPCORE_MAP(y), a.x == b.x && a.y == b.y)
+__HIPCORE_LANES(3,
+                __HIPCORE_ZIP(x) __HIPCORE_COMMA __HIPCORE_ZIP(y) __HIPCORE_COMMA __HIPCORE_ZIP(z),
+                __HIPCORE_MAP(x) __HIPCORE_COMMA __HIPCORE_MAP(y) __HIPCORE_COMMA __HIPCORE_MAP(z),
+                a.x == b.x && a.y == b.y && a.z == b.z)
+__HIPCORE_LANES(4,
+                __HIPCORE_ZIP(x) __HIPCORE_COMMA __HIPCORE_ZIP(y) __HIPCORE_COMMA __HIPCORE_ZIP(z)
+                    __HIPCORE_COMMA __HIPCORE_ZIP(w),
+                __HIPCORE_MAP(x) __HIPCORE_COMMA __HIPCORE_MAP(y) __HIPCORE_COMMA __HIPCORE_MAP(z)
+                    __HIPCORE_COMMA __HIPCORE_MAP(w),
+                a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w)
+#undef __HIPCORE_COMMA
+#undef __HIPCORE_LANES
+#undef __HIPCORE_MAP
+#undef __HIPCORE_ZIP
+
 template <class T, unsigned int n, class F>
 __HIPCORE_HOST_DEVICE constexpr HIP_vector_type<T, n> zip(const HIP_vector_type<T, n>& a,
                                                           const HIP_vector_type<T, n>& b,
                                                           F f) noexcept {
-  typedef HIP_vector_type<T, n> V;
-  typedef Arith<T> A;
-  if constexpr (n == 1) {
-    return V(static_cast<T>(f(A(a.x), A(b.x))));
-  } else if constexpr (n == 2) {
-    return V(static_cast<T>(f(A(a.x), A(b.x))), static_cast<T>(f(A(a.y), A(b.y))));
-  } else if constexpr (n == 3) {
-    return V(static_cast<T>(f(A(a.x), A(b.x))), static_cast<T>(f(A(a.y), A(b.y))),
-             static_cast<T>(f(A(a.z), A(b.z))));
-  } else {
-    return V(static_cast<T>(f(A(a.x), A(b.x))), static_cast<T>(f(A(a.y), A(b.y))),
-             static_cast<T>(f(A(a.z), A(b.z))), static_cast<T>(f(A(a.w), A(b.w))));
-  }
+  return Lanes<n>::zip(a, b, f);
 }
-
-// f applied to each component.
 template <class T, unsigned int n, class F>
 __HIPCORE_HOST_DEVICE constexpr HIP_vector_type<T, n> map(const HIP_vector_type<T, n>& a,
                                                           F f) noexcept {
-  typedef HIP_vector_type<T, n> V;
-  typedef Arith<T> A;
-  if constexpr (n == 1) {
-    return V(static_cast<T>(f(A(a.x))));
-  } else if constexpr (n == 2) {
-    return V(static_cast<T>(f(A(a.x))), static_cast<T>(f(A(a.y))));
-  } else if constexpr (n == 3) {
-    return V(static_cast<T>(f(A(a.x))), static_cast<T>(f(A(a.y))), static_cast<T>(f(A(a.z))));
-  } else {
-    return V(static_cast<T>(f(A(a.x))), static_cast<T>(f(A(a.y))), static_cast<T>(f(A(a.z))),
-             static_cast<T>(f(A(a.w))));
-  }
+  return Lanes<n>::map(a, f);
 }
-
 template <class T, unsigned int n>
 __HIPCORE_HOST_DEVICE constexpr bool allEqual(const HIP_vector_type<T, n>& a,
                                               const HIP_vector_type<T, n>& b) noexcept {
-  if constexpr (n == 1) {
-    return a.x == b.x;
-  } else if constexpr (n == 2) {
-    return a.x == b.x && a.y == b.y;
-  } else if constexpr (n == 3) {
-    return a.x == b.x && a.y == b.y && a.z == b.z;
-  } else {
-    return a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w;
-  }
+  return Lanes<n>::allEqual(a, b);
 }
+
+// True when every type of Us converts to T.
+template <class T, class... Us>
+struct AllConvertible : std::true_type {};
+template <class T, class U, class... Us>
+struct AllConvertible<T, U, Us...>
+    : std::integral_constant<bool, std::is_convertible<U, T>::value &&
+                                       AllConvertible<T, Us...>::value> {};
 
 }  // namespace __hipcore_detail
 
@@ -131,24 +149,25 @@ struct HIP_vector_type : public HIP_vector_base<T, rank> {
   __HIPCORE_HOST_DEVICE explicit constexpr HIP_vector_type(U x_) noexcept
       : HIP_vector_base<T, rank>(static_cast<T>(x_)) {}
   // One value per component, each converted to T (float4 v = {1, 2, 3, 4}).
-  template <class... Us, typename std::enable_if<(rank > 1) && sizeof...(Us) == rank &&
-                                                     (std::is_convertible<Us, T>::value && ...),
-                                                 int>::type = 0>
+  template <class... Us,
+            typename std::enable_if<(rank > 1) && sizeof...(Us) == rank &&
+                                        __hipcore_detail::AllConvertible<T, Us...>::value,
+                                    int>::type = 0>
   __HIPCORE_HOST_DEVICE constexpr HIP_vector_type(Us... xs) noexcept
       : HIP_vector_base<T, rank>(static_cast<T>(xs)...) {}
 
-  __HIPCORE_HOST_DEVICE constexpr HIP_vector_type& operator++() noexcept {
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator++() noexcept {
     return *this += HIP_vector_type(T(1));
   }
-  __HIPCORE_HOST_DEVICE constexpr HIP_vector_type operator++(int) noexcept {
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type operator++(int) noexcept {
     HIP_vector_type old = *this;
     ++*this;
     return old;
   }
-  __HIPCORE_HOST_DEVICE constexpr HIP_vector_type& operator--() noexcept {
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator--() noexcept {
     return *this -= HIP_vector_type(T(1));
   }
-  __HIPCORE_HOST_DEVICE constexpr HIP_vector_type operator--(int) noexcept {
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type operator--(int) noexcept {
     HIP_vector_type old = *this;
     --*this;
     return old;
@@ -167,25 +186,25 @@ struct HIP_vector_type : public HIP_vector_base<T, rank> {
 // are plain members, as in AMD's headers (so that `v += {1, 2}` works, and so that
 // hip_complex.h's float2 operators overload against them as they do on AMD's platform); the
 // integer-only ones are templates limited to integer element types.
-#define __HIPCORE_VECTOR_COMPOUND(op, Fn)                                           \
-  __HIPCORE_HOST_DEVICE constexpr HIP_vector_type& operator op(                     \
-      const HIP_vector_type & other) noexcept {                                     \
-    return *this = __hipcore_detail::zip(*this, other, __hipcore_detail::Fn{});     \
-  }                                                                                 \
-  template <class U, __hipcore_detail::EnableIfScalar<U, T> = 0>                    \
-  __HIPCORE_HOST_DEVICE constexpr HIP_vector_type& operator op(U scalar) noexcept { \
-    return *this op HIP_vector_type(scalar);                                        \
+#define __HIPCORE_VECTOR_COMPOUND(op, Fn)                                                       \
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator op(                     \
+      const HIP_vector_type & other) noexcept {                                                 \
+    return *this = __hipcore_detail::zip(*this, other, __hipcore_detail::Fn{});                 \
+  }                                                                                             \
+  template <class U, __hipcore_detail::EnableIfScalar<U, T> = 0>                                \
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator op(U scalar) noexcept { \
+    return *this op HIP_vector_type(scalar);                                                    \
   }
-#define __HIPCORE_VECTOR_COMPOUND_INTEGRAL(op, Fn)                                  \
-  template <class G = T, __hipcore_detail::EnableIfIntegral<G> = 0>                 \
-  __HIPCORE_HOST_DEVICE constexpr HIP_vector_type& operator op(                     \
-      const HIP_vector_type & other) noexcept {                                     \
-    return *this = __hipcore_detail::zip(*this, other, __hipcore_detail::Fn{});     \
-  }                                                                                 \
-  template <class U, __hipcore_detail::EnableIfScalar<U, T> = 0, class G = T,       \
-            __hipcore_detail::EnableIfIntegral<G> = 0>                              \
-  __HIPCORE_HOST_DEVICE constexpr HIP_vector_type& operator op(U scalar) noexcept { \
-    return *this op HIP_vector_type(scalar);                                        \
+#define __HIPCORE_VECTOR_COMPOUND_INTEGRAL(op, Fn)                                              \
+  template <class G = T, __hipcore_detail::EnableIfIntegral<G> = 0>                             \
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator op(                     \
+      const HIP_vector_type & other) noexcept {                                                 \
+    return *this = __hipcore_detail::zip(*this, other, __hipcore_detail::Fn{});                 \
+  }                                                                                             \
+  template <class U, __hipcore_detail::EnableIfScalar<U, T> = 0, class G = T,                   \
+            __hipcore_detail::EnableIfIntegral<G> = 0>                                          \
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator op(U scalar) noexcept { \
+    return *this op HIP_vector_type(scalar);                                                    \
   }
   __HIPCORE_VECTOR_COMPOUND(+=, Add)
   __HIPCORE_VECTOR_COMPOUND(-=, Sub)
