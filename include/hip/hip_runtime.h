@@ -13,6 +13,7 @@
 
 #include <hip/hip_common.h>
 #include <hip/hip_runtime_api.h>
+#include <hip/hip_vector_types.h>
 #include <hip/library_types.h>
 
 // HIP_KERNEL_NAME(kernel<T, U>) protects template commas in a launch macro's argument;
