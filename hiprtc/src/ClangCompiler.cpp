@@ -65,7 +65,7 @@ Result<CompileOutput> compileWithClang(const CompileJob& job, const Toolchain& t
                                    "-isystem",
                                    dir->path() + "/include",
                                    "-fno-color-diagnostics"};
-  for (const std::string& flag : job.options.languageFlags()) argv.push_back(flag);
+  for (const std::string& flag : job.options.compileFlags()) argv.push_back(flag);
   if (job.options.relocatable)
     argv.insert(argv.end(), {"-fgpu-rdc", "-c", "-emit-llvm"});
   else

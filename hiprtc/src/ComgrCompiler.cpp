@@ -208,7 +208,7 @@ Result<CompileOutput> compileWithComgr(const CompileJob& job, const Toolchain& t
   if (auto s = info.setup(job.target); !s) return s.error();
   // --rocm-path gives the embedded clang the HIP version file, without which it would not
   // include __clang_hip_runtime_wrapper.h (docs/PLATFORM.md section 2).
-  std::vector<std::string> flags = job.options.languageFlags();
+  std::vector<std::string> flags = job.options.compileFlags();
   flags.push_back("--rocm-path=" + tc.prefix);
   flags.push_back(kCodeObjectVersion);
   // -fgpu-rdc keeps external device functions visible for the linker.

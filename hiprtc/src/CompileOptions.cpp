@@ -108,10 +108,6 @@ Result<CompileOptions> parseCompileOptions(std::span<const char* const> options)
 
 std::vector<std::string> CompileOptions::languageFlags() const {
   std::vector<std::string> flags = {optimization, languageStandard};
-  // As with NVRTC and AMD's hiprtc, a program uses the HIP built-ins (threadIdx, __syncthreads,
-  // atomics ...) without including anything: hipcore's own hip_runtime.h, from the embedded
-  // headers, comes first on both the clang and the comgr path.
-  flags.insert(flags.end(), {"-include", "hip/hip_runtime.h"});
   for (const std::string& d : defines) flags.push_back(d);
   for (const std::string& dir : includeDirs) flags.push_back("-I" + dir);
   if (fastMath) flags.push_back("-ffast-math");
@@ -121,9 +117,15 @@ std::vector<std::string> CompileOptions::languageFlags() const {
   return flags;
 }
 
+std::vector<std::string> CompileOptions::compileFlags() const {
+  std::vector<std::string> flags = {"-include", "hip/hip_runtime.h"};
+  for (std::string& flag : languageFlags()) flags.push_back(std::move(flag));
+  return flags;
+}
+
 std::string CompileOptions::canonical() const {
   std::string text = "target=" + target + ";rdc=" + (relocatable ? "1" : "0");
-  for (const std::string& flag : languageFlags()) text += ";" + flag;
+  for (const std::string& flag : compileFlags()) text += ";" + flag;
   return text;
 }
 

@@ -25,6 +25,11 @@ struct CompileOptions {
   // Flags common to both compilers (without target, include directories of the embedded
   // headers, or output selection).
   std::vector<std::string> languageFlags() const;
+  // languageFlags() and what every compile adds to the user's options: as with NVRTC and AMD's
+  // hiprtc, a program uses the HIP built-ins (threadIdx, __syncthreads, atomics ...) without
+  // including anything, so hipcore's own hip_runtime.h, from the embedded headers, comes first
+  // on both the clang and the comgr path.
+  std::vector<std::string> compileFlags() const;
   // A canonical text of every option that changes the output: part of the cache key.
   std::string canonical() const;
 };

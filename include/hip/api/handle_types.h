@@ -7,7 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-
 struct ihipStream_t;
 
 typedef struct ihipStream_t* hipStream_t;
