@@ -337,8 +337,9 @@ TEST_P(Half, ShufflesMoveHalvesAndAtomicsAdd) {
       unsigned x = lane ^ unsigned(delta);
       unsigned down = lane + delta < wave ? lane + delta : lane;
       unsigned up = lane >= unsigned(delta) ? lane - delta : lane;
-      std::uint16_t want[6] = {value(unsigned(delta)), value(x),          value(down), value(up),
-                               toHalf(double(x)),      toHalf(-double(x))};
+      std::uint16_t want[6] = {
+          value(unsigned(delta)), value(x), value(down), value(up), toHalf(double(x)),
+          toHalf(double(-int(x)))};
       for (int k = 0; k < 6; ++k)
         ASSERT_EQ(out[lane * 6 + k], want[k]) << "lane " << lane << " kind " << k;
     }
