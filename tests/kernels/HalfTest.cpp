@@ -299,22 +299,24 @@ TEST_P(Half, ArithmeticAndComparisonsOnRandomPairs) {
 
 TEST_P(Half, MathOnEveryHalf) {
   const int n = 65536;
-  std::vector<std::uint16_t> in(n), out(size_t(n) * 11, 0xdead);
+  std::vector<std::uint16_t> in(n), out(size_t(n) * 16, 0xdead);
   for (int i = 0; i < n; ++i) in[i] = std::uint16_t(i);
   vgpu::isa::Launch l = launch1d(blocksFor(n), 256);
   l.arg(buffer(in, "in")).arg(buffer(out, "out")).arg(n);
   run("half", "_Z9half_mathPKtPti", l);
-  const char* names[11] = {"hsqrt",  "hrsqrt", "hrcp",   "hexp2", "hlog2", "hsin",
+  const char* names[16] = {"hsqrt",  "hrsqrt", "hrcp",   "hexp2", "hlog2", "hsin",
                            "hfloor", "hceil",  "htrunc", "hrint", "h2sqrt"};
   for (int i = 0; i < n; ++i) {
     double x = fromHalf(std::uint16_t(i));
-    double ref[11] = {std::sqrt(x),  1 / std::sqrt(x),  1 / x,         std::exp2(x),
+    double ref[16] = {std::sqrt(x),  1 / std::sqrt(x),  1 / x,         std::exp2(x),
                       std::log2(x),  std::sin(x),       std::floor(x), std::ceil(x),
-                      std::trunc(x), std::nearbyint(x), std::sqrt(x)};
-    for (int k = 0; k < 11; ++k) {
-      if (k == 5 && !(std::fabs(x) <= 64)) continue;  // large-argument sin is not specified here
+                      std::trunc(x), std::nearbyint(x), std::sqrt(x),  std::cos(x),
+                      std::exp(x),   std::pow(10.0, x), std::log(x),   std::log10(x)};
+    for (int k = 0; k < 16; ++k) {
+      if ((k == 5 || k == 11) && !(std::fabs(x) <= 64))
+        continue;  // large-argument sin is not specified here
       std::uint16_t want = toHalf(ref[k]);
-      std::uint16_t got = out[size_t(i) * 11 + k];
+      std::uint16_t got = out[size_t(i) * 16 + k];
       bool exact = k >= 6 && k <= 9;
       bool ok = kHalf.isNan(want)                                ? kHalf.isNan(got)
                 : kHalf.isNan(got) || kHalf.isInf(want) || exact ? got == want

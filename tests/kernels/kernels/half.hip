@@ -110,12 +110,12 @@ __global__ void half_arith(const unsigned short* a, const unsigned short* b,
   cmp[i] = m;
 }
 
-// Math on every half: sqrt, rsqrt, rcp, exp2, log2, sin, floor, ceil, trunc, rint, and h2sqrt's
-// high lane.
+// Math on every half: sqrt, rsqrt, rcp, exp2, log2, sin, floor, ceil, trunc, rint, h2sqrt's
+// high lane, cos, exp, exp10, log, log10.
 __global__ void half_math(const unsigned short* in, unsigned short* out, int n) {
   INDEX();
   __half h = __ushort_as_half(in[i]);
-  unsigned short* row = out + i * 11;
+  unsigned short* row = out + i * 16;
   row[0] = __half_as_ushort(hsqrt(h));
   row[1] = __half_as_ushort(hrsqrt(h));
   row[2] = __half_as_ushort(hrcp(h));
@@ -127,6 +127,11 @@ __global__ void half_math(const unsigned short* in, unsigned short* out, int n) 
   row[8] = __half_as_ushort(htrunc(h));
   row[9] = __half_as_ushort(hrint(h));
   row[10] = __half_as_ushort(__high2half(h2sqrt(__halves2half2(h, h))));
+  row[11] = __half_as_ushort(hcos(h));
+  row[12] = __half_as_ushort(hexp(h));
+  row[13] = __half_as_ushort(hexp10(h));
+  row[14] = __half_as_ushort(hlog(h));
+  row[15] = __half_as_ushort(hlog10(h));
 }
 
 // Shuffles of __half and __half2 (lane value lane*3+1 and (lane, -lane)), then atomics: every
