@@ -429,9 +429,10 @@ __HIPCORE_HALF_MATH(hfloor, __ocml_floor)
 __HIPCORE_HALF_MATH(htrunc, __ocml_trunc)
 __HIPCORE_HALF_MATH(hrint, __ocml_rint)
 #undef __HIPCORE_HALF_MATH
-// sin and cos are evaluated in float and rounded once: the f16 library routines' range check
-// selects NaN for finite inputs under hipcore's ISA interpreter (see the test), and float's
-// result rounded to half is at least as accurate.
+// sin and cos are evaluated in float and rounded once: the f16 routines of the installed ocml
+// bitcode (Debian's ROCm 5 device libraries), linked by clang 19, select NaN for every finite
+// input (the linked IR reads "fcmp one |x|, inf" then picks NaN), and float's result rounded to
+// half is at least as accurate.
 __HIPCORE_HALF_DEVICE __half hsin(__half h) {
   return __float2half(__ocml_sin_f32(__half2float(h)));
 }
