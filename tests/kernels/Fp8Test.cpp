@@ -159,6 +159,45 @@ TEST_P(Fp8, EveryHalfEncodesAndPacksRoundTrip) {
   }
 }
 
+#if defined(__HIPCORE_HAVE_VECTOR_TYPES)
+// hip_fp16.h, hip_bf16.h and hip_fp8.h's float2/float4 forms (compiled when hipcore's
+// hip_vector_types.h is in the tree, in the kernels and here alike).
+TEST_P(Fp8, VectorFormsConvertLaneByLane) {
+  std::vector<float> in;
+  std::mt19937 rng(47);
+  for (int i = 0; i < 2048; ++i) {
+    std::uint32_t b = (rng() & 0x807fffffu) | ((110 + rng() % 40) << 23);
+    float f;
+    std::memcpy(&f, &b, 4);
+    in.push_back(f);
+  }
+  const int n = int(in.size()) / 2;
+  std::vector<std::uint32_t> out(size_t(n) * 4, 0xdeadbeef);
+  std::vector<float> back(size_t(n) * 4, -1.0f);
+  vgpu::isa::Launch l = launch1d(unsigned((n + 255) / 256), 256);
+  l.arg(buffer(in, "in")).arg(buffer(out, "out")).arg(buffer(back, "back")).arg(n);
+  run("fp8", "_Z19small_float_vectorsPK15HIP_vector_typeIfLj2EEPjPS0_i", l);
+  const ValueTable bf16(kBf16);
+  for (int i = 0; i < n; ++i) {
+    float x = in[size_t(i) * 2], y = in[size_t(i) * 2 + 1];
+    std::uint32_t hx = referenceRound(kHalf, halfTable(), x, Mode::Nearest, false);
+    std::uint32_t hy = referenceRound(kHalf, halfTable(), y, Mode::Nearest, false);
+    std::uint32_t bx = referenceRound(kBf16, bf16, x, Mode::Nearest, false);
+    std::uint32_t by = referenceRound(kBf16, bf16, y, Mode::Nearest, false);
+    ASSERT_EQ(out[size_t(i) * 4], hx | hy << 16) << i;
+    ASSERT_EQ(out[size_t(i) * 4 + 1], bx | by << 16) << i;
+    ASSERT_EQ(out[size_t(i) * 4 + 2], encode(0, x, true) | encode(0, y, true) << 8) << i;
+    ASSERT_EQ(out[size_t(i) * 4 + 3], encode(1, x, true) | encode(1, y, true) << 8 |
+                                          encode(1, -x, true) << 16 | encode(1, -y, true) << 24)
+        << i;
+    ASSERT_EQ(floatBits(back[size_t(i) * 4]), floatBits(float(kHalf.decode(hx)))) << i;
+    ASSERT_EQ(floatBits(back[size_t(i) * 4 + 1]), floatBits(float(kHalf.decode(hy)))) << i;
+    ASSERT_EQ(floatBits(back[size_t(i) * 4 + 2]), floatBits(float(kBf16.decode(bx)))) << i;
+    ASSERT_EQ(floatBits(back[size_t(i) * 4 + 3]), floatBits(float(kBf16.decode(by)))) << i;
+  }
+}
+#endif
+
 INSTANTIATE_TEST_SUITE_P(Variants, Fp8, ::testing::ValuesIn(kAllVariants), variantName);
 
 // Host side: layouts, enum values and a conversion sweep with the host compiler.

@@ -70,3 +70,22 @@ __global__ void fp8_from_half(const unsigned short* in, unsigned char* out, unsi
   packs[i * 3 + 2] =
       __half_as_ushort(__low2half(back)) | (unsigned)__half_as_ushort(__high2half(back)) << 16;
 }
+
+#if defined(__HIPCORE_HAVE_VECTOR_TYPES)
+// The float2/float4 forms (present when hipcore's hip_vector_types.h is in the tree): per input
+// pair, the half2, bfloat162, E4M3 x2 (saturating) and E5M2 x4 encodings, and the half2 and
+// bfloat162 decoded back to float2.
+__global__ void small_float_vectors(const float2* in, unsigned* out, float2* back, int n) {
+  INDEX();
+  float2 v = in[i];
+  __half2 h = __float22half2_rn(v);
+  __hip_bfloat162 b = __float22bfloat162_rn(v);
+  __hip_fp8x4_e5m2 q(make_float4(v.x, v.y, -v.x, -v.y));
+  out[i * 4 + 0] = __half_as_ushort(h.x) | (unsigned)__half_as_ushort(h.y) << 16;
+  out[i * 4 + 1] = __bfloat16_as_ushort(b.x) | (unsigned)__bfloat16_as_ushort(b.y) << 16;
+  out[i * 4 + 2] = __hip_cvt_float2_to_fp8x2(v, __HIP_SATFINITE, __HIP_E4M3);
+  out[i * 4 + 3] = q.__x;
+  back[i * 2 + 0] = __half22float2(h);
+  back[i * 2 + 1] = __bfloat1622float2(b);
+}
+#endif
