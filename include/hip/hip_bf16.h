@@ -109,7 +109,6 @@ struct __attribute__((aligned(4))) __hip_bfloat162 {
     return *this;
   }
 #if defined(__HIPCORE_HAVE_VECTOR_TYPES)
-  __HIPCORE_HOST_DEVICE __hip_bfloat162(const float2& v) : x(v.x), y(v.y) {}
   __HIPCORE_HOST_DEVICE operator float2() const { return make_float2(float(x), float(y)); }
 #endif
 };

@@ -72,8 +72,9 @@ struct __half {
   __HIPCORE_HOST_DEVICE __half(const volatile __half_raw& r) : data(r.data) {}
 #if !defined(__HIP_NO_HALF_CONVERSIONS__)
   __HIPCORE_HOST_DEVICE constexpr __half(_Float16 v) : data(v) {}
-  __HIPCORE_HOST_DEVICE __half(float v) : data(static_cast<_Float16>(v)) {}
-  __HIPCORE_HOST_DEVICE __half(double v) : data(static_cast<_Float16>(v)) {}
+  // Any standard floating type (float, double, long double), rounded to nearest even once.
+  template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
+  __HIPCORE_HOST_DEVICE __half(T v) : data(static_cast<_Float16>(v)) {}
   template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
   __HIPCORE_HOST_DEVICE __half(T v) : data(static_cast<_Float16>(v)) {}
 #endif
@@ -97,11 +98,8 @@ struct __half {
     return *this;
   }
 #if !defined(__HIP_NO_HALF_CONVERSIONS__)
-  __HIPCORE_HOST_DEVICE __half& operator=(float v) {
-    data = static_cast<_Float16>(v);
-    return *this;
-  }
-  __HIPCORE_HOST_DEVICE __half& operator=(double v) {
+  template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
+  __HIPCORE_HOST_DEVICE __half& operator=(T v) {
     data = static_cast<_Float16>(v);
     return *this;
   }
@@ -236,10 +234,6 @@ struct __half2 {
     r.y = y;
     return r;
   }
-#if defined(__HIPCORE_HAVE_VECTOR_TYPES)
-  __HIPCORE_HOST_DEVICE __half2(const float2& v) : x(v.x), y(v.y) {}
-  __HIPCORE_HOST_DEVICE operator float2() const { return make_float2(float(x), float(y)); }
-#endif
 
 #if !defined(__HIP_NO_HALF_OPERATORS__)
   __HIPCORE_HOST_DEVICE __half2& operator+=(const __half2& o) {
