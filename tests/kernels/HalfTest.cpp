@@ -1,6 +1,8 @@
 // hip_fp16.h on the device: every __half bit pattern to float and back, float->half in every
 // rounding mode on all rounding boundaries, integer conversions, arithmetic, comparisons, math,
 // shuffles and atomics, against the table-based reference of SmallFloatReference.h.
+#include <hip/hip_fp16.h>
+
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -229,10 +231,11 @@ TEST_P(Half, ArithmeticAndComparisonsOnRandomPairs) {
   const int n = int(a.size());
   std::vector<std::uint16_t> out(size_t(n) * 16, 0xdead);
   std::vector<std::uint32_t> cmp(n, 0xffffffffu);
+  std::vector<float> dot(size_t(n) * 2, -7.0f);
   vgpu::isa::Launch l = launch1d(blocksFor(n), 256);
   l.arg(buffer(a, "a")).arg(buffer(b, "b")).arg(buffer(c, "c")).arg(buffer(out, "out"));
-  l.arg(buffer(cmp, "cmp")).arg(n);
-  run("half", "_Z10half_arithPKtS0_S0_PtPji", l);
+  l.arg(buffer(cmp, "cmp")).arg(buffer(dot, "dot")).arg(n);
+  run("half", "_Z10half_arithPKtS0_S0_PtPjPfi", l);
   const char* names[16] = {"hadd",      "hsub",     "hmul",     "hdiv",    "hfma", "hadd_sat",
                            "hmul_sat",  "hmax",     "hmin",     "hneg",    "habs", "operator+",
                            "operator-", "hadd2.lo", "hadd2.hi", "hfma2.hi"};
@@ -292,6 +295,18 @@ TEST_P(Half, ArithmeticAndComparisonsOnRandomPairs) {
     m |= unsigned(x < y && y < z) << 17;
     m |= unsigned((un || x >= y) && (std::isnan(y) || std::isnan(z) || y >= z)) << 18;
     m |= unsigned(x < y) << 19;
+    m |= unsigned(x < y) << 20;
+    m |= unsigned(!(y == z)) << 21;
+    m |= unsigned(std::isinf(y)) << 22;
+    m |= 1u << 23;
+    // amd_mixed_dot: two fmas in float (products of halves are exact in float).
+    float d = std::fma(float(y), float(z), std::fma(float(x), float(y), 0.5f));
+    float ds = std::isnan(d) ? 0.0f : d > 1 ? 1.0f : d > 0 ? d : 0.0f;
+    ASSERT_TRUE(std::isnan(d) ? std::isnan(dot[size_t(i) * 2]) : dot[size_t(i) * 2] == d)
+        << "amd_mixed_dot of " << std::hex << a[i] << ", " << b[i] << ", " << c[i];
+    ASSERT_TRUE(dot[size_t(i) * 2 + 1] == ds ||
+                (std::isnan(d) && std::isnan(dot[size_t(i) * 2 + 1])))
+        << "saturated amd_mixed_dot of " << std::hex << a[i] << ", " << b[i] << ", " << c[i];
     (void)un2;
     ASSERT_EQ(cmp[i], m) << "comparisons of " << std::hex << a[i] << ", " << b[i] << ", " << c[i];
   }
@@ -354,6 +369,44 @@ TEST_P(Half, ShufflesMoveHalvesAndAtomicsAdd) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, Half, ::testing::ValuesIn(kAllVariants), variantName);
+
+// Host side: AMD's layout under this compiler and the conversions compiled for the host.
+static_assert(sizeof(__half) == 2 && alignof(__half) == 2);
+static_assert(sizeof(__half2) == 4 && sizeof(__half2_raw) == 4);
+#if defined(__clang__)
+static_assert(alignof(__half2) == 4);
+#else
+static_assert(alignof(__half2) == 2);  // AMD's g++ layout: two __half
+#endif
+
+TEST(HalfHost, ConversionsAndArithmeticOnTheHost) {
+  std::vector<float> in = boundaryFloats();
+  for (float f : in) {
+    __half got[4] = {__float2half_rn(f), __float2half_rz(f), __float2half_rd(f),
+                     __float2half_ru(f)};
+    for (int k = 0; k < 4; ++k)
+      ASSERT_TRUE(sameHalf(__half_as_ushort(got[k]), toHalf(f, Mode(k))))
+          << std::hexfloat << f << " mode " << k;
+  }
+  for (int i = 0; i < 65536; ++i) {
+    __half h = __ushort_as_half(std::uint16_t(i));
+    double x = fromHalf(std::uint16_t(i));
+    if (!std::isnan(x)) ASSERT_EQ(floatBits(__half2float(h)), floatBits(float(x))) << i;
+    ASSERT_EQ(__half2int_rd(h), saturatingInt<int>(x, 2, -2147483648.0, 2147483647.0)) << i;
+    ASSERT_EQ(__half2short_ru(h), saturatingInt<short>(x, 3, -32768.0, 32767.0)) << i;
+  }
+  std::mt19937 rng(53);
+  for (int i = 0; i < 20000; ++i) {
+    std::uint16_t a = std::uint16_t(rng()), b = std::uint16_t(rng()), c = std::uint16_t(rng());
+    __half x = __ushort_as_half(a), y = __ushort_as_half(b), z = __ushort_as_half(c);
+    ASSERT_TRUE(sameHalf(__half_as_ushort(x * y), toHalf(fromHalf(a) * fromHalf(b))));
+    ASSERT_TRUE(sameHalf(__half_as_ushort(__hdiv(x, y)), toHalf(fromHalf(a) / fromHalf(b))));
+    ASSERT_TRUE(sameHalf(__half_as_ushort(__hfma(x, y, z)), toHalf(exactFma(a, b, c))))
+        << std::hex << a << " " << b << " " << c;
+    ASSERT_EQ(__hlt(x, y), fromHalf(a) < fromHalf(b));
+    ASSERT_EQ(__hneu(x, y), !(fromHalf(a) == fromHalf(b)));
+  }
+}
 
 }  // namespace
 }  // namespace isatest

@@ -63,7 +63,8 @@ __global__ void int_to_half(const int* in, unsigned short* out, int n) {
 
 // Arithmetic on (a, b, c): 16 half results and one bitmask of comparisons per row.
 __global__ void half_arith(const unsigned short* a, const unsigned short* b,
-                           const unsigned short* c, unsigned short* out, unsigned* cmp, int n) {
+                           const unsigned short* c, unsigned short* out, unsigned* cmp, float* dot,
+                           int n) {
   INDEX();
   __half x = __ushort_as_half(a[i]), y = __ushort_as_half(b[i]), z = __ushort_as_half(c[i]);
   unsigned short* row = out + i * 16;
@@ -107,6 +108,13 @@ __global__ void half_arith(const unsigned short* a, const unsigned short* b,
   m |= __hblt2(p, q) << 17;
   m |= __hbgeu2(p, q) << 18;
   m |= (__half_as_ushort(__low2half(__hlt2(p, q))) == 0x3c00) << 19;
+  unsigned lt = __hlt2_mask(p, q), neu = __hneu2_mask(p, q);
+  m |= ((lt & 0xffff) != 0) << 20;
+  m |= ((neu >> 16) != 0) << 21;
+  m |= (__half_as_ushort(__high2half(__hisinf2(p))) == 0x3c00) << 22;
+  m |= ((lt & 0xffff) % 0xffff == 0 && (neu >> 16) % 0xffff == 0) << 23;
+  dot[i * 2] = amd_mixed_dot(p, q, 0.5f, false);
+  dot[i * 2 + 1] = amd_mixed_dot(p, q, 0.5f, true);
   cmp[i] = m;
 }
 

@@ -221,13 +221,16 @@ __HIPCORE_HOST_DEVICE bool __hgeu(__half a, __half b) {
 }
 
 // Lane-wise relations give 1.0 or 0.0 per lane; the __hb*2 forms are true when both lanes are.
-#define __HIPCORE_HALF2_RELATIONS(rel)                                                 \
-  __HIPCORE_HOST_DEVICE __half2 __h##rel##2(__half2 a, __half2 b) {                    \
-    return __half2(__hipcore_half_of(__h##rel(a.x, b.x) ? (_Float16)1 : (_Float16)0),  \
-                   __hipcore_half_of(__h##rel(a.y, b.y) ? (_Float16)1 : (_Float16)0)); \
-  }                                                                                    \
-  __HIPCORE_HOST_DEVICE bool __hb##rel##2(__half2 a, __half2 b) {                      \
-    return __h##rel(a.x, b.x) && __h##rel(a.y, b.y);                                   \
+#define __HIPCORE_HALF2_RELATIONS(rel)                                                    \
+  __HIPCORE_HOST_DEVICE __half2 __h##rel##2(__half2 a, __half2 b) {                       \
+    return __half2(__hipcore_half_of(__h##rel(a.x, b.x) ? (_Float16)1 : (_Float16)0),     \
+                   __hipcore_half_of(__h##rel(a.y, b.y) ? (_Float16)1 : (_Float16)0));    \
+  }                                                                                       \
+  __HIPCORE_HOST_DEVICE bool __hb##rel##2(__half2 a, __half2 b) {                         \
+    return __h##rel(a.x, b.x) && __h##rel(a.y, b.y);                                      \
+  }                                                                                       \
+  __HIPCORE_HOST_DEVICE unsigned __h##rel##2_mask(__half2 a, __half2 b) {                 \
+    return (__h##rel(a.x, b.x) ? 0xffffu : 0u) | (__h##rel(a.y, b.y) ? 0xffff0000u : 0u); \
   }
 __HIPCORE_HALF2_RELATIONS(eq)
 __HIPCORE_HALF2_RELATIONS(ne)
@@ -243,6 +246,10 @@ __HIPCORE_HALF2_RELATIONS(leu)
 __HIPCORE_HALF2_RELATIONS(geu)
 #undef __HIPCORE_HALF2_RELATIONS
 
+__HIPCORE_HOST_DEVICE __half2 __hisinf2(__half2 h) {
+  return __half2(__hipcore_half_of(__hisinf(h.x) ? (_Float16)1 : (_Float16)0),
+                 __hipcore_half_of(__hisinf(h.y) ? (_Float16)1 : (_Float16)0));
+}
 __HIPCORE_HOST_DEVICE __half2 __hisnan2(__half2 h) {
   return __half2(__hipcore_half_of(__hisnan(h.x) ? (_Float16)1 : (_Float16)0),
                  __hipcore_half_of(__hisnan(h.y) ? (_Float16)1 : (_Float16)0));
@@ -464,6 +471,15 @@ __HIPCORE_HALF2_MATH(floor)
 __HIPCORE_HALF2_MATH(trunc)
 __HIPCORE_HALF2_MATH(rint)
 #undef __HIPCORE_HALF2_MATH
+
+// AMD's mixed-precision dot product: c + a.x*b.x + a.y*b.y in float, clamped to [0, 1] when
+// saturate is set (the clamp bit of v_dot2_f32_f16).
+__HIPCORE_HALF_DEVICE float amd_mixed_dot(__half2 a, __half2 b, float c, bool saturate) {
+  float r = __builtin_fmaf(__half2float(a.y), __half2float(b.y),
+                           __builtin_fmaf(__half2float(a.x), __half2float(b.x), c));
+  if (saturate) r = r > 1.0f ? 1.0f : (r > 0.0f ? r : 0.0f);
+  return r;
+}
 
 // Non-caching loads: on AMD GPUs these are ordinary loads (AMD's header does the same).
 __HIPCORE_HALF_DEVICE __half __ldg(const __half* p) {
