@@ -7,10 +7,19 @@
 // which for +, -, *, / is the correctly rounded bfloat16 result (float keeps 24 >= 2*8+2 bits).
 #pragma once
 
-#include <hip/detail/small_float.h>
+// The raw forms are plain structs, also for C.
+typedef struct __attribute__((aligned(2))) __hip_bfloat16_raw {
+  unsigned short x;
+} __hip_bfloat16_raw;
+typedef struct __attribute__((aligned(4))) __hip_bfloat162_raw {
+  unsigned short x;
+  unsigned short y;
+} __hip_bfloat162_raw;
 
 #if defined(__cplusplus)
 #include <type_traits>
+
+#include <hip/detail/small_float.h>
 
 #if defined(__HIP__)
 #include <hip/hip_runtime.h>
@@ -23,14 +32,6 @@
 #if defined(__HIP__) && !defined(__HIPCORE_HALF_DEVICE)
 #define __HIPCORE_HALF_DEVICE __device__ inline __attribute__((always_inline))
 #endif
-
-struct __attribute__((aligned(2))) __hip_bfloat16_raw {
-  unsigned short x;
-};
-struct __attribute__((aligned(4))) __hip_bfloat162_raw {
-  unsigned short x;
-  unsigned short y;
-};
 
 // Float to bfloat16, round to nearest even; NaNs stay NaNs (quiet, sign kept).
 __HIPCORE_HOST_DEVICE unsigned short __hipcore_bf16_from_float(float f) {

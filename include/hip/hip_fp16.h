@@ -11,26 +11,7 @@
 // [0, 1] with NaN giving +0, and float-to-integer conversions saturate with NaN giving 0.
 #pragma once
 
-#include <hip/detail/small_float.h>
-
-#if defined(__cplusplus)
-#include <type_traits>
-
-#if defined(__HIP__)
-#include <hip/hip_runtime.h>  // warpSize, the shuffle templates, atomics
-#endif
-
-// float2 comes from hipcore's vector-type header when the tree has it (looked up beside this
-// file only, never in another HIP installation).
-#if __has_include("hip_vector_types.h")
-#include "hip_vector_types.h"
-#define __HIPCORE_HAVE_VECTOR_TYPES 1
-#endif
-
-#if defined(__HIP__)
-#define __HIPCORE_HALF_DEVICE __device__ inline __attribute__((always_inline))
-#endif
-
+// The raw forms are plain structs, also for C.
 #if defined(__clang__)
 typedef _Float16 _Float16_2 __attribute__((ext_vector_type(2)));
 #endif
@@ -46,17 +27,37 @@ struct __half_raw {
 struct __half2_raw {
   union {
     struct {
-      __half_raw x;
-      __half_raw y;
+      struct __half_raw x;
+      struct __half_raw y;
     };
     _Float16_2 data;
   };
 };
 #else
 struct __half2_raw {
-  __half_raw x;
-  __half_raw y;
+  struct __half_raw x;
+  struct __half_raw y;
 };
+#endif
+
+#if defined(__cplusplus)
+#include <type_traits>
+
+#include <hip/detail/small_float.h>
+
+#if defined(__HIP__)
+#include <hip/hip_runtime.h>  // warpSize, the shuffle templates, atomics
+#endif
+
+// float2 comes from hipcore's vector-type header when the tree has it (looked up beside this
+// file only, never in another HIP installation).
+#if __has_include("hip_vector_types.h")
+#include "hip_vector_types.h"
+#define __HIPCORE_HAVE_VECTOR_TYPES 1
+#endif
+
+#if defined(__HIP__)
+#define __HIPCORE_HALF_DEVICE __device__ inline __attribute__((always_inline))
 #endif
 
 struct __half {

@@ -20,6 +20,18 @@
 
 #if defined(__cplusplus)
 
+// Which fp8 kinds the target converts natively: none on RDNA2/3 (every path here is software),
+// and both kinds are available everywhere, as AMD's header reports for such targets.
+#if !defined(HIP_FP8_TYPE_OCP)
+#define HIP_FP8_TYPE_OCP 1
+#endif
+#if !defined(HIP_FP8_TYPE_FNUZ)
+#define HIP_FP8_TYPE_FNUZ 1
+#endif
+#if !defined(HIP_FP8_CVT_FAST_PATH)
+#define HIP_FP8_CVT_FAST_PATH 0
+#endif
+
 enum __hip_fp8_interpretation_t {
   __HIP_E4M3 = 0,
   __HIP_E5M2 = 1,
