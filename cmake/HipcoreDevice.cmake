@@ -60,6 +60,8 @@ add_custom_target(hipcore_device_libs ALL DEPENDS ${HIPCORE_GENERATED_BITCODE})
 
 # The flags a user passes to clang for a program built against hipcore.
 set(HIPCORE_HIP_FLAGS -x hip --rocm-path=${HIPCORE_STAGE} -O2 -std=c++20)
+# Run after every HIP compile on its dependency file: the compile fails if it read AMD's headers.
+set(HIPCORE_HERMETIC_CHECK "${CMAKE_CURRENT_LIST_DIR}/CheckHermeticDepfile.cmake")
 foreach(dir IN LISTS HIPCORE_PUBLIC_INCLUDE_DIRS)
   list(APPEND HIPCORE_HIP_FLAGS -isystem "${dir}")
 endforeach()
@@ -79,6 +81,7 @@ function(hipcore_compile_hip)
   add_custom_command(OUTPUT "${arg_OUTPUT}"
     COMMAND "${HIPCORE_CLANG}" ${HIPCORE_HIP_FLAGS} ${arch_flags} ${arg_FLAGS}
             -fPIC -c "${src}" -o "${arg_OUTPUT}" -MD -MF "${arg_OUTPUT}.d"
+    COMMAND "${CMAKE_COMMAND}" "-DDEPFILE=${arg_OUTPUT}.d" "-DSOURCE=${src}" -P "${HIPCORE_HERMETIC_CHECK}"
     DEPFILE "${arg_OUTPUT}.d"
     DEPENDS "${src}" hipcore_device_libs ${arg_DEPENDS}
     COMMENT "Compiling HIP ${arg_SOURCE}" VERBATIM)
@@ -96,6 +99,7 @@ function(hipcore_compile_code_object)
   add_custom_command(OUTPUT "${arg_OUTPUT}"
     COMMAND "${arg_CLANG}" ${HIPCORE_HIP_FLAGS} --offload-arch=${arg_ARCH} --cuda-device-only
             ${arg_FLAGS} "${src}" -o "${arg_OUTPUT}" -MD -MF "${arg_OUTPUT}.d"
+    COMMAND "${CMAKE_COMMAND}" "-DDEPFILE=${arg_OUTPUT}.d" "-DSOURCE=${src}" -P "${HIPCORE_HERMETIC_CHECK}"
     DEPFILE "${arg_OUTPUT}.d"
     DEPENDS "${src}" hipcore_device_libs ${arg_DEPENDS}
     COMMENT "Compiling code object ${arg_ARCH} from ${arg_SOURCE}" VERBATIM)
@@ -113,6 +117,7 @@ function(hipcore_compile_code_object_bundle)
   add_custom_command(OUTPUT "${arg_OUTPUT}"
     COMMAND "${HIPCORE_CLANG}" ${HIPCORE_HIP_FLAGS} ${arch_flags} --cuda-device-only --gpu-bundle-output
             "${src}" -o "${arg_OUTPUT}" -MD -MF "${arg_OUTPUT}.d"
+    COMMAND "${CMAKE_COMMAND}" "-DDEPFILE=${arg_OUTPUT}.d" "-DSOURCE=${src}" -P "${HIPCORE_HERMETIC_CHECK}"
     DEPFILE "${arg_OUTPUT}.d"
     DEPENDS "${src}" hipcore_device_libs
     COMMENT "Compiling the code-object bundle ${arg_OUTPUT}" VERBATIM)

@@ -108,6 +108,10 @@ Result<CompileOptions> parseCompileOptions(std::span<const char* const> options)
 
 std::vector<std::string> CompileOptions::languageFlags() const {
   std::vector<std::string> flags = {optimization, languageStandard};
+  // As with NVRTC and AMD's hiprtc, a program uses the HIP built-ins (threadIdx, __syncthreads,
+  // atomics ...) without including anything: hipcore's own hip_runtime.h, from the embedded
+  // headers, comes first on both the clang and the comgr path.
+  flags.insert(flags.end(), {"-include", "hip/hip_runtime.h"});
   for (const std::string& d : defines) flags.push_back(d);
   for (const std::string& dir : includeDirs) flags.push_back("-I" + dir);
   if (fastMath) flags.push_back("-ffast-math");

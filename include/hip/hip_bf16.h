@@ -34,13 +34,13 @@ typedef struct __attribute__((aligned(4))) __hip_bfloat162_raw {
 #endif
 
 // Float to bfloat16, round to nearest even; NaNs stay NaNs (quiet, sign kept).
-__HIPCORE_HOST_DEVICE unsigned short __hipcore_bf16_from_float(float f) {
+__HIPCORE_FP_FUNC unsigned short __hipcore_bf16_from_float(float f) {
   uint32_t bits = __builtin_bit_cast(uint32_t, f);
   if ((bits & 0x7fffffffu) > 0x7f800000u) return (unsigned short)((bits >> 16) | 0x40);
   uint32_t lsb = (bits >> 16) & 1;
   return (unsigned short)((bits + 0x7fffu + lsb) >> 16);
 }
-__HIPCORE_HOST_DEVICE float __hipcore_bf16_to_float(unsigned short b) {
+__HIPCORE_FP_FUNC float __hipcore_bf16_to_float(unsigned short b) {
   return __builtin_bit_cast(float, uint32_t(b) << 16);
 }
 
@@ -50,45 +50,43 @@ struct __attribute__((aligned(2))) __hip_bfloat16 {
 
  public:
   __hip_bfloat16() = default;
-  __HIPCORE_HOST_DEVICE __hip_bfloat16(const __hip_bfloat16_raw& r) : __x(r.x) {}
-  __HIPCORE_HOST_DEVICE __hip_bfloat16(float f) : __x(__hipcore_bf16_from_float(f)) {}
-  __HIPCORE_HOST_DEVICE __hip_bfloat16(double d)
+  __HIPCORE_FP_FUNC __hip_bfloat16(const __hip_bfloat16_raw& r) : __x(r.x) {}
+  __HIPCORE_FP_FUNC __hip_bfloat16(float f) : __x(__hipcore_bf16_from_float(f)) {}
+  __HIPCORE_FP_FUNC __hip_bfloat16(double d)
       : __x((unsigned short)__hipcore_sf_from_double(__hipcore_sf_bf16, d, __HIPCORE_ROUND_NEAREST,
                                                      false)) {}
   template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
-  __HIPCORE_HOST_DEVICE __hip_bfloat16(T v)
+  __HIPCORE_FP_FUNC __hip_bfloat16(T v)
       : __x((unsigned short)(std::is_signed<T>::value
                                  ? __hipcore_sf_from_int64(__hipcore_sf_bf16, (int64_t)v,
                                                            __HIPCORE_ROUND_NEAREST)
                                  : __hipcore_sf_from_uint64(__hipcore_sf_bf16, (uint64_t)v,
                                                             __HIPCORE_ROUND_NEAREST))) {}
 
-  __HIPCORE_HOST_DEVICE operator __hip_bfloat16_raw() const { return __hip_bfloat16_raw{__x}; }
-  __HIPCORE_HOST_DEVICE operator __hip_bfloat16_raw() const volatile {
-    return __hip_bfloat16_raw{__x};
-  }
-  __HIPCORE_HOST_DEVICE operator float() const { return __hipcore_bf16_to_float(__x); }
-  __HIPCORE_HOST_DEVICE explicit operator bool() const { return (__x & 0x7fff) != 0; }
+  __HIPCORE_FP_FUNC operator __hip_bfloat16_raw() const { return __hip_bfloat16_raw{__x}; }
+  __HIPCORE_FP_FUNC operator __hip_bfloat16_raw() const volatile { return __hip_bfloat16_raw{__x}; }
+  __HIPCORE_FP_FUNC operator float() const { return __hipcore_bf16_to_float(__x); }
+  __HIPCORE_FP_FUNC explicit operator bool() const { return (__x & 0x7fff) != 0; }
   template <typename T,
             typename std::enable_if<std::is_integral<T>::value && !std::is_same<T, bool>::value,
                                     int>::type = 0>
-  __HIPCORE_HOST_DEVICE operator T() const {
+  __HIPCORE_FP_FUNC operator T() const {
     return static_cast<T>(__hipcore_bf16_to_float(__x));
   }
 
-  __HIPCORE_HOST_DEVICE __hip_bfloat16& operator=(const __hip_bfloat16_raw& r) {
+  __HIPCORE_FP_FUNC __hip_bfloat16& operator=(const __hip_bfloat16_raw& r) {
     __x = r.x;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE volatile __hip_bfloat16& operator=(const __hip_bfloat16_raw& r) volatile {
+  __HIPCORE_FP_FUNC volatile __hip_bfloat16& operator=(const __hip_bfloat16_raw& r) volatile {
     __x = r.x;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __hip_bfloat16& operator=(float f) {
+  __HIPCORE_FP_FUNC __hip_bfloat16& operator=(float f) {
     __x = __hipcore_bf16_from_float(f);
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __hip_bfloat16& operator=(double d) { return *this = __hip_bfloat16(d); }
+  __HIPCORE_FP_FUNC __hip_bfloat16& operator=(double d) { return *this = __hip_bfloat16(d); }
 };
 
 struct __attribute__((aligned(4))) __hip_bfloat162 {
@@ -96,21 +94,21 @@ struct __attribute__((aligned(4))) __hip_bfloat162 {
   __hip_bfloat16 y;
 
   __hip_bfloat162() = default;
-  __HIPCORE_HOST_DEVICE __hip_bfloat162(const __hip_bfloat16& a, const __hip_bfloat16& b)
+  __HIPCORE_FP_FUNC __hip_bfloat162(const __hip_bfloat16& a, const __hip_bfloat16& b)
       : x(a), y(b) {}
-  __HIPCORE_HOST_DEVICE __hip_bfloat162(const __hip_bfloat162_raw& r)
+  __HIPCORE_FP_FUNC __hip_bfloat162(const __hip_bfloat162_raw& r)
       : x(__hip_bfloat16_raw{r.x}), y(__hip_bfloat16_raw{r.y}) {}
-  __HIPCORE_HOST_DEVICE operator __hip_bfloat162_raw() const {
+  __HIPCORE_FP_FUNC operator __hip_bfloat162_raw() const {
     return __hip_bfloat162_raw{static_cast<__hip_bfloat16_raw>(x).x,
                                static_cast<__hip_bfloat16_raw>(y).x};
   }
-  __HIPCORE_HOST_DEVICE __hip_bfloat162& operator=(const __hip_bfloat162_raw& r) {
+  __HIPCORE_FP_FUNC __hip_bfloat162& operator=(const __hip_bfloat162_raw& r) {
     x = __hip_bfloat16_raw{r.x};
     y = __hip_bfloat16_raw{r.y};
     return *this;
   }
 #if defined(__HIPCORE_HAVE_VECTOR_TYPES)
-  __HIPCORE_HOST_DEVICE operator float2() const { return make_float2(float(x), float(y)); }
+  __HIPCORE_FP_FUNC operator float2() const { return make_float2(float(x), float(y)); }
 #endif
 };
 

@@ -69,15 +69,15 @@ struct __half {
 
  public:
   __half() = default;
-  __HIPCORE_HOST_DEVICE constexpr __half(const __half_raw& r) : data(r.data) {}
-  __HIPCORE_HOST_DEVICE __half(const volatile __half_raw& r) : data(r.data) {}
+  __HIPCORE_FP_FUNC constexpr __half(const __half_raw& r) : data(r.data) {}
+  __HIPCORE_FP_FUNC __half(const volatile __half_raw& r) : data(r.data) {}
 #if !defined(__HIP_NO_HALF_CONVERSIONS__)
-  __HIPCORE_HOST_DEVICE constexpr __half(_Float16 v) : data(v) {}
+  __HIPCORE_FP_FUNC constexpr __half(_Float16 v) : data(v) {}
   // Any standard floating type (float, double, long double), rounded to nearest even once.
   template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
-  __HIPCORE_HOST_DEVICE __half(T v) : data(static_cast<_Float16>(v)) {}
+  __HIPCORE_FP_FUNC __half(T v) : data(static_cast<_Float16>(v)) {}
   template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
-  __HIPCORE_HOST_DEVICE __half(T v) : data(static_cast<_Float16>(v)) {}
+  __HIPCORE_FP_FUNC __half(T v) : data(static_cast<_Float16>(v)) {}
 #endif
 
   __half(const __half&) = default;
@@ -86,113 +86,113 @@ struct __half {
   __half& operator=(__half&&) = default;
   ~__half() = default;
 
-  __HIPCORE_HOST_DEVICE __half& operator=(const __half_raw& r) {
+  __HIPCORE_FP_FUNC __half& operator=(const __half_raw& r) {
     data = r.data;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE volatile __half& operator=(const __half_raw& r) volatile {
+  __HIPCORE_FP_FUNC volatile __half& operator=(const __half_raw& r) volatile {
     data = r.data;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE volatile __half& operator=(const volatile __half_raw& r) volatile {
+  __HIPCORE_FP_FUNC volatile __half& operator=(const volatile __half_raw& r) volatile {
     data = r.data;
     return *this;
   }
 #if !defined(__HIP_NO_HALF_CONVERSIONS__)
   template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
-  __HIPCORE_HOST_DEVICE __half& operator=(T v) {
+  __HIPCORE_FP_FUNC __half& operator=(T v) {
     data = static_cast<_Float16>(v);
     return *this;
   }
   template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
-  __HIPCORE_HOST_DEVICE __half& operator=(T v) {
+  __HIPCORE_FP_FUNC __half& operator=(T v) {
     data = static_cast<_Float16>(v);
     return *this;
   }
 
-  __HIPCORE_HOST_DEVICE operator float() const { return data; }
+  __HIPCORE_FP_FUNC operator float() const { return data; }
   template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
-  __HIPCORE_HOST_DEVICE operator T() const {
+  __HIPCORE_FP_FUNC operator T() const {
     return static_cast<T>(data);
   }
 #endif
-  __HIPCORE_HOST_DEVICE operator __half_raw() const {
+  __HIPCORE_FP_FUNC operator __half_raw() const {
     __half_raw r;
     r.data = data;
     return r;
   }
-  __HIPCORE_HOST_DEVICE operator __half_raw() const volatile {
+  __HIPCORE_FP_FUNC operator __half_raw() const volatile {
     __half_raw r;
     r.data = data;
     return r;
   }
 
 #if !defined(__HIP_NO_HALF_OPERATORS__)
-  __HIPCORE_HOST_DEVICE __half& operator+=(const __half& o) {
+  __HIPCORE_FP_FUNC __half& operator+=(const __half& o) {
     data += o.data;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half& operator-=(const __half& o) {
+  __HIPCORE_FP_FUNC __half& operator-=(const __half& o) {
     data -= o.data;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half& operator*=(const __half& o) {
+  __HIPCORE_FP_FUNC __half& operator*=(const __half& o) {
     data *= o.data;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half& operator/=(const __half& o) {
+  __HIPCORE_FP_FUNC __half& operator/=(const __half& o) {
     data /= o.data;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half& operator++() {
+  __HIPCORE_FP_FUNC __half& operator++() {
     data += _Float16(1);
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half operator++(int) {
+  __HIPCORE_FP_FUNC __half operator++(int) {
     __half old = *this;
     data += _Float16(1);
     return old;
   }
-  __HIPCORE_HOST_DEVICE __half& operator--() {
+  __HIPCORE_FP_FUNC __half& operator--() {
     data -= _Float16(1);
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half operator--(int) {
+  __HIPCORE_FP_FUNC __half operator--(int) {
     __half old = *this;
     data -= _Float16(1);
     return old;
   }
-  __HIPCORE_HOST_DEVICE __half operator+() const { return *this; }
-  __HIPCORE_HOST_DEVICE __half operator-() const { return __half(_Float16(-data)); }
+  __HIPCORE_FP_FUNC __half operator+() const { return *this; }
+  __HIPCORE_FP_FUNC __half operator-() const { return __half(_Float16(-data)); }
 
-  friend __HIPCORE_HOST_DEVICE __half operator+(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC __half operator+(const __half& a, const __half& b) {
     return __half(_Float16(a.data + b.data));
   }
-  friend __HIPCORE_HOST_DEVICE __half operator-(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC __half operator-(const __half& a, const __half& b) {
     return __half(_Float16(a.data - b.data));
   }
-  friend __HIPCORE_HOST_DEVICE __half operator*(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC __half operator*(const __half& a, const __half& b) {
     return __half(_Float16(a.data * b.data));
   }
-  friend __HIPCORE_HOST_DEVICE __half operator/(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC __half operator/(const __half& a, const __half& b) {
     return __half(_Float16(a.data / b.data));
   }
-  friend __HIPCORE_HOST_DEVICE bool operator==(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC bool operator==(const __half& a, const __half& b) {
     return a.data == b.data;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator!=(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC bool operator!=(const __half& a, const __half& b) {
     return a.data != b.data;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator<(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC bool operator<(const __half& a, const __half& b) {
     return a.data < b.data;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator>(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC bool operator>(const __half& a, const __half& b) {
     return a.data > b.data;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator<=(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC bool operator<=(const __half& a, const __half& b) {
     return a.data <= b.data;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator>=(const __half& a, const __half& b) {
+  friend __HIPCORE_FP_FUNC bool operator>=(const __half& a, const __half& b) {
     return a.data >= b.data;
   }
 #endif
@@ -218,18 +218,18 @@ struct __half2 {
   __half2& operator=(const __half2&) = default;
   __half2& operator=(__half2&&) = default;
   ~__half2() = default;
-  __HIPCORE_HOST_DEVICE __half2(const __half& a, const __half& b) : x(a), y(b) {}
-  __HIPCORE_HOST_DEVICE __half2(const __half2_raw& r) : x(r.x), y(r.y) {}
+  __HIPCORE_FP_FUNC __half2(const __half& a, const __half& b) : x(a), y(b) {}
+  __HIPCORE_FP_FUNC __half2(const __half2_raw& r) : x(r.x), y(r.y) {}
 #if defined(__clang__)
-  __HIPCORE_HOST_DEVICE __half2(_Float16_2 v) : data(v) {}
-  __HIPCORE_HOST_DEVICE operator _Float16_2() const { return data; }
+  __HIPCORE_FP_FUNC __half2(_Float16_2 v) : data(v) {}
+  __HIPCORE_FP_FUNC operator _Float16_2() const { return data; }
 #endif
-  __HIPCORE_HOST_DEVICE __half2& operator=(const __half2_raw& r) {
+  __HIPCORE_FP_FUNC __half2& operator=(const __half2_raw& r) {
     x = r.x;
     y = r.y;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE operator __half2_raw() const {
+  __HIPCORE_FP_FUNC operator __half2_raw() const {
     __half2_raw r;
     r.x = x;
     r.y = y;
@@ -237,78 +237,78 @@ struct __half2 {
   }
 
 #if !defined(__HIP_NO_HALF_OPERATORS__)
-  __HIPCORE_HOST_DEVICE __half2& operator+=(const __half2& o) {
+  __HIPCORE_FP_FUNC __half2& operator+=(const __half2& o) {
     x += o.x;
     y += o.y;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half2& operator-=(const __half2& o) {
+  __HIPCORE_FP_FUNC __half2& operator-=(const __half2& o) {
     x -= o.x;
     y -= o.y;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half2& operator*=(const __half2& o) {
+  __HIPCORE_FP_FUNC __half2& operator*=(const __half2& o) {
     x *= o.x;
     y *= o.y;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half2& operator/=(const __half2& o) {
+  __HIPCORE_FP_FUNC __half2& operator/=(const __half2& o) {
     x /= o.x;
     y /= o.y;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half2& operator++() {
+  __HIPCORE_FP_FUNC __half2& operator++() {
     ++x;
     ++y;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half2 operator++(int) {
+  __HIPCORE_FP_FUNC __half2 operator++(int) {
     __half2 old = *this;
     ++*this;
     return old;
   }
-  __HIPCORE_HOST_DEVICE __half2& operator--() {
+  __HIPCORE_FP_FUNC __half2& operator--() {
     --x;
     --y;
     return *this;
   }
-  __HIPCORE_HOST_DEVICE __half2 operator--(int) {
+  __HIPCORE_FP_FUNC __half2 operator--(int) {
     __half2 old = *this;
     --*this;
     return old;
   }
-  __HIPCORE_HOST_DEVICE __half2 operator+() const { return *this; }
-  __HIPCORE_HOST_DEVICE __half2 operator-() const { return __half2(-x, -y); }
+  __HIPCORE_FP_FUNC __half2 operator+() const { return *this; }
+  __HIPCORE_FP_FUNC __half2 operator-() const { return __half2(-x, -y); }
 
-  friend __HIPCORE_HOST_DEVICE __half2 operator+(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC __half2 operator+(const __half2& a, const __half2& b) {
     return __half2(a.x + b.x, a.y + b.y);
   }
-  friend __HIPCORE_HOST_DEVICE __half2 operator-(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC __half2 operator-(const __half2& a, const __half2& b) {
     return __half2(a.x - b.x, a.y - b.y);
   }
-  friend __HIPCORE_HOST_DEVICE __half2 operator*(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC __half2 operator*(const __half2& a, const __half2& b) {
     return __half2(a.x * b.x, a.y * b.y);
   }
-  friend __HIPCORE_HOST_DEVICE __half2 operator/(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC __half2 operator/(const __half2& a, const __half2& b) {
     return __half2(a.x / b.x, a.y / b.y);
   }
   // Both lanes must satisfy the relation (as CUDA's operators on __half2 and __hbeq2 ...).
-  friend __HIPCORE_HOST_DEVICE bool operator==(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC bool operator==(const __half2& a, const __half2& b) {
     return a.x == b.x && a.y == b.y;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator!=(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC bool operator!=(const __half2& a, const __half2& b) {
     return a.x != b.x && a.y != b.y;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator<(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC bool operator<(const __half2& a, const __half2& b) {
     return a.x < b.x && a.y < b.y;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator>(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC bool operator>(const __half2& a, const __half2& b) {
     return a.x > b.x && a.y > b.y;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator<=(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC bool operator<=(const __half2& a, const __half2& b) {
     return a.x <= b.x && a.y <= b.y;
   }
-  friend __HIPCORE_HOST_DEVICE bool operator>=(const __half2& a, const __half2& b) {
+  friend __HIPCORE_FP_FUNC bool operator>=(const __half2& a, const __half2& b) {
     return a.x >= b.x && a.y >= b.y;
   }
 #endif

@@ -48,7 +48,7 @@ typedef unsigned char __hip_fp8_storage_t;
 typedef unsigned short int __hip_fp8x2_storage_t;
 typedef unsigned int __hip_fp8x4_storage_t;
 
-__HIPCORE_HOST_DEVICE __hipcore_sf_format __hipcore_fp8_format(__hip_fp8_interpretation_t k) {
+__HIPCORE_FP_FUNC __hipcore_sf_format __hipcore_fp8_format(__hip_fp8_interpretation_t k) {
   return k == __HIP_E4M3        ? __hipcore_sf_e4m3
          : k == __HIP_E5M2      ? __hipcore_sf_e5m2
          : k == __HIP_E4M3_FNUZ ? __hipcore_sf_e4m3_fnuz
@@ -56,47 +56,47 @@ __HIPCORE_HOST_DEVICE __hipcore_sf_format __hipcore_fp8_format(__hip_fp8_interpr
 }
 
 // ---- Conversion functions -------------------------------------------------------------------
-__HIPCORE_HOST_DEVICE __hip_fp8_storage_t __hip_cvt_float_to_fp8(
+__HIPCORE_FP_FUNC __hip_fp8_storage_t __hip_cvt_float_to_fp8(
     const float f, const __hip_saturation_t sat, const __hip_fp8_interpretation_t interp) {
   return (__hip_fp8_storage_t)__hipcore_sf_from_float(
       __hipcore_fp8_format(interp), f, __HIPCORE_ROUND_NEAREST, sat == __HIP_SATFINITE);
 }
-__HIPCORE_HOST_DEVICE __hip_fp8_storage_t __hip_cvt_double_to_fp8(
+__HIPCORE_FP_FUNC __hip_fp8_storage_t __hip_cvt_double_to_fp8(
     const double d, const __hip_saturation_t sat, const __hip_fp8_interpretation_t interp) {
   return (__hip_fp8_storage_t)__hipcore_sf_from_double(
       __hipcore_fp8_format(interp), d, __HIPCORE_ROUND_NEAREST, sat == __HIP_SATFINITE);
 }
-__HIPCORE_HOST_DEVICE float __hipcore_fp8_to_float(__hip_fp8_storage_t x,
-                                                   __hip_fp8_interpretation_t interp) {
+__HIPCORE_FP_FUNC float __hipcore_fp8_to_float(__hip_fp8_storage_t x,
+                                               __hip_fp8_interpretation_t interp) {
   return __hipcore_sf_to_float(__hipcore_fp8_format(interp), x);
 }
 // Every fp8 value is exactly a half, so the half result is exact.
-__HIPCORE_HOST_DEVICE __half_raw __hip_cvt_fp8_to_halfraw(const __hip_fp8_storage_t x,
-                                                          const __hip_fp8_interpretation_t interp) {
+__HIPCORE_FP_FUNC __half_raw __hip_cvt_fp8_to_halfraw(const __hip_fp8_storage_t x,
+                                                      const __hip_fp8_interpretation_t interp) {
   return static_cast<__half_raw>(__float2half(__hipcore_fp8_to_float(x, interp)));
 }
-__HIPCORE_HOST_DEVICE __half2_raw __hip_cvt_fp8x2_to_halfraw2(
-    const __hip_fp8x2_storage_t x, const __hip_fp8_interpretation_t interp) {
+__HIPCORE_FP_FUNC __half2_raw __hip_cvt_fp8x2_to_halfraw2(const __hip_fp8x2_storage_t x,
+                                                          const __hip_fp8_interpretation_t interp) {
   __half2_raw r;
   r.x = __hip_cvt_fp8_to_halfraw((__hip_fp8_storage_t)(x & 0xff), interp);
   r.y = __hip_cvt_fp8_to_halfraw((__hip_fp8_storage_t)(x >> 8), interp);
   return r;
 }
-__HIPCORE_HOST_DEVICE __hip_fp8_storage_t __hip_cvt_halfraw_to_fp8(
+__HIPCORE_FP_FUNC __hip_fp8_storage_t __hip_cvt_halfraw_to_fp8(
     const __half_raw x, const __hip_saturation_t sat, const __hip_fp8_interpretation_t interp) {
   return __hip_cvt_float_to_fp8(__half2float(__half(x)), sat, interp);
 }
-__HIPCORE_HOST_DEVICE __hip_fp8x2_storage_t __hip_cvt_halfraw2_to_fp8x2(
+__HIPCORE_FP_FUNC __hip_fp8x2_storage_t __hip_cvt_halfraw2_to_fp8x2(
     const __half2_raw x, const __hip_saturation_t sat, const __hip_fp8_interpretation_t interp) {
   return (__hip_fp8x2_storage_t)(__hip_cvt_halfraw_to_fp8(x.x, sat, interp) |
                                  __hip_cvt_halfraw_to_fp8(x.y, sat, interp) << 8);
 }
-__HIPCORE_HOST_DEVICE __hip_fp8_storage_t
+__HIPCORE_FP_FUNC __hip_fp8_storage_t
 __hip_cvt_bfloat16raw_to_fp8(const __hip_bfloat16_raw x, const __hip_saturation_t sat,
                              const __hip_fp8_interpretation_t interp) {
   return __hip_cvt_float_to_fp8(__bfloat162float(__hip_bfloat16(x)), sat, interp);
 }
-__HIPCORE_HOST_DEVICE __hip_fp8x2_storage_t
+__HIPCORE_FP_FUNC __hip_fp8x2_storage_t
 __hip_cvt_bfloat16raw2_to_fp8x2(const __hip_bfloat162_raw x, const __hip_saturation_t sat,
                                 const __hip_fp8_interpretation_t interp) {
   return (
@@ -105,12 +105,12 @@ __hip_cvt_bfloat16raw2_to_fp8x2(const __hip_bfloat162_raw x, const __hip_saturat
                                  << 8);
 }
 #if defined(__HIPCORE_HAVE_VECTOR_TYPES)
-__HIPCORE_HOST_DEVICE __hip_fp8x2_storage_t __hip_cvt_float2_to_fp8x2(
+__HIPCORE_FP_FUNC __hip_fp8x2_storage_t __hip_cvt_float2_to_fp8x2(
     const float2 f, const __hip_saturation_t sat, const __hip_fp8_interpretation_t interp) {
   return (__hip_fp8x2_storage_t)(__hip_cvt_float_to_fp8(f.x, sat, interp) |
                                  __hip_cvt_float_to_fp8(f.y, sat, interp) << 8);
 }
-__HIPCORE_HOST_DEVICE __hip_fp8x2_storage_t __hip_cvt_double2_to_fp8x2(
+__HIPCORE_FP_FUNC __hip_fp8x2_storage_t __hip_cvt_double2_to_fp8x2(
     const double2 d, const __hip_saturation_t sat, const __hip_fp8_interpretation_t interp) {
   return (__hip_fp8x2_storage_t)(__hip_cvt_double_to_fp8(d.x, sat, interp) |
                                  __hip_cvt_double_to_fp8(d.y, sat, interp) << 8);
@@ -119,8 +119,8 @@ __HIPCORE_HOST_DEVICE __hip_fp8x2_storage_t __hip_cvt_double2_to_fp8x2(
 
 // Integer results of an fp8 value: truncation toward zero, NaN gives 0, clamped to the range.
 template <typename T>
-__HIPCORE_HOST_DEVICE T __hipcore_fp8_to_integer(__hip_fp8_storage_t x,
-                                                 __hip_fp8_interpretation_t interp, T lo, T hi) {
+__HIPCORE_FP_FUNC T __hipcore_fp8_to_integer(__hip_fp8_storage_t x,
+                                             __hip_fp8_interpretation_t interp, T lo, T hi) {
   return __hipcore_float_to_integer<T>(__hipcore_fp8_to_float(x, interp), __HIPCORE_ROUND_ZERO, lo,
                                        hi);
 }
@@ -128,7 +128,7 @@ __HIPCORE_HOST_DEVICE T __hipcore_fp8_to_integer(__hip_fp8_storage_t x,
 // ---- Types ----------------------------------------------------------------------------------
 // One macro per shape keeps the six kinds identical apart from their interpretation.
 #define __HIPCORE_FP8_INT_CONVERSION(T, lo, hi)                                     \
-  __HIPCORE_HOST_DEVICE operator T() const {                                        \
+  __HIPCORE_FP_FUNC operator T() const {                                            \
     return __hipcore_fp8_to_integer<T>(__x, __default_interpret, (T)(lo), (T)(hi)); \
   }
 
@@ -141,34 +141,34 @@ __HIPCORE_HOST_DEVICE T __hipcore_fp8_to_integer(__hip_fp8_storage_t x,
     static constexpr unsigned int __wm = wm;                                                    \
                                                                                                 \
     Name() = default;                                                                           \
-    __HIPCORE_HOST_DEVICE Name(const double f)                                                  \
+    __HIPCORE_FP_FUNC Name(const double f)                                                      \
         : __x(__hip_cvt_double_to_fp8(f, __default_saturation, __default_interpret)) {}         \
-    __HIPCORE_HOST_DEVICE Name(const float f)                                                   \
+    __HIPCORE_FP_FUNC Name(const float f)                                                       \
         : __x(__hip_cvt_float_to_fp8(f, __default_saturation, __default_interpret)) {}          \
-    __HIPCORE_HOST_DEVICE Name(const long int v) : Name((double)v) {}                           \
-    __HIPCORE_HOST_DEVICE Name(const int v) : Name((double)v) {}                                \
-    __HIPCORE_HOST_DEVICE Name(const short int v) : Name((float)v) {}                           \
-    __HIPCORE_HOST_DEVICE Name(const unsigned long int v) : Name((double)v) {}                  \
-    __HIPCORE_HOST_DEVICE Name(const unsigned int v) : Name((double)v) {}                       \
-    __HIPCORE_HOST_DEVICE Name(const unsigned short int v) : Name((float)v) {}                  \
-    __HIPCORE_HOST_DEVICE Name(const __hip_bfloat16 f)                                          \
+    __HIPCORE_FP_FUNC Name(const long int v) : Name((double)v) {}                               \
+    __HIPCORE_FP_FUNC Name(const int v) : Name((double)v) {}                                    \
+    __HIPCORE_FP_FUNC Name(const short int v) : Name((float)v) {}                               \
+    __HIPCORE_FP_FUNC Name(const unsigned long int v) : Name((double)v) {}                      \
+    __HIPCORE_FP_FUNC Name(const unsigned int v) : Name((double)v) {}                           \
+    __HIPCORE_FP_FUNC Name(const unsigned short int v) : Name((float)v) {}                      \
+    __HIPCORE_FP_FUNC Name(const __hip_bfloat16 f)                                              \
         : __x(__hip_cvt_bfloat16raw_to_fp8(f, __default_saturation, __default_interpret)) {}    \
-    __HIPCORE_HOST_DEVICE Name(const __half f)                                                  \
+    __HIPCORE_FP_FUNC Name(const __half f)                                                      \
         : __x(__hip_cvt_halfraw_to_fp8(f, __default_saturation, __default_interpret)) {}        \
                                                                                                 \
-    __HIPCORE_HOST_DEVICE operator float() const {                                              \
+    __HIPCORE_FP_FUNC operator float() const {                                                  \
       return __hipcore_fp8_to_float(__x, __default_interpret);                                  \
     }                                                                                           \
-    __HIPCORE_HOST_DEVICE operator double() const {                                             \
+    __HIPCORE_FP_FUNC operator double() const {                                                 \
       return (double)float(*this);                                                              \
     }                                                                                           \
-    __HIPCORE_HOST_DEVICE operator __half() const {                                             \
+    __HIPCORE_FP_FUNC operator __half() const {                                                 \
       return __half(__hip_cvt_fp8_to_halfraw(__x, __default_interpret));                        \
     }                                                                                           \
-    __HIPCORE_HOST_DEVICE operator __hip_bfloat16() const {                                     \
+    __HIPCORE_FP_FUNC operator __hip_bfloat16() const {                                         \
       return __hip_bfloat16(float(*this));                                                      \
     }                                                                                           \
-    __HIPCORE_HOST_DEVICE operator bool() const {                                               \
+    __HIPCORE_FP_FUNC operator bool() const {                                                   \
       return (__x & 0x7f) != 0 ||                                                               \
              (interp == __HIP_E4M3_FNUZ || interp == __HIP_E5M2_FNUZ ? __x == 0x80 : false);    \
     }                                                                                           \
@@ -196,11 +196,11 @@ __HIPCORE_HOST_DEVICE T __hipcore_fp8_to_integer(__hip_fp8_storage_t x,
     static constexpr unsigned int __wm = wm;                                                    \
                                                                                                 \
     Name() = default;                                                                           \
-    __HIPCORE_HOST_DEVICE Name(const __hip_bfloat162 v)                                         \
+    __HIPCORE_FP_FUNC Name(const __hip_bfloat162 v)                                             \
         : __x(__hip_cvt_bfloat16raw2_to_fp8x2(v, __default_saturation, __default_interpret)) {} \
-    __HIPCORE_HOST_DEVICE Name(const __half2 v)                                                 \
+    __HIPCORE_FP_FUNC Name(const __half2 v)                                                     \
         : __x(__hip_cvt_halfraw2_to_fp8x2(v, __default_saturation, __default_interpret)) {}     \
-    __HIPCORE_HOST_DEVICE operator __half2() const {                                            \
+    __HIPCORE_FP_FUNC operator __half2() const {                                                \
       return __half2(__hip_cvt_fp8x2_to_halfraw2(__x, __default_interpret));                    \
     }                                                                                           \
     __HIPCORE_FP8_PAIR_VECTORS(Name)                                                            \
@@ -216,12 +216,12 @@ __HIPCORE_HOST_DEVICE T __hipcore_fp8_to_integer(__hip_fp8_storage_t x,
     static constexpr unsigned int __wm = wm;                                                     \
                                                                                                  \
     Name() = default;                                                                            \
-    __HIPCORE_HOST_DEVICE Name(const __hip_bfloat162 low, const __hip_bfloat162 high)            \
+    __HIPCORE_FP_FUNC Name(const __hip_bfloat162 low, const __hip_bfloat162 high)                \
         : __x(__hip_cvt_bfloat16raw2_to_fp8x2(low, __default_saturation, __default_interpret) |  \
               (__hip_fp8x4_storage_t)__hip_cvt_bfloat16raw2_to_fp8x2(high, __default_saturation, \
                                                                      __default_interpret)        \
                   << 16) {}                                                                      \
-    __HIPCORE_HOST_DEVICE Name(const __half2 low, const __half2 high)                            \
+    __HIPCORE_FP_FUNC Name(const __half2 low, const __half2 high)                                \
         : __x(__hip_cvt_halfraw2_to_fp8x2(low, __default_saturation, __default_interpret) |      \
               (__hip_fp8x4_storage_t)__hip_cvt_halfraw2_to_fp8x2(high, __default_saturation,     \
                                                                  __default_interpret)            \
@@ -236,27 +236,27 @@ __HIPCORE_HOST_DEVICE T __hipcore_fp8_to_integer(__hip_fp8_storage_t x,
 #define __HIPCORE_FP8_TO(cvt, v, i) \
   ((__hip_fp8x4_storage_t)cvt(v, __default_saturation, __default_interpret) << (8 * i))
 #define __HIPCORE_FP8_PAIR_VECTORS(Name)                                                   \
-  __HIPCORE_HOST_DEVICE Name(const float2 v)                                               \
+  __HIPCORE_FP_FUNC Name(const float2 v)                                                   \
       : __x((__hip_fp8x2_storage_t)(__HIPCORE_FP8_TO(__hip_cvt_float_to_fp8, v.x, 0) |     \
                                     __HIPCORE_FP8_TO(__hip_cvt_float_to_fp8, v.y, 1))) {}  \
-  __HIPCORE_HOST_DEVICE Name(const double2 v)                                              \
+  __HIPCORE_FP_FUNC Name(const double2 v)                                                  \
       : __x((__hip_fp8x2_storage_t)(__HIPCORE_FP8_TO(__hip_cvt_double_to_fp8, v.x, 0) |    \
                                     __HIPCORE_FP8_TO(__hip_cvt_double_to_fp8, v.y, 1))) {} \
-  __HIPCORE_HOST_DEVICE operator float2() const {                                          \
+  __HIPCORE_FP_FUNC operator float2() const {                                              \
     return make_float2(__HIPCORE_FP8_LANE(0), __HIPCORE_FP8_LANE(1));                      \
   }
 #define __HIPCORE_FP8_QUAD_VECTORS(Name)                                                    \
-  __HIPCORE_HOST_DEVICE Name(const float4 v)                                                \
+  __HIPCORE_FP_FUNC Name(const float4 v)                                                    \
       : __x(__HIPCORE_FP8_TO(__hip_cvt_float_to_fp8, v.x, 0) |                              \
             __HIPCORE_FP8_TO(__hip_cvt_float_to_fp8, v.y, 1) |                              \
             __HIPCORE_FP8_TO(__hip_cvt_float_to_fp8, v.z, 2) |                              \
             __HIPCORE_FP8_TO(__hip_cvt_float_to_fp8, v.w, 3)) {}                            \
-  __HIPCORE_HOST_DEVICE Name(const double4 v)                                               \
+  __HIPCORE_FP_FUNC Name(const double4 v)                                                   \
       : __x(__HIPCORE_FP8_TO(__hip_cvt_double_to_fp8, v.x, 0) |                             \
             __HIPCORE_FP8_TO(__hip_cvt_double_to_fp8, v.y, 1) |                             \
             __HIPCORE_FP8_TO(__hip_cvt_double_to_fp8, v.z, 2) |                             \
             __HIPCORE_FP8_TO(__hip_cvt_double_to_fp8, v.w, 3)) {}                           \
-  __HIPCORE_HOST_DEVICE operator float4() const {                                           \
+  __HIPCORE_FP_FUNC operator float4() const {                                               \
     return make_float4(__HIPCORE_FP8_LANE(0), __HIPCORE_FP8_LANE(1), __HIPCORE_FP8_LANE(2), \
                        __HIPCORE_FP8_LANE(3));                                              \
   }

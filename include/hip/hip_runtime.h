@@ -1,7 +1,26 @@
 // The header a HIP program includes: the host API, and in device compiles the device library.
 #pragma once
 
+// The standard headers AMD's hip_runtime.h brings in, which programs and libraries rely on
+// (rocPRIM takes std::chrono from <thread> through it); hiprtc compiles see them too.
+#include <assert.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#if defined(__cplusplus)
+#include <thread>
+#endif
+
+#include <hip/hip_common.h>
 #include <hip/hip_runtime_api.h>
+#include <hip/hip_vector_types.h>
+#include <hip/library_types.h>
+
+// HIP_KERNEL_NAME(kernel<T, U>) protects template commas in a launch macro's argument;
+// HIP_DYNAMIC_SHARED(type, name) declares the launch's dynamic LDS as an array.
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
 
 #if defined(__HIP__) || defined(__HIPCC__)
 #include <hip/device/device_library.h>

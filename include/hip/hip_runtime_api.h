@@ -5,14 +5,21 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>  // AMD's hip_runtime_api.h brings memset, memcpy and strlen in
 
+#include <hip/api/device_types.h>
+#include <hip/api/error_types.h>
+#include <hip/api/external_types.h>
+#include <hip/api/flags.h>
+#include <hip/api/graph_types.h>
+#include <hip/api/handle_types.h>
+#include <hip/api/launch_types.h>
+#include <hip/api/memory_types.h>
+#include <hip/driver_types.h>
+#include <hip/hip_common.h>
 #include <hip/hip_version.h>
-
-#if !defined(__HIP__)
-// Outside clang's HIP mode the execution-space attributes mean nothing.
-#define __host__
-#define __device__
-#endif
+#include <hip/surface_types.h>
+#include <hip/texture_types.h>
 
 #if defined(__cplusplus)
 #define HIPCORE_EXTERN_C extern "C"
@@ -23,129 +30,6 @@
 #endif
 
 #define HIPCORE_API HIPCORE_EXTERN_C __attribute__((visibility("default")))
-
-typedef enum hipError_t {
-  hipSuccess = 0,
-  hipErrorInvalidValue = 1,
-  hipErrorOutOfMemory = 2,
-  hipErrorNotInitialized = 3,
-  hipErrorDeinitialized = 4,
-  hipErrorInvalidConfiguration = 9,
-  hipErrorInvalidPitchValue = 12,
-  hipErrorInvalidSymbol = 13,
-  hipErrorInvalidDevicePointer = 17,
-  hipErrorInvalidMemcpyDirection = 21,
-  hipErrorInsufficientDriver = 35,
-  hipErrorMissingConfiguration = 52,
-  hipErrorPriorLaunchFailure = 53,
-  hipErrorInvalidDeviceFunction = 98,
-  hipErrorNoDevice = 100,
-  hipErrorInvalidDevice = 101,
-  hipErrorInvalidImage = 200,
-  hipErrorInvalidContext = 201,
-  hipErrorNoBinaryForGpu = 209,
-  hipErrorUnsupportedLimit = 215,
-  hipErrorInvalidKernelFile = 218,
-  hipErrorInvalidSource = 300,
-  hipErrorFileNotFound = 301,
-  hipErrorSharedObjectSymbolNotFound = 302,
-  hipErrorSharedObjectInitFailed = 303,
-  hipErrorOperatingSystem = 304,
-  hipErrorInvalidHandle = 400,
-  hipErrorInvalidResourceHandle = 400,  // HIP's older name for hipErrorInvalidHandle
-  hipErrorNotFound = 500,
-  hipErrorNotReady = 600,
-  hipErrorIllegalAddress = 700,
-  hipErrorLaunchOutOfResources = 701,
-  hipErrorLaunchTimeOut = 702,
-  hipErrorPeerAccessAlreadyEnabled = 704,
-  hipErrorPeerAccessNotEnabled = 705,
-  hipErrorAssert = 710,
-  hipErrorLaunchFailure = 719,
-  hipErrorCooperativeLaunchTooLarge = 720,
-  hipErrorHostMemoryAlreadyRegistered = 712,
-  hipErrorHostMemoryNotRegistered = 713,
-  hipErrorNotSupported = 801,
-  hipErrorUnknown = 999,
-} hipError_t;
-
-typedef enum hipMemcpyKind {
-  hipMemcpyHostToHost = 0,
-  hipMemcpyHostToDevice = 1,
-  hipMemcpyDeviceToHost = 2,
-  hipMemcpyDeviceToDevice = 3,
-  hipMemcpyDefault = 4,
-} hipMemcpyKind;
-
-typedef struct ihipStream_t* hipStream_t;
-
-// Stream flags (hipStreamCreateWithFlags) and the per-thread default stream handle.
-#define hipStreamDefault 0x0
-#define hipStreamNonBlocking 0x1
-#define hipStreamPerThread ((hipStream_t)2)
-typedef struct ihipEvent_t* hipEvent_t;
-typedef struct ihipModule_t* hipModule_t;
-typedef struct ihipModuleSymbol_t* hipFunction_t;
-typedef void* hipDeviceptr_t;
-
-typedef struct dim3 {
-  uint32_t x;
-  uint32_t y;
-  uint32_t z;
-#if defined(__cplusplus)
-  constexpr __host__ __device__ dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1)
-      : x(x_), y(y_), z(z_) {}
-#endif
-} dim3;
-
-// Device properties. Field names and meanings follow HIP's hipDeviceProp_t.
-typedef struct hipDeviceProp_t {
-  char name[256];
-  char uuid[16];
-  size_t totalGlobalMem;
-  size_t sharedMemPerBlock;
-  int regsPerBlock;
-  int warpSize;
-  size_t memPitch;
-  int maxThreadsPerBlock;
-  int maxThreadsDim[3];
-  int maxGridSize[3];
-  int clockRate;
-  size_t totalConstMem;
-  int major;
-  int minor;
-  size_t textureAlignment;
-  int multiProcessorCount;
-  int kernelExecTimeoutEnabled;
-  int integrated;
-  int canMapHostMemory;
-  int computeMode;
-  int concurrentKernels;
-  int pciDomainID;
-  int pciBusID;
-  int pciDeviceID;
-  int memoryClockRate;
-  int memoryBusWidth;
-  int l2CacheSize;
-  int persistingL2CacheMaxSize;
-  int maxThreadsPerMultiProcessor;
-  size_t sharedMemPerMultiprocessor;
-  int regsPerMultiprocessor;
-  int managedMemory;
-  int isMultiGpuBoard;
-  int cooperativeLaunch;
-  int cooperativeMultiDeviceLaunch;
-  int pageableMemoryAccess;
-  int concurrentManagedAccess;
-  int hostNativeAtomicSupported;
-  char gcnArchName[256];
-  int maxSharedMemoryPerMultiProcessor;
-  int clockInstructionRate;
-  unsigned int* hdpMemFlushCntl;
-  unsigned int* hdpRegFlushCntl;
-  int isLargeBar;
-  int asicRevision;
-} hipDeviceProp_t;
 
 HIPCORE_API hipError_t hipGetDeviceCount(int* count);
 HIPCORE_API hipError_t hipGetDevice(int* device);
@@ -162,11 +46,6 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream);
 HIPCORE_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
                                           unsigned int flags HIPCORE_DEFAULT(0));
 
-// Event flags (hipEventCreateWithFlags).
-#define hipEventDefault 0x0
-#define hipEventBlockingSync 0x1
-#define hipEventDisableTiming 0x2
-#define hipEventInterprocess 0x4
 HIPCORE_API hipError_t hipEventCreate(hipEvent_t* event);
 HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags);
 HIPCORE_API hipError_t hipEventDestroy(hipEvent_t event);
@@ -182,54 +61,6 @@ HIPCORE_API hipError_t hipMemGetInfo(size_t* free, size_t* total);
 HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t stream);
 HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream);
 
-// Memory pools (CUDA 11.2's cudaMemPool_t): device-located pinned pools only.
-typedef struct ihipMemPoolHandle_t* hipMemPool_t;
-typedef enum hipMemPoolAttr {
-  hipMemPoolReuseFollowEventDependencies = 0x1,    // int
-  hipMemPoolReuseAllowOpportunistic = 0x2,         // int
-  hipMemPoolReuseAllowInternalDependencies = 0x3,  // int
-  hipMemPoolAttrReleaseThreshold = 0x4,            // uint64_t: cached bytes kept at synchronisation
-  hipMemPoolAttrReservedMemCurrent = 0x5,          // uint64_t, read only
-  hipMemPoolAttrReservedMemHigh = 0x6,             // uint64_t, may be reset to 0
-  hipMemPoolAttrUsedMemCurrent = 0x7,              // uint64_t, read only
-  hipMemPoolAttrUsedMemHigh = 0x8,                 // uint64_t, may be reset to 0
-} hipMemPoolAttr;
-typedef enum hipMemLocationType {
-  hipMemLocationTypeInvalid = 0x0,
-  hipMemLocationTypeDevice = 0x1,
-} hipMemLocationType;
-typedef struct hipMemLocation {
-  hipMemLocationType type;
-  int id;  // the device, for hipMemLocationTypeDevice
-} hipMemLocation;
-typedef enum hipMemAccessFlags {
-  hipMemAccessFlagsProtNone = 0x0,
-  hipMemAccessFlagsProtRead = 0x1,
-  hipMemAccessFlagsProtReadWrite = 0x3,
-} hipMemAccessFlags;
-typedef struct hipMemAccessDesc {
-  hipMemLocation location;
-  hipMemAccessFlags flags;
-} hipMemAccessDesc;
-typedef enum hipMemAllocationType {
-  hipMemAllocationTypeInvalid = 0x0,
-  hipMemAllocationTypePinned = 0x1,
-  hipMemAllocationTypeMax = 0x7FFFFFFF,
-} hipMemAllocationType;
-typedef enum hipMemAllocationHandleType {
-  hipMemHandleTypeNone = 0x0,
-  hipMemHandleTypePosixFileDescriptor = 0x1,
-  hipMemHandleTypeWin32 = 0x2,
-  hipMemHandleTypeWin32Kmt = 0x4,
-} hipMemAllocationHandleType;
-typedef struct hipMemPoolProps {
-  hipMemAllocationType allocType;
-  hipMemAllocationHandleType handleTypes;
-  hipMemLocation location;
-  void* win32SecurityAttributes;
-  size_t maxSize;  // bytes the pool may hold; 0: the device's memory
-  unsigned char reserved[56];
-} hipMemPoolProps;
 HIPCORE_API hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t* mem_pool, int device);
 HIPCORE_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
 HIPCORE_API hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device);
@@ -248,16 +79,9 @@ HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_
                                            hipMemLocation* location);
 
 // Host memory the GPU reads and writes directly (pinned, coherent); free with hipHostFree.
-#define hipHostMallocDefault 0x0
-#define hipHostMallocPortable 0x1
-#define hipHostMallocMapped 0x2
-#define hipHostMallocWriteCombined 0x4
-#define hipHostMallocCoherent 0x40000000
 HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size,
                                      unsigned int flags HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipHostFree(void* pointer);
-#define hipMemAttachGlobal 0x01
-#define hipMemAttachHost 0x02
 HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size,
                                         unsigned int flags HIPCORE_DEFAULT(hipMemAttachGlobal));
 HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size,
@@ -280,58 +104,6 @@ HIPCORE_API hipError_t hipMemsetAsync(void* destination, int value, size_t size,
                                       hipStream_t stream HIPCORE_DEFAULT(0));
 
 // ---- Devices ----
-typedef int hipDevice_t;
-// hipDeviceGetAttribute. The names are HIP's; the numbering is hipcore's own (programs are
-// compiled against these headers).
-typedef enum hipDeviceAttribute_t {
-  hipDeviceAttributeMaxThreadsPerBlock,
-  hipDeviceAttributeMaxBlockDimX,
-  hipDeviceAttributeMaxBlockDimY,
-  hipDeviceAttributeMaxBlockDimZ,
-  hipDeviceAttributeMaxGridDimX,
-  hipDeviceAttributeMaxGridDimY,
-  hipDeviceAttributeMaxGridDimZ,
-  hipDeviceAttributeMaxSharedMemoryPerBlock,
-  hipDeviceAttributeSharedMemPerBlockOptin,
-  hipDeviceAttributeTotalConstantMemory,
-  hipDeviceAttributeWarpSize,
-  hipDeviceAttributeMaxRegistersPerBlock,
-  hipDeviceAttributeMaxRegistersPerMultiprocessor,
-  hipDeviceAttributeClockRate,
-  hipDeviceAttributeClockInstructionRate,
-  hipDeviceAttributeMemoryClockRate,
-  hipDeviceAttributeMemoryBusWidth,
-  hipDeviceAttributeMultiprocessorCount,
-  hipDeviceAttributeComputeMode,
-  hipDeviceAttributeL2CacheSize,
-  hipDeviceAttributeMaxThreadsPerMultiProcessor,
-  hipDeviceAttributeComputeCapabilityMajor,
-  hipDeviceAttributeComputeCapabilityMinor,
-  hipDeviceAttributeConcurrentKernels,
-  hipDeviceAttributePciBusId,
-  hipDeviceAttributePciDeviceId,
-  hipDeviceAttributePciDomainID,
-  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
-  hipDeviceAttributeIntegrated,
-  hipDeviceAttributeCanMapHostMemory,
-  hipDeviceAttributeManagedMemory,
-  hipDeviceAttributeConcurrentManagedAccess,
-  hipDeviceAttributePageableMemoryAccess,
-  hipDeviceAttributeHostNativeAtomicSupported,
-  hipDeviceAttributeCooperativeLaunch,
-  hipDeviceAttributeCooperativeMultiDeviceLaunch,
-  hipDeviceAttributeKernelExecTimeout,
-  hipDeviceAttributeTextureAlignment,
-  hipDeviceAttributeMaxPitch,
-  hipDeviceAttributeUnifiedAddressing,
-  hipDeviceAttributeEccEnabled,
-  hipDeviceAttributeIsMultiGpuBoard,
-  hipDeviceAttributeAsicRevision,
-  hipDeviceAttributeIsLargeBar,
-  hipDeviceAttributeMemoryPoolsSupported,
-  hipDeviceAttributeCanUseStreamWaitValue,
-  hipDeviceAttributeWavefrontSize = hipDeviceAttributeWarpSize,
-} hipDeviceAttribute_t;
 HIPCORE_API hipError_t hipInit(unsigned int flags);
 HIPCORE_API hipError_t hipDeviceGet(hipDevice_t* device, int ordinal);
 HIPCORE_API hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute,
@@ -340,20 +112,8 @@ HIPCORE_API hipError_t hipDeviceGetName(char* name, int length, hipDevice_t devi
 HIPCORE_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int length, int device);
 HIPCORE_API hipError_t hipDeviceTotalMem(size_t* bytes, hipDevice_t device);
 HIPCORE_API hipError_t hipDeviceReset(void);
-#define hipDeviceScheduleAuto 0x0
-#define hipDeviceScheduleSpin 0x1
-#define hipDeviceScheduleYield 0x2
-#define hipDeviceScheduleBlockingSync 0x4
-#define hipDeviceScheduleMask 0x7
-#define hipDeviceMapHost 0x8
-#define hipDeviceLmemResizeToMax 0x10
 HIPCORE_API hipError_t hipSetDeviceFlags(unsigned flags);
 HIPCORE_API hipError_t hipGetDeviceFlags(unsigned int* flags);
-typedef enum hipLimit_t {
-  hipLimitStackSize = 0x0,
-  hipLimitPrintfFifoSize = 0x1,
-  hipLimitMallocHeapSize = 0x2,
-} hipLimit_t;
 HIPCORE_API hipError_t hipDeviceGetLimit(size_t* value, enum hipLimit_t limit);
 HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value);
 HIPCORE_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId, int peerDeviceId);
@@ -368,7 +128,6 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream);
 HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
 HIPCORE_API hipError_t hipStreamGetPriority(hipStream_t stream, int* priority);
 HIPCORE_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device);
-typedef void (*hipHostFn_t)(void* userData);
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
 HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData);
 HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
@@ -398,33 +157,6 @@ HIPCORE_API hipError_t hipMemset2DAsync(void* destination, size_t pitch, int val
                                         size_t height, hipStream_t stream HIPCORE_DEFAULT(0));
 // 3D memory, laid out as in HIP: a pitched pointer (row pitch, and the row width and row count
 // of the allocation), an extent in bytes x rows x slices, and a position in the same units.
-typedef struct hipArray* hipArray_t;  // CUDA-style arrays: not supported by hipcore's 3D copies
-typedef struct hipPitchedPtr {
-  void* ptr;
-  size_t pitch;
-  size_t xsize;
-  size_t ysize;
-} hipPitchedPtr;
-typedef struct hipExtent {
-  size_t width;
-  size_t height;
-  size_t depth;
-} hipExtent;
-typedef struct hipPos {
-  size_t x;
-  size_t y;
-  size_t z;
-} hipPos;
-typedef struct hipMemcpy3DParms {
-  hipArray_t srcArray;
-  struct hipPos srcPos;
-  struct hipPitchedPtr srcPtr;
-  hipArray_t dstArray;
-  struct hipPos dstPos;
-  struct hipPitchedPtr dstPtr;
-  struct hipExtent extent;
-  enum hipMemcpyKind kind;
-} hipMemcpy3DParms;
 static inline hipPitchedPtr make_hipPitchedPtr(void* ptr, size_t pitch, size_t xsize,
                                                size_t ysize) {
   hipPitchedPtr p = {ptr, pitch, xsize, ysize};
@@ -463,36 +195,11 @@ HIPCORE_API hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src
                                           hipStream_t stream);
 HIPCORE_API hipError_t hipMemcpyWithStream(void* dst, const void* src, size_t sizeBytes,
                                            hipMemcpyKind kind, hipStream_t stream);
-#define hipHostMallocNumaUser 0x20000000
-#define hipHostMallocNonCoherent 0x80000000
-#define hipHostRegisterDefault 0x0
-#define hipHostRegisterPortable 0x1
-#define hipHostRegisterMapped 0x2
-#define hipHostRegisterIoMemory 0x4
 HIPCORE_API hipError_t hipHostRegister(void* hostPointer, size_t size, unsigned int flags);
 HIPCORE_API hipError_t hipHostUnregister(void* hostPointer);
 HIPCORE_API hipError_t hipHostGetDevicePointer(void** devicePointer, void* hostPointer,
                                                unsigned int flags);
 HIPCORE_API hipError_t hipHostGetFlags(unsigned int* flags, void* hostPointer);
-typedef enum hipMemoryType {
-  hipMemoryTypeUnregistered = 0,
-  hipMemoryTypeHost = 1,
-  hipMemoryTypeDevice = 2,
-  hipMemoryTypeManaged = 3,
-  hipMemoryTypeArray = 10,
-  hipMemoryTypeUnified = 11,
-} hipMemoryType;
-typedef struct hipPointerAttribute_t {
-  union {
-    enum hipMemoryType type;
-    enum hipMemoryType memoryType;  // the pre-6.0 name
-  };
-  int device;
-  void* devicePointer;
-  void* hostPointer;
-  int isManaged;
-  unsigned allocationFlags;
-} hipPointerAttribute_t;
 HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
                                                const void* pointer);
 HIPCORE_API hipError_t hipMemPtrGetInfo(void* pointer, size_t* size);
@@ -506,40 +213,7 @@ HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* s
                                                 hipStream_t stream HIPCORE_DEFAULT(0));
 
 // ---- Functions ----
-typedef enum hipFuncCache_t {
-  hipFuncCachePreferNone,
-  hipFuncCachePreferShared,
-  hipFuncCachePreferL1,
-  hipFuncCachePreferEqual,
-} hipFuncCache_t;
-// What hipFuncGetAttributes reports (numRegs: the kernel's VGPRs per lane).
-typedef struct hipFuncAttributes {
-  int binaryVersion;
-  int cacheModeCA;
-  size_t constSizeBytes;
-  size_t localSizeBytes;  // scratch per work-item
-  int maxDynamicSharedSizeBytes;
-  int maxThreadsPerBlock;  // __launch_bounds__ or 1024
-  int numRegs;
-  int preferredShmemCarveout;
-  int ptxVersion;
-  size_t sharedSizeBytes;  // static LDS
-} hipFuncAttributes;
 HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function);
-// One attribute of a module function (hipFuncAttributes' fields by name).
-typedef enum hipFunction_attribute {
-  HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-  HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-  HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
-  HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
-  HIP_FUNC_ATTRIBUTE_NUM_REGS,
-  HIP_FUNC_ATTRIBUTE_PTX_VERSION,
-  HIP_FUNC_ATTRIBUTE_BINARY_VERSION,
-  HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA,
-  HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-  HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-  HIP_FUNC_ATTRIBUTE_MAX
-} hipFunction_attribute;
 HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute,
                                            hipFunction_t function);
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
@@ -548,8 +222,6 @@ HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 // Occupancy: blocks one CU (HIP's multiprocessor) runs at once, from the kernel's VGPRs, LDS
 // and wave size. The flags (hipOccupancyDefault, hipOccupancyDisableCachingOverride) change
 // nothing on AMD GPUs.
-#define hipOccupancyDefault 0x0
-#define hipOccupancyDisableCachingOverride 0x1
 HIPCORE_API hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
                                                                     const void* function,
                                                                     int blockSize,
@@ -581,16 +253,6 @@ HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
 HIPCORE_API hipError_t hipLaunchCooperativeKernel(const void* function, dim3 gridDim, dim3 blockDim,
                                                   void** kernelParams, unsigned int sharedMemBytes,
                                                   hipStream_t stream);
-typedef struct hipLaunchParams_t {
-  void* func;
-  dim3 gridDim;
-  dim3 blockDim;
-  void** args;
-  size_t sharedMem;
-  hipStream_t stream;
-} hipLaunchParams;
-#define hipCooperativeLaunchMultiDeviceNoPreSync 0x01
-#define hipCooperativeLaunchMultiDeviceNoPostSync 0x02
 // One launch per device; hipcore supports one device per call (numDevices == 1).
 HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList,
                                                              int numDevices, unsigned int flags);
@@ -612,26 +274,6 @@ HIPCORE_API hipError_t hipModuleLoadData(hipModule_t* module, const void* image)
 // the reason a load failed, the info log is left empty. As in CUDA, a *SizeBytes option's value
 // slot holds the buffer's capacity itself ((void*)(uintptr_t)bytes) and on return the bytes
 // written, not counting the terminating zero.
-typedef enum hipJitOption {
-  hipJitOptionMaxRegisters = 0,
-  hipJitOptionThreadsPerBlock,
-  hipJitOptionWallTime,
-  hipJitOptionInfoLogBuffer,
-  hipJitOptionInfoLogBufferSizeBytes,
-  hipJitOptionErrorLogBuffer,
-  hipJitOptionErrorLogBufferSizeBytes,
-  hipJitOptionOptimizationLevel,
-  hipJitOptionTargetFromContext,
-  hipJitOptionTarget,
-  hipJitOptionFallbackStrategy,
-  hipJitOptionGenerateDebugInfo,
-  hipJitOptionLogVerbose,
-  hipJitOptionGenerateLineInfo,
-  hipJitOptionCacheMode,
-  hipJitOptionSm3xOpt,
-  hipJitOptionFastCompile,
-  hipJitOptionNumOptions,
-} hipJitOption;
 HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image,
                                            unsigned int numOptions, hipJitOption* options,
                                            void** optionValues);
@@ -643,9 +285,6 @@ HIPCORE_API hipError_t hipModuleGetGlobal(hipDeviceptr_t* pointer, size_t* bytes
 // Arguments come either as kernelParams (one pointer per argument) or packed in one buffer:
 // extra = {HIP_LAUNCH_PARAM_BUFFER_POINTER, buffer, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
 // HIP_LAUNCH_PARAM_END}.
-#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void*)0x01)
-#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void*)0x02)
-#define HIP_LAUNCH_PARAM_END ((void*)0x03)
 HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t function, unsigned int gridDimX,
                                              unsigned int gridDimY, unsigned int gridDimZ,
                                              unsigned int blockDimX, unsigned int blockDimY,
@@ -703,23 +342,24 @@ inline hipError_t hipLaunchCooperativeKernel(Kernel kernel, dim3 gridDim, dim3 b
 
 #if defined(__cplusplus)
 // HIP's typed allocation overloads: `float* p; hipMalloc(&p, bytes);` compiles as with AMD's
-// headers, without a cast to void**.
+// headers, without a cast to void**. The C-style cast also accepts `volatile T*` and `const T*`
+// pointers, whose qualifier a reinterpret_cast could not drop.
 template <class T>
 inline hipError_t hipMalloc(T** pointer, size_t size) {
-  return hipMalloc(reinterpret_cast<void**>(pointer), size);
+  return hipMalloc((void**)(pointer), size);
 }
 template <class T>
 inline hipError_t hipHostMalloc(T** pointer, size_t size, unsigned int flags = 0) {
-  return hipHostMalloc(reinterpret_cast<void**>(pointer), size, flags);
+  return hipHostMalloc((void**)(pointer), size, flags);
 }
 template <class T>
 inline hipError_t hipMallocManaged(T** pointer, size_t size,
                                    unsigned int flags = hipMemAttachGlobal) {
-  return hipMallocManaged(reinterpret_cast<void**>(pointer), size, flags);
+  return hipMallocManaged((void**)(pointer), size, flags);
 }
 template <class T>
 inline hipError_t hipMallocPitch(T** pointer, size_t* pitch, size_t width, size_t height) {
-  return hipMallocPitch(reinterpret_cast<void**>(pointer), pitch, width, height);
+  return hipMallocPitch((void**)(pointer), pitch, width, height);
 }
 #endif
 

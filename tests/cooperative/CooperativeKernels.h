@@ -8,6 +8,8 @@
 const void* gridPhasesKernel();      // multi-phase exchange through grid.sync()
 const void* gridCountKernel();       // an atomic count made visible by grid.sync()
 const void* gridIdentityKernel();    // grid.size(), thread_rank(), num_blocks(), is_valid()
+const void* groupPhasesKernel();     // gridPhases synchronised through the group `which` names
+const void* groupShapeKernel();      // multi-grid and grid shape queries
 const void* staticLdsKernel();       // 32 KiB of static shared memory
 const void* heavyRegistersKernel();  // many live VGPRs
 

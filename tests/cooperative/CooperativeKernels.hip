@@ -42,6 +42,51 @@ __global__ void gridIdentity(unsigned long long* out) {
   out[4 * r + 3] = grid.is_valid() ? 1 : 0;
 }
 
+// gridPhases with the sync taken through another group: 0 the multi-grid, 1 a thread_group
+// handle of the grid, 2 the free function sync(grid).
+__global__ void groupPhases(unsigned* data, unsigned* out, int rounds, int which) {
+  cg::grid_group grid = cg::this_grid();
+  cg::multi_grid_group multi = cg::this_multi_grid();
+  const cg::thread_group& handle = grid;
+  auto sync = [&] {
+    if (which == 0)
+      multi.sync();
+    else if (which == 1)
+      handle.sync();
+    else
+      cg::sync(grid);
+  };
+  const unsigned n = static_cast<unsigned>(multi.size());
+  const unsigned r = static_cast<unsigned>(multi.thread_rank());
+  data[r] = r;
+  for (int k = 1; k <= rounds; ++k) {
+    sync();
+    const unsigned v = data[(r + 37u * k) % n];
+    sync();
+    data[r] = v * 3u + k;
+  }
+  sync();
+  out[r] = data[(r + 1) % n];
+}
+
+// Eight words per thread: the multi-grid's grids, rank and validity, the handle's rank and
+// kind, the grid's block index and block counts (packed x * 1000 + y), and group_dim.
+__global__ void groupShape(unsigned long long* out) {
+  cg::grid_group grid = cg::this_grid();
+  cg::multi_grid_group multi = cg::this_multi_grid();
+  const cg::thread_group& handle = grid;
+  unsigned long long* row = out + 8 * grid.thread_rank();
+  row[0] = multi.num_grids() * 10 + multi.grid_rank();
+  row[1] = multi.thread_rank();
+  row[2] = multi.is_valid() * 2 + handle.is_valid();
+  row[3] = handle.thread_rank() * 10 + handle.cg_type();
+  row[4] = grid.block_index().x * 1000 + grid.block_index().y;
+  row[5] = grid.dim_blocks().x * 1000 + grid.dim_blocks().y;
+  row[6] = grid.block_rank();
+  dim3 d = grid.group_dim();
+  row[7] = d.x * 10000 + d.y * 100 + d.z;
+}
+
 __global__ void staticLds(int* out) {
   __shared__ int buffer[8192];  // 32 KiB
   for (unsigned i = threadIdx.x; i < 8192; i += blockDim.x) buffer[i] = static_cast<int>(i);
@@ -71,6 +116,12 @@ const void* gridCountKernel() {
 }
 const void* gridIdentityKernel() {
   return reinterpret_cast<const void*>(&gridIdentity);
+}
+const void* groupPhasesKernel() {
+  return reinterpret_cast<const void*>(&groupPhases);
+}
+const void* groupShapeKernel() {
+  return reinterpret_cast<const void*>(&groupShape);
 }
 const void* staticLdsKernel() {
   return reinterpret_cast<const void*>(&staticLds);

@@ -167,6 +167,44 @@ TEST(CooperativeLaunch, GridGroupIdentity) {
   }
 }
 
+// The multi-grid of a one-device launch, a thread_group handle of the grid and sync(grid) all
+// separate the phases as grid.sync() does.
+TEST(CooperativeLaunch, SyncThroughMultiGridHandleAndFreeFunction) {
+  const unsigned n = kBlocks * kThreads;
+  const int rounds = 3;
+  for (int which = 0; which < 3; ++which) {
+    DeviceBuffer<unsigned> data(n), out(n);
+    int roundsArg = rounds, whichArg = which;
+    void* args[] = {&data.pointer, &out.pointer, &roundsArg, &whichArg};
+    ASSERT_HIP(hipLaunchCooperativeKernel(groupPhasesKernel(), dim3(kBlocks), dim3(kThreads), args,
+                                          0, nullptr));
+    ASSERT_HIP(hipDeviceSynchronize());
+    EXPECT_EQ(out.read(), gridPhasesReference(n, rounds)) << "which " << which;
+  }
+}
+
+TEST(CooperativeLaunch, MultiGridAndGridShape) {
+  const dim3 grid(5, 4, 1), block(kThreads / 4, 2, 2);
+  const unsigned blocks = 20, n = blocks * kThreads;
+  DeviceBuffer<unsigned long long> out(8 * n);
+  void* args[] = {&out.pointer};
+  ASSERT_HIP(hipLaunchCooperativeKernel(groupShapeKernel(), grid, block, args, 0, nullptr));
+  ASSERT_HIP(hipDeviceSynchronize());
+  std::vector<unsigned long long> o = out.read();
+  for (unsigned r = 0; r < n; ++r) {
+    const unsigned b = r / kThreads, bx = b % 5, by = b / 5;
+    const unsigned long long* row = &o[8 * r];
+    EXPECT_EQ(row[0], 10u) << r;  // one grid, of rank 0
+    EXPECT_EQ(row[1], r) << r;
+    EXPECT_EQ(row[2], 3u) << r;             // both valid under a cooperative launch
+    EXPECT_EQ(row[3], r * 10ull + 2) << r;  // cg_grid
+    EXPECT_EQ(row[4], bx * 1000ull + by) << r;
+    EXPECT_EQ(row[5], 5004u) << r;
+    EXPECT_EQ(row[6], b) << r;
+    EXPECT_EQ(row[7], (kThreads / 4) * 10000ull + 202) << r;
+  }
+}
+
 TEST(CooperativeLaunch, MultiDeviceWithOneDevice) {
   const unsigned n = kBlocks * kThreads;
   DeviceBuffer<unsigned> data(n), out(n);

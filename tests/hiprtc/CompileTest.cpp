@@ -47,6 +47,25 @@ TEST_F(CompileTest, Gfx1100Wave64Runs) {
   expectSaxpyRuns(c.code);
 }
 
+// As with NVRTC and AMD's hiprtc, the HIP built-ins need no #include, on both paths.
+const char* const kNoIncludeSource = R"(
+extern "C" __global__ void saxpy(float a, const float* x, float* y, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  __syncthreads();
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+)";
+
+TEST_F(CompileTest, BuiltinsNeedNoIncludeOnBothPaths) {
+  for (const char* compiler : {"comgr", "clang"}) {
+    useCompiler(compiler);
+    Compiled c = compile(kNoIncludeSource, {"--offload-arch=gfx1030"});
+    ASSERT_EQ(c.result, HIPRTC_SUCCESS) << compiler << ": " << c.log;
+    EXPECT_EQ(c.compiler, compiler);
+    expectSaxpyRuns(c.code);
+  }
+}
+
 // The program's own headers, and -D, on both paths.
 const char* const kHeaderSource = R"(
 #include <hip/hip_runtime.h>

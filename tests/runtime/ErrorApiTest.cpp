@@ -19,6 +19,33 @@ TEST(ErrorApi, NamesAndStringsKeepHipSpelling) {
   EXPECT_EQ(hipErrorInvalidDeviceFunction, 98);
 }
 
+// Every code of HIP 6's hipError_t has its own name (the enumerator's spelling) and a
+// description; hipErrorUnknown's are what an unknown value gets.
+TEST(ErrorApi, EveryHipErrorCodeHasItsName) {
+  struct Code {
+    hipError_t code;
+    const char* name;
+  };
+  const Code codes[] = {
+#define HIPCORE_ERROR(name) {name, #name},
+      HIPCORE_ERROR(hipErrorProfilerDisabled) HIPCORE_ERROR(hipErrorContextAlreadyCurrent)
+          HIPCORE_ERROR(hipErrorMapFailed) HIPCORE_ERROR(hipErrorECCNotCorrectable)
+              HIPCORE_ERROR(hipErrorIllegalState) HIPCORE_ERROR(hipErrorContextIsDestroyed)
+                  HIPCORE_ERROR(hipErrorStreamCaptureUnsupported)
+                      HIPCORE_ERROR(hipErrorStreamCaptureWrongThread)
+                          HIPCORE_ERROR(hipErrorGraphExecUpdateFailure)
+                              HIPCORE_ERROR(hipErrorRuntimeOther)
+                                  HIPCORE_ERROR(hipErrorCapturedEvent)
+                                      HIPCORE_ERROR(hipErrorInvalidGraphicsContext)
+#undef HIPCORE_ERROR
+  };
+  for (const Code& c : codes) {
+    EXPECT_STREQ(hipGetErrorName(c.code), c.name);
+    EXPECT_STRNE(hipGetErrorString(c.code), "unknown error") << c.name;
+  }
+  EXPECT_STREQ(hipGetErrorName(static_cast<hipError_t>(12345)), "hipErrorUnknown");
+}
+
 TEST(ErrorApi, InvalidArgumentsAreRejectedWithTheRightCode) {
   EXPECT_EQ(hipGetDeviceCount(nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipGetLastError(), hipErrorInvalidValue);

@@ -48,7 +48,7 @@ std::vector<Field> describe(const hipDeviceProp_t& p) {
   return {
       {"name", p.name, true},
       {"gcnArchName", p.gcnArchName, true},
-      {"uuid", hex(p.uuid), true},
+      {"uuid", hex(p.uuid.bytes), true},
       {"totalGlobalMem", number(p.totalGlobalMem), false},
       {"sharedMemPerBlock", number(p.sharedMemPerBlock), false},
       {"regsPerBlock", number(p.regsPerBlock), false},

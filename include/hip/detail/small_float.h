@@ -8,11 +8,11 @@
 
 #include <stdint.h>
 
-#if !defined(__HIPCORE_HOST_DEVICE)
+#if !defined(__HIPCORE_FP_FUNC)
 #if defined(__HIP__)
-#define __HIPCORE_HOST_DEVICE __host__ __device__ inline __attribute__((always_inline))
+#define __HIPCORE_FP_FUNC __host__ __device__ inline __attribute__((always_inline))
 #else
-#define __HIPCORE_HOST_DEVICE inline
+#define __HIPCORE_FP_FUNC inline
 #endif
 #endif
 
@@ -44,12 +44,12 @@ enum __hipcore_rounding {
   __HIPCORE_ROUND_UP = 3
 };
 
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_sign_bit(__hipcore_sf_format f) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_sign_bit(__hipcore_sf_format f) {
   return 1u << (f.exp_bits + f.mant_bits);
 }
 
 // The largest finite magnitude's encoding (without sign).
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_max_finite(__hipcore_sf_format f) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_max_finite(__hipcore_sf_format f) {
   uint32_t all_ones_exp = (1u << f.exp_bits) - 1;
   uint32_t full_mant = (1u << f.mant_bits) - 1;
   if (f.kind == __HIPCORE_SF_IEEE) return ((all_ones_exp - 1) << f.mant_bits) | full_mant;
@@ -57,7 +57,7 @@ __HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_max_finite(__hipcore_sf_format f) {
   return (all_ones_exp << f.mant_bits) | full_mant;
 }
 
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_nan(__hipcore_sf_format f, uint32_t sign) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_nan(__hipcore_sf_format f, uint32_t sign) {
   if (f.kind == __HIPCORE_SF_FNUZ) return __hipcore_sf_sign_bit(f);
   uint32_t all_ones = (1u << (f.exp_bits + f.mant_bits)) - 1;
   if (f.kind == __HIPCORE_SF_OCP_E4M3) return (sign ? __hipcore_sf_sign_bit(f) : 0) | all_ones;
@@ -70,8 +70,8 @@ __HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_nan(__hipcore_sf_format f, uint32_t 
 // What a value too large for the format becomes: IEEE formats follow the rounding direction
 // (infinity unless the direction points back toward zero), saturation gives the largest finite
 // value, and formats without infinity give NaN.
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_overflow(__hipcore_sf_format f, uint32_t sign, int mode,
-                                                     bool saturate) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_overflow(__hipcore_sf_format f, uint32_t sign, int mode,
+                                                 bool saturate) {
   uint32_t s = sign ? __hipcore_sf_sign_bit(f) : 0;
   bool toward_zero = mode == __HIPCORE_ROUND_ZERO || (mode == __HIPCORE_ROUND_DOWN && !sign) ||
                      (mode == __HIPCORE_ROUND_UP && sign);
@@ -80,20 +80,20 @@ __HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_overflow(__hipcore_sf_format f, uint
   return __hipcore_sf_nan(f, sign);
 }
 
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_infinity(__hipcore_sf_format f, uint32_t sign,
-                                                     bool saturate) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_infinity(__hipcore_sf_format f, uint32_t sign,
+                                                 bool saturate) {
   if (saturate) return (sign ? __hipcore_sf_sign_bit(f) : 0) | __hipcore_sf_max_finite(f);
   if (f.kind != __HIPCORE_SF_IEEE) return __hipcore_sf_nan(f, sign);
   return (sign ? __hipcore_sf_sign_bit(f) : 0) | (((1u << f.exp_bits) - 1) << f.mant_bits);
 }
 
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_zero(__hipcore_sf_format f, uint32_t sign) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_zero(__hipcore_sf_format f, uint32_t sign) {
   return (sign && f.kind != __HIPCORE_SF_FNUZ) ? __hipcore_sf_sign_bit(f) : 0;
 }
 
 // Rounds sign * mag * 2^exp (mag != 0) to the format.
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_round(__hipcore_sf_format f, uint32_t sign,
-                                                  uint64_t mag, int exp, int mode, bool saturate) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_round(__hipcore_sf_format f, uint32_t sign, uint64_t mag,
+                                              int exp, int mode, bool saturate) {
   int top = 63 - __builtin_clzll(mag);
   int value_exp = top + exp;  // the value lies in [2^value_exp, 2^(value_exp+1))
   int min_normal_exp = 1 - f.bias;
@@ -138,8 +138,8 @@ __HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_round(__hipcore_sf_format f, uint32_
   return s | magnitude;
 }
 
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_from_float(__hipcore_sf_format f, float x, int mode,
-                                                       bool saturate) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_from_float(__hipcore_sf_format f, float x, int mode,
+                                                   bool saturate) {
   uint32_t bits = __builtin_bit_cast(uint32_t, x);
   uint32_t sign = bits >> 31;
   uint32_t biased = (bits >> 23) & 0xff;
@@ -151,8 +151,8 @@ __HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_from_float(__hipcore_sf_format f, fl
   return __hipcore_sf_round(f, sign, mant | 0x800000u, int(biased) - 150, mode, saturate);
 }
 
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_from_double(__hipcore_sf_format f, double x, int mode,
-                                                        bool saturate) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_from_double(__hipcore_sf_format f, double x, int mode,
+                                                    bool saturate) {
   uint64_t bits = __builtin_bit_cast(uint64_t, x);
   uint32_t sign = uint32_t(bits >> 63);
   uint32_t biased = uint32_t(bits >> 52) & 0x7ff;
@@ -165,12 +165,11 @@ __HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_from_double(__hipcore_sf_format f, d
                             saturate);
 }
 
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_from_uint64(__hipcore_sf_format f, uint64_t x,
-                                                        int mode) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_from_uint64(__hipcore_sf_format f, uint64_t x, int mode) {
   return x == 0 ? 0u : __hipcore_sf_round(f, 0, x, 0, mode, false);
 }
 
-__HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_from_int64(__hipcore_sf_format f, int64_t x, int mode) {
+__HIPCORE_FP_FUNC uint32_t __hipcore_sf_from_int64(__hipcore_sf_format f, int64_t x, int mode) {
   if (x == 0) return 0u;
   uint64_t mag = x < 0 ? uint64_t(0) - uint64_t(x) : uint64_t(x);
   return __hipcore_sf_round(f, x < 0, mag, 0, mode, false);
@@ -178,7 +177,7 @@ __HIPCORE_HOST_DEVICE uint32_t __hipcore_sf_from_int64(__hipcore_sf_format f, in
 
 // Exact decoding to float: every value of these formats is a float. NaNs keep their sign and
 // become float's quiet NaN; FNUZ's 0x80 becomes a positive quiet NaN.
-__HIPCORE_HOST_DEVICE float __hipcore_sf_to_float(__hipcore_sf_format f, uint32_t bits) {
+__HIPCORE_FP_FUNC float __hipcore_sf_to_float(__hipcore_sf_format f, uint32_t bits) {
   uint32_t sign = (bits >> (f.exp_bits + f.mant_bits)) & 1;
   uint32_t biased = (bits >> f.mant_bits) & ((1u << f.exp_bits) - 1);
   uint32_t mant = bits & ((1u << f.mant_bits) - 1);
@@ -212,7 +211,7 @@ __HIPCORE_HOST_DEVICE float __hipcore_sf_to_float(__hipcore_sf_format f, uint32_
 // Float to an integer type after rounding: NaN gives 0, out-of-range values clamp to the type's
 // limits (CUDA's documented behaviour for __half2int_rn and friends).
 template <typename T>
-__HIPCORE_HOST_DEVICE T __hipcore_float_to_integer(float x, int mode, T lo, T hi) {
+__HIPCORE_FP_FUNC T __hipcore_float_to_integer(float x, int mode, T lo, T hi) {
   if (x != x) return T(0);
   float r = mode == __HIPCORE_ROUND_NEAREST ? __builtin_rintf(x)
             : mode == __HIPCORE_ROUND_ZERO  ? __builtin_truncf(x)

@@ -1,7 +1,8 @@
 // Atomic functions (HIP programming guide, "Atomic functions"): atomicAdd ... atomicXor for 32-
 // and 64-bit integers, float and double, at device scope (plain), system scope (_system: also
 // coherent with the host and peers) and workgroup scope (_block). All are relaxed, as in CUDA;
-// use __threadfence for ordering.
+// use __threadfence for ordering. Also AMD's unsafeAtomic*/safeAtomic* floating-point forms and
+// atomicAddNoRet.
 #pragma once
 
 #define __HIPCORE_DEVICE __device__ inline __attribute__((always_inline))
@@ -41,11 +42,13 @@ __HIPCORE_ATOMIC_SCOPES(__hipcore_atomic_exch, __hip_atomic_exchange)
     return impl##_block(address, value);                 \
   }
 
-#define __HIPCORE_ATOMIC_INTEGERS(api, impl)    \
-  __HIPCORE_ATOMIC_API(api, impl, int)          \
-  __HIPCORE_ATOMIC_API(api, impl, unsigned int) \
-  __HIPCORE_ATOMIC_API(api, impl, long long)    \
-  __HIPCORE_ATOMIC_API(api, impl, unsigned long long)
+// unsigned long: AMD's headers add it to every integer operation (it is 64-bit on Linux).
+#define __HIPCORE_ATOMIC_INTEGERS(api, impl)          \
+  __HIPCORE_ATOMIC_API(api, impl, int)                \
+  __HIPCORE_ATOMIC_API(api, impl, unsigned int)       \
+  __HIPCORE_ATOMIC_API(api, impl, long long)          \
+  __HIPCORE_ATOMIC_API(api, impl, unsigned long long) \
+  __HIPCORE_ATOMIC_API(api, impl, unsigned long)
 
 #define __HIPCORE_ATOMIC_NUMBERS(api, impl) \
   __HIPCORE_ATOMIC_INTEGERS(api, impl)      \
@@ -79,6 +82,7 @@ __HIPCORE_ATOMIC_SUB(int, (int)(0u - (unsigned)v))
 __HIPCORE_ATOMIC_SUB(unsigned int, 0u - v)
 __HIPCORE_ATOMIC_SUB(long long, (long long)(0ull - (unsigned long long)v))
 __HIPCORE_ATOMIC_SUB(unsigned long long, 0ull - v)
+__HIPCORE_ATOMIC_SUB(unsigned long, 0ul - v)
 __HIPCORE_ATOMIC_SUB(float, -v)
 __HIPCORE_ATOMIC_SUB(double, -v)
 #undef __HIPCORE_ATOMIC_SUB
@@ -95,6 +99,7 @@ __HIPCORE_ATOMIC_SUB(double, -v)
   __HIPCORE_ATOMIC_CAS(suffix, scope, unsigned int)       \
   __HIPCORE_ATOMIC_CAS(suffix, scope, long long)          \
   __HIPCORE_ATOMIC_CAS(suffix, scope, unsigned long long) \
+  __HIPCORE_ATOMIC_CAS(suffix, scope, unsigned long)      \
   __HIPCORE_ATOMIC_CAS(suffix, scope, float)              \
   __HIPCORE_ATOMIC_CAS(suffix, scope, double)
 __HIPCORE_ATOMIC_CAS_TYPES(, __HIP_MEMORY_SCOPE_AGENT)
@@ -122,6 +127,68 @@ __HIPCORE_DEVICE unsigned int atomicDec_system(unsigned int* address, unsigned i
 }
 __HIPCORE_DEVICE unsigned int atomicDec_block(unsigned int* address, unsigned int limit) {
   return __builtin_amdgcn_atomic_dec32(address, limit, __ATOMIC_RELAXED, "workgroup");
+}
+
+// ---- Floating-point atomics with a stated contract (AMD's amd_hip_unsafe_atomics.h) ----------
+// unsafe: the hardware's floating-point atomic instruction may be used where the target has one
+// (with the memory restrictions AMD documents: coarse-grained memory only, and the instruction's
+// rounding and denormal rules); on RDNA that is what the compiler emits for a relaxed
+// device-scope atomic. safe: always a compare-and-swap loop whose arithmetic is the ordinary one,
+// whatever -munsafe-fp-atomics says. Both are relaxed at device scope and return the old value.
+__HIPCORE_DEVICE float unsafeAtomicAdd(float* address, float value) {
+  return __hip_atomic_fetch_add(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+__HIPCORE_DEVICE double unsafeAtomicAdd(double* address, double value) {
+  return __hip_atomic_fetch_add(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+__HIPCORE_DEVICE float unsafeAtomicMax(float* address, float value) {
+  return __hip_atomic_fetch_max(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+__HIPCORE_DEVICE double unsafeAtomicMax(double* address, double value) {
+  return __hip_atomic_fetch_max(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+__HIPCORE_DEVICE float unsafeAtomicMin(float* address, float value) {
+  return __hip_atomic_fetch_min(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+__HIPCORE_DEVICE double unsafeAtomicMin(double* address, double value) {
+  return __hip_atomic_fetch_min(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+
+// The loop: read, compute, swap if unchanged (compared as bits, so a stored NaN does not make
+// it spin); `keep` says the stored value already wins and nothing need be written.
+template <typename T, typename Bits, typename Update, typename Keep>
+__HIPCORE_DEVICE T __hipcore_cas_loop(T* address, Update update, Keep keep) {
+  Bits* word = reinterpret_cast<Bits*>(address);
+  Bits old = __hip_atomic_load(word, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+  for (;;) {
+    T current = __builtin_bit_cast(T, old);
+    if (keep(current)) return current;
+    Bits desired = __builtin_bit_cast(Bits, update(current));
+    if (__hip_atomic_compare_exchange_strong(word, &old, desired, __ATOMIC_RELAXED,
+                                             __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT))
+      return current;
+  }
+}
+#define __HIPCORE_SAFE_ATOMICS(T, Bits)                                            \
+  __HIPCORE_DEVICE T safeAtomicAdd(T* address, T value) {                          \
+    return __hipcore_cas_loop<T, Bits>(                                            \
+        address, [=](T old) { return old + value; }, [](T) { return false; });     \
+  }                                                                                \
+  __HIPCORE_DEVICE T safeAtomicMax(T* address, T value) {                          \
+    return __hipcore_cas_loop<T, Bits>(                                            \
+        address, [=](T) { return value; }, [=](T old) { return !(old < value); }); \
+  }                                                                                \
+  __HIPCORE_DEVICE T safeAtomicMin(T* address, T value) {                          \
+    return __hipcore_cas_loop<T, Bits>(                                            \
+        address, [=](T) { return value; }, [=](T old) { return !(value < old); }); \
+  }
+__HIPCORE_SAFE_ATOMICS(float, unsigned int)
+__HIPCORE_SAFE_ATOMICS(double, unsigned long long)
+#undef __HIPCORE_SAFE_ATOMICS
+
+// An add whose old value nobody reads (AMD's atomicAddNoRet).
+__HIPCORE_DEVICE void atomicAddNoRet(float* address, float value) {
+  (void)__hip_atomic_fetch_add(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 
 #undef __HIPCORE_DEVICE

@@ -1,6 +1,7 @@
 // Integer bit and arithmetic intrinsics (CUDA math API "Integer Intrinsics", as HIP provides
 // them): population count, bit scans, reversal, byte permute, funnel shifts, 24-bit and high
-// multiplies, sum of absolute differences.
+// multiplies, sum of absolute differences; and AMD's bit-field extract/insert, lowest set bit and
+// n-th set bit (__bitextract_*, __bitinsert_*, __lastbit_*, __fns*).
 #pragma once
 
 #define __HIPCORE_DEVICE __device__ inline __attribute__((always_inline))
@@ -98,6 +99,88 @@ __HIPCORE_DEVICE unsigned int __sad(int x, int y, unsigned int z) {
 }
 __HIPCORE_DEVICE unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) {
   return (x > y ? x - y : y - x) + z;
+}
+
+// ---- Bit fields (AMD's device functions; v_bfe_u32 / v_bfi_b32 semantics) ------------------
+// The offset and width operands use their low 5 (6) bits, as the hardware field operands do; a
+// width of 0 extracts 0 and inserts nothing. Bits of the field above the top of the word are 0.
+__HIPCORE_DEVICE unsigned int __bitextract_u32(unsigned int src0, unsigned int offset,
+                                               unsigned int width) {
+  offset &= 31u;
+  width &= 31u;
+  return (src0 >> offset) & ((1u << width) - 1u);
+}
+__HIPCORE_DEVICE unsigned long long __bitextract_u64(unsigned long long src0, unsigned int offset,
+                                                     unsigned int width) {
+  offset &= 63u;
+  width &= 63u;
+  return (src0 >> offset) & ((1ull << width) - 1ull);
+}
+// src0 with bits [offset, offset + width) replaced by the low width bits of src1.
+__HIPCORE_DEVICE unsigned int __bitinsert_u32(unsigned int src0, unsigned int src1,
+                                              unsigned int offset, unsigned int width) {
+  offset &= 31u;
+  width &= 31u;
+  unsigned int field = ((1u << width) - 1u) << offset;
+  return (src0 & ~field) | ((src1 << offset) & field);
+}
+__HIPCORE_DEVICE unsigned long long __bitinsert_u64(unsigned long long src0,
+                                                    unsigned long long src1, unsigned int offset,
+                                                    unsigned int width) {
+  offset &= 63u;
+  width &= 63u;
+  unsigned long long field = ((1ull << width) - 1ull) << offset;
+  return (src0 & ~field) | ((src1 << offset) & field);
+}
+
+// Index of the lowest set bit; 0xffffffff when the input is 0.
+__HIPCORE_DEVICE unsigned int __lastbit_u32_u32(unsigned int input) {
+  return input == 0 ? ~0u : (unsigned int)__builtin_ctz(input);
+}
+__HIPCORE_DEVICE unsigned int __lastbit_u32_u64(unsigned long long input) {
+  return input == 0 ? ~0u : (unsigned int)__builtin_ctzll(input);
+}
+
+// Position of the set bit of mask that has n set bits below it (n counts from 0), found by
+// halving the window while counting; 64 when mask has n or fewer set bits.
+__HIPCORE_DEVICE unsigned int __hipcore_nth_set_bit(unsigned long long mask, unsigned int n) {
+  unsigned int position = 0;
+  for (unsigned int half = 32; half != 0; half /= 2) {
+    unsigned int below = (unsigned int)__builtin_popcountll(mask & ((1ull << half) - 1ull));
+    if (n >= below) {
+      n -= below;
+      mask >>= half;
+      position += half;
+    }
+  }
+  return (mask & 1) && n == 0 ? position : 64u;
+}
+
+// __fns (CUDA "find n-th set"): the position of the offset-th set bit of mask counting from bit
+// base, upwards for offset > 0 and downwards for offset < 0 (bit base itself counts as the
+// first), or base itself for offset 0 if that bit is set; -1 (0xffffffff) when there is none.
+__HIPCORE_DEVICE int __hipcore_fns(unsigned long long mask, unsigned int bits, unsigned int base,
+                                   int offset) {
+  if (base >= bits) return -1;
+  if (offset == 0) return ((mask >> base) & 1) ? (int)base : -1;
+  if (offset > 0) {
+    unsigned int at = __hipcore_nth_set_bit(mask & (~0ull << base), (unsigned int)offset - 1u);
+    return at < bits ? (int)at : -1;
+  }
+  // Downwards: the same search on the mirrored word, bits at or below base only.
+  unsigned long long below = base == 63 ? mask : mask & ((2ull << base) - 1ull);
+  unsigned int at =
+      __hipcore_nth_set_bit(__builtin_bitreverse64(below), (unsigned int)(-offset) - 1u);
+  return at < 64 ? (int)(63u - at) : -1;
+}
+__HIPCORE_DEVICE int __fns64(unsigned long long mask, unsigned int base, int offset) {
+  return __hipcore_fns(mask, 64, base, offset);
+}
+__HIPCORE_DEVICE int __fns32(unsigned long long mask, unsigned int base, int offset) {
+  return __hipcore_fns(mask & 0xffffffffull, 32, base, offset);
+}
+__HIPCORE_DEVICE int __fns(unsigned int mask, unsigned int base, int offset) {
+  return __hipcore_fns(mask, 32, base, offset);
 }
 
 #undef __HIPCORE_DEVICE

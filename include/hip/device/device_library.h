@@ -14,6 +14,11 @@ static constexpr int warpSize = 64;
 #include <hip/device/bits.h>
 #include <hip/device/builtin_vars.h>
 #include <hip/device/clock.h>
+#include <hip/device/conversions.h>
+#include <hip/device/hardware.h>
+#include <hip/device/math_intrinsics.h>
+#include <hip/device/memory.h>
+#include <hip/device/permute.h>
 #include <hip/device/printf_assert.h>
 #include <hip/device/sync.h>
 #include <hip/device/warp.h>

@@ -79,6 +79,8 @@ const char* memcpyKindName(hipMemcpyKind kind) {
       return "hipMemcpyDeviceToDevice";
     case hipMemcpyDefault:
       return "hipMemcpyDefault";
+    case hipMemcpyDeviceToDeviceNoCU:
+      return "hipMemcpyDeviceToDeviceNoCU";
   }
   return "(invalid hipMemcpyKind)";
 }

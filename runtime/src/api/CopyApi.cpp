@@ -21,7 +21,10 @@ namespace {
 hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination,
                 Pitched<const void*> source, const Extent& extent, hipMemcpyKind kind, bool wait) {
   // Arguments first: they are wrong (or there is nothing to do) with or without a GPU.
-  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+  // hipMemcpyDeviceToDeviceNoCU (a copy that leaves the compute units alone) is accepted: hipcore
+  // picks the copy path from the pointers whatever the kind.
+  if ((kind < hipMemcpyHostToHost || kind > hipMemcpyDefault) &&
+      kind != hipMemcpyDeviceToDeviceNoCU)
     return finish(
         call, fail(hipErrorInvalidMemcpyDirection, "%s: kind %d", call, static_cast<int>(kind)));
   if (extent.empty()) return hipSuccess;
@@ -59,7 +62,8 @@ hipMemcpyKind kindField(const hipMemcpyKind& field) {
   static_assert(sizeof(hipMemcpyKind) == sizeof(int));
   int raw = 0;
   std::memcpy(&raw, &field, sizeof raw);
-  if (raw >= hipMemcpyHostToHost && raw <= hipMemcpyDefault) return static_cast<hipMemcpyKind>(raw);
+  if ((raw >= hipMemcpyHostToHost && raw <= hipMemcpyDefault) || raw == hipMemcpyDeviceToDeviceNoCU)
+    return static_cast<hipMemcpyKind>(raw);
   return static_cast<hipMemcpyKind>(hipMemcpyDefault + 1);
 }
 

@@ -15,148 +15,224 @@ using hipcore::core::Status;
 
 namespace {
 
-// Every attribute comes from the properties ROCR reported (DeviceProperties.cpp).
+// Every attribute comes from the properties ROCR reported (DeviceProperties.cpp). An attribute
+// of HIP 6's list that is not here (the unused slots, the LUID of Windows drivers, the two-value
+// MaxThreadsDim) is refused with hipErrorInvalidValue, as HIP refuses unknown ones.
+// RDNA's constant-rate clock (s_memrealtime, what wall_clock64() reads) runs at 100 MHz.
+constexpr int kWallClockKhz = 100000;
+
 bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& value) {
   auto clampInt = [](size_t v) { return static_cast<int>(v > INT32_MAX ? INT32_MAX : v); };
+  auto set = [&value](long long v) {
+    value = static_cast<int>(v);
+    return true;
+  };
   switch (attribute) {
-    case hipDeviceAttributeMaxThreadsPerBlock:
-      value = p.maxThreadsPerBlock;
-      return true;
-    case hipDeviceAttributeMaxBlockDimX:
-      value = p.maxThreadsDim[0];
-      return true;
-    case hipDeviceAttributeMaxBlockDimY:
-      value = p.maxThreadsDim[1];
-      return true;
-    case hipDeviceAttributeMaxBlockDimZ:
-      value = p.maxThreadsDim[2];
-      return true;
-    case hipDeviceAttributeMaxGridDimX:
-      value = p.maxGridSize[0];
-      return true;
-    case hipDeviceAttributeMaxGridDimY:
-      value = p.maxGridSize[1];
-      return true;
-    case hipDeviceAttributeMaxGridDimZ:
-      value = p.maxGridSize[2];
-      return true;
-    case hipDeviceAttributeMaxSharedMemoryPerBlock:
-    case hipDeviceAttributeSharedMemPerBlockOptin:
-      value = clampInt(p.sharedMemPerBlock);
-      return true;
-    case hipDeviceAttributeTotalConstantMemory:
-      value = clampInt(p.totalConstMem);
-      return true;
-    case hipDeviceAttributeWarpSize:
-      value = p.warpSize;
-      return true;
-    case hipDeviceAttributeMaxRegistersPerBlock:
-      value = p.regsPerBlock;
-      return true;
-    case hipDeviceAttributeMaxRegistersPerMultiprocessor:
-      value = p.regsPerMultiprocessor;
-      return true;
-    case hipDeviceAttributeClockRate:
-      value = p.clockRate;
-      return true;
-    case hipDeviceAttributeClockInstructionRate:
-      value = p.clockInstructionRate;
-      return true;
-    case hipDeviceAttributeMemoryClockRate:
-      value = p.memoryClockRate;
-      return true;
-    case hipDeviceAttributeMemoryBusWidth:
-      value = p.memoryBusWidth;
-      return true;
-    case hipDeviceAttributeMultiprocessorCount:
-      value = p.multiProcessorCount;
-      return true;
-    case hipDeviceAttributeComputeMode:
-      value = p.computeMode;
-      return true;
-    case hipDeviceAttributeL2CacheSize:
-      value = p.l2CacheSize;
-      return true;
-    case hipDeviceAttributeMaxThreadsPerMultiProcessor:
-      value = p.maxThreadsPerMultiProcessor;
-      return true;
-    case hipDeviceAttributeComputeCapabilityMajor:
-      value = p.major;
-      return true;
-    case hipDeviceAttributeComputeCapabilityMinor:
-      value = p.minor;
-      return true;
-    case hipDeviceAttributeConcurrentKernels:
-      value = p.concurrentKernels;
-      return true;
-    case hipDeviceAttributePciBusId:
-      value = p.pciBusID;
-      return true;
-    case hipDeviceAttributePciDeviceId:
-      value = p.pciDeviceID;
-      return true;
-    case hipDeviceAttributePciDomainID:
-      value = p.pciDomainID;
-      return true;
-    case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor:
-      value = clampInt(p.sharedMemPerMultiprocessor);
-      return true;
-    case hipDeviceAttributeIntegrated:
-      value = p.integrated;
-      return true;
-    case hipDeviceAttributeCanMapHostMemory:
-      value = p.canMapHostMemory;
-      return true;
-    case hipDeviceAttributeManagedMemory:
-      value = p.managedMemory;
-      return true;
-    case hipDeviceAttributeConcurrentManagedAccess:
-      value = p.concurrentManagedAccess;
-      return true;
-    case hipDeviceAttributePageableMemoryAccess:
-      value = p.pageableMemoryAccess;
-      return true;
-    case hipDeviceAttributeHostNativeAtomicSupported:
-      value = p.hostNativeAtomicSupported;
-      return true;
-    case hipDeviceAttributeCooperativeLaunch:
-      value = p.cooperativeLaunch;
-      return true;
-    case hipDeviceAttributeCooperativeMultiDeviceLaunch:
-      value = p.cooperativeMultiDeviceLaunch;
-      return true;
-    case hipDeviceAttributeKernelExecTimeout:
-      value = p.kernelExecTimeoutEnabled;
-      return true;
-    case hipDeviceAttributeTextureAlignment:
-      value = clampInt(p.textureAlignment);
-      return true;
-    case hipDeviceAttributeMaxPitch:
-      value = clampInt(p.memPitch);
-      return true;
-    case hipDeviceAttributeUnifiedAddressing:
-      value = 1;
-      return true;  // one address space (HSA)
     case hipDeviceAttributeEccEnabled:
-      value = 0;
-      return true;
+      return set(p.ECCEnabled);
+    case hipDeviceAttributeAccessPolicyMaxWindowSize:
+      return set(p.accessPolicyMaxWindowSize);
+    case hipDeviceAttributeAsyncEngineCount:
+      return set(p.asyncEngineCount);
+    case hipDeviceAttributeCanMapHostMemory:
+      return set(p.canMapHostMemory);
+    case hipDeviceAttributeCanUseHostPointerForRegisteredMem:
+      return set(p.canUseHostPointerForRegisteredMem);
+    case hipDeviceAttributeClockRate:
+      return set(p.clockRate);
+    case hipDeviceAttributeComputeMode:
+      return set(p.computeMode);
+    case hipDeviceAttributeComputePreemptionSupported:
+      return set(p.computePreemptionSupported);
+    case hipDeviceAttributeConcurrentKernels:
+      return set(p.concurrentKernels);
+    case hipDeviceAttributeConcurrentManagedAccess:
+      return set(p.concurrentManagedAccess);
+    case hipDeviceAttributeCooperativeLaunch:
+      return set(p.cooperativeLaunch);
+    case hipDeviceAttributeCooperativeMultiDeviceLaunch:
+      return set(p.cooperativeMultiDeviceLaunch);
+    case hipDeviceAttributeDeviceOverlap:
+      return set(p.deviceOverlap);
+    case hipDeviceAttributeDirectManagedMemAccessFromHost:
+      return set(p.directManagedMemAccessFromHost);
+    case hipDeviceAttributeGlobalL1CacheSupported:
+      return set(p.globalL1CacheSupported);
+    case hipDeviceAttributeHostNativeAtomicSupported:
+      return set(p.hostNativeAtomicSupported);
+    case hipDeviceAttributeIntegrated:
+      return set(p.integrated);
     case hipDeviceAttributeIsMultiGpuBoard:
-      value = p.isMultiGpuBoard;
-      return true;
-    case hipDeviceAttributeAsicRevision:
-      value = p.asicRevision;
-      return true;
-    case hipDeviceAttributeIsLargeBar:
-      value = p.isLargeBar;
-      return true;
+      return set(p.isMultiGpuBoard);
+    case hipDeviceAttributeKernelExecTimeout:
+      return set(p.kernelExecTimeoutEnabled);
+    case hipDeviceAttributeL2CacheSize:
+      return set(p.l2CacheSize);
+    case hipDeviceAttributeLocalL1CacheSupported:
+      return set(p.localL1CacheSupported);
+    case hipDeviceAttributeLuidDeviceNodeMask:
+      return set(p.luidDeviceNodeMask);
+    case hipDeviceAttributeComputeCapabilityMajor:
+      return set(p.major);
+    case hipDeviceAttributeManagedMemory:
+      return set(p.managedMemory);
+    case hipDeviceAttributeMaxBlocksPerMultiProcessor:
+      return set(p.maxBlocksPerMultiProcessor);
+    case hipDeviceAttributeMaxBlockDimX:
+      return set(p.maxThreadsDim[0]);
+    case hipDeviceAttributeMaxBlockDimY:
+      return set(p.maxThreadsDim[1]);
+    case hipDeviceAttributeMaxBlockDimZ:
+      return set(p.maxThreadsDim[2]);
+    case hipDeviceAttributeMaxGridDimX:
+      return set(p.maxGridSize[0]);
+    case hipDeviceAttributeMaxGridDimY:
+      return set(p.maxGridSize[1]);
+    case hipDeviceAttributeMaxGridDimZ:
+      return set(p.maxGridSize[2]);
+    case hipDeviceAttributeMaxSurface1D:
+      return set(p.maxSurface1D);
+    case hipDeviceAttributeMaxSurface1DLayered:
+      return set(p.maxSurface1DLayered[0]);
+    case hipDeviceAttributeMaxSurface2D:
+      return set(p.maxSurface2D[0]);
+    case hipDeviceAttributeMaxSurface2DLayered:
+      return set(p.maxSurface2DLayered[0]);
+    case hipDeviceAttributeMaxSurface3D:
+      return set(p.maxSurface3D[0]);
+    case hipDeviceAttributeMaxSurfaceCubemap:
+      return set(p.maxSurfaceCubemap);
+    case hipDeviceAttributeMaxSurfaceCubemapLayered:
+      return set(p.maxSurfaceCubemapLayered[0]);
+    case hipDeviceAttributeMaxTexture1DWidth:
+      return set(p.maxTexture1D);
+    case hipDeviceAttributeMaxTexture1DLayered:
+      return set(p.maxTexture1DLayered[0]);
+    case hipDeviceAttributeMaxTexture1DLinear:
+      return set(p.maxTexture1DLinear);
+    case hipDeviceAttributeMaxTexture1DMipmap:
+      return set(p.maxTexture1DMipmap);
+    case hipDeviceAttributeMaxTexture2DWidth:
+      return set(p.maxTexture2D[0]);
+    case hipDeviceAttributeMaxTexture2DHeight:
+      return set(p.maxTexture2D[1]);
+    case hipDeviceAttributeMaxTexture2DGather:
+      return set(p.maxTexture2DGather[0]);
+    case hipDeviceAttributeMaxTexture2DLayered:
+      return set(p.maxTexture2DLayered[0]);
+    case hipDeviceAttributeMaxTexture2DLinear:
+      return set(p.maxTexture2DLinear[0]);
+    case hipDeviceAttributeMaxTexture2DMipmap:
+      return set(p.maxTexture2DMipmap[0]);
+    case hipDeviceAttributeMaxTexture3DWidth:
+      return set(p.maxTexture3D[0]);
+    case hipDeviceAttributeMaxTexture3DHeight:
+      return set(p.maxTexture3D[1]);
+    case hipDeviceAttributeMaxTexture3DDepth:
+      return set(p.maxTexture3D[2]);
+    case hipDeviceAttributeMaxTexture3DAlt:
+      return set(p.maxTexture3DAlt[0]);
+    case hipDeviceAttributeMaxTextureCubemap:
+      return set(p.maxTextureCubemap);
+    case hipDeviceAttributeMaxTextureCubemapLayered:
+      return set(p.maxTextureCubemapLayered[0]);
+    case hipDeviceAttributeMaxThreadsPerBlock:
+      return set(p.maxThreadsPerBlock);
+    case hipDeviceAttributeMaxThreadsPerMultiProcessor:
+      return set(p.maxThreadsPerMultiProcessor);
+    case hipDeviceAttributeMaxPitch:
+      return set(clampInt(p.memPitch));
+    case hipDeviceAttributeMemoryBusWidth:
+      return set(p.memoryBusWidth);
+    case hipDeviceAttributeMemoryClockRate:
+      return set(p.memoryClockRate);
+    case hipDeviceAttributeComputeCapabilityMinor:
+      return set(p.minor);
+    case hipDeviceAttributeMultiGpuBoardGroupID:
+      return set(p.multiGpuBoardGroupID);
+    case hipDeviceAttributeMultiprocessorCount:
+      return set(p.multiProcessorCount);
+    case hipDeviceAttributePageableMemoryAccess:
+      return set(p.pageableMemoryAccess);
+    case hipDeviceAttributePageableMemoryAccessUsesHostPageTables:
+      return set(p.pageableMemoryAccessUsesHostPageTables);
+    case hipDeviceAttributePciBusId:
+      return set(p.pciBusID);
+    case hipDeviceAttributePciDeviceId:
+      return set(p.pciDeviceID);
+    case hipDeviceAttributePciDomainID:
+      return set(p.pciDomainID);
+    case hipDeviceAttributePersistingL2CacheMaxSize:
+      return set(p.persistingL2CacheMaxSize);
+    case hipDeviceAttributeMaxRegistersPerBlock:
+      return set(p.regsPerBlock);
+    case hipDeviceAttributeMaxRegistersPerMultiprocessor:
+      return set(p.regsPerMultiprocessor);
+    case hipDeviceAttributeReservedSharedMemPerBlock:
+      return set(clampInt(p.reservedSharedMemPerBlock));
+    case hipDeviceAttributeMaxSharedMemoryPerBlock:
+      return set(clampInt(p.sharedMemPerBlock));
+    case hipDeviceAttributeSharedMemPerBlockOptin:
+      return set(clampInt(p.sharedMemPerBlockOptin));
+    case hipDeviceAttributeSharedMemPerMultiprocessor:
+      return set(clampInt(p.sharedMemPerMultiprocessor));
+    case hipDeviceAttributeSingleToDoublePrecisionPerfRatio:
+      return set(p.singleToDoublePrecisionPerfRatio);
+    case hipDeviceAttributeStreamPrioritiesSupported:
+      return set(p.streamPrioritiesSupported);
+    case hipDeviceAttributeSurfaceAlignment:
+      return set(clampInt(p.surfaceAlignment));
+    case hipDeviceAttributeTccDriver:
+      return set(p.tccDriver);
+    case hipDeviceAttributeTextureAlignment:
+      return set(clampInt(p.textureAlignment));
+    case hipDeviceAttributeTexturePitchAlignment:
+      return set(clampInt(p.texturePitchAlignment));
+    case hipDeviceAttributeTotalConstantMemory:
+      return set(clampInt(p.totalConstMem));
+    case hipDeviceAttributeTotalGlobalMem:
+      return set(clampInt(p.totalGlobalMem));
+    case hipDeviceAttributeUnifiedAddressing:
+      return set(p.unifiedAddressing);
+    case hipDeviceAttributeWarpSize:
+      return set(p.warpSize);
     case hipDeviceAttributeMemoryPoolsSupported:
-      value = 0;
-      return true;  // no hipMemPool API yet
+      return set(p.memoryPoolsSupported);
+    case hipDeviceAttributeVirtualMemoryManagementSupported:
+      return set(0);
+    case hipDeviceAttributeHostRegisterSupported:
+      return set(p.hostRegisterSupported);
+    case hipDeviceAttributeMemoryPoolSupportedHandleTypes:
+      return set(p.memoryPoolSupportedHandleTypes);
+    case hipDeviceAttributeClockInstructionRate:
+      return set(p.clockInstructionRate);
+    case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor:
+      return set(clampInt(p.maxSharedMemoryPerMultiProcessor));
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc:
+      return set(p.cooperativeMultiDeviceUnmatchedFunc);
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim:
+      return set(p.cooperativeMultiDeviceUnmatchedGridDim);
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim:
+      return set(p.cooperativeMultiDeviceUnmatchedBlockDim);
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem:
+      return set(p.cooperativeMultiDeviceUnmatchedSharedMem);
+    case hipDeviceAttributeIsLargeBar:
+      return set(p.isLargeBar);
+    case hipDeviceAttributeAsicRevision:
+      return set(p.asicRevision);
     case hipDeviceAttributeCanUseStreamWaitValue:
-      value = 0;
-      return true;
+      return set(0);  // no hipStreamWaitValue yet
+    case hipDeviceAttributeImageSupport:
+      return set(0);  // no texture API yet
+    case hipDeviceAttributePhysicalMultiProcessorCount:
+      return set(p.multiProcessorCount);
+    case hipDeviceAttributeFineGrainSupport:
+      return set(1);  // hipHostMalloc memory is coherent
+    case hipDeviceAttributeWallClockRate:
+      return set(kWallClockKhz);
+    default:
+      return false;
   }
-  return false;
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
   std::memset(&p, 0, sizeof(p));
   std::snprintf(p.name, sizeof(p.name), "%s",
                 a.productName.empty() ? a.name.c_str() : a.productName.c_str());
-  std::memcpy(p.uuid, a.uuid, sizeof(p.uuid));
+  std::memcpy(p.uuid.bytes, a.uuid, sizeof(p.uuid.bytes));
   std::string arch =
       a.isaName.substr(a.isaName.rfind("--") == std::string::npos ? 0 : a.isaName.rfind("--") + 2);
   std::snprintf(p.gcnArchName, sizeof(p.gcnArchName), "%s", arch.c_str());
@@ -63,6 +63,29 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
   p.hostNativeAtomicSupported = 1;
   p.cooperativeLaunch = 1;             // hipLaunchCooperativeKernel with grid sync
   p.cooperativeMultiDeviceLaunch = 0;  // one device per cooperative launch
+  p.sharedMemPerBlockOptin = a.groupSegmentBytes;
+  p.deviceOverlap = 1;  // copies (the DMA engine) overlap kernels
+  p.asyncEngineCount = 1;
+  p.unifiedAddressing = 1;  // one address space (HSA)
+  p.streamPrioritiesSupported = 1;
+  p.globalL1CacheSupported = 1;
+  p.localL1CacheSupported = 1;
+  p.canUseHostPointerForRegisteredMem = 1;
+  p.hostRegisterSupported = 1;
+  p.memoryPoolsSupported = 1;  // hipMallocAsync, hipMemPoolCreate
+  p.memoryPoolSupportedHandleTypes = 0;
+  p.maxBlocksPerMultiProcessor =
+      static_cast<int>(a.maxWavesPerCu);    // one-wave blocks fill a CU's wave slots
+  p.singleToDoublePrecisionPerfRatio = 16;  // RDNA: double at 1/16 of single rate
+  // hipcore has no image API yet (the textures issue): no texture or surface limits to report.
+  // What the instruction set offers (hipDeviceProp_t.arch): everything but dynamic parallelism
+  // and surface functions, as hipcore's device library stands.
+  hipDeviceArch_t& isa = p.arch;
+  isa.hasGlobalInt32Atomics = isa.hasGlobalFloatAtomicExch = isa.hasSharedInt32Atomics = 1;
+  isa.hasSharedFloatAtomicExch = isa.hasFloatAtomicAdd = isa.hasGlobalInt64Atomics = 1;
+  isa.hasSharedInt64Atomics = isa.hasDoubles = isa.hasWarpVote = isa.hasWarpBallot = 1;
+  isa.hasWarpShuffle = isa.hasFunnelShift = isa.hasThreadFenceSystem = 1;
+  isa.hasSyncThreadsExt = isa.has3dGrid = 1;
   return p;
 }
 

@@ -2,14 +2,18 @@
 // queries and host functions (ordered between kernels), events, element fills, pitched copies,
 // host memory registration and pointer attributes; each with its misuse cases.
 #include <gtest/gtest.h>
+
+#include <hip/hip_ext.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
+#include <set>
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -83,6 +87,104 @@ TEST(DeviceApi, AttributesMatchTheProperties) {
             hipErrorInvalidValue);
   EXPECT_EQ(hipGetLastError(), hipErrorInvalidValue);
   ASSERT_HIP(hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, 0));  // still usable
+}
+
+// HIP 6's attribute list: every attribute with a meaning on AMD GPUs answers, with the value
+// of its hipDeviceProp_t field where there is one; the unused slots, the Windows LUID and the
+// marker values are refused.
+TEST(DeviceApi, EveryHip6AttributeAnswers) {
+  hipDeviceProp_t p;
+  ASSERT_HIP(hipGetDeviceProperties(&p, 0));
+  EXPECT_EQ(std::strncmp(p.gcnArchName, "gfx", 3), 0) << p.gcnArchName;
+  const std::set<int> refused = {
+      hipDeviceAttributeLuid,           hipDeviceAttributeMaxThreadsDim,
+      hipDeviceAttributeUnused1,        hipDeviceAttributeUnused2,
+      hipDeviceAttributeUnused3,        hipDeviceAttributeUnused4,
+      hipDeviceAttributeUnused5,        hipDeviceAttributeHdpMemFlushCntl,
+      hipDeviceAttributeHdpRegFlushCntl};
+  int answered = 0;
+  for (int a = hipDeviceAttributeCudaCompatibleBegin; a <= hipDeviceAttributeWallClockRate; ++a) {
+    if (a > hipDeviceAttributeMemoryPoolSupportedHandleTypes &&
+        a < hipDeviceAttributeAmdSpecificBegin)
+      continue;
+    int value = -12345;
+    hipError_t e = hipDeviceGetAttribute(&value, static_cast<hipDeviceAttribute_t>(a), 0);
+    if (refused.count(a)) {
+      EXPECT_EQ(e, hipErrorInvalidValue) << "attribute " << a;
+      continue;
+    }
+    EXPECT_EQ(e, hipSuccess) << "attribute " << a;
+    EXPECT_NE(value, -12345) << "attribute " << a;
+    ++answered;
+  }
+  EXPECT_EQ(answered, 92 + 18 - 9);
+  hipGetLastError();
+  struct {
+    hipDeviceAttribute_t attribute;
+    int expected;
+  } cases[] = {
+      {hipDeviceAttributeSharedMemPerBlockOptin, static_cast<int>(p.sharedMemPerBlockOptin)},
+      {hipDeviceAttributeMaxBlocksPerMultiProcessor, p.maxBlocksPerMultiProcessor},
+      {hipDeviceAttributeStreamPrioritiesSupported, 1},
+      {hipDeviceAttributeMemoryPoolsSupported, 1},
+      {hipDeviceAttributeMaxRegistersPerMultiprocessor, p.regsPerMultiprocessor},
+      {hipDeviceAttributeIsLargeBar, p.isLargeBar},
+      {hipDeviceAttributeAsicRevision, p.asicRevision},
+      {hipDeviceAttributeClockInstructionRate, p.clockInstructionRate},
+      {hipDeviceAttributeWallClockRate, 100000},  // RDNA's s_memrealtime: 100 MHz
+      {hipDeviceAttributeImageSupport, 0},
+      {hipDeviceAttributeTotalGlobalMem,
+       static_cast<int>(p.totalGlobalMem > INT32_MAX ? INT32_MAX : p.totalGlobalMem)},
+  };
+  for (const auto& c : cases) {
+    int value = -12345;
+    ASSERT_HIP(hipDeviceGetAttribute(&value, c.attribute, 0));
+    EXPECT_EQ(value, c.expected) << "attribute " << c.attribute;
+  }
+  EXPECT_EQ(p.unifiedAddressing, 1);
+  EXPECT_EQ(p.arch.hasDoubles, 1u);
+  EXPECT_EQ(p.arch.hasDynamicParallelism, 0u);
+}
+
+// hip_ext.h: the launch runs between its two event records; a copy of kind
+// hipMemcpyDeviceToDeviceNoCU copies like hipMemcpyDeviceToDevice.
+TEST(ExtApi, LaunchBetweenEventsAndNoCuCopy) {
+  const int n = 1000;
+  std::vector<float> a(n), b(n), c(n, -1.0f);
+  for (int i = 0; i < n; ++i) {
+    a[i] = 0.5f * i;
+    b[i] = 3.0f - i;
+  }
+  float *da, *db, *dc, *dd;
+  ASSERT_HIP(hipMalloc(&da, n * sizeof(float)));
+  ASSERT_HIP(hipMalloc(&db, n * sizeof(float)));
+  ASSERT_HIP(hipMalloc(&dc, n * sizeof(float)));
+  ASSERT_HIP(hipMalloc(&dd, n * sizeof(float)));
+  ASSERT_HIP(hipMemcpy(da, a.data(), n * sizeof(float), hipMemcpyHostToDevice));
+  ASSERT_HIP(hipMemcpy(db, b.data(), n * sizeof(float), hipMemcpyHostToDevice));
+  hipEvent_t start, stop;
+  ASSERT_HIP(hipEventCreate(&start));
+  ASSERT_HIP(hipEventCreate(&stop));
+  ASSERT_HIP(launchAddExt(da, db, dc, n, start, stop));
+  ASSERT_HIP(hipEventSynchronize(stop));
+  EXPECT_EQ(hipEventQuery(start), hipSuccess);
+  float ms = -1.0f;
+  ASSERT_HIP(hipEventElapsedTime(&ms, start, stop));
+  EXPECT_GE(ms, 0.0f);
+  ASSERT_HIP(hipMemcpy(dd, dc, n * sizeof(float), hipMemcpyDeviceToDeviceNoCU));
+  ASSERT_HIP(hipMemcpy(c.data(), dd, n * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << i;
+  ASSERT_HIP(launchAddExt(da, db, dc, n, nullptr, nullptr));  // no events: a plain launch
+  ASSERT_HIP(hipDeviceSynchronize());
+  // A global size that is not a multiple of the workgroup size is refused, not rounded.
+  EXPECT_EQ(hipExtModuleLaunchKernel(nullptr, 100, 1, 1, 64, 1, 1, 0, nullptr, nullptr, nullptr),
+            hipErrorInvalidConfiguration);
+  EXPECT_EQ(hipExtLaunchKernel(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr, nullptr, nullptr, 4),
+            hipErrorInvalidValue);  // an unknown flag
+  hipGetLastError();
+  for (float* p : {da, db, dc, dd}) ASSERT_HIP(hipFree(p));
+  ASSERT_HIP(hipEventDestroy(start));
+  ASSERT_HIP(hipEventDestroy(stop));
 }
 
 TEST(DeviceApi, NameBusIdAndTotalMemory) {

@@ -13,6 +13,9 @@ struct GeometryRecord {
 };
 
 hipError_t launchAdd(const float* a, const float* b, float* c, int n, unsigned block);
+// The same kernel through hipExtLaunchKernelGGL, bracketed by two events (either may be null).
+hipError_t launchAddExt(const float* a, const float* b, float* c, int n, hipEvent_t start,
+                        hipEvent_t stop);
 hipError_t launchMixed(char c, double d, long long* out, MixedPair p, short h);
 hipError_t launchGeometry(GeometryRecord* out, dim3 grid, dim3 block);
 hipError_t launchAddOn(const float* a, const float* b, float* c, int n, hipStream_t stream);

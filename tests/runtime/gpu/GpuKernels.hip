@@ -1,4 +1,5 @@
 // Kernels for the runtime's GPU tests, with host-side launchers callable from plain C++.
+#include <hip/hip_ext.h>
 #include <hip/hip_runtime.h>
 
 #include "GpuKernels.h"
@@ -103,6 +104,13 @@ const void* hitsSymbol() {
 
 hipError_t launchAdd(const float* a, const float* b, float* c, int n, unsigned block) {
   addKernel<<<(n + block - 1) / block, block>>>(a, b, c, n);
+  return hipGetLastError();
+}
+
+hipError_t launchAddExt(const float* a, const float* b, float* c, int n, hipEvent_t start,
+                        hipEvent_t stop) {
+  hipExtLaunchKernelGGL(addKernel, dim3((n + 63) / 64), dim3(64), 0, nullptr, start, stop, 0, a, b,
+                        c, n);
   return hipGetLastError();
 }
 

@@ -11,104 +11,104 @@
 #define HIPRT_NEG_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x8000U)
 
 // ---- Bits and lanes -------------------------------------------------------------------------
-__HIPCORE_HOST_DEVICE unsigned short __bfloat16_as_ushort(__hip_bfloat16 h) {
+__HIPCORE_FP_FUNC unsigned short __bfloat16_as_ushort(__hip_bfloat16 h) {
   return static_cast<__hip_bfloat16_raw>(h).x;
 }
-__HIPCORE_HOST_DEVICE short __bfloat16_as_short(__hip_bfloat16 h) {
+__HIPCORE_FP_FUNC short __bfloat16_as_short(__hip_bfloat16 h) {
   return (short)__bfloat16_as_ushort(h);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __ushort_as_bfloat16(unsigned short s) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __ushort_as_bfloat16(unsigned short s) {
   return __hip_bfloat16(__hip_bfloat16_raw{s});
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __short_as_bfloat16(short s) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __short_as_bfloat16(short s) {
   return __ushort_as_bfloat16((unsigned short)s);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __bfloat162bfloat162(__hip_bfloat16 a) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __bfloat162bfloat162(__hip_bfloat16 a) {
   return __hip_bfloat162(a, a);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 lo, __hip_bfloat16 hi) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 lo, __hip_bfloat16 hi) {
   return __hip_bfloat162(lo, hi);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __low2bfloat16(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __low2bfloat16(__hip_bfloat162 a) {
   return a.x;
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __high2bfloat16(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __high2bfloat16(__hip_bfloat162 a) {
   return a.y;
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __low2bfloat162(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __low2bfloat162(__hip_bfloat162 a) {
   return __hip_bfloat162(a.x, a.x);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __high2bfloat162(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __high2bfloat162(__hip_bfloat162 a) {
   return __hip_bfloat162(a.y, a.y);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __lows2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __lows2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __hip_bfloat162(a.x, b.x);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __highs2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __highs2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __hip_bfloat162(a.y, b.y);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __lowhigh2highlow(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __lowhigh2highlow(__hip_bfloat162 a) {
   return __hip_bfloat162(a.y, a.x);
 }
-__HIPCORE_HOST_DEVICE float __low2float(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC float __low2float(__hip_bfloat162 a) {
   return float(a.x);
 }
-__HIPCORE_HOST_DEVICE float __high2float(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC float __high2float(__hip_bfloat162 a) {
   return float(a.y);
 }
 
 // ---- Conversions ----------------------------------------------------------------------------
-__HIPCORE_HOST_DEVICE float __bfloat162float(__hip_bfloat16 a) {
+__HIPCORE_FP_FUNC float __bfloat162float(__hip_bfloat16 a) {
   return __hipcore_bf16_to_float(__bfloat16_as_ushort(a));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __float2bfloat16(float f) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __float2bfloat16(float f) {
   return __ushort_as_bfloat16(__hipcore_bf16_from_float(f));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __float2bfloat16_rn(float f) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __float2bfloat16_rn(float f) {
   return __float2bfloat16(f);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hipcore_bf16_round(float f, int mode) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hipcore_bf16_round(float f, int mode) {
   return __ushort_as_bfloat16((unsigned short)__hipcore_sf_from_float(__hipcore_sf_bf16, f, mode,
                                                                       /*saturate=*/false));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __float2bfloat16_rz(float f) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __float2bfloat16_rz(float f) {
   return __hipcore_bf16_round(f, __HIPCORE_ROUND_ZERO);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __float2bfloat16_rd(float f) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __float2bfloat16_rd(float f) {
   return __hipcore_bf16_round(f, __HIPCORE_ROUND_DOWN);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __float2bfloat16_ru(float f) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __float2bfloat16_ru(float f) {
   return __hipcore_bf16_round(f, __HIPCORE_ROUND_UP);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __double2bfloat16(double d) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __double2bfloat16(double d) {
   return __hip_bfloat16(d);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __float2bfloat162_rn(float f) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __float2bfloat162_rn(float f) {
   return __bfloat162bfloat162(__float2bfloat16(f));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __floats2bfloat162_rn(float lo, float hi) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __floats2bfloat162_rn(float lo, float hi) {
   return __hip_bfloat162(__float2bfloat16(lo), __float2bfloat16(hi));
 }
 #if defined(__HIPCORE_HAVE_VECTOR_TYPES)
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __float22bfloat162_rn(float2 f) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __float22bfloat162_rn(float2 f) {
   return __floats2bfloat162_rn(f.x, f.y);
 }
-__HIPCORE_HOST_DEVICE float2 __bfloat1622float2(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC float2 __bfloat1622float2(__hip_bfloat162 a) {
   return make_float2(float(a.x), float(a.y));
 }
 #endif
 
 #define __HIPCORE_BF16_TO_INT(name, T, lo, hi)                                                  \
-  __HIPCORE_HOST_DEVICE T __bfloat162##name##_rn(__hip_bfloat16 h) {                            \
+  __HIPCORE_FP_FUNC T __bfloat162##name##_rn(__hip_bfloat16 h) {                                \
     return __hipcore_float_to_integer<T>(__bfloat162float(h), __HIPCORE_ROUND_NEAREST, lo, hi); \
   }                                                                                             \
-  __HIPCORE_HOST_DEVICE T __bfloat162##name##_rz(__hip_bfloat16 h) {                            \
+  __HIPCORE_FP_FUNC T __bfloat162##name##_rz(__hip_bfloat16 h) {                                \
     return __hipcore_float_to_integer<T>(__bfloat162float(h), __HIPCORE_ROUND_ZERO, lo, hi);    \
   }                                                                                             \
-  __HIPCORE_HOST_DEVICE T __bfloat162##name##_rd(__hip_bfloat16 h) {                            \
+  __HIPCORE_FP_FUNC T __bfloat162##name##_rd(__hip_bfloat16 h) {                                \
     return __hipcore_float_to_integer<T>(__bfloat162float(h), __HIPCORE_ROUND_DOWN, lo, hi);    \
   }                                                                                             \
-  __HIPCORE_HOST_DEVICE T __bfloat162##name##_ru(__hip_bfloat16 h) {                            \
+  __HIPCORE_FP_FUNC T __bfloat162##name##_ru(__hip_bfloat16 h) {                                \
     return __hipcore_float_to_integer<T>(__bfloat162float(h), __HIPCORE_ROUND_UP, lo, hi);      \
   }
 __HIPCORE_BF16_TO_INT(int, int, (int)(-2147483647 - 1), 2147483647)
@@ -120,17 +120,17 @@ __HIPCORE_BF16_TO_INT(ull, unsigned long long, 0ull, 18446744073709551615ull)
 #undef __HIPCORE_BF16_TO_INT
 
 #define __HIPCORE_INT_TO_BF16(name, T, from)                                                       \
-  __HIPCORE_HOST_DEVICE __hip_bfloat16 __##name##2bfloat16_rn(T v) {                               \
+  __HIPCORE_FP_FUNC __hip_bfloat16 __##name##2bfloat16_rn(T v) {                                   \
     return __ushort_as_bfloat16(                                                                   \
         (unsigned short)from(__hipcore_sf_bf16, v, __HIPCORE_ROUND_NEAREST));                      \
   }                                                                                                \
-  __HIPCORE_HOST_DEVICE __hip_bfloat16 __##name##2bfloat16_rz(T v) {                               \
+  __HIPCORE_FP_FUNC __hip_bfloat16 __##name##2bfloat16_rz(T v) {                                   \
     return __ushort_as_bfloat16((unsigned short)from(__hipcore_sf_bf16, v, __HIPCORE_ROUND_ZERO)); \
   }                                                                                                \
-  __HIPCORE_HOST_DEVICE __hip_bfloat16 __##name##2bfloat16_rd(T v) {                               \
+  __HIPCORE_FP_FUNC __hip_bfloat16 __##name##2bfloat16_rd(T v) {                                   \
     return __ushort_as_bfloat16((unsigned short)from(__hipcore_sf_bf16, v, __HIPCORE_ROUND_DOWN)); \
   }                                                                                                \
-  __HIPCORE_HOST_DEVICE __hip_bfloat16 __##name##2bfloat16_ru(T v) {                               \
+  __HIPCORE_FP_FUNC __hip_bfloat16 __##name##2bfloat16_ru(T v) {                                   \
     return __ushort_as_bfloat16((unsigned short)from(__hipcore_sf_bf16, v, __HIPCORE_ROUND_UP));   \
   }
 __HIPCORE_INT_TO_BF16(int, int, __hipcore_sf_from_int64)
@@ -142,24 +142,24 @@ __HIPCORE_INT_TO_BF16(ull, unsigned long long, __hipcore_sf_from_uint64)
 #undef __HIPCORE_INT_TO_BF16
 
 // ---- Classification and comparisons ---------------------------------------------------------
-__HIPCORE_HOST_DEVICE bool __hisnan(__hip_bfloat16 a) {
+__HIPCORE_FP_FUNC bool __hisnan(__hip_bfloat16 a) {
   return (__bfloat16_as_ushort(a) & 0x7fff) > 0x7f80;
 }
-__HIPCORE_HOST_DEVICE int __hisinf(__hip_bfloat16 a) {
+__HIPCORE_FP_FUNC int __hisinf(__hip_bfloat16 a) {
   unsigned short b = __bfloat16_as_ushort(a);
   return (b & 0x7fff) != 0x7f80 ? 0 : (b & 0x8000 ? -1 : 1);
 }
-#define __HIPCORE_BF16_RELATION(rel, expr)                                                  \
-  __HIPCORE_HOST_DEVICE bool __h##rel(__hip_bfloat16 a, __hip_bfloat16 b) {                 \
-    float x = __bfloat162float(a), y = __bfloat162float(b);                                 \
-    return expr;                                                                            \
-  }                                                                                         \
-  __HIPCORE_HOST_DEVICE __hip_bfloat162 __h##rel##2(__hip_bfloat162 a, __hip_bfloat162 b) { \
-    return __hip_bfloat162(__h##rel(a.x, b.x) ? HIPRT_ONE_BF16 : HIPRT_ZERO_BF16,           \
-                           __h##rel(a.y, b.y) ? HIPRT_ONE_BF16 : HIPRT_ZERO_BF16);          \
-  }                                                                                         \
-  __HIPCORE_HOST_DEVICE bool __hb##rel##2(__hip_bfloat162 a, __hip_bfloat162 b) {           \
-    return __h##rel(a.x, b.x) && __h##rel(a.y, b.y);                                        \
+#define __HIPCORE_BF16_RELATION(rel, expr)                                              \
+  __HIPCORE_FP_FUNC bool __h##rel(__hip_bfloat16 a, __hip_bfloat16 b) {                 \
+    float x = __bfloat162float(a), y = __bfloat162float(b);                             \
+    return expr;                                                                        \
+  }                                                                                     \
+  __HIPCORE_FP_FUNC __hip_bfloat162 __h##rel##2(__hip_bfloat162 a, __hip_bfloat162 b) { \
+    return __hip_bfloat162(__h##rel(a.x, b.x) ? HIPRT_ONE_BF16 : HIPRT_ZERO_BF16,       \
+                           __h##rel(a.y, b.y) ? HIPRT_ONE_BF16 : HIPRT_ZERO_BF16);      \
+  }                                                                                     \
+  __HIPCORE_FP_FUNC bool __hb##rel##2(__hip_bfloat162 a, __hip_bfloat162 b) {           \
+    return __h##rel(a.x, b.x) && __h##rel(a.y, b.y);                                    \
   }
 __HIPCORE_BF16_RELATION(eq, x == y)
 __HIPCORE_BF16_RELATION(ne, x<y || x> y)
@@ -175,31 +175,31 @@ __HIPCORE_BF16_RELATION(leu, !(x > y))
 __HIPCORE_BF16_RELATION(geu, !(x < y))
 #undef __HIPCORE_BF16_RELATION
 
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __hisnan2(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __hisnan2(__hip_bfloat162 a) {
   return __hip_bfloat162(__hisnan(a.x) ? HIPRT_ONE_BF16 : HIPRT_ZERO_BF16,
                          __hisnan(a.y) ? HIPRT_ONE_BF16 : HIPRT_ZERO_BF16);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hmax(__hip_bfloat16 a, __hip_bfloat16 b) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hmax(__hip_bfloat16 a, __hip_bfloat16 b) {
   if (__hisnan(a)) return b;
   if (__hisnan(b)) return a;
   return __hgt(b, a) ? b : a;
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hmin(__hip_bfloat16 a, __hip_bfloat16 b) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hmin(__hip_bfloat16 a, __hip_bfloat16 b) {
   if (__hisnan(a)) return b;
   if (__hisnan(b)) return a;
   return __hlt(b, a) ? b : a;
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hmax_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hmax_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __hisnan(a) ? a : __hisnan(b) ? b : __hmax(a, b);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hmin_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hmin_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __hisnan(a) ? a : __hisnan(b) ? b : __hmin(a, b);
 }
 
 // ---- Arithmetic -----------------------------------------------------------------------------
-#define __HIPCORE_BF16_BINARY(name, op)                                           \
-  __HIPCORE_HOST_DEVICE __hip_bfloat16 name(__hip_bfloat16 a, __hip_bfloat16 b) { \
-    return __float2bfloat16(__bfloat162float(a) op __bfloat162float(b));          \
+#define __HIPCORE_BF16_BINARY(name, op)                                       \
+  __HIPCORE_FP_FUNC __hip_bfloat16 name(__hip_bfloat16 a, __hip_bfloat16 b) { \
+    return __float2bfloat16(__bfloat162float(a) op __bfloat162float(b));      \
   }
 __HIPCORE_BF16_BINARY(__hadd, +)
 __HIPCORE_BF16_BINARY(__hsub, -)
@@ -209,41 +209,40 @@ __HIPCORE_BF16_BINARY(__hadd_rn, +)
 __HIPCORE_BF16_BINARY(__hsub_rn, -)
 __HIPCORE_BF16_BINARY(__hmul_rn, *)
 #undef __HIPCORE_BF16_BINARY
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hneg(__hip_bfloat16 a) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hneg(__hip_bfloat16 a) {
   return __ushort_as_bfloat16(__bfloat16_as_ushort(a) ^ 0x8000);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __habs(__hip_bfloat16 a) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __habs(__hip_bfloat16 a) {
   return __ushort_as_bfloat16(__bfloat16_as_ushort(a) & 0x7fff);
 }
 // a*b is exact in float (8+8 bits); the sum is rounded in float and then to bfloat16, as AMD's
 // header does (fmaf then round to nearest even).
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hfma(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hfma(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
   return __float2bfloat16(
       __builtin_fmaf(__bfloat162float(a), __bfloat162float(b), __bfloat162float(c)));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hipcore_bf16_sat(__hip_bfloat16 h) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hipcore_bf16_sat(__hip_bfloat16 h) {
   float v = __bfloat162float(h);
   if (v > 1.0f) return HIPRT_ONE_BF16;
   if (v > 0.0f) return h;
   return HIPRT_ZERO_BF16;
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hadd_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hadd_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __hipcore_bf16_sat(__hadd(a, b));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hsub_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hsub_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __hipcore_bf16_sat(__hsub(a, b));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hmul_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hmul_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __hipcore_bf16_sat(__hmul(a, b));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat16 __hfma_sat(__hip_bfloat16 a, __hip_bfloat16 b,
-                                                __hip_bfloat16 c) {
+__HIPCORE_FP_FUNC __hip_bfloat16 __hfma_sat(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
   return __hipcore_bf16_sat(__hfma(a, b, c));
 }
 
-#define __HIPCORE_BF162_LANEWISE(name2, name1)                                        \
-  __HIPCORE_HOST_DEVICE __hip_bfloat162 name2(__hip_bfloat162 a, __hip_bfloat162 b) { \
-    return __hip_bfloat162(name1(a.x, b.x), name1(a.y, b.y));                         \
+#define __HIPCORE_BF162_LANEWISE(name2, name1)                                    \
+  __HIPCORE_FP_FUNC __hip_bfloat162 name2(__hip_bfloat162 a, __hip_bfloat162 b) { \
+    return __hip_bfloat162(name1(a.x, b.x), name1(a.y, b.y));                     \
   }
 __HIPCORE_BF162_LANEWISE(__hadd2, __hadd)
 __HIPCORE_BF162_LANEWISE(__hsub2, __hsub)
@@ -257,106 +256,105 @@ __HIPCORE_BF162_LANEWISE(__hmin2, __hmin)
 __HIPCORE_BF162_LANEWISE(__hmax2_nan, __hmax_nan)
 __HIPCORE_BF162_LANEWISE(__hmin2_nan, __hmin_nan)
 #undef __HIPCORE_BF162_LANEWISE
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b,
-                                              __hip_bfloat162 c) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
   return __hip_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __hneg2(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __hneg2(__hip_bfloat162 a) {
   return __hip_bfloat162(__hneg(a.x), __hneg(a.y));
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 __habs2(__hip_bfloat162 a) {
+__HIPCORE_FP_FUNC __hip_bfloat162 __habs2(__hip_bfloat162 a) {
   return __hip_bfloat162(__habs(a.x), __habs(a.y));
 }
 
 // ---- Operators ------------------------------------------------------------------------------
-#define __HIPCORE_BF16_OPERATORS(T, add, sub, mul, div, one)  \
-  __HIPCORE_HOST_DEVICE T operator+(const T& a, const T& b) { \
-    return add(a, b);                                         \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T operator-(const T& a, const T& b) { \
-    return sub(a, b);                                         \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T operator*(const T& a, const T& b) { \
-    return mul(a, b);                                         \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T operator/(const T& a, const T& b) { \
-    return div(a, b);                                         \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T& operator+=(T& a, const T& b) {     \
-    return a = add(a, b);                                     \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T& operator-=(T& a, const T& b) {     \
-    return a = sub(a, b);                                     \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T& operator*=(T& a, const T& b) {     \
-    return a = mul(a, b);                                     \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T& operator/=(T& a, const T& b) {     \
-    return a = div(a, b);                                     \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T& operator++(T& a) {                 \
-    return a = add(a, one);                                   \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T& operator--(T& a) {                 \
-    return a = sub(a, one);                                   \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T operator++(T& a, int) {             \
-    T old = a;                                                \
-    a = add(a, one);                                          \
-    return old;                                               \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T operator--(T& a, int) {             \
-    T old = a;                                                \
-    a = sub(a, one);                                          \
-    return old;                                               \
-  }                                                           \
-  __HIPCORE_HOST_DEVICE T operator+(const T& a) {             \
-    return a;                                                 \
+#define __HIPCORE_BF16_OPERATORS(T, add, sub, mul, div, one) \
+  __HIPCORE_FP_FUNC T operator+(const T& a, const T& b) {    \
+    return add(a, b);                                        \
+  }                                                          \
+  __HIPCORE_FP_FUNC T operator-(const T& a, const T& b) {    \
+    return sub(a, b);                                        \
+  }                                                          \
+  __HIPCORE_FP_FUNC T operator*(const T& a, const T& b) {    \
+    return mul(a, b);                                        \
+  }                                                          \
+  __HIPCORE_FP_FUNC T operator/(const T& a, const T& b) {    \
+    return div(a, b);                                        \
+  }                                                          \
+  __HIPCORE_FP_FUNC T& operator+=(T& a, const T& b) {        \
+    return a = add(a, b);                                    \
+  }                                                          \
+  __HIPCORE_FP_FUNC T& operator-=(T& a, const T& b) {        \
+    return a = sub(a, b);                                    \
+  }                                                          \
+  __HIPCORE_FP_FUNC T& operator*=(T& a, const T& b) {        \
+    return a = mul(a, b);                                    \
+  }                                                          \
+  __HIPCORE_FP_FUNC T& operator/=(T& a, const T& b) {        \
+    return a = div(a, b);                                    \
+  }                                                          \
+  __HIPCORE_FP_FUNC T& operator++(T& a) {                    \
+    return a = add(a, one);                                  \
+  }                                                          \
+  __HIPCORE_FP_FUNC T& operator--(T& a) {                    \
+    return a = sub(a, one);                                  \
+  }                                                          \
+  __HIPCORE_FP_FUNC T operator++(T& a, int) {                \
+    T old = a;                                               \
+    a = add(a, one);                                         \
+    return old;                                              \
+  }                                                          \
+  __HIPCORE_FP_FUNC T operator--(T& a, int) {                \
+    T old = a;                                               \
+    a = sub(a, one);                                         \
+    return old;                                              \
+  }                                                          \
+  __HIPCORE_FP_FUNC T operator+(const T& a) {                \
+    return a;                                                \
   }
 __HIPCORE_BF16_OPERATORS(__hip_bfloat16, __hadd, __hsub, __hmul, __hdiv, HIPRT_ONE_BF16)
 __HIPCORE_BF16_OPERATORS(__hip_bfloat162, __hadd2, __hsub2, __hmul2, __h2div,
                          __bfloat162bfloat162(HIPRT_ONE_BF16))
 #undef __HIPCORE_BF16_OPERATORS
-__HIPCORE_HOST_DEVICE __hip_bfloat16 operator-(const __hip_bfloat16& a) {
+__HIPCORE_FP_FUNC __hip_bfloat16 operator-(const __hip_bfloat16& a) {
   return __hneg(a);
 }
-__HIPCORE_HOST_DEVICE __hip_bfloat162 operator-(const __hip_bfloat162& a) {
+__HIPCORE_FP_FUNC __hip_bfloat162 operator-(const __hip_bfloat162& a) {
   return __hneg2(a);
 }
-__HIPCORE_HOST_DEVICE bool operator==(const __hip_bfloat16& a, const __hip_bfloat16& b) {
+__HIPCORE_FP_FUNC bool operator==(const __hip_bfloat16& a, const __hip_bfloat16& b) {
   return __heq(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator!=(const __hip_bfloat16& a, const __hip_bfloat16& b) {
+__HIPCORE_FP_FUNC bool operator!=(const __hip_bfloat16& a, const __hip_bfloat16& b) {
   return __hneu(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator<(const __hip_bfloat16& a, const __hip_bfloat16& b) {
+__HIPCORE_FP_FUNC bool operator<(const __hip_bfloat16& a, const __hip_bfloat16& b) {
   return __hlt(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator>(const __hip_bfloat16& a, const __hip_bfloat16& b) {
+__HIPCORE_FP_FUNC bool operator>(const __hip_bfloat16& a, const __hip_bfloat16& b) {
   return __hgt(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator<=(const __hip_bfloat16& a, const __hip_bfloat16& b) {
+__HIPCORE_FP_FUNC bool operator<=(const __hip_bfloat16& a, const __hip_bfloat16& b) {
   return __hle(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator>=(const __hip_bfloat16& a, const __hip_bfloat16& b) {
+__HIPCORE_FP_FUNC bool operator>=(const __hip_bfloat16& a, const __hip_bfloat16& b) {
   return __hge(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator==(const __hip_bfloat162& a, const __hip_bfloat162& b) {
+__HIPCORE_FP_FUNC bool operator==(const __hip_bfloat162& a, const __hip_bfloat162& b) {
   return __hbeq2(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator!=(const __hip_bfloat162& a, const __hip_bfloat162& b) {
+__HIPCORE_FP_FUNC bool operator!=(const __hip_bfloat162& a, const __hip_bfloat162& b) {
   return __hbneu2(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator<(const __hip_bfloat162& a, const __hip_bfloat162& b) {
+__HIPCORE_FP_FUNC bool operator<(const __hip_bfloat162& a, const __hip_bfloat162& b) {
   return __hblt2(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator>(const __hip_bfloat162& a, const __hip_bfloat162& b) {
+__HIPCORE_FP_FUNC bool operator>(const __hip_bfloat162& a, const __hip_bfloat162& b) {
   return __hbgt2(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator<=(const __hip_bfloat162& a, const __hip_bfloat162& b) {
+__HIPCORE_FP_FUNC bool operator<=(const __hip_bfloat162& a, const __hip_bfloat162& b) {
   return __hble2(a, b);
 }
-__HIPCORE_HOST_DEVICE bool operator>=(const __hip_bfloat162& a, const __hip_bfloat162& b) {
+__HIPCORE_FP_FUNC bool operator>=(const __hip_bfloat162& a, const __hip_bfloat162& b) {
   return __hbge2(a, b);
 }
 
