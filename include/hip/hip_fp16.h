@@ -128,6 +128,12 @@ struct __half {
   }
 
 #if !defined(__HIP_NO_HALF_OPERATORS__)
+  // Builds a result from its value without the (optional) converting constructors.
+  static __HIPCORE_FP_FUNC __half __hipcore_of(_Float16 v) {
+    __half h;
+    h.data = v;
+    return h;
+  }
   __HIPCORE_FP_FUNC __half& operator+=(const __half& o) {
     data += o.data;
     return *this;
@@ -163,19 +169,19 @@ struct __half {
     return old;
   }
   __HIPCORE_FP_FUNC __half operator+() const { return *this; }
-  __HIPCORE_FP_FUNC __half operator-() const { return __half(_Float16(-data)); }
+  __HIPCORE_FP_FUNC __half operator-() const { return __hipcore_of(_Float16(-data)); }
 
   friend __HIPCORE_FP_FUNC __half operator+(const __half& a, const __half& b) {
-    return __half(_Float16(a.data + b.data));
+    return __hipcore_of(_Float16(a.data + b.data));
   }
   friend __HIPCORE_FP_FUNC __half operator-(const __half& a, const __half& b) {
-    return __half(_Float16(a.data - b.data));
+    return __hipcore_of(_Float16(a.data - b.data));
   }
   friend __HIPCORE_FP_FUNC __half operator*(const __half& a, const __half& b) {
-    return __half(_Float16(a.data * b.data));
+    return __hipcore_of(_Float16(a.data * b.data));
   }
   friend __HIPCORE_FP_FUNC __half operator/(const __half& a, const __half& b) {
-    return __half(_Float16(a.data / b.data));
+    return __hipcore_of(_Float16(a.data / b.data));
   }
   friend __HIPCORE_FP_FUNC bool operator==(const __half& a, const __half& b) {
     return a.data == b.data;
