@@ -75,9 +75,9 @@ struct __half {
   __HIPCORE_FP_FUNC constexpr __half(_Float16 v) : data(v) {}
   // Any standard floating type (float, double, long double), rounded to nearest even once.
   template <typename T, typename std::enable_if<std::is_floating_point<T>::value, int>::type = 0>
-  __HIPCORE_FP_FUNC __half(T v) : data(static_cast<_Float16>(v)) {}
+  __HIPCORE_FP_FUNC constexpr __half(T v) : data(static_cast<_Float16>(v)) {}
   template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
-  __HIPCORE_FP_FUNC __half(T v) : data(static_cast<_Float16>(v)) {}
+  __HIPCORE_FP_FUNC constexpr __half(T v) : data(static_cast<_Float16>(v)) {}
 #endif
 
   __half(const __half&) = default;
