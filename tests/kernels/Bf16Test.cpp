@@ -207,12 +207,6 @@ TEST_P(Bf16, ArithmeticAndComparisonsOnRandomPairs) {
     for (int k = 0; k < 16; ++k) {
       std::uint16_t got = out[size_t(i) * 16 + k];
       bool zeroTie = (k == 6 || k == 7) && x == 0 && y == 0 && (got & 0x7fff) == 0;
-      // vgpu's float division (v_div_scale/v_div_fmas/v_div_fixup) returns infinity where the
-      // quotient underflows float's normal range (e.g. -1e-38f / 1e30f); a vgpu defect, not
-      // the header's, so those quotients are left out here (the host test checks them) until
-      // the interpreter is fixed.
-      bool vgpuDivision = (k == 3 || k == 11) && std::fabs(x / y) < 0x1p-126;
-      if (vgpuDivision) continue;
       ASSERT_TRUE(zeroTie || sameBf16(got, want[k]))
           << names[k] << "(" << std::hex << a[i] << ", " << b[i] << ", " << c[i] << ") = " << got
           << ", want " << want[k];
@@ -257,8 +251,6 @@ TEST_P(Bf16, MathOnEveryBf16) {
                      std::floor(x), std::nearbyint(x), 1 / x,        std::trunc(x)};
     for (int k = 0; k < 8; ++k) {
       if (k == 3 && !(std::fabs(x) <= 1e4)) continue;  // huge-argument sin is not specified here
-      // Below float's normal range vgpu's division gives infinity (see the arithmetic test).
-      if ((k == 1 || k == 6) && std::fabs(ref[k]) < 1.2e-38) continue;
       std::uint16_t want = toBf16(ref[k]), got = out[size_t(i) * 8 + k];
       bool exact = k == 4 || k == 5 || k == 7;
       bool ok = kBf16.isNan(want)                                ? kBf16.isNan(got)
@@ -316,7 +308,7 @@ TEST(Bf16Host, ConversionsAndArithmeticOnTheHost) {
     }
     ASSERT_TRUE(sameBf16(hip_bfloat16(f).data, toBf16(f)));
   }
-  // All quotients (also those the device test leaves to the host, see above).
+  // All quotients, on the host side of the header too.
   for (int i = 0; i < 20000; ++i) {
     std::uint16_t p = std::uint16_t(rng()), q = std::uint16_t(rng()), r = std::uint16_t(rng());
     __hip_bfloat16 x = __ushort_as_bfloat16(p), y = __ushort_as_bfloat16(q),

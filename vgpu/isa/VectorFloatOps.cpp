@@ -207,6 +207,13 @@ F divScale(F s0, F s1, F s2, bool& vcc) {
   if (s2 == F(0) || s1 == F(0)) return std::numeric_limits<F>::quiet_NaN();
   auto biased = [](F x) { return std::fpclassify(x) == FP_NORMAL ? std::ilogb(x) + Bias : 0; };
   auto denorm = [](auto x) { return std::fpclassify(x) == FP_SUBNORMAL; };
+  // "S2 / S1 == DENORM": the quotient lies below the smallest normal number. It is computed in
+  // long double (x86's wider exponent and mantissa), so a quotient that F itself would round to
+  // zero (2^-126 / FLT_MAX) counts as tiny too and gets the scaling it needs.
+  auto tinyQuotient = [](F num, F den) {
+    long double q = std::fabs(static_cast<long double>(num) / static_cast<long double>(den));
+    return q != 0.0L && q < static_cast<long double>(std::numeric_limits<F>::min());
+  };
   F r = s0;
   double inv = 1.0 / static_cast<double>(s1);
   bool invDenorm = sizeof(F) == 4 ? false : denorm(inv);
@@ -215,12 +222,15 @@ F divScale(F s0, F s1, F s2, bool& vcc) {
     if (s0 == s1) r = std::ldexp(s0, Scale);
   } else if (denorm(s1)) {
     r = std::ldexp(s0, Scale);
-  } else if (invDenorm && denorm(F(s2 / s1))) {
+  } else if (invDenorm && tinyQuotient(s2, s1)) {
+    // A denominator whose reciprocal is subnormal (f64 only) is scaled down, as in the next
+    // case; scaling it up, as the ISA's pseudo-code reads, overflows (x / DBL_MAX became inf).
+    // v_div_fmas then scales the quotient, 2^Scale times too large, back down.
     vcc = true;
-    if (s0 == s1) r = std::ldexp(s0, Scale);
+    if (s0 == s1) r = std::ldexp(s0, -Scale);
   } else if (invDenorm) {
     r = std::ldexp(s0, -Scale);
-  } else if (denorm(F(s2 / s1))) {
+  } else if (tinyQuotient(s2, s1)) {
     vcc = true;
     if (s0 == s2) r = std::ldexp(s0, Scale);
   } else if (biased(s2) <= Mant) {
@@ -261,7 +271,20 @@ void divScale64(Wave& w, const MicroOp& u) {
   store64(w, u.dst[0].index, r, w.exec());
   writeMask(w, u.dst[1], vcc & w.exec());
 }
-// v_div_fmas: fma, scaled by 2^32 (f32) / 2^64 (f64) where VCC is set.
+// v_div_fmas: fma(s0, s1, s2), where VCC is set scaled back by the 2^Scale v_div_scale applied
+// (Scale 64 for f32, 128 for f64): up when the denominator was scaled (a quotient estimate s2
+// of magnitude 2 or more), down when the numerator was. The fma and the scaling round once, as
+// the hardware's single operation does: rounding the fma first and then again when the scaled
+// result is subnormal would be off by one ulp. The long double fma (64-bit mantissa, x86) is
+// exact for f32 inputs' products; the one rounding left is to F.
+template <class F, int Scale>
+F scaledFma(F s0, F s1, F s2, bool scaled) {
+  if (!scaled) return std::fma(s0, s1, s2);
+  long double x = std::fma(static_cast<long double>(s0), static_cast<long double>(s1),
+                           static_cast<long double>(s2));
+  return static_cast<F>(std::ldexp(x, std::fabs(s2) >= F(2) ? Scale : -Scale));
+}
+
 void divFmas32(Wave& w, const MicroOp& u) {
   u64 vcc = readMask(w, vccOperand());
   Sources32 s;
@@ -271,9 +294,8 @@ void divFmas32(Wave& w, const MicroOp& u) {
   if (F32Mode::needed(w)) [[unlikely]]
     mode.emplace(w, s, 3);
   for (unsigned l = 0; l < w.lanes; ++l) {
-    float x = std::fma(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]));
-    if ((vcc >> l) & 1) x = std::ldexp(x, std::fabs(asF32(s.p[2][l])) >= 2.0f ? 64 : -64);
-    r[l] = bitsF32(x);
+    r[l] = bitsF32(
+        scaledFma<float, 64>(asF32(s.p[0][l]), asF32(s.p[1][l]), asF32(s.p[2][l]), (vcc >> l) & 1));
   }
   if (mode) mode->flushOutputs(r);
   storeResult(w, u, r, mask);
@@ -285,9 +307,7 @@ void divFmas64(Wave& w, const MicroOp& u) {
   src64(w, u, 1, b);
   src64(w, u, 2, c);
   for (unsigned l = 0; l < w.lanes; ++l) {
-    double x = std::fma(asF64(a[l]), asF64(b[l]), asF64(c[l]));
-    if ((vcc >> l) & 1) x = std::ldexp(x, std::fabs(asF64(c[l])) >= 2.0 ? 128 : -128);
-    r[l] = bitsF64(x);
+    r[l] = bitsF64(scaledFma<double, 128>(asF64(a[l]), asF64(b[l]), asF64(c[l]), (vcc >> l) & 1));
   }
   store64(w, u.dst[0].index, r, w.exec());
 }
