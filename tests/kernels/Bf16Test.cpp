@@ -16,33 +16,22 @@
 namespace isatest {
 namespace {
 
-const ValueTable& bf16Table() {
-  static const ValueTable t(kBf16);
-  return t;
-}
-std::uint16_t toBf16(double x, Mode m = Mode::Nearest) {
-  return std::uint16_t(referenceRound(kBf16, bf16Table(), x, m, false));
-}
-double fromBf16(std::uint16_t h) {
-  return kBf16.isNan(h) ? NAN : kBf16.decode(h);
-}
-float bitsToFloat(std::uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
+const Format16& bf16Format() {
+  static const ValueTable table(kBf16);
+  static const Format16 f{kBf16, table};
   return f;
 }
-std::uint32_t floatBits(float f) {
-  std::uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
+std::uint16_t toBf16(double x, Mode m = Mode::Nearest) {
+  return bf16Format().round(x, m);
+}
+double fromBf16(std::uint16_t h) {
+  return bf16Format().decode(h);
 }
 bool sameBf16(std::uint16_t got, std::uint16_t want) {
-  if (kBf16.isNan(want)) return kBf16.isNan(got);
-  return got == want;
+  return bf16Format().same(got, want);
 }
 int bf16Ulps(std::uint16_t a, std::uint16_t b) {
-  auto ordered = [](std::uint16_t h) { return (h & 0x8000) ? -int(h & 0x7fff) : int(h); };
-  return std::abs(ordered(a) - ordered(b));
+  return Format16::ulps(a, b);
 }
 // Round in the mode (0 nearest even, 1 toward zero, 2 down, 3 up), NaN -> 0, clamp to [lo, hi].
 long long toInteger(double x, int mode, double lo, double hi) {
@@ -83,7 +72,7 @@ TEST_P(Bf16, EveryBitPatternToFloatAndBack) {
 
 TEST_P(Bf16, FloatToBf16EveryModeOnRoundingBoundaries) {
   std::vector<float> in;
-  const ValueTable& t = bf16Table();
+  const ValueTable& t = bf16Format().table;
   for (size_t k = 0; k + 1 < t.values.size(); ++k) {
     float h = float(t.values[k]), mid = float((t.values[k] + t.values[k + 1]) / 2);
     for (float x : {h, mid, std::nextafter(mid, 0.0f), std::nextafter(mid, INFINITY),

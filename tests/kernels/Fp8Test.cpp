@@ -33,11 +33,6 @@ bool sameFp8(int k, std::uint32_t got, std::uint32_t want) {
   if (kKinds[k]->isNan(want)) return kKinds[k]->isNan(got);
   return got == want;
 }
-std::uint32_t floatBits(float f) {
-  std::uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 double decodeOrNan(const SmallFormat& f, std::uint32_t v) {
   return f.isNan(v) ? NAN : f.decode(v);
 }

@@ -14,34 +14,22 @@
 namespace isatest {
 namespace {
 
-const ValueTable& halfTable() {
-  static const ValueTable t(kHalf);
-  return t;
-}
-std::uint16_t toHalf(double x, Mode m = Mode::Nearest) {
-  return std::uint16_t(referenceRound(kHalf, halfTable(), x, m, false));
-}
-double fromHalf(std::uint16_t h) {
-  return kHalf.isNan(h) ? NAN : kHalf.decode(h);
-}
-float bitsToFloat(std::uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
+const Format16& halfFormat() {
+  static const ValueTable table(kHalf);
+  static const Format16 f{kHalf, table};
   return f;
 }
-std::uint32_t floatBits(float f) {
-  std::uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
+std::uint16_t toHalf(double x, Mode m = Mode::Nearest) {
+  return halfFormat().round(x, m);
+}
+double fromHalf(std::uint16_t h) {
+  return halfFormat().decode(h);
 }
 bool sameHalf(std::uint16_t got, std::uint16_t want) {
-  if (kHalf.isNan(want)) return kHalf.isNan(got);
-  return got == want;
+  return halfFormat().same(got, want);
 }
-// Distance in representable halves (both non-NaN), across zero counting +0/-0 as one.
 int halfUlps(std::uint16_t a, std::uint16_t b) {
-  auto ordered = [](std::uint16_t h) { return (h & 0x8000) ? -int(h & 0x7fff) : int(h); };
-  return std::abs(ordered(a) - ordered(b));
+  return Format16::ulps(a, b);
 }
 
 class Half : public IsaTest {
@@ -74,7 +62,7 @@ TEST_P(Half, EveryBitPatternToFloatAndBack) {
 // values past the overflow threshold, infinities, NaNs and random patterns; both signs.
 std::vector<float> boundaryFloats() {
   std::vector<float> v;
-  const ValueTable& t = halfTable();
+  const ValueTable& t = halfFormat().table;
   for (size_t k = 0; k + 1 < t.values.size(); k += 1) {
     float h = float(t.values[k]), mid = float((t.values[k] + t.values[k + 1]) / 2);
     for (float x :

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace isatest {
@@ -127,6 +129,36 @@ inline std::uint32_t referenceRound(const SmallFormat& f, const ValueTable& t, d
     }
   }
   return t.codes[pick] == 0 ? signedZero() : (sign | t.codes[pick]);
+}
+
+// The test side of a 16-bit format (half, bfloat16): rounding a double into it by the table,
+// decoding, bitwise comparison (any NaN matches any NaN) and distance in representable values
+// (across zero, +0 and -0 counting as one).
+struct Format16 {
+  const SmallFormat& format;
+  const ValueTable& table;
+  std::uint16_t round(double x, Mode m = Mode::Nearest) const {
+    return std::uint16_t(referenceRound(format, table, x, m, false));
+  }
+  double decode(std::uint16_t h) const { return format.isNan(h) ? NAN : format.decode(h); }
+  bool same(std::uint16_t got, std::uint16_t want) const {
+    return format.isNan(want) ? format.isNan(got) : got == want;
+  }
+  static int ulps(std::uint16_t a, std::uint16_t b) {
+    auto ordered = [](std::uint16_t h) { return (h & 0x8000) ? -int(h & 0x7fff) : int(h); };
+    return std::abs(ordered(a) - ordered(b));
+  }
+};
+
+inline float bitsToFloat(std::uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+inline std::uint32_t floatBits(float f) {
+  std::uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
 }
 
 }  // namespace isatest

@@ -43,6 +43,15 @@ hipError_t moduleLaunch(const char* call, hipFunction_t f, const uint32_t global
                                static_cast<unsigned>(sharedMemBytes), stream, kernelParams, extra);
 }
 
+hipError_t bracketedModuleLaunch(const char* call, hipFunction_t f, const uint32_t global[3],
+                                 const uint32_t local[3], size_t sharedMemBytes, hipStream_t stream,
+                                 void** kernelParams, void** extra, hipEvent_t start,
+                                 hipEvent_t stop, uint32_t flags) {
+  return bracketed(call, stream, start, stop, flags, [&] {
+    return moduleLaunch(call, f, global, local, sharedMemBytes, stream, kernelParams, extra);
+  });
+}
+
 }  // namespace
 
 HIPCORE_API hipError_t hipExtLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
@@ -72,10 +81,8 @@ HIPCORE_API hipError_t hipExtModuleLaunchKernel(hipFunction_t f, uint32_t global
       [&] {
         const uint32_t global[3] = {globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ};
         const uint32_t local[3] = {localWorkSizeX, localWorkSizeY, localWorkSizeZ};
-        return bracketed("hipExtModuleLaunchKernel", stream, startEvent, stopEvent, flags, [&] {
-          return moduleLaunch("hipExtModuleLaunchKernel", f, global, local, sharedMemBytes, stream,
-                              kernelParams, extra);
-        });
+        return bracketedModuleLaunch("hipExtModuleLaunchKernel", f, global, local, sharedMemBytes,
+                                     stream, kernelParams, extra, startEvent, stopEvent, flags);
       },
       "f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ, localWorkSizeX, localWorkSizeY, "
       "localWorkSizeZ, sharedMemBytes, stream, kernelParams, extra, startEvent, stopEvent, flags",
@@ -95,10 +102,8 @@ HIPCORE_API hipError_t hipHccModuleLaunchKernel(hipFunction_t f, uint32_t global
       [&] {
         const uint32_t global[3] = {globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ};
         const uint32_t local[3] = {localWorkSizeX, localWorkSizeY, localWorkSizeZ};
-        return bracketed("hipHccModuleLaunchKernel", stream, startEvent, stopEvent, 0, [&] {
-          return moduleLaunch("hipHccModuleLaunchKernel", f, global, local, sharedMemBytes, stream,
-                              kernelParams, extra);
-        });
+        return bracketedModuleLaunch("hipHccModuleLaunchKernel", f, global, local, sharedMemBytes,
+                                     stream, kernelParams, extra, startEvent, stopEvent, 0);
       },
       "f, globalWorkSizeX, globalWorkSizeY, globalWorkSizeZ, localWorkSizeX, localWorkSizeY, "
       "localWorkSizeZ, sharedMemBytes, stream, kernelParams, extra, startEvent, stopEvent",

@@ -149,6 +149,7 @@ TEST(DeviceApi, EveryHip6AttributeAnswers) {
 // hip_ext.h: the launch runs between its two event records; a copy of kind
 // hipMemcpyDeviceToDeviceNoCU copies like hipMemcpyDeviceToDevice.
 TEST(ExtApi, LaunchBetweenEventsAndNoCuCopy) {
+  hipGetLastError();  // launchAddExt reports through the last error: start from none
   const int n = 1000;
   std::vector<float> a(n), b(n), c(n, -1.0f);
   for (int i = 0; i < n; ++i) {
