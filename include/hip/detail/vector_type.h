@@ -9,8 +9,9 @@
 // component is computed in C++'s scalar arithmetic (operands promoted, the result converted back
 // to T), which gives what the clang vector operations behind AMD's operators give wherever those
 // are defined, and defined results for some they leave undefined (a char shifted by 9 is 0).
-// Beyond AMD's set: compound assignment of a scalar for the integer operators (v %= 3) and
-// scalar << vector, which AMD's headers declare but cannot deduce. As in AMD's headers there is
+// The integer compound assignments take a vector only: `v %= 3` does not compile, as with AMD's
+// headers (AMD's own tests require that). Beyond AMD's set: scalar << vector, which AMD's headers
+// declare but cannot deduce. As in AMD's headers there is
 // no unary + or !, and no conversion between vector types.
 #pragma once
 
@@ -182,7 +183,8 @@ struct HIP_vector_type : public HIP_vector_base<T, rank> {
     return __hipcore_detail::map(*this, __hipcore_detail::Not{});
   }
 
-// Compound assignment from a vector and from a broadcast scalar. The vector forms of + - * /
+// Compound assignment: + - * / from a vector or a broadcast scalar, the integer-only operators
+// from a vector. The vector forms of + - * /
 // are plain members, as in AMD's headers (so that `v += {1, 2}` works, and so that
 // hip_complex.h's float2 operators overload against them as they do on AMD's platform); the
 // integer-only ones are templates limited to integer element types.
@@ -195,16 +197,11 @@ struct HIP_vector_type : public HIP_vector_base<T, rank> {
   __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator op(U scalar) noexcept { \
     return *this op HIP_vector_type(scalar);                                                    \
   }
-#define __HIPCORE_VECTOR_COMPOUND_INTEGRAL(op, Fn)                                              \
-  template <class G = T, __hipcore_detail::EnableIfIntegral<G> = 0>                             \
-  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator op(                     \
-      const HIP_vector_type & other) noexcept {                                                 \
-    return *this = __hipcore_detail::zip(*this, other, __hipcore_detail::Fn{});                 \
-  }                                                                                             \
-  template <class U, __hipcore_detail::EnableIfScalar<U, T> = 0, class G = T,                   \
-            __hipcore_detail::EnableIfIntegral<G> = 0>                                          \
-  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator op(U scalar) noexcept { \
-    return *this op HIP_vector_type(scalar);                                                    \
+#define __HIPCORE_VECTOR_COMPOUND_INTEGRAL(op, Fn)                              \
+  template <class G = T, __hipcore_detail::EnableIfIntegral<G> = 0>             \
+  __HIPCORE_HOST_DEVICE __HIPCORE_CONSTEXPR14 HIP_vector_type& operator op(     \
+      const HIP_vector_type & other) noexcept {                                 \
+    return *this = __hipcore_detail::zip(*this, other, __hipcore_detail::Fn{}); \
   }
   __HIPCORE_VECTOR_COMPOUND(+=, Add)
   __HIPCORE_VECTOR_COMPOUND(-=, Sub)
