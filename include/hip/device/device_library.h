@@ -15,6 +15,7 @@ static constexpr int warpSize = 64;
 #include <hip/device/builtin_vars.h>
 #include <hip/device/clock.h>
 #include <hip/device/conversions.h>
+#include <hip/device/dot.h>
 #include <hip/device/hardware.h>
 #include <hip/device/math_intrinsics.h>
 #include <hip/device/memory.h>
