@@ -18,6 +18,7 @@ typedef enum hipMemoryType {
   hipMemoryTypeUnified = 11,
 } hipMemoryType;
 
+// Arrays: the channel format of an element, and the driver-style array descriptors.
 typedef enum hipChannelFormatKind {
   hipChannelFormatKindSigned = 0,
   hipChannelFormatKindUnsigned = 1,
@@ -66,6 +67,7 @@ typedef struct HIP_ARRAY3D_DESCRIPTOR {
   unsigned int Flags;
 } HIP_ARRAY3D_DESCRIPTOR;
 
+// A driver-style 2D copy between host, device and array memory (hipMemcpyParam2D).
 typedef struct hip_Memcpy2D {
   size_t srcXInBytes;
   size_t srcY;
@@ -85,6 +87,7 @@ typedef struct hip_Memcpy2D {
   size_t Height;
 } hip_Memcpy2D;
 
+// Mipmapped arrays: one array per level.
 typedef struct hipMipmappedArray {
   void* data;
   struct hipChannelFormatDesc desc;
@@ -105,6 +108,8 @@ typedef hipMipmappedArray_t hipmipmappedArray;
 
 typedef const struct hipMipmappedArray* hipMipmappedArray_const_t;
 
+// What a texture or surface object reads: the resource (an array, a mipmapped array, linear or
+// pitched memory) and how its texels are viewed, in the runtime's and the driver's spellings.
 typedef enum hipResourceType {
   hipResourceTypeArray = 0,
   hipResourceTypeMipmappedArray = 1,
@@ -299,6 +304,8 @@ typedef struct HIP_RESOURCE_VIEW_DESC_st {
   unsigned int reserved[16];
 } HIP_RESOURCE_VIEW_DESC;
 
+// Copies: the direction of hipMemcpy (hipMemcpyDefault: from the pointers), and the 3D copy's
+// pitched pointers, positions and extents.
 typedef enum hipMemcpyKind {
   hipMemcpyHostToHost = 0,
   hipMemcpyHostToDevice = 1,
@@ -364,6 +371,7 @@ typedef struct HIP_MEMCPY3D {
   size_t Depth;
 } HIP_MEMCPY3D;
 
+// Attributes of a module function (hipFuncGetAttribute) and of a pointer (hipPointerGetAttribute).
 typedef enum hipFunction_attribute {
   HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
   HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,

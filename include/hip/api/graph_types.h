@@ -9,6 +9,7 @@
 #include <hip/driver_types.h>
 #include <stddef.h>
 
+// Graphs, their nodes, their executable instances and user objects (opaque handles).
 struct ihipGraph;
 
 typedef struct ihipGraph* hipGraph_t;
@@ -25,6 +26,7 @@ struct hipUserObject;
 
 typedef struct hipUserObject* hipUserObject_t;
 
+// What a node does; hipGraphNodeParams.type and hipGraphNodeGetType.
 typedef enum hipGraphNodeType {
   hipGraphNodeTypeKernel = 0,
   hipGraphNodeTypeMemcpy = 1,
@@ -43,6 +45,7 @@ typedef enum hipGraphNodeType {
   hipGraphNodeTypeCount = 14,
 } hipGraphNodeType;
 
+// The parameter record of each node kind (hipGraphAdd*Node, hipGraph*NodeGet/SetParams).
 typedef struct hipHostNodeParams {
   hipHostFn_t fn;
   void* userData;
@@ -83,6 +86,7 @@ typedef struct HIP_MEMSET_NODE_PARAMS {
   size_t height;
 } HIP_MEMSET_NODE_PARAMS;
 
+// Results and flags of instantiation and of hipGraphExecUpdate.
 typedef enum hipGraphExecUpdateResult {
   hipGraphExecUpdateSuccess = 0,
   hipGraphExecUpdateError = 1,
@@ -94,6 +98,7 @@ typedef enum hipGraphExecUpdateResult {
   hipGraphExecUpdateErrorUnsupportedFunctionChange = 7,
 } hipGraphExecUpdateResult;
 
+// Stream capture: which calls a capture forbids in other threads, and a stream's capture state.
 typedef enum hipStreamCaptureMode {
   hipStreamCaptureModeGlobal = 0,
   hipStreamCaptureModeThreadLocal = 1,
@@ -111,6 +116,7 @@ typedef enum hipStreamUpdateCaptureDependenciesFlags {
   hipStreamSetCaptureDependencies = 1,
 } hipStreamUpdateCaptureDependenciesFlags;
 
+// Graph-owned memory (hipDeviceGetGraphMemAttribute) and user-object ownership flags.
 typedef enum hipGraphMemAttributeType {
   hipGraphMemAttrUsedMemCurrent = 0,
   hipGraphMemAttrUsedMemHigh = 1,
@@ -133,6 +139,7 @@ typedef enum hipGraphInstantiateFlags {
   hipGraphInstantiateFlagUseNodePriority = 8,
 } hipGraphInstantiateFlags;
 
+// What hipGraphDebugDotPrint writes for each node.
 typedef enum hipGraphDebugDotFlags {
   hipGraphDebugDotFlagsVerbose = 1,
   hipGraphDebugDotFlagsKernelNodeParams = 4,
@@ -183,6 +190,8 @@ typedef struct hipMemFreeNodeParams {
   void* dptr;
 } hipMemFreeNodeParams;
 
+// Any node's parameters in one record (hipGraphAddNode, hipGraphNodeSetParams): `type` selects the
+// union member; the reserved words keep HIP's 256-byte size.
 typedef struct hipGraphNodeParams {
   hipGraphNodeType type;
   int reserved0[3];
@@ -203,6 +212,7 @@ typedef struct hipGraphNodeParams {
   long long reserved2;
 } hipGraphNodeParams;
 
+// Edges with data: the dependency type and the ports of programmatic launches.
 typedef enum hipGraphDependencyType {
   hipGraphDependencyTypeDefault = 0,
   hipGraphDependencyTypeProgrammatic = 1,

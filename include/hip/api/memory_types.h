@@ -28,6 +28,7 @@ struct ihipMemPoolHandle_t;
 
 typedef struct ihipMemPoolHandle_t* hipMemPool_t;
 
+// Managed memory: hipMemAdvise's advice and the attributes hipMemRangeGetAttribute reads.
 typedef enum hipMemoryAdvise {
   hipMemAdviseSetReadMostly = 1,
   hipMemAdviseUnsetReadMostly = 2,
@@ -53,6 +54,8 @@ typedef enum hipMemRangeAttribute {
   hipMemRangeAttributeCoherencyMode = 100,
 } hipMemRangeAttribute;
 
+// Memory pools (hipMemPoolCreate, hipMallocFromPoolAsync): attributes, where a pool's memory
+// lives, who may access it, and how it may be shared.
 typedef enum hipMemPoolAttr {
   hipMemPoolReuseFollowEventDependencies = 1,
   hipMemPoolReuseAllowOpportunistic = 2,
@@ -111,6 +114,8 @@ typedef struct hipMemPoolPtrExportData {
   unsigned char reserved[64];
 } hipMemPoolPtrExportData;
 
+// Virtual memory management (hipMemCreate, hipMemMap, hipMemSetAccess): a physical allocation's
+// properties and handle, the granularity query and sparse array mapping (hipMemMapArrayAsync).
 typedef struct hipMemAllocationProp {
   hipMemAllocationType type;
   hipMemAllocationHandleType requestedHandleType;
