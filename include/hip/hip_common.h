@@ -3,13 +3,8 @@
 // the AMD platform here, in its current spelling and the legacy ones still tested by older code.
 #pragma once
 
-#if defined(__clang__) && defined(__HIP__)
-#if !defined(__HIP_PLATFORM_AMD__)
-#define __HIP_PLATFORM_AMD__
-#endif
-#endif
-// Host-only compilers (g++ building a program's host files) are on the AMD platform too: hipcore
-// has no other, and AMD's HIP makes the same choice when neither platform is named.
+// clang's HIP mode and host-only compilers (g++ building a program's host files) alike: hipcore
+// has no other platform, and AMD's HIP makes the same choice when neither is named.
 #if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_NVIDIA__)
 #define __HIP_PLATFORM_AMD__
 #endif
