@@ -1,7 +1,8 @@
 // Fills and copies (DeviceCopies.h). Memory the GPU reaches (device memory, pinned host memory) is
 // written by a built-in kernel dispatched on the stream's own AQL queue: ordered with the stream's
 // kernels for free, and asynchronous unless the caller waits. Pageable host memory goes through a
-// pair of pinned staging buffers (SDMA) once the stream's earlier work has completed.
+// pair of pinned staging buffers (SDMA) once the stream's earlier work has completed, except small
+// copies into device memory the CPU may write (a large BAR): those are CPU stores.
 #include "DeviceCopies.h"
 
 #include <algorithm>
@@ -16,6 +17,12 @@ namespace {
 
 // Pageable host memory reaches the GPU through pinned staging buffers of this size.
 constexpr size_t kStagingBytes = size_t{4} << 20;
+// Copies from pageable memory into this device's memory up to this size are CPU stores when the
+// CPU may write device memory (a large BAR), as AMD's runtime does there: the DMA path costs a
+// staging memcpy, a DMA packet and a wait for its completion (2-3 us for 4 KiB on vgpu, against
+// well under 1 us of stores). Larger copies keep the DMA engine, whose bandwidth across PCIe is
+// what a BAR's write-combined stores cannot match.
+constexpr size_t kHostWriteMaxBytes = size_t{64} << 10;
 // Workgroups per row at most: enough to fill a large GPU; each work-item loops over the rest.
 constexpr uint64_t kMaxRowBlocks = 1024;
 
@@ -23,6 +30,7 @@ constexpr uint64_t kMaxRowBlocks = 1024;
 struct Reach {
   enum Kind { Device, Pinned, Pageable } kind = Pageable;
   uint8_t* agentAddress = nullptr;  // the address kernels use (Device and Pinned)
+  int device = -1;                  // hipcore's device memory: the device that owns it
 };
 
 // Classifies `pointer` and checks that `span` bytes from it stay inside its allocation (where
@@ -42,7 +50,8 @@ Status locate(const PointerRegistry& pointers, const void* pointer, size_t span,
                   "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role,
                   pointer, span, allocation.bytes, allocation.base);
     out = {allocation.kind == MemoryKind::Device ? Reach::Device : Reach::Pinned,
-           static_cast<uint8_t*>(allocation.devicePointer) + within};
+           static_cast<uint8_t*>(allocation.devicePointer) + within,
+           allocation.kind == MemoryKind::Device ? allocation.device : -1};
     return Status::success();
   }
   hsa::PointerInfo info = hsa::pointerInfo(pointer);
@@ -244,6 +253,11 @@ Status DeviceCopies::copy(Stream* queue, Pitched<void*> destination, Pitched<con
     return Status::success();
   }
   bool toDevice = to.kind == Reach::Device;
+  if (toDevice && from.kind == Reach::Pageable && to.device == device_.index() &&
+      box.width * box.height * box.depth <= kHostWriteMaxBytes && device_.memory().hostWritable()) {
+    writeWithCpu(destination, source, box);
+    return Status::success();
+  }
   for (size_t z = 0; z < box.depth; ++z)
     for (size_t y = 0; y < box.height; ++y) {
       auto* rowTo = static_cast<uint8_t*>(destination.base) + z * destination.slicePitch +
@@ -254,6 +268,18 @@ Status DeviceCopies::copy(Stream* queue, Pitched<void*> destination, Pitched<con
         return copied;
     }
   return Status::success();
+}
+
+void DeviceCopies::writeWithCpu(Pitched<void*> destination, Pitched<const void*> source,
+                                const Extent& extent) {
+  // Device memory on a large BAR is mapped at its device address (ROCR maps VRAM for the CPU
+  // where the GPU sees it), so the destination pointer is the CPU's too.
+  copyRowsOnHost(destination, source, extent);
+  // The stores (write-combined on a BAR) reach memory before anything later the GPU can see,
+  // such as the next doorbell; then the host data path's queue is flushed to memory, where
+  // ROCR maps its register.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (agent_.hdpFlush != nullptr) *static_cast<volatile uint32_t*>(agent_.hdpFlush) = 1;
 }
 
 Status DeviceCopies::copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind) {

@@ -2,8 +2,8 @@
 // stream, with legacy ordering). Device memory and pinned host memory are reached by a built-in
 // kernel on the stream's queue: with `wait` the call returns once it completed (hipMemset,
 // hipMemcpy), without once it is queued (the Async forms). Pageable host memory goes through
-// the staging buffers after the stream's earlier work, and is consumed (or written) when the
-// call returns.
+// the staging buffers (small copies into device memory on a large BAR: CPU stores) after the
+// stream's earlier work, and is consumed (or written) when the call returns.
 #pragma once
 
 #include <hip/hip_runtime_api.h>
@@ -49,6 +49,8 @@ class DeviceCopies {
   Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
   Status ensureStaging();  // caller holds copyMutex_
   Status copyDirect(void* destination, const void* source, size_t bytes, bool toDevice);
+  // CPU stores into this device's memory (DeviceMemory::hostWritable), then the HDP flush.
+  void writeWithCpu(Pitched<void*> destination, Pitched<const void*> source, const Extent& extent);
   Status queueOrNull(Stream*& queue);
   Status dispatchFill(Stream& queue, Pitched<void*> destination, const Extent& extent,
                       uint32_t word);

@@ -21,18 +21,26 @@
 namespace hipcore::core {
 namespace {
 
-// Chunks and large allocations of the sub-allocator come from the agent's device pool.
+// Chunks and large allocations of the sub-allocator come from the agent's device pool. On a
+// large BAR each is also opened to the CPU (DeviceCopies writes small pageable copies with the
+// CPU); where ROCR refuses, `hostWritable` goes false and copies take the DMA path.
 class RocrDeviceMemory final : public MemorySource {
  public:
-  explicit RocrDeviceMemory(uint64_t pool) : pool_(pool) {}
+  RocrDeviceMemory(const hsa::GpuAgent& agent, std::atomic<bool>& hostWritable)
+      : agent_(agent), hostWritable_(hostWritable) {}
   void* allocate(size_t bytes) override {
-    auto pointer = hsa::allocate(pool_, bytes);
-    return pointer ? *pointer : nullptr;
+    auto pointer = hsa::allocate(agent_.devicePool, bytes);
+    if (!pointer) return nullptr;
+    if (hostWritable_.load(std::memory_order_relaxed) &&
+        !hsa::allowAccess(agent_.cpuAgent, *pointer))
+      hostWritable_.store(false, std::memory_order_release);
+    return *pointer;
   }
   void release(void* pointer) override { (void)hsa::release(pointer); }
 
  private:
-  uint64_t pool_;
+  const hsa::GpuAgent& agent_;
+  std::atomic<bool>& hostWritable_;
 };
 
 }  // namespace
@@ -41,7 +49,8 @@ DeviceMemory::DeviceMemory(Device& device, const hsa::GpuAgent& agent, PointerRe
     : device_(device),
       agent_(agent),
       pointers_(pointers),
-      source_(std::make_unique<RocrDeviceMemory>(agent.devicePool)),
+      hostWritable_(agent.largeBar),
+      source_(std::make_unique<RocrDeviceMemory>(agent, hostWritable_)),
       pool_(std::make_unique<DeviceMemoryPool>(*source_, pointers, device.index(),
                                                agent.properties.globalMemoryBytes)),
       pools_(std::make_unique<DeviceMemPools>(device, *pool_, *source_, pointers,

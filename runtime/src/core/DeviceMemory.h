@@ -44,6 +44,10 @@ class DeviceMemory {
                                                  : releaseHost(allocation);
   }
   DeviceMemoryPool& pool() { return *pool_; }
+  // Whether every device allocation of this device is mapped for CPU stores (a large BAR, and
+  // ROCR granted the CPU access to each; a refusal turns it off for good, so a copy never
+  // writes into memory the CPU may not reach).
+  bool hostWritable() const { return hostWritable_.load(std::memory_order_acquire); }
   // hipMemPool_t objects: the default pool (pool()), created ones, the current one.
   DeviceMemPools& pools() { return *pools_; }
   // Releases the held blocks whose queues passed their fences; with `wait`, waits for the
@@ -60,6 +64,7 @@ class DeviceMemory {
   Device& device_;
   const hsa::GpuAgent& agent_;
   PointerRegistry& pointers_;
+  std::atomic<bool> hostWritable_;
   std::unique_ptr<MemorySource> source_;  // ROCR's coarse-grained device pool
   std::unique_ptr<DeviceMemoryPool> pool_;
   std::unique_ptr<DeviceMemPools> pools_;

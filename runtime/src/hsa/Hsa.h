@@ -66,6 +66,13 @@ struct GpuAgent {
   uint64_t devicePool = 0;   // coarse-grained device memory (hipMalloc)
   uint64_t kernargPool = 0;  // host memory flagged KERNARG_INIT
   uint64_t hostPool = 0;     // fine-grained host memory (staging, signals)
+  // Device memory the CPU may map and write (a large BAR: ROCR allows the CPU agent access to
+  // the device pool once asked). Small copies from pageable memory are then CPU stores.
+  bool largeBar = false;
+  // HDP_MEM_FLUSH_CNTL (kfd_ioctl.h's remapped MMIO page), written after CPU stores into device
+  // memory so the GPU reads them from memory, not from the host data path's queue; null where
+  // ROCR does not map it (ROCR 5.2 only with HSA_FORCE_FINE_GRAIN_PCIE=1).
+  uint32_t* hdpFlush = nullptr;
   AgentProperties properties;
 };
 
@@ -76,7 +83,8 @@ Result<void*> allocate(uint64_t pool, size_t bytes);
 Result<void> release(void* pointer);
 // Pins pageable host memory for a GPU agent; returns the address the GPU uses for it.
 Result<void*> lockHostMemory(uint64_t agent, void* pointer, size_t bytes);
-// Makes host-pool memory accessible to a GPU agent.
+// Gives an agent access to memory it may not reach by default: host-pool memory for a GPU,
+// device memory for the CPU on a large BAR.
 Result<void> allowAccess(uint64_t agent, const void* pointer);
 
 enum class PointerKind { Unknown, Host, Device };

@@ -473,6 +473,36 @@ TEST(CopyOrdering, AKernelReadsWhatAnAsyncMemsetWrote) {
   ASSERT_HIP(hipFree(out));
 }
 
+// Small copies from pageable memory into device memory are CPU stores on a large BAR (vgpu has
+// one): they must still wait for the stream's kernels before them, and be what the next kernel
+// reads.
+TEST(CopyOrdering, ASmallPageableCopyWaitsForTheKernelBeforeItAndTheNextKernelReadsIt) {
+  int *target = nullptr, *out = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&target), 64 * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&out), sizeof(int)));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  for (int round = 1; round <= 3; ++round) {
+    std::vector<int> values(64);
+    for (int i = 0; i < 64; ++i) values[i] = round * 1000 + i;
+    // The kernel stores 4242 into target[0] after a long loop; the copy, queued behind it,
+    // overwrites it, and the next kernel copies what it finds.
+    ASSERT_HIP(launchSlowStore(target, 4242, 20000, stream));
+    ASSERT_HIP(hipMemcpyAsync(target, values.data(), values.size() * sizeof(int),
+                              hipMemcpyHostToDevice, stream));
+    ASSERT_HIP(launchCopyInt(out, target, stream));
+    int result = 0;
+    ASSERT_HIP(hipMemcpyAsync(&result, out, sizeof(int), hipMemcpyDeviceToHost, stream));
+    EXPECT_EQ(result, round * 1000) << round;
+    std::vector<int> back(64);
+    ASSERT_HIP(hipMemcpy(back.data(), target, back.size() * sizeof(int), hipMemcpyDeviceToHost));
+    EXPECT_EQ(back, values) << round;
+  }
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipFree(target));
+  ASSERT_HIP(hipFree(out));
+}
+
 TEST(CopyOrdering, CopiesOnTwoStreamsOrderedByAnEvent) {
   const size_t n = 100000;
   uint8_t *a = nullptr, *b = nullptr, *c = nullptr;
