@@ -64,19 +64,25 @@ class Device {
   // waits for earlier null-stream work. The common cases (one stream only, non-blocking
   // streams) cost an atomic add or two loads; mixing submits marker barriers (slow path).
   __attribute__((always_inline)) Status prepareSubmission(Stream& queue) noexcept {
+    return orderedWithoutJoin(queue) ? Status::success() : join(queue);
+  }
+  // prepareSubmission's common case without a Status (the launch fast path): true when `queue`
+  // is ordered and nothing more is needed; false when join(queue) must submit the marker
+  // barriers first. Either way the submission is counted.
+  __attribute__((always_inline)) bool orderedWithoutJoin(Stream& queue) noexcept {
     if (&queue == readyNullStream()) {
       nullSubmissions_.fetch_add(1, std::memory_order_acq_rel);
-      if (unjoinedBlocking_.load(std::memory_order_acquire) != 0)
-        return joinBlockingIntoNull(queue);
-      return Status::success();
+      return unjoinedBlocking_.load(std::memory_order_acquire) == 0;
     }
-    if (!queue.blocking()) return Status::success();
+    if (!queue.blocking()) return true;
     if (!queue.unjoined.load(std::memory_order_relaxed) && !queue.unjoined.exchange(true))
       unjoinedBlocking_.fetch_add(1, std::memory_order_acq_rel);
-    if (queue.seenNullSubmissions.load(std::memory_order_relaxed) !=
-        nullSubmissions_.load(std::memory_order_acquire))
-      return joinNullInto(queue);
-    return Status::success();
+    return queue.seenNullSubmissions.load(std::memory_order_relaxed) ==
+           nullSubmissions_.load(std::memory_order_acquire);
+  }
+  // The marker barriers orderedWithoutJoin found missing (out of line: the slow path).
+  Status join(Stream& queue) noexcept {
+    return &queue == readyNullStream() ? joinBlockingIntoNull(queue) : joinNullInto(queue);
   }
 
   // The kernel's code on this device: one atomic load once loaded; the first call loads the
