@@ -402,8 +402,11 @@ HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
       "hipDeviceSetLimit", hipDeviceSetLimit,
       [&] {
         if (static_cast<unsigned>(limit) >= Device::kLimitCount)
-          return finish("hipDeviceSetLimit",
-                        fail(hipErrorUnsupportedLimit, "limit %d", static_cast<int>(limit)));
+          // HIP answers an unknown limit here with hipErrorInvalidValue (its tests check it),
+          // hipDeviceGetLimit with hipErrorUnsupportedLimit.
+          return finish(
+              "hipDeviceSetLimit",
+              fail(hipErrorInvalidValue, "limit %d is not a hipLimit_t", static_cast<int>(limit)));
         if (value == 0)
           return finish("hipDeviceSetLimit",
                         fail(hipErrorInvalidValue, "limit %d set to 0", static_cast<int>(limit)));

@@ -17,6 +17,13 @@ using hipcore::core::Status;
 
 namespace {
 
+// A bad device ordinal in the pool calls is hipErrorInvalidValue in HIP (its tests check it),
+// with deviceAt's message.
+Status invalidValue(Status notFound) {
+  if (notFound.code == hipErrorInvalidDevice) notFound.code = hipErrorInvalidValue;
+  return notFound;
+}
+
 // A memory location naming a device (the only kind hipcore's pools have).
 Status locatedDevice(const hipMemLocation& location, Device*& out) {
   if (location.type != hipMemLocationTypeDevice)
@@ -142,9 +149,10 @@ HIPCORE_API hipError_t hipDeviceGetMemPool(hipMemPool_t* mem_pool, int device) {
       [&] {
         if (mem_pool == nullptr)
           return finish("hipDeviceGetMemPool", fail(hipErrorInvalidValue, "mem_pool is null"));
+        // An ordinal out of range is an invalid value here, not an invalid device (HIP's code).
         Device* d = nullptr;
         if (Status found = deviceAt(device, d); !found.ok())
-          return finish("hipDeviceGetMemPool", std::move(found));
+          return finish("hipDeviceGetMemPool", invalidValue(std::move(found)));
         *mem_pool = reinterpret_cast<hipMemPool_t>(d->memory().pools().current());
         return hipSuccess;
       },
@@ -157,13 +165,13 @@ HIPCORE_API hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool) {
       [&] {
         Device* d = nullptr;
         if (Status found = deviceAt(device, d); !found.ok())
-          return finish("hipDeviceSetMemPool", std::move(found));
+          return finish("hipDeviceSetMemPool", invalidValue(std::move(found)));
         MemPool* pool = nullptr;
         if (Status valid = poolOf(mem_pool, pool); !valid.ok())
           return finish("hipDeviceSetMemPool", std::move(valid));
         if (&pool->device() != d)
           return finish("hipDeviceSetMemPool",
-                        fail(hipErrorInvalidDevice, "pool of device %d set on device %d",
+                        fail(hipErrorInvalidValue, "pool of device %d set on device %d",
                              pool->device().index(), device));
         d->memory().pools().setCurrent(pool);
         return hipSuccess;

@@ -151,8 +151,8 @@ HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path) {
   return hipcore::api::call(
       "hipModuleLoad", hipModuleLoad,
       [&] {
-        if (module == nullptr || path == nullptr)
-          return finish("hipModuleLoad", fail(hipErrorInvalidValue, "null argument"));
+        if (module == nullptr || path == nullptr || *path == '\0')
+          return finish("hipModuleLoad", fail(hipErrorInvalidValue, "null argument or empty path"));
         std::ifstream in(path, std::ios::binary);
         if (!in) return finish("hipModuleLoad", fail(hipErrorFileNotFound, "cannot open %s", path));
         std::vector<char> bytes{std::istreambuf_iterator<char>(in),
@@ -170,6 +170,11 @@ HIPCORE_API hipError_t hipModuleUnload(hipModule_t handle) {
       [&] {
         LoadedModule* module = nullptr;
         Status status = moduleOf(handle, module);
+        // A handle that is no module (any more): HIP answers hipErrorNotFound, as for a second
+        // unload; null stays an invalid handle.
+        if (!status.ok() && handle != nullptr)
+          status = fail(hipErrorNotFound, "%p is not a loaded module (unloaded already?)",
+                        static_cast<void*>(handle));
         if (status.ok()) status = module->device().synchronize();  // its kernels may still run
         if (status.ok()) delete module;
         return finish("hipModuleUnload", std::move(status));

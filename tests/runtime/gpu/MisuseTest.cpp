@@ -51,7 +51,7 @@ TEST(Misuse, DeviceQueriesAndSettings) {
   EXPECT_EQ(hipGetDeviceFlags(nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipSetDevice(count), hipErrorInvalidDevice);
   EXPECT_EQ(hipSetDevice(-1), hipErrorInvalidDevice);
-  EXPECT_EQ(hipDeviceSetLimit(static_cast<hipLimit_t>(0x7fff), 4096), hipErrorUnsupportedLimit);
+  EXPECT_EQ(hipDeviceSetLimit(static_cast<hipLimit_t>(0x7fff), 4096), hipErrorInvalidValue);
   EXPECT_EQ(hipDeviceSetLimit(hipLimitMallocHeapSize, 0), hipErrorInvalidValue);
   size_t limit = 0;
   EXPECT_EQ(hipDeviceGetLimit(nullptr, hipLimitStackSize), hipErrorInvalidValue);
@@ -177,6 +177,7 @@ TEST(Misuse, ModulesAndSymbols) {
   EXPECT_EQ(hipModuleLoad(&module, "/nonexistent/hipcore/module.co"), hipErrorFileNotFound);
   EXPECT_EQ(hipModuleLoad(nullptr, "/nonexistent/hipcore/module.co"), hipErrorInvalidValue);
   EXPECT_EQ(hipModuleLoad(&module, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipModuleLoad(&module, ""), hipErrorInvalidValue);
   // A file that is not a code object.
   char path[] = "/tmp/hipcore-misuse-XXXXXX";
   int fd = mkstemp(path);

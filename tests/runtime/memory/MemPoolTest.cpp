@@ -411,9 +411,9 @@ TEST(MemPool, MisuseIsRefusedWithTheDocumentedErrors) {
   EXPECT_EQ(hipDeviceGetDefaultMemPool(&pool, -1), hipErrorInvalidDevice);
   EXPECT_EQ(hipDeviceGetDefaultMemPool(&pool, devices), hipErrorInvalidDevice);
   EXPECT_EQ(hipDeviceGetMemPool(nullptr, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipDeviceGetMemPool(&pool, devices), hipErrorInvalidDevice);
+  EXPECT_EQ(hipDeviceGetMemPool(&pool, devices), hipErrorInvalidValue);
   ASSERT_HIP(hipDeviceGetDefaultMemPool(&defaultPool, 0));
-  EXPECT_EQ(hipDeviceSetMemPool(devices, defaultPool), hipErrorInvalidDevice);
+  EXPECT_EQ(hipDeviceSetMemPool(devices, defaultPool), hipErrorInvalidValue);
   EXPECT_EQ(hipDeviceSetMemPool(0, nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipDeviceSetMemPool(0, reinterpret_cast<hipMemPool_t>(8)), hipErrorInvalidValue);
   EXPECT_EQ(hipMemPoolCreate(nullptr, &props), hipErrorInvalidValue);
