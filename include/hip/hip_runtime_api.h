@@ -119,6 +119,12 @@ HIPCORE_API hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value);
 HIPCORE_API hipError_t hipDeviceCanAccessPeer(int* canAccessPeer, int deviceId, int peerDeviceId);
 HIPCORE_API hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
 HIPCORE_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
+HIPCORE_API hipError_t hipDeviceGetUuid(hipUUID* uuid, hipDevice_t device);
+HIPCORE_API hipError_t hipDeviceGetByPCIBusId(int* device, const char* pciBusId);
+HIPCORE_API hipError_t hipDeviceComputeCapability(int* major, int* minor, hipDevice_t device);
+// Peer links between devices; hipcore offers no peer access, so every attribute reads 0.
+HIPCORE_API hipError_t hipDeviceGetP2PAttribute(int* value, hipDeviceP2PAttr attr, int srcDevice,
+                                                int dstDevice);
 
 // ---- Streams ----
 HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags,
@@ -128,6 +134,8 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream);
 HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags);
 HIPCORE_API hipError_t hipStreamGetPriority(hipStream_t stream, int* priority);
 HIPCORE_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device);
+// The device of a stream (the current device for the null stream), -1 for an invalid stream.
+HIPCORE_API int hipGetStreamDeviceId(hipStream_t stream);
 typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void* userData);
 HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void* userData);
 HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback,
@@ -205,6 +213,17 @@ HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes
 HIPCORE_API hipError_t hipMemPtrGetInfo(void* pointer, size_t* size);
 HIPCORE_API hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size,
                                              hipDeviceptr_t pointer);
+// Older names of hipHostMalloc/hipHostFree and the driver API's pitched allocation.
+HIPCORE_API __attribute__((deprecated("use hipHostMalloc instead"))) hipError_t
+hipHostAlloc(void** pointer, size_t size, unsigned int flags);
+HIPCORE_API __attribute__((deprecated("use hipHostMalloc instead"))) hipError_t
+hipMallocHost(void** pointer, size_t size);
+HIPCORE_API __attribute__((deprecated("use hipHostMalloc instead"))) hipError_t
+hipMemAllocHost(void** pointer, size_t size);
+HIPCORE_API __attribute__((deprecated("use hipHostFree instead"))) hipError_t
+hipFreeHost(void* pointer);
+HIPCORE_API hipError_t hipMemAllocPitch(hipDeviceptr_t* pointer, size_t* pitch, size_t widthInBytes,
+                                        size_t height, unsigned int elementSizeBytes);
 HIPCORE_API hipError_t hipMemcpyToSymbolAsync(const void* symbol, const void* source, size_t size,
                                               size_t offset, hipMemcpyKind kind,
                                               hipStream_t stream HIPCORE_DEFAULT(0));
@@ -218,6 +237,13 @@ HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute att
                                            hipFunction_t function);
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
+// AMD GPUs have a fixed L1/LDS split and four-byte LDS banks: the queries answer that, valid
+// settings are accepted and change nothing, invalid ones are refused.
+HIPCORE_API hipError_t hipDeviceGetCacheConfig(hipFuncCache_t* config);
+HIPCORE_API hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig* config);
+HIPCORE_API hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
+HIPCORE_API hipError_t hipFuncSetSharedMemConfig(const void* function, hipSharedMemConfig config);
+HIPCORE_API hipError_t hipFuncSetAttribute(const void* function, hipFuncAttribute attr, int value);
 
 // Occupancy: blocks one CU (HIP's multiprocessor) runs at once, from the kernel's VGPRs, LDS
 // and wave size. The flags (hipOccupancyDefault, hipOccupancyDisableCachingOverride) change

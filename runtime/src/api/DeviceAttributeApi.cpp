@@ -468,31 +468,3 @@ HIPCORE_API hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
       },
       "peerDeviceId", peerDeviceId);
 }
-
-HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config) {
-  return hipcore::api::call(
-      "hipFuncSetCacheConfig", hipFuncSetCacheConfig,
-      [&] {
-        // AMD GPUs have no configurable L1/LDS split: accepted and ignored, as HIP does.
-        if (function == nullptr)
-          return finish("hipFuncSetCacheConfig",
-                        fail(hipErrorInvalidDeviceFunction, "function is null"));
-        if (config > hipFuncCachePreferEqual)
-          return finish("hipFuncSetCacheConfig",
-                        fail(hipErrorInvalidValue, "cache config %d", config));
-        return hipSuccess;
-      },
-      "function, config", function, config);
-}
-
-HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config) {
-  return hipcore::api::call(
-      "hipDeviceSetCacheConfig", hipDeviceSetCacheConfig,
-      [&] {
-        if (config > hipFuncCachePreferEqual)
-          return finish("hipDeviceSetCacheConfig",
-                        fail(hipErrorInvalidValue, "cache config %d", config));
-        return hipSuccess;
-      },
-      "config", config);
-}
