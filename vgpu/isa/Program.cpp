@@ -12,6 +12,7 @@
 #include "isa/AsmText.h"
 #include "isa/Disassembler.h"
 #include "isa/HandlerTable.h"
+#include "isa/Swizzle.h"
 #include "isa/Wave.h"
 
 namespace vgpu::isa {
@@ -244,9 +245,19 @@ void parseDpp(const AsmInstruction& a, ModifierReader& m, DppControl& d) {
 // The modifiers every instruction may carry (RDNA2 ISA section 6.2 VOP3 output modifiers,
 // 6.5 VOP3P selects, chapters 8-10 memory fields). Anything not read here, by parseDpp or by
 // parseSdwa is refused (ModifierReader::problem).
-void readModifiers(ModifierReader& m, MicroOp& u) {
+void readModifiers(const AsmInstruction& a, ModifierReader& m, MicroOp& u) {
   std::int64_t x = 0;
-  if (m.integer("offset", INT32_MIN, UINT32_MAX, x)) u.offset = static_cast<std::int32_t>(x);
+  // ds_swizzle_b32's offset is a lane pattern MC prints as swizzle(...) (Swizzle.h).
+  if (const std::string* v = a.modifier("offset"); v && v->rfind("swizzle(", 0) == 0) {
+    std::uint32_t pattern = 0;
+    m.take("offset");
+    if (parseSwizzle(*v, pattern))
+      u.offset = static_cast<std::int32_t>(pattern);
+    else
+      m.reject("offset", *v);
+  } else if (m.integer("offset", INT32_MIN, UINT32_MAX, x)) {
+    u.offset = static_cast<std::int32_t>(x);
+  }
   if (m.integer("offset0", 0, 255, x)) u.offset = static_cast<std::int32_t>(x);
   if (m.integer("offset1", 0, 255, x)) u.offset1 = static_cast<std::int32_t>(x);
   // glc (gfx10/11) and sc0 (its gfx940 spelling): atomics return the old value; for loads and
@@ -334,7 +345,7 @@ void buildOp(const DecodedInstruction& inst, bool hasBranchTarget, const AsmInst
   // source f32) for v_fma_mix* (RDNA2 ISA section 6.5 "V_FMA_MIX_F32").
   if (a.mnemonic.rfind("v_fma_mix", 0) == 0) u.opSelHi = 0;
   ModifierReader m(a);
-  readModifiers(m, u);
+  readModifiers(a, m, u);
   parseDpp(a, m, u.dpp);
   parseSdwa(a, m, u.sdwa);
   if (std::string p = m.problem(); !p.empty()) return refuse(u, p);
