@@ -6,6 +6,7 @@
 #include <cctype>
 #include <climits>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -354,6 +355,43 @@ void buildOp(const DecodedInstruction& inst, bool hasBranchTarget, const AsmInst
   readOperands(a, *info, u, maxVgpr);
 }
 
+// The micro-ops one decoded instruction becomes (1, or 2 for VOPD) into out; the shared path
+// of Program::build and predecodeInstruction, so a tool asking what vgpu supports gets the
+// interpreter's own answer.
+int buildMicroOps(const DecodedInstruction& inst, bool hasBranchTarget, const AsmInstruction& a,
+                  const HandlerInfo* info, MicroOp (&out)[2], unsigned& maxVgpr) {
+  std::size_t dual = inst.text.find(" :: ");
+  if (dual == std::string::npos) {
+    buildOp(inst, hasBranchTarget, a, info, out[0], maxVgpr);
+    return 1;
+  }
+  // VOPD (gfx11): two VALU ops issued together, both reading their sources before either
+  // writes (RDNA3 ISA section 7.6). Run them in an order where that holds, or refuse.
+  const HandlerTable& table = HandlerTable::instance();
+  AsmInstruction ax = a, ay = parseAsm(std::string_view(inst.text).substr(dual + 4));
+  auto strip = [](std::string m) { return m.rfind("v_dual_", 0) == 0 ? "v_" + m.substr(7) : m; };
+  ax.mnemonic = strip(ax.mnemonic);
+  ay.mnemonic = strip(ay.mnemonic);
+  MicroOp x, y;
+  buildOp(inst, hasBranchTarget, ax, table.find(ax.mnemonic), x, maxVgpr);
+  buildOp(inst, hasBranchTarget, ay, table.find(ay.mnemonic), y, maxVgpr);
+  auto reads = [](const MicroOp& r, const MicroOp& w) {
+    for (int i = 0; i < r.numSrc; ++i)
+      if (r.src[i].kind == Operand::Kind::vgpr && r.src[i].index == w.dst[0].index) return true;
+    // v_dual_fmac reads its destination too.
+    return r.dst[0].index == w.dst[0].index;
+  };
+  bool xFirst = !reads(y, x);
+  if (!xFirst && reads(x, y)) {
+    x.handler = illegalInstruction;
+    x.text += "   ; VOPD halves read each other's results";
+  }
+  y.address = x.address;  // both halves report the same PC
+  out[0] = std::move(xFirst ? x : y);
+  out[1] = std::move(xFirst ? y : x);
+  return 2;
+}
+
 struct Decoded {
   DecodedInstruction inst;
   AsmInstruction parsed;
@@ -502,44 +540,14 @@ bool ProgramBuilder::decodeRun(std::uint64_t pc, std::string& error) {
 
 void ProgramBuilder::emit(std::vector<MicroOp>& ops, AddressMap& byAddress, const Decoded& d,
                           std::vector<std::uint64_t>& pendingHints) {
-  auto place = [&](MicroOp&& u) {
-    std::uint32_t index = static_cast<std::uint32_t>(ops.size());
-    for (std::uint64_t h : pendingHints) byAddress[h] = index;
-    pendingHints.clear();
-    byAddress.emplace(u.address, index);
-    ops.push_back(std::move(u));
-  };
-  std::size_t dual = d.inst.text.find(" :: ");
-  if (dual == std::string::npos) {
-    MicroOp u;
-    buildOp(d.inst, d.hasBranchTarget, d.parsed, d.info, u, maxVgpr_);
-    place(std::move(u));
-    return;
-  }
-  // VOPD (gfx11): two VALU ops issued together, both reading their sources before either
-  // writes (RDNA3 ISA section 7.6). Run them in an order where that holds, or refuse.
-  const HandlerTable& table = HandlerTable::instance();
-  AsmInstruction ax = d.parsed, ay = parseAsm(std::string_view(d.inst.text).substr(dual + 4));
-  auto strip = [](std::string m) { return m.rfind("v_dual_", 0) == 0 ? "v_" + m.substr(7) : m; };
-  ax.mnemonic = strip(ax.mnemonic);
-  ay.mnemonic = strip(ay.mnemonic);
-  MicroOp x, y;
-  buildOp(d.inst, d.hasBranchTarget, ax, table.find(ax.mnemonic), x, maxVgpr_);
-  buildOp(d.inst, d.hasBranchTarget, ay, table.find(ay.mnemonic), y, maxVgpr_);
-  auto reads = [](const MicroOp& r, const MicroOp& w) {
-    for (int i = 0; i < r.numSrc; ++i)
-      if (r.src[i].kind == Operand::Kind::vgpr && r.src[i].index == w.dst[0].index) return true;
-    // v_dual_fmac reads its destination too.
-    return r.dst[0].index == w.dst[0].index;
-  };
-  bool xFirst = !reads(y, x);
-  if (!xFirst && reads(x, y)) {
-    x.handler = illegalInstruction;
-    x.text += "   ; VOPD halves read each other's results";
-  }
-  y.address = x.address;  // both halves report the same PC
-  place(std::move(xFirst ? x : y));
-  ops.push_back(std::move(xFirst ? y : x));
+  MicroOp built[2];
+  const int n = buildMicroOps(d.inst, d.hasBranchTarget, d.parsed, d.info, built, maxVgpr_);
+  // Hints dropped just before resolve to this instruction (a branch to an s_waitcnt lands here).
+  const std::uint32_t index = static_cast<std::uint32_t>(ops.size());
+  for (std::uint64_t h : pendingHints) byAddress[h] = index;
+  pendingHints.clear();
+  byAddress.emplace(built[0].address, index);
+  for (int i = 0; i < n; ++i) ops.push_back(std::move(built[i]));
 }
 
 std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
@@ -701,6 +709,17 @@ std::int64_t Program::resolveJump(std::uint64_t address, const AddressSpace* mem
     return -1;
   }
   return index;
+}
+
+std::vector<MicroOp> predecodeInstruction(const std::string& text) {
+  DecodedInstruction inst{0, 4, text};
+  AsmInstruction a = parseAsm(std::string_view(text).substr(0, text.find(" :: ")));
+  const HandlerInfo* info = HandlerTable::instance().find(a.mnemonic);
+  if (info && info->hint) return {};
+  MicroOp ops[2];
+  unsigned vgprs = 0;
+  const int n = buildMicroOps(inst, info && info->branch, a, info, ops, vgprs);
+  return std::vector<MicroOp>(std::make_move_iterator(ops), std::make_move_iterator(ops + n));
 }
 
 MicroOp predecodeText(const std::string& text) {
