@@ -19,6 +19,9 @@ packages=(
   libzstd-dev zlib1g-dev googletest libgtest-dev libgmock-dev libdrm-dev valgrind
   # packaging: .deb files (dpkg-shlibdeps) and their install test in a clean root
   dpkg-dev debootstrap
+  # AMD's prebuilt ROCm libraries whose gfx1030/gfx1100 device code is vgpu's decode-coverage
+  # corpus (vgpu-isa-coverage, ctest isa.corpus_coverage.debian12; issue 24)
+  librocrand1 librocsparse0 libhipsparse0 libhiprand1
   # the formatter the format check (tests/packaging) holds the tree to
   clang-format-19
 )

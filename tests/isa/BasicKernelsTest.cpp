@@ -134,10 +134,12 @@ TEST_P(BasicKernels, ScalarAluEdgeCases) {
                         {12345u, 40u, 1ull << 40, 3ull},
                         {7u, 7u, 5ull, 5ull}};
   for (const Case& k : cases) {
-    std::vector<unsigned long long> out(16, 0);
+    std::vector<unsigned long long> out(17, 0);
     vgpu::isa::Launch l = launch1d(1, 32);
     l.arg(k.a).arg(k.b).arg(k.c).arg(k.d).arg(buffer(out, "out"));
     run("scalar", "scalar_ops", l);
+    unsigned long long reversed = 0;  // bit i moves to bit 63 - i
+    for (int i = 0; i < 64; ++i) reversed |= ((k.c >> i) & 1) << (63 - i);
     unsigned a = k.a, b = k.b;
     unsigned long long c = k.c, d = k.d;
     EXPECT_EQ(out[0], static_cast<unsigned long long>(a) + b);
@@ -161,6 +163,7 @@ TEST_P(BasicKernels, ScalarAluEdgeCases) {
                            4 * (static_cast<long long>(c) < static_cast<long long>(d))));
     EXPECT_EQ(out[15],
               static_cast<unsigned long long>(__builtin_clz(a | 1) + 64 * __builtin_clzll(c | 1)));
+    EXPECT_EQ(out[16], reversed);
   }
 }
 

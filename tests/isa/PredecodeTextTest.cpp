@@ -66,6 +66,13 @@ const Refusal kRefusals[] = {
     {"v_mov_b32_e32 v0, 0x12g", "cannot parse operand '0x12g'"},
     {"v_mov_b32_e32 v0, v[1:x]", "cannot parse operand 'v[1:x]'"},
     {"v_mov_b32_e32 v0, v1 /* a remark */", "unsupported operand form '/* a remark */'"},
+    // ds_swizzle_b32 patterns outside what the assembler syntax defines.
+    {"ds_swizzle_b32 v1, v2 offset:swizzle(SWAP,3)", "'offset:swizzle(SWAP,3)'"},
+    {"ds_swizzle_b32 v1, v2 offset:swizzle(REVERSE,64)", "'offset:swizzle(REVERSE,64)'"},
+    {"ds_swizzle_b32 v1, v2 offset:swizzle(BROADCAST,8,8)", "'offset:swizzle(BROADCAST,8,8)'"},
+    {"ds_swizzle_b32 v1, v2 offset:swizzle(QUAD_PERM,0,1,2,4)", "QUAD_PERM,0,1,2,4"},
+    {"ds_swizzle_b32 v1, v2 offset:swizzle(BITMASK_PERM,\"01pix\")", "BITMASK_PERM"},
+    {"ds_swizzle_b32 v1, v2 offset:swizzle(ROTATE,0,1)", "'offset:swizzle(ROTATE,0,1)'"},
 };
 
 TEST(PredecodeText, RefusesWhatItDoesNotUnderstand) {
@@ -95,6 +102,21 @@ TEST(PredecodeText, HardwareRegistersByExactName) {
   MicroOp imm = accepted("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0xf");
   EXPECT_EQ(imm.offset, 1 | 4 << 6 | 3 << 11);
   EXPECT_EQ(imm.src[1].value, 0xfu);
+}
+
+// ds_swizzle_b32's swizzle(...) macros become the offset field's pattern (RDNA2 ISA section
+// 11.2: bit 15 selects quad mode; else and_mask [4:0], or_mask [9:5], xor_mask [14:10]).
+TEST(PredecodeText, SwizzlePatterns) {
+  const auto pattern = [](const char* macro) {
+    return accepted(std::string("ds_swizzle_b32 v1, v2 offset:") + macro).offset;
+  };
+  EXPECT_EQ(pattern("swizzle(QUAD_PERM,3,2,1,0)"), 0x801b);
+  EXPECT_EQ(pattern("swizzle(BROADCAST,32,15)"), 15 << 5);
+  EXPECT_EQ(pattern("swizzle(BROADCAST,2,1)"), 0x1e | 1 << 5);
+  EXPECT_EQ(pattern("swizzle(SWAP,16)"), 0x1f | 16 << 10);
+  EXPECT_EQ(pattern("swizzle(REVERSE,2)"), 0x1f | 1 << 10);
+  EXPECT_EQ(pattern("swizzle(BITMASK_PERM,\"10ip0\")"), (0x06 | 0x10 << 5 | 0x04 << 10));
+  EXPECT_EQ(pattern("0x3c1f"), 0x3c1f);  // a pattern MC prints as a number
 }
 
 TEST(PredecodeText, MessagesByExactName) {

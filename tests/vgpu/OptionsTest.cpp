@@ -34,6 +34,7 @@ TEST(Options, DefaultsWithNothingSet) {
   EXPECT_EQ(p.settings.interpreterThreads, 0u);
   EXPECT_EQ(p.settings.watchdogMs, 60000u);
   EXPECT_FALSE(p.settings.isaTrace);
+  EXPECT_FALSE(p.settings.strict);
   EXPECT_EQ(p.settings.unusable, "");
   EXPECT_TRUE(p.messages.empty());
 }
@@ -48,7 +49,8 @@ TEST(Options, ValidValuesAreRead) {
                     {"VGPU_TRACE", "/tmp/vgpu.json"},
                     {"VGPU_THREADS", "3"},
                     {"VGPU_WATCHDOG_MS", "0"},
-                    {"VGPU_ISA_TRACE", "1"}});
+                    {"VGPU_ISA_TRACE", "1"},
+                    {"VGPU_STRICT", "1"}});
   EXPECT_EQ(p.settings.target, GpuTarget::gfx1100);
   EXPECT_EQ(p.settings.computeUnits, 20u);
   EXPECT_EQ(p.settings.memoryBytes, 512ull << 20);
@@ -60,6 +62,7 @@ TEST(Options, ValidValuesAreRead) {
   EXPECT_EQ(p.settings.interpreterThreads, 3u);
   EXPECT_EQ(p.settings.watchdogMs, 0u) << "0 turns the watchdog off";
   EXPECT_TRUE(p.settings.isaTrace);
+  EXPECT_TRUE(p.settings.strict);
   EXPECT_EQ(p.settings.unusable, "");
   EXPECT_TRUE(p.messages.empty());
 }

@@ -190,6 +190,8 @@ AqlProcessor::PacketResult AqlProcessor::executeDispatch(std::uint64_t index,
   if (config().recorder) [[unlikely]]
     spans_.clear();
   DispatchOutcome outcome = vgpu::executeDispatch(request);
+  if (outcome.warnings) [[unlikely]]
+    reportWarnings(p, outcome);
   using Kind = DispatchOutcome::Kind;
   if (outcome.kind != Kind::completed) {
     // Named for the user (the report itself only knows the descriptor address), and kept for
@@ -318,6 +320,16 @@ void AqlProcessor::tracePacket(std::uint64_t index, const AqlPacket& packet) {
       break;
   }
   recorder.aqlPacket(queue_->hsa_queue.id, name, traceStartUs_, TraceRecorder::nowUs(), args);
+}
+
+// Accesses the hardware defines but that are almost surely bugs (DispatchRequest::strictness):
+// one stderr line per dispatch naming the first, with the kernel's name; VGPU_STRICT=1 makes
+// them faults instead.
+void AqlProcessor::reportWarnings(const hsa_kernel_dispatch_packet_t& packet,
+                                  const DispatchOutcome& outcome) {
+  std::fprintf(stderr, "%s: %s (%" PRIu64 " such lanes in this dispatch; VGPU_STRICT=1 faults)\n",
+               kernelSymbols_.nameOf(packet.kernel_object, services().memory()).c_str(),
+               outcome.warning.c_str(), outcome.warnings);
 }
 
 void AqlProcessor::haltWithError(std::uint64_t index, const PacketResult& result) {

@@ -50,6 +50,7 @@ class AqlProcessor final : public QueueEngine {
   PacketResult executePm4IndirectBuffer(const Pm4IndirectBuffer& ib);
   void finishPacket(std::uint64_t index, void* slot, const AqlPacket& packet);
   void haltWithError(std::uint64_t index, const PacketResult& result);
+  void reportWarnings(const hsa_kernel_dispatch_packet_t& packet, const DispatchOutcome& outcome);
   void tracePacket(std::uint64_t index, const AqlPacket& packet);
   bool profiling() const;
 

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -133,13 +134,16 @@ struct FaultRecord {
   std::uint32_t pc = 0;
 };
 
-std::string buildReport(const DispatchRequest& req, const Program& prog, const FaultRecord& f) {
+// `label` names what happened ("memory violation", "warning"), the kind's name by default.
+std::string buildReport(const DispatchRequest& req, const Program& prog, const FaultRecord& f,
+                        const char* label = nullptr) {
   const isa::MicroOp& u = prog.ops()[f.pc];
   std::string kernel = req.kernelName ? std::string(req.kernelName)
                                       : "at descriptor " + hex(req.packet.kernel_object);
-  std::string r = std::string("vgpu: ") + kindName(f.fault.kind) + " in kernel " + kernel +
-                  ", workgroup (" + std::to_string(f.wg[0]) + "," + std::to_string(f.wg[1]) + "," +
-                  std::to_string(f.wg[2]) + "), wave " + std::to_string(f.wave);
+  std::string r = std::string("vgpu: ") + (label ? label : kindName(f.fault.kind)) + " in kernel " +
+                  kernel + ", workgroup (" + std::to_string(f.wg[0]) + "," +
+                  std::to_string(f.wg[1]) + "," + std::to_string(f.wg[2]) + "), wave " +
+                  std::to_string(f.wave);
   if (f.fault.lane >= 0) r += ", lane " + std::to_string(f.fault.lane);
   r += ", PC " + hex(u.address) + ": " + u.text + ": " + f.fault.detail;
   if (f.fault.kind == DispatchOutcome::Kind::memoryViolation) {
@@ -190,6 +194,8 @@ WorkerSlots& workerSlots() {
 struct WorkgroupResults {
   std::vector<FaultRecord> faults;
   std::uint64_t executed = 0;
+  std::uint64_t warnings = 0;
+  std::optional<FaultRecord> firstWarning;  // of the lowest workgroup that warned
 };
 
 // What the workers of one dispatch share: the workgroup counter, the stop flag, the results.
@@ -215,6 +221,16 @@ struct SharedWork {
     stop.store(true);
     std::lock_guard<std::mutex> lock(faultMutex);
     results.faults.push_back(std::move(f));
+  }
+
+  // A finished workgroup's warnings (Wave::warn), if any.
+  void recordWarnings(const ResidentWorkgroup& r) {
+    if (r.wg.warnings == 0) return;
+    std::lock_guard<std::mutex> lock(faultMutex);
+    results.warnings += r.wg.warnings;
+    if (results.firstWarning && results.firstWarning->workgroupLinear < r.linear) return;
+    results.firstWarning = FaultRecord{
+        r.wg.warning, r.linear, {r.id[0], r.id[1], r.id[2]}, r.wg.warningWave, r.wg.warningPc};
   }
 };
 
@@ -266,6 +282,7 @@ void runWorker(SharedWork& work, unsigned workerIndex) {
         if (st == isa::WorkgroupRunner::Step::faulted) {
           count += r.wg.executed;
           traced(r);
+          work.recordWarnings(r);
           work.record(FaultRecord{
               r.wg.fault, r.linear, {r.id[0], r.id[1], r.id[2]}, r.wg.faultWave, r.wg.faultPc});
           active = 0;
@@ -274,6 +291,7 @@ void runWorker(SharedWork& work, unsigned workerIndex) {
         if (st == isa::WorkgroupRunner::Step::ended) {
           count += r.wg.executed;
           traced(r);
+          work.recordWarnings(r);
           std::swap(slots[k], slots[--active]);  // keeps [0, active) dense; order is free
           continue;
         }
@@ -399,10 +417,16 @@ DispatchOutcome execute(const DispatchRequest& req) {
                                  : req.watchdogMs;
   ctx.watchdog = watchdogMs != 0;
   ctx.watchdogMs = watchdogMs;
+  ctx.strict = req.strictness == DispatchRequest::Strictness::fromEnvironment
+                   ? options().strict
+                   : req.strictness == DispatchRequest::Strictness::fault;
   WorkgroupResults results = runWorkgroups(req, ctx, kd);
   if (req.instructionsExecuted) *req.instructionsExecuted = results.executed;
   std::vector<FaultRecord>& faults = results.faults;
   DispatchOutcome outcome;
+  outcome.warnings = results.warnings;
+  if (results.firstWarning)
+    outcome.warning = buildReport(req, *prog, *results.firstWarning, "warning");
   if (faults.empty()) return outcome;
   // Report the fault of the lowest workgroup, so the report does not depend on thread timing.
   const FaultRecord& f = *std::min_element(

@@ -88,6 +88,11 @@ struct DispatchRequest {
   // VGPU_WATCHDOG_MS once per process (unset: 60000 ms).
   static constexpr std::uint32_t kWatchdogFromEnvironment = ~std::uint32_t{0};
   std::uint32_t watchdogMs = kWatchdogFromEnvironment;
+  // Accesses the hardware defines but that are almost surely bugs (a buffer access past its
+  // descriptor's range: loads read 0, stores are dropped, as on hardware): reported as a warning
+  // in the outcome, or with `fault` as a memoryViolation. The default reads VGPU_STRICT.
+  enum class Strictness : std::uint8_t { fromEnvironment, warn, fault };
+  Strictness strictness = Strictness::fromEnvironment;
   // Optional: the kernel's symbol, for fault reports (else the descriptor address is named).
   const char* kernelName = nullptr;
   // Optional out-parameter: wave-instructions executed by the dispatch (benchmarks).
@@ -118,6 +123,10 @@ struct DispatchOutcome {
   // address, the way a user needs it to find the bug.
   std::string report;
   std::uint64_t faultAddress = 0;
+  // Lanes whose access the hardware defines but vgpu warns about (DispatchRequest::strictness),
+  // and the report of the first (lowest workgroup), worded like a fault report.
+  std::uint64_t warnings = 0;
+  std::string warning;
 
   bool ok() const { return kind == Kind::completed; }
 };

@@ -64,6 +64,7 @@ const HandlerTable& HandlerTable::instance() {
     registerVectorCompareOps(t);
     registerLaneOps(t);
     registerPackedOps(t);
+    registerDotOps(t);
     registerLdsOps(t);
     registerMemoryOps(t);
     return t;

@@ -51,6 +51,7 @@ void registerVectorFloatOps(HandlerTable&);
 void registerVectorCompareOps(HandlerTable&);
 void registerLaneOps(HandlerTable&);
 void registerPackedOps(HandlerTable&);
+void registerDotOps(HandlerTable&);
 void registerLdsOps(HandlerTable&);
 void registerMemoryOps(HandlerTable&);
 

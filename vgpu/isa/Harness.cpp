@@ -262,6 +262,7 @@ std::unique_ptr<PreparedLaunch> prepareKernel(const CodeObject& code, const std:
   req.kernelName = info->name.c_str();
   req.instructionsExecuted = l.instructions;
   req.watchdogMs = l.watchdogMs;
+  req.strictness = l.strictness;
   if (l.memory) {
     l.memory->add(kernargs.data(), kernargs.size(), "kernargs");
     l.memory->add(code.image(), code.imageSize(), "code object");

@@ -78,6 +78,7 @@ struct Launch {
   HostRanges* memory = nullptr;  // when set: bounds checks (kernargs and code are added)
   std::uint64_t* instructions = nullptr;
   std::uint32_t watchdogMs = DispatchRequest::kWatchdogFromEnvironment;
+  DispatchRequest::Strictness strictness = DispatchRequest::Strictness::fromEnvironment;
   // Total work-items per dimension when not a multiple of the block (partial workgroups).
   std::uint32_t gridItems[3] = {0, 0, 0};
 

@@ -7,6 +7,7 @@
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
 #include "isa/Memory.h"
+#include "isa/Swizzle.h"
 
 namespace vgpu::isa {
 
@@ -129,11 +130,53 @@ void permute(Wave& w, const MicroOp& u) {
   store32(w, u.dst[0].index, r, exec);
 }
 
+// ds_swizzle_b32 (RDNA2 ISA section 11.2): lane l receives the data of the lane the pattern in
+// offset names (Swizzle.h), or 0 when that lane is disabled in EXEC ("thread_valid"). No LDS
+// access: the data goes through the crossbar only.
+void swizzle(Wave& w, const MicroOp& u) {
+  const u32* data = w.vreg(u.src[0].index);
+  const u64 exec = w.exec();
+  const u32 pattern = static_cast<u32>(u.offset) & 0xffff;
+  Lanes32 r;
+  for (unsigned l = 0; l < w.lanes; ++l) {
+    const unsigned src = swizzleSource(pattern, l);
+    r[l] = (exec >> src) & 1 ? data[src] : 0;
+  }
+  store32(w, u.dst[0].index, r, exec);
+}
+
 template <class T, class Op>
 void atomicPair(Op op, HandlerTable& t, const std::string& name) {
   t.add("ds_" + name, dsAtomic<T, false>(op), 0);
   t.add("ds_" + name.substr(0, name.rfind('_')) + "_rtn" + name.substr(name.rfind('_')),
         dsAtomic<T, true>(op), 1);
+}
+
+// The 64-bit LDS atomics (RDNA2 ISA section 11.2 "DS opcodes" DS_*_U64/I64/B64, RDNA3 ISA
+// chapter 11): the same operations as the 32-bit ones on 64-bit data (two VGPRs per operand),
+// with and without returning the old value.
+void registerLdsAtomics64(HandlerTable& t) {
+  using i64 = std::int64_t;
+  atomicPair<u64>([](u64 o, u64 v, u64) { return o + v; }, t, "add_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return o - v; }, t, "sub_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return v - o; }, t, "rsub_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return o < v ? o : v; }, t, "min_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return (o > v) ? o : v; }, t, "max_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return i64(o) < i64(v) ? o : v; }, t, "min_i64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return i64(o) > i64(v) ? o : v; }, t, "max_i64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return o & v; }, t, "and_b64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return o | v; }, t, "or_b64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return o ^ v; }, t, "xor_b64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return (o >= v) ? 0u : o + 1; }, t, "inc_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return (o == 0 || o > v) ? v : o - 1; }, t, "dec_u64");
+  t.add("ds_wrxchg_rtn_b64", dsAtomic<u64, true>([](u64, u64 v, u64) { return v; }), 1);
+  t.add("ds_storexchg_rtn_b64", dsAtomic<u64, true>([](u64, u64 v, u64) { return v; }), 1);
+  // Operand order as for the 32-bit compare-exchanges below.
+  auto cmpst = [](u64 o, u64 cmp, u64 v) { return o == cmp ? v : o; };
+  t.add("ds_cmpst_b64", dsAtomic<u64, false>(cmpst), 0);
+  t.add("ds_cmpst_rtn_b64", dsAtomic<u64, true>(cmpst), 1);
+  t.add("ds_cmpstore_b64", dsAtomic<u64, false, true>(cmpst), 0);
+  t.add("ds_cmpstore_rtn_b64", dsAtomic<u64, true, true>(cmpst), 1);
 }
 
 }  // namespace
@@ -193,9 +236,8 @@ void registerLdsOps(HandlerTable& t) {
                   "min_f32");
   atomicPair<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t,
                   "max_f32");
-  atomicPair<u64>([](u64 o, u64 v, u64) { return o + v; }, t, "add_u64");
-  atomicPair<u64>([](u64 o, u64 v, u64) { return o < v ? o : v; }, t, "min_u64");
-  atomicPair<u64>([](u64 o, u64 v, u64) { return (o > v) ? o : v; }, t, "max_u64");
+  atomicPair<u32>([](u32 o, u32 v, u32) { return v - o; }, t, "rsub_u32");
+  registerLdsAtomics64(t);
   t.add("ds_wrxchg_rtn_b32", dsAtomic<u32, true>([](u32, u32 v, u32) { return v; }), 1);
   t.add("ds_storexchg_rtn_b32", dsAtomic<u32, true>([](u32, u32 v, u32) { return v; }), 1);
   // gfx10 ds_cmpst: data0 = compare, data1 = new; gfx11 ds_cmpstore: data0 = new, data1 = compare.
@@ -206,6 +248,7 @@ void registerLdsOps(HandlerTable& t) {
   t.add("ds_cmpstore_rtn_b32", dsAtomic<u32, true, true>(cmpst), 1);
   t.add("ds_bpermute_b32", permute<true>, 1);
   t.add("ds_permute_b32", permute<false>, 1);
+  t.add("ds_swizzle_b32", swizzle, 1);
   t.add("ds_nop", [](Wave&, const MicroOp&) {}, 0);
 }
 

@@ -83,11 +83,17 @@ inline __attribute__((always_inline)) bool laneAddress(Wave& w, const MicroOp& u
     }
     space = Space::global;
     u64 rel = u64{index} * r.stride + offset;
-    if ((r.stride == 0 ? rel + bytes > r.records : index >= r.records)) {
-      skip = true;  // out of range: loads read 0, stores are dropped
-      return true;
-    }
     addr = r.base + soffset + rel;
+    if ((r.stride == 0 ? rel + bytes > r.records : index >= r.records)) {
+      // Out of range (RDNA2 ISA chapter 8, buffer "range checking"): loads read 0, stores are
+      // dropped. Legal, so a warning unless the dispatch is strict.
+      skip = true;
+      return w.warn(static_cast<int>(lane), addr, [&] {
+        return "buffer access past its descriptor's range (index " + std::to_string(index) +
+               ", offset " + std::to_string(offset) + ", stride " + std::to_string(r.stride) +
+               ", num_records " + std::to_string(r.records) + ")";
+      });
+    }
   }
   return true;
 }
@@ -165,7 +171,7 @@ void load(Wave& w, const MicroOp& u) {
     Space space;
     u64 addr;
     bool skip;
-    laneAddress<F, L>(w, u, l, Bytes, space, addr, skip);
+    if (!laneAddress<F, L>(w, u, l, Bytes, space, addr, skip)) return;
     u32 buf[4] = {0, 0, 0, 0};
     if (!skip && !accessLaneFixed<Bytes, false>(w, l, space, addr, buf)) return;
     u32* d = w.vreg(u.dst[0].index);
@@ -189,7 +195,7 @@ void store(Wave& w, const MicroOp& u) {
     Space space;
     u64 addr;
     bool skip;
-    laneAddress<F, L>(w, u, l, Bytes, space, addr, skip);
+    if (!laneAddress<F, L>(w, u, l, Bytes, space, addr, skip)) return;
     if (skip) continue;
     u32 buf[4];
     for (unsigned k = 0; k < dwords; ++k) buf[k] = w.vreg(data.index + k)[l];
@@ -213,7 +219,7 @@ Handler atomic(Op) {
       Space space;
       u64 addr;
       bool skip;
-      laneAddress<F, L>(w, u, l, sizeof(T), space, addr, skip);
+      if (!laneAddress<F, L>(w, u, l, sizeof(T), space, addr, skip)) return;
       if (skip) continue;
       T value = 0, cmp = 0;
       for (unsigned k = 0; k < words; ++k) {
@@ -289,7 +295,8 @@ void registerLoadsStores(HandlerTable& t, const std::string& p) {
   t.add(p + "_store_dwordx2", store<F, 8, Ext::none>, 0);
   t.add(p + "_store_dwordx3", store<F, 12, Ext::none>, 0);
   t.add(p + "_store_dwordx4", store<F, 16, Ext::none>, 0);
-  if (F == Form::buffer) return;  // gfx11 has no MUBUF scratch in clang's output
+  // gfx11's names (RDNA3 ISA chapter 9); its MUBUF forms reach buffers the same way (AMD's
+  // libraries' raw buffer loads; clang's own gfx11 scratch uses scratch_* instead).
   t.add(p + "_load_u8", load<F, 1, Ext::zero8>, 1);
   t.add(p + "_load_i8", load<F, 1, Ext::sign8>, 1);
   t.add(p + "_load_u16", load<F, 2, Ext::zero16>, 1);

@@ -1,5 +1,6 @@
 // VOP3P packed 16-bit math: each of the two halves selects its source halves through op_sel /
 // op_sel_hi and negates through neg_lo / neg_hi (RDNA2 ISA section 6.5).
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -47,11 +48,19 @@ void packedLanes(Wave& w, const MicroOp& u, F f) {
   store32(w, u.dst[0].index, r, w.exec());
 }
 
-// Integer packed ops: F works on raw 16-bit values.
-template <int N, bool Float, class F>
-Handler packed(F) {
+// Integer packed ops: F computes on the raw 16-bit halves and returns the exact result, which
+// clamp saturates to the signed or unsigned 16-bit range and which otherwise wraps (RDNA2 ISA
+// section 6.5: "clamp" on integer VOP3P ops).
+template <int N, bool Signed, class F>
+Handler packedInt(F) {
   return [](Wave& w, const MicroOp& u) {
-    packedLanes<N, Float>(w, u, [](const u16* in) { return F{}(in[0], in[1], in[2]); });
+    const bool clamp = u.clamp;
+    packedLanes<N, false>(w, u, [clamp](const u16* in) {
+      const std::int64_t r = F{}(in[0], in[1], in[2]);
+      if (!clamp) return static_cast<u16>(r);
+      const std::int64_t lo = Signed ? -32768 : 0, hi = Signed ? 32767 : 65535;
+      return static_cast<u16>(r < lo ? lo : r > hi ? hi : r);
+    });
   };
 }
 
@@ -76,6 +85,42 @@ Handler packedF16(F) {
   };
 }
 
+std::int64_t I(u16 x) {
+  return std::int16_t(x);
+}
+std::int64_t U(u16 x) {
+  return x;
+}
+
+// The packed 16-bit integer ops (RDNA2 ISA section 6.5 / 15.9 "VOP3P opcodes", the same in
+// RDNA3): halves read as u16 (U) or i16 (I); shift amounts are the low 4 bits of the first source.
+void registerPackedIntOps(HandlerTable& t) {
+  using i64 = std::int64_t;
+  t.add("v_pk_add_u16", packedInt<2, false>([](u16 a, u16 b, u16) { return U(a) + U(b); }), 1);
+  t.add("v_pk_sub_u16", packedInt<2, false>([](u16 a, u16 b, u16) { return U(a) - U(b); }), 1);
+  t.add("v_pk_add_i16", packedInt<2, true>([](u16 a, u16 b, u16) { return I(a) + I(b); }), 1);
+  t.add("v_pk_sub_i16", packedInt<2, true>([](u16 a, u16 b, u16) { return I(a) - I(b); }), 1);
+  t.add("v_pk_mul_lo_u16", packedInt<2, false>([](u16 a, u16 b, u16) { return U(a) * U(b); }), 1);
+  t.add("v_pk_mad_u16", packedInt<3, false>([](u16 a, u16 b, u16 c) { return U(a) * U(b) + U(c); }),
+        1);
+  t.add("v_pk_mad_i16", packedInt<3, true>([](u16 a, u16 b, u16 c) { return I(a) * I(b) + I(c); }),
+        1);
+  t.add("v_pk_lshlrev_b16",
+        packedInt<2, false>([](u16 a, u16 b, u16) { return i64(u16(b << (a & 15))); }), 1);
+  t.add("v_pk_lshrrev_b16", packedInt<2, false>([](u16 a, u16 b, u16) { return U(b) >> (a & 15); }),
+        1);
+  t.add("v_pk_ashrrev_i16", packedInt<2, true>([](u16 a, u16 b, u16) { return I(b) >> (a & 15); }),
+        1);
+  t.add("v_pk_max_u16", packedInt<2, false>([](u16 a, u16 b, u16) { return std::max(U(a), U(b)); }),
+        1);
+  t.add("v_pk_min_u16", packedInt<2, false>([](u16 a, u16 b, u16) { return std::min(U(a), U(b)); }),
+        1);
+  t.add("v_pk_max_i16", packedInt<2, true>([](u16 a, u16 b, u16) { return std::max(I(a), I(b)); }),
+        1);
+  t.add("v_pk_min_i16", packedInt<2, true>([](u16 a, u16 b, u16) { return std::min(I(a), I(b)); }),
+        1);
+}
+
 }  // namespace
 
 void registerPackedOps(HandlerTable& t) {
@@ -87,15 +132,7 @@ void registerPackedOps(HandlerTable& t) {
         1);
   t.add("v_pk_min_f16", packedF16<2>([](double a, double b, double) { return std::fmin(a, b); }),
         1);
-  t.add("v_pk_add_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a + c); }), 1);
-  t.add("v_pk_sub_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a - c); }), 1);
-  t.add("v_pk_mul_lo_u16", packed<2, false>([](u16 a, u16 c, u16) { return u16(a * c); }), 1);
-  t.add("v_pk_lshlrev_b16", packed<2, false>([](u16 a, u16 c, u16) { return u16(c << (a & 15)); }),
-        1);
-  t.add("v_pk_lshrrev_b16", packed<2, false>([](u16 a, u16 c, u16) { return u16(c >> (a & 15)); }),
-        1);
-  t.add("v_pk_max_u16", packed<2, false>([](u16 a, u16 c, u16) { return (a > c) ? a : c; }), 1);
-  t.add("v_pk_min_u16", packed<2, false>([](u16 a, u16 c, u16) { return a < c ? a : c; }), 1);
+  registerPackedIntOps(t);
 }
 
 }  // namespace vgpu::isa

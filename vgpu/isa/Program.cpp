@@ -6,12 +6,14 @@
 #include <cctype>
 #include <climits>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <set>
 
 #include "isa/AsmText.h"
 #include "isa/Disassembler.h"
 #include "isa/HandlerTable.h"
+#include "isa/Swizzle.h"
 #include "isa/Wave.h"
 
 namespace vgpu::isa {
@@ -244,9 +246,19 @@ void parseDpp(const AsmInstruction& a, ModifierReader& m, DppControl& d) {
 // The modifiers every instruction may carry (RDNA2 ISA section 6.2 VOP3 output modifiers,
 // 6.5 VOP3P selects, chapters 8-10 memory fields). Anything not read here, by parseDpp or by
 // parseSdwa is refused (ModifierReader::problem).
-void readModifiers(ModifierReader& m, MicroOp& u) {
+void readModifiers(const AsmInstruction& a, ModifierReader& m, MicroOp& u) {
   std::int64_t x = 0;
-  if (m.integer("offset", INT32_MIN, UINT32_MAX, x)) u.offset = static_cast<std::int32_t>(x);
+  // ds_swizzle_b32's offset is a lane pattern MC prints as swizzle(...) (Swizzle.h).
+  if (const std::string* v = a.modifier("offset"); v && v->rfind("swizzle(", 0) == 0) {
+    std::uint32_t pattern = 0;
+    m.take("offset");
+    if (parseSwizzle(*v, pattern))
+      u.offset = static_cast<std::int32_t>(pattern);
+    else
+      m.reject("offset", *v);
+  } else if (m.integer("offset", INT32_MIN, UINT32_MAX, x)) {
+    u.offset = static_cast<std::int32_t>(x);
+  }
   if (m.integer("offset0", 0, 255, x)) u.offset = static_cast<std::int32_t>(x);
   if (m.integer("offset1", 0, 255, x)) u.offset1 = static_cast<std::int32_t>(x);
   // glc (gfx10/11) and sc0 (its gfx940 spelling): atomics return the old value; for loads and
@@ -334,13 +346,50 @@ void buildOp(const DecodedInstruction& inst, bool hasBranchTarget, const AsmInst
   // source f32) for v_fma_mix* (RDNA2 ISA section 6.5 "V_FMA_MIX_F32").
   if (a.mnemonic.rfind("v_fma_mix", 0) == 0) u.opSelHi = 0;
   ModifierReader m(a);
-  readModifiers(m, u);
+  readModifiers(a, m, u);
   parseDpp(a, m, u.dpp);
   parseSdwa(a, m, u.sdwa);
   if (std::string p = m.problem(); !p.empty()) return refuse(u, p);
   u.numDst = info->numDst + (info->returnsWithGlc && u.glc ? 1 : 0);
   if (hasBranchTarget) u.imm = 0;
   readOperands(a, *info, u, maxVgpr);
+}
+
+// The micro-ops one decoded instruction becomes (1, or 2 for VOPD) into out; the shared path
+// of Program::build and predecodeInstruction, so a tool asking what vgpu supports gets the
+// interpreter's own answer.
+int buildMicroOps(const DecodedInstruction& inst, bool hasBranchTarget, const AsmInstruction& a,
+                  const HandlerInfo* info, MicroOp (&out)[2], unsigned& maxVgpr) {
+  std::size_t dual = inst.text.find(" :: ");
+  if (dual == std::string::npos) {
+    buildOp(inst, hasBranchTarget, a, info, out[0], maxVgpr);
+    return 1;
+  }
+  // VOPD (gfx11): two VALU ops issued together, both reading their sources before either
+  // writes (RDNA3 ISA section 7.6). Run them in an order where that holds, or refuse.
+  const HandlerTable& table = HandlerTable::instance();
+  AsmInstruction ax = a, ay = parseAsm(std::string_view(inst.text).substr(dual + 4));
+  auto strip = [](std::string m) { return m.rfind("v_dual_", 0) == 0 ? "v_" + m.substr(7) : m; };
+  ax.mnemonic = strip(ax.mnemonic);
+  ay.mnemonic = strip(ay.mnemonic);
+  MicroOp x, y;
+  buildOp(inst, hasBranchTarget, ax, table.find(ax.mnemonic), x, maxVgpr);
+  buildOp(inst, hasBranchTarget, ay, table.find(ay.mnemonic), y, maxVgpr);
+  auto reads = [](const MicroOp& r, const MicroOp& w) {
+    for (int i = 0; i < r.numSrc; ++i)
+      if (r.src[i].kind == Operand::Kind::vgpr && r.src[i].index == w.dst[0].index) return true;
+    // v_dual_fmac reads its destination too.
+    return r.dst[0].index == w.dst[0].index;
+  };
+  bool xFirst = !reads(y, x);
+  if (!xFirst && reads(x, y)) {
+    x.handler = illegalInstruction;
+    x.text += "   ; VOPD halves read each other's results";
+  }
+  y.address = x.address;  // both halves report the same PC
+  out[0] = std::move(xFirst ? x : y);
+  out[1] = std::move(xFirst ? y : x);
+  return 2;
 }
 
 struct Decoded {
@@ -491,44 +540,14 @@ bool ProgramBuilder::decodeRun(std::uint64_t pc, std::string& error) {
 
 void ProgramBuilder::emit(std::vector<MicroOp>& ops, AddressMap& byAddress, const Decoded& d,
                           std::vector<std::uint64_t>& pendingHints) {
-  auto place = [&](MicroOp&& u) {
-    std::uint32_t index = static_cast<std::uint32_t>(ops.size());
-    for (std::uint64_t h : pendingHints) byAddress[h] = index;
-    pendingHints.clear();
-    byAddress.emplace(u.address, index);
-    ops.push_back(std::move(u));
-  };
-  std::size_t dual = d.inst.text.find(" :: ");
-  if (dual == std::string::npos) {
-    MicroOp u;
-    buildOp(d.inst, d.hasBranchTarget, d.parsed, d.info, u, maxVgpr_);
-    place(std::move(u));
-    return;
-  }
-  // VOPD (gfx11): two VALU ops issued together, both reading their sources before either
-  // writes (RDNA3 ISA section 7.6). Run them in an order where that holds, or refuse.
-  const HandlerTable& table = HandlerTable::instance();
-  AsmInstruction ax = d.parsed, ay = parseAsm(std::string_view(d.inst.text).substr(dual + 4));
-  auto strip = [](std::string m) { return m.rfind("v_dual_", 0) == 0 ? "v_" + m.substr(7) : m; };
-  ax.mnemonic = strip(ax.mnemonic);
-  ay.mnemonic = strip(ay.mnemonic);
-  MicroOp x, y;
-  buildOp(d.inst, d.hasBranchTarget, ax, table.find(ax.mnemonic), x, maxVgpr_);
-  buildOp(d.inst, d.hasBranchTarget, ay, table.find(ay.mnemonic), y, maxVgpr_);
-  auto reads = [](const MicroOp& r, const MicroOp& w) {
-    for (int i = 0; i < r.numSrc; ++i)
-      if (r.src[i].kind == Operand::Kind::vgpr && r.src[i].index == w.dst[0].index) return true;
-    // v_dual_fmac reads its destination too.
-    return r.dst[0].index == w.dst[0].index;
-  };
-  bool xFirst = !reads(y, x);
-  if (!xFirst && reads(x, y)) {
-    x.handler = illegalInstruction;
-    x.text += "   ; VOPD halves read each other's results";
-  }
-  y.address = x.address;  // both halves report the same PC
-  place(std::move(xFirst ? x : y));
-  ops.push_back(std::move(xFirst ? y : x));
+  MicroOp built[2];
+  const int n = buildMicroOps(d.inst, d.hasBranchTarget, d.parsed, d.info, built, maxVgpr_);
+  // Hints dropped just before resolve to this instruction (a branch to an s_waitcnt lands here).
+  const std::uint32_t index = static_cast<std::uint32_t>(ops.size());
+  for (std::uint64_t h : pendingHints) byAddress[h] = index;
+  pendingHints.clear();
+  byAddress.emplace(built[0].address, index);
+  for (int i = 0; i < n; ++i) ops.push_back(std::move(built[i]));
 }
 
 std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
@@ -690,6 +709,17 @@ std::int64_t Program::resolveJump(std::uint64_t address, const AddressSpace* mem
     return -1;
   }
   return index;
+}
+
+std::vector<MicroOp> predecodeInstruction(const std::string& text) {
+  DecodedInstruction inst{0, 4, text};
+  AsmInstruction a = parseAsm(std::string_view(text).substr(0, text.find(" :: ")));
+  const HandlerInfo* info = HandlerTable::instance().find(a.mnemonic);
+  if (info && info->hint) return {};
+  MicroOp ops[2];
+  unsigned vgprs = 0;
+  const int n = buildMicroOps(inst, info && info->branch, a, info, ops, vgprs);
+  return std::vector<MicroOp>(std::make_move_iterator(ops), std::make_move_iterator(ops + n));
 }
 
 MicroOp predecodeText(const std::string& text) {

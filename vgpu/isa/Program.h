@@ -68,4 +68,9 @@ void illegalInstruction(struct Wave& w, const MicroOp& u);
 // it, at address 0 with branch targets unresolved: how tests check which texts are refused.
 MicroOp predecodeText(const std::string& text);
 
+// Every micro-op one printed instruction predecodes to, as Program::build makes them: none for a
+// hint (dropped), two for a VOPD pair. An unsupported instruction (or half) has the handler
+// illegalInstruction and names why in its text. Coverage tools ask this, never a list of their own.
+std::vector<MicroOp> predecodeInstruction(const std::string& text);
+
 }  // namespace vgpu::isa

@@ -448,6 +448,13 @@ void registerScalarOpsPart5(HandlerTable& t) {
           return r;
         }),
         1);
+  // RDNA2 ISA section 5 "SOP1": bit i of the result is bit 63 - i of the source; SCC unchanged.
+  t.add("s_brev_b64", sop1x64([](u64 a, u32&) {
+          u64 r = 0;
+          for (int i = 0; i < 64; ++i) r |= ((a >> i) & 1) << (63 - i);
+          return r;
+        }),
+        1);
   t.add("s_bcnt0_i32_b32", sop1([](u32 a, u32& scc) {
           u32 r = 32 - std::popcount(a);
           scc = r != 0;

@@ -46,6 +46,8 @@ struct DispatchContext {
   bool trace = false;
   // The watchdog (request.watchdogMs): waves polling past the deadline stop with a timeout.
   bool watchdog = false;
+  // DispatchRequest::strictness resolved: warnings become faults.
+  bool strict = false;
   std::uint32_t watchdogMs = 0;
   // Set by the dispatch's first watchdog look (kWatchdogStride instructions or kWatchdogRounds
   // rounds in), not at its start: a clock read is a tenth of an empty kernel's whole dispatch
@@ -62,7 +64,12 @@ struct WorkgroupContext {
   Fault fault;
   bool faulted = false;
   unsigned faultWave = 0;
-  std::uint32_t faultPc = 0;   // micro-op index of the faulting instruction
+  std::uint32_t faultPc = 0;  // micro-op index of the faulting instruction
+  // Warnings (Wave::warn): how many, and the first with where it happened.
+  std::uint64_t warnings = 0;
+  Fault warning;
+  unsigned warningWave = 0;
+  std::uint32_t warningPc = 0;
   std::uint64_t executed = 0;  // wave-instructions run by this workgroup
   unsigned waves = 0;          // waves of this workgroup (WorkgroupRunner::start)
   unsigned round = 0;          // scheduling rounds so far (the watchdog looks every 256)
@@ -121,6 +128,23 @@ struct Wave {
     wg->faultWave = id;
     wg->faultPc = lastPc;
     wg->fault = Fault{kind, lane, address, std::move(detail)};
+  }
+
+  // An access the hardware defines but that is almost surely a bug: counted, the first kept for
+  // the report (detail() is called for it only: warnings may be frequent); a memory violation
+  // when the dispatch is strict (VGPU_STRICT=1). False when the wave has faulted.
+  template <class Detail>
+  bool warn(int lane, std::uint64_t address, Detail detail) {
+    if (wg->dispatch->strict) {
+      fail(DispatchOutcome::Kind::memoryViolation, lane, address, detail());
+      return false;
+    }
+    if (wg->warnings++ == 0) {
+      wg->warningWave = id;
+      wg->warningPc = lastPc;
+      wg->warning = Fault{DispatchOutcome::Kind::memoryViolation, lane, address, detail()};
+    }
+    return true;
   }
 };
 

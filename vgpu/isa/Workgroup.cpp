@@ -172,6 +172,7 @@ void WorkgroupRunner::start(std::uint32_t x, std::uint32_t y, std::uint32_t z, W
   wg.id[1] = y;
   wg.id[2] = z;
   wg.faulted = false;
+  wg.warnings = 0;
   wg.executed = 0;
   wg.round = 0;
   // A partial workgroup at the grid's edge has fewer work-items (HSA "grid and workgroup").

@@ -20,4 +20,5 @@ extern "C" __global__ void scalar_ops(unsigned a, unsigned b, unsigned long long
   out[13] = c * d;
   out[14] = (a == b) + 2 * (c < d) + 4 * ((long long)c < (long long)d);
   out[15] = __builtin_clz(a | 1) + 64 * __builtin_clzll(c | 1);
+  out[16] = __builtin_bitreverse64(c);  // s_brev_b64
 }
