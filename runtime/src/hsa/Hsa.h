@@ -58,6 +58,9 @@ struct AgentProperties {
   uint32_t bdfId = 0;
   uint32_t domain = 0;
   uint32_t chipRevision = 0;
+  // The host may access the device memory pool (ROCR's CPU-agent access to it is not "never
+  // allowed"): the whole VRAM is mapped through the PCI BAR, HIP's isLargeBar.
+  bool hostAccessesDeviceMemory = false;
 };
 
 struct GpuAgent {

@@ -169,6 +169,12 @@ Result<std::vector<GpuAgent>> gpuAgents() {
     hsa_amd_agent_iterate_memory_pools(search.cpus.front(), visitPool, &hostPools);
     agent.devicePool = devicePools.device.handle;
     agent.properties.globalMemoryBytes = devicePools.deviceBytes;
+    hsa_amd_memory_pool_access_t hostAccess = HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED;
+    if (devicePools.device.handle != 0)
+      hsa_amd_agent_memory_pool_get_info(search.cpus.front(), devicePools.device,
+                                         HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS, &hostAccess);
+    agent.properties.hostAccessesDeviceMemory =
+        hostAccess != HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED;
     agent.kernargPool = hostPools.kernarg.handle;
     agent.hostPool = hostPools.host.handle ? hostPools.host.handle : hostPools.kernarg.handle;
     if (!agent.devicePool || !agent.kernargPool)
