@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Runs DevicePropertyDump builds and compares what they print ("key value" lines).
 
-  compare_device_values.py callers VGPU_RUN HIPCORE_LIB_DIR DUMP_HIP5 DUMP_HIP6
+  compare_device_values.py callers VGPU_RUN DUMP_HIP5 DUMP_HIP6
       A HIP-5-built caller (AMD's 5.2.3 headers, linked against libamdhip64.so.5, run with
-      hipcore's lib/ first so that hipcore serves that name) and a HIP-6-built one (hipcore's
+      HIPCORE_AS_AMDHIP=1 so that hipcore serves that name) and a HIP-6-built one (hipcore's
       headers) must read identical device values through hipcore.
-  compare_device_values.py amd VGPU_RUN HIPCORE_LIB_DIR DUMP_HIP5
+  compare_device_values.py amd VGPU_RUN DUMP_HIP5
       The HIP-5-built caller on AMD's runtime (Debian's libamdhip64.so.5) and on hipcore, on the
       same virtual GPU: every value must agree except the differences explained in EXPLAINED.
 """
@@ -87,11 +87,8 @@ OTHER = {
 EXPLAINED = {**NO_IMAGES, **UNANSWERED_BY_CLR_5_2, **HIPCORE_FEATURES, **OTHER}
 
 
-def run(vgpu_run, program, lib_dir):
-    env = dict(os.environ)
-    if lib_dir:
-        env["LD_LIBRARY_PATH"] = lib_dir + (":" + env["LD_LIBRARY_PATH"]
-                                            if env.get("LD_LIBRARY_PATH") else "")
+def run(vgpu_run, program, as_amdhip):
+    env = dict(os.environ, HIPCORE_AS_AMDHIP="1" if as_amdhip else "0")
     done = subprocess.run([vgpu_run, program], env=env, capture_output=True, text=True,
                           timeout=600)
     if done.returncode != 0:
@@ -110,9 +107,9 @@ def expect_runtime(values, expected, program):
     return served_by
 
 
-def compare_callers(vgpu_run, lib_dir, dump5, dump6):
-    hip5 = run(vgpu_run, dump5, lib_dir)
-    hip6 = run(vgpu_run, dump6, None)
+def compare_callers(vgpu_run, dump5, dump6):
+    hip5 = run(vgpu_run, dump5, True)
+    hip6 = run(vgpu_run, dump6, False)
     print("HIP 5 caller on", expect_runtime(hip5, "libhipcore", dump5))
     print("HIP 6 caller on", expect_runtime(hip6, "libhipcore", dump6))
     hip5.pop("prop.gcnArch")  # HIP 5's field only; checked against AMD's by the amd mode
@@ -121,9 +118,9 @@ def compare_callers(vgpu_run, lib_dir, dump5, dump6):
     return differences, len(hip5)
 
 
-def compare_amd(vgpu_run, lib_dir, dump5):
-    amd = run(vgpu_run, dump5, None)
-    ours = run(vgpu_run, dump5, lib_dir)
+def compare_amd(vgpu_run, dump5):
+    amd = run(vgpu_run, dump5, False)
+    ours = run(vgpu_run, dump5, True)
     print("AMD's run on", expect_runtime(amd, "libamdhip64", dump5))
     print("hipcore's run on", expect_runtime(ours, "libhipcore", dump5))
     differences = []
@@ -143,9 +140,9 @@ def compare_amd(vgpu_run, lib_dir, dump5):
 
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
-    if mode == "callers" and len(sys.argv) == 6:
+    if mode == "callers" and len(sys.argv) == 5:
         differences, count = compare_callers(*sys.argv[2:])
-    elif mode == "amd" and len(sys.argv) == 5:
+    elif mode == "amd" and len(sys.argv) == 4:
         differences, count = compare_amd(*sys.argv[2:])
     else:
         sys.exit(__doc__)
