@@ -15,6 +15,9 @@ packages=(
   libamd-comgr2 libamd-comgr-dev rocm-device-libs rocminfo
   # Debian's own HIP runtime: the peer hipcore is compared against (compat tests, benchmarks)
   libamdhip64-5 libamdhip64-dev hipcc
+  # Debian's prebuilt HIP libraries (built against AMD's clr) that the compat tests load on hipcore
+  librocrand1 libhiprand1 librocsparse0 libhipsparse0
+  librocrand-dev libhiprand-dev librocsparse-dev libhipsparse-dev
   # libraries and test tools
   libzstd-dev zlib1g-dev googletest libgtest-dev libgmock-dev libdrm-dev valgrind
   # packaging: .deb files (dpkg-shlibdeps) and their install test in a clean root

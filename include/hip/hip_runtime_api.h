@@ -35,6 +35,8 @@ HIPCORE_API hipError_t hipGetDeviceCount(int* count);
 HIPCORE_API hipError_t hipGetDevice(int* device);
 HIPCORE_API hipError_t hipSetDevice(int device);
 HIPCORE_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device);
+// The device (index) meeting most of the non-zero fields of `properties` as minimums.
+HIPCORE_API hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* properties);
 HIPCORE_API hipError_t hipDeviceSynchronize(void);
 HIPCORE_API hipError_t hipRuntimeGetVersion(int* runtimeVersion);
 HIPCORE_API hipError_t hipDriverGetVersion(int* driverVersion);

@@ -56,7 +56,8 @@ hipDeviceProp_t properties() {
   return p;
 }
 
-// The occupancy formula, written again from the RDNA facts (2 SIMD32 per CU; a SIMD's VGPR
+// The occupancy formula, written again from the RDNA facts (HIP's multiprocessor is a WGP of two
+// CUs with 2 SIMD32 each, as AMD's runtime counts them; a SIMD's VGPR
 // file holds 1024 wave32 registers, 1536 on gfx1100/gfx1101; allocation granule in wave32
 // registers: 8 on gfx10.1, 24 with the large file, else 16; wave64 needs twice the registers
 // and half the granule).
@@ -73,10 +74,10 @@ unsigned expectedBlocksPerCu(const hipDeviceProp_t& p, unsigned vgprs, unsigned 
     file /= 2;
   }
   const unsigned wavesPerSimd =
-      static_cast<unsigned>(p.maxThreadsPerMultiProcessor / p.warpSize / 2);
+      static_cast<unsigned>(p.maxThreadsPerMultiProcessor / p.warpSize / 4);
   const unsigned allocated = (vgprs + granule - 1) / granule * granule;
   const unsigned byRegisters = std::min(wavesPerSimd, file / allocated);
-  unsigned blocks = 2 * byRegisters / ((block + wave - 1) / wave);
+  unsigned blocks = 4 * byRegisters / ((block + wave - 1) / wave);
   if (lds != 0)
     blocks = std::min<unsigned>(blocks, static_cast<unsigned>(p.sharedMemPerMultiprocessor / lds));
   return blocks;

@@ -33,7 +33,8 @@ Status launchCooperative(const void* function, dim3 grid, dim3 block, void** arg
   const hipcore::core::DeviceKernel* code = nullptr;
   if (Status resolved = device->resolve(*kernel, code); !resolved.ok()) return resolved;
 
-  // Co-residency: what one CU holds of this kernel at this block size, times the CUs.
+  // Co-residency: what one multiprocessor (a WGP on RDNA) holds of this kernel at this block
+  // size, times the multiprocessors.
   const uint64_t blocks = uint64_t{grid.x} * grid.y * grid.z;
   const uint64_t perCu = hipcore::core::maxActiveBlocksPerCu(
       hipcore::core::occupancyLimits(device->properties()), hipcore::core::kernelResources(*code),
@@ -46,8 +47,8 @@ Status launchCooperative(const void* function, dim3 grid, dim3 block, void** arg
   if (hipcore::hsa::onVirtualGpu()) resident = std::min(resident, kVgpuCoResidentWorkgroups);
   if (blocks > resident)
     return fail(hipErrorCooperativeLaunchTooLarge,
-                "kernel %s: %llu blocks of %llu threads cannot all be resident (%llu per CU x %d "
-                "CUs = %llu)",
+                "kernel %s: %llu blocks of %llu threads cannot all be resident (%llu per "
+                "multiprocessor x %d multiprocessors = %llu)",
                 code->name.c_str(), static_cast<unsigned long long>(blocks),
                 static_cast<unsigned long long>(threads), static_cast<unsigned long long>(perCu),
                 device->properties().multiProcessorCount,

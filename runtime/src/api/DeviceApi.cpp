@@ -1,5 +1,5 @@
-// Device management: hipGetDeviceCount, hipGetDevice, hipSetDevice, hipGetDeviceProperties,
-// hipDeviceSynchronize, hipRuntimeGetVersion, hipDriverGetVersion.
+// Device management: hipGetDeviceCount, hipGetDevice, hipSetDevice, hipDeviceSynchronize,
+// hipRuntimeGetVersion, hipDriverGetVersion.
 #include <cstring>
 
 #include "ApiCall.h"
@@ -49,24 +49,6 @@ HIPCORE_API hipError_t hipSetDevice(int device) {
         return hipSuccess;
       },
       "device", device);
-}
-
-HIPCORE_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device) {
-  return hipcore::api::call(
-      "hipGetDeviceProperties", hipGetDeviceProperties,
-      [&] {
-        if (properties == nullptr)
-          return finish("hipGetDeviceProperties", fail(hipErrorInvalidValue, "properties is null"));
-        hipcore::core::Runtime& rt = hipcore::api::runtime();
-        if (!rt.initStatus().ok()) return finish("hipGetDeviceProperties", rt.initStatus());
-        const hipcore::core::Device* d = rt.device(device);
-        if (d == nullptr)
-          return finish("hipGetDeviceProperties",
-                        fail(hipErrorInvalidDevice, "device %d of %d", device, rt.deviceCount()));
-        std::memcpy(properties, &d->properties(), sizeof(*properties));
-        return hipSuccess;
-      },
-      "properties, device", properties, device);
 }
 
 HIPCORE_API hipError_t hipDeviceSynchronize(void) {

@@ -49,7 +49,7 @@ DeviceMemory::DeviceMemory(Device& device, const hsa::GpuAgent& agent, PointerRe
     : device_(device),
       agent_(agent),
       pointers_(pointers),
-      hostWritable_(agent.largeBar),
+      hostWritable_(agent.properties.hostAccessesDeviceMemory),
       source_(std::make_unique<RocrDeviceMemory>(agent, hostWritable_)),
       pool_(std::make_unique<DeviceMemoryPool>(*source_, pointers, device.index(),
                                                agent.properties.globalMemoryBytes)),

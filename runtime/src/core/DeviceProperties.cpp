@@ -1,9 +1,11 @@
 // Translating ROCR agent information into HIP's hipDeviceProp_t.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "Device.h"
+#include "Occupancy.h"
 
 namespace hipcore::core {
 namespace {
@@ -44,13 +46,18 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
     p.maxGridSize[d] = static_cast<int>(std::min<uint32_t>(a.maxGridDims[d], INT32_MAX));
   }
   p.clockRate = static_cast<int>(a.maxClockMhz * 1000);  // kHz
-  p.clockInstructionRate = p.clockRate;
+  // The rate of the counter clock64() reads (s_memtime): AMD's runtime reports a fixed 1 GHz
+  // (1,000,000 kHz), which is also what vgpu's s_memtime counts (nanoseconds).
+  p.clockInstructionRate = 1000000;
   p.memoryClockRate = static_cast<int>(a.memoryClockMhz * 1000);
   p.memoryBusWidth = static_cast<int>(a.memoryBusWidth);
   p.totalConstMem = a.globalMemoryBytes < INT32_MAX ? a.globalMemoryBytes : INT32_MAX;
-  p.multiProcessorCount = static_cast<int>(a.computeUnits);
+  // HIP's multiprocessor is a WGP on RDNA (Occupancy.h), as AMD's runtime counts it; the
+  // per-multiprocessor limits are then the two CUs' together.
+  const uint32_t cus = cusPerMultiprocessor(a.name);
+  p.multiProcessorCount = static_cast<int>(std::max(a.computeUnits / cus, 1u));
   p.l2CacheSize = static_cast<int>(a.l2CacheBytes);
-  p.maxThreadsPerMultiProcessor = static_cast<int>(a.maxWavesPerCu * a.wavefrontSize);
+  p.maxThreadsPerMultiProcessor = static_cast<int>(a.maxWavesPerCu * a.wavefrontSize * cus);
   p.pciDomainID = static_cast<int>(a.domain);
   p.pciBusID = static_cast<int>((a.bdfId >> 8) & 0xff);
   p.pciDeviceID = static_cast<int>((a.bdfId >> 3) & 0x1f);
@@ -58,8 +65,9 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
   p.memPitch = INT32_MAX;
   p.textureAlignment = 256;
   p.canMapHostMemory = 1;
+  p.isLargeBar = a.hostAccessesDeviceMemory ? 1 : 0;
   p.concurrentKernels = 1;
-  p.managedMemory = 1;
+  p.managedMemory = 1;  // hipMallocManaged works (host-coherent memory; see compat tests)
   p.hostNativeAtomicSupported = 1;
   p.cooperativeLaunch = 1;             // hipLaunchCooperativeKernel with grid sync
   p.cooperativeMultiDeviceLaunch = 0;  // one device per cooperative launch
@@ -75,8 +83,8 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
   p.memoryPoolsSupported = 1;  // hipMallocAsync, hipMemPoolCreate
   p.memoryPoolSupportedHandleTypes = 0;
   p.maxBlocksPerMultiProcessor =
-      static_cast<int>(a.maxWavesPerCu);    // one-wave blocks fill a CU's wave slots
-  p.singleToDoublePrecisionPerfRatio = 16;  // RDNA: double at 1/16 of single rate
+      static_cast<int>(a.maxWavesPerCu * cus);  // one-wave blocks fill the wave slots
+  p.singleToDoublePrecisionPerfRatio = 16;      // RDNA: double at 1/16 of single rate
   // hipcore has no image API yet (the textures issue): no texture or surface limits to report.
   // What the instruction set offers (hipDeviceProp_t.arch): everything but dynamic parallelism
   // and surface functions, as hipcore's device library stands.

@@ -56,14 +56,24 @@ OccupancyLimits occupancyLimits(std::string_view arch, uint32_t computeUnits,
   return d;
 }
 
+uint32_t cusPerMultiprocessor(std::string_view arch) {
+  return family(arch) >= 10 ? 2 : 1;
+}
+
 OccupancyLimits occupancyLimits(const hipDeviceProp_t& p) {
   std::string_view arch(p.gcnArchName);
   arch = arch.substr(0, arch.find(':'));  // "gfx90a:sramecc+:xnack-" -> "gfx90a"
   const uint32_t wave = p.warpSize > 0 ? static_cast<uint32_t>(p.warpSize) : 64;
-  return occupancyLimits(arch, static_cast<uint32_t>(p.multiProcessorCount),
-                         static_cast<uint32_t>(p.maxThreadsPerMultiProcessor) / wave,
-                         static_cast<uint32_t>(p.sharedMemPerMultiprocessor),
-                         static_cast<uint32_t>(p.maxThreadsPerBlock));
+  const uint32_t cus = cusPerMultiprocessor(arch);
+  OccupancyLimits d =
+      occupancyLimits(arch, static_cast<uint32_t>(p.multiProcessorCount),
+                      static_cast<uint32_t>(p.maxThreadsPerMultiProcessor) / wave / cus,
+                      static_cast<uint32_t>(p.sharedMemPerMultiprocessor),
+                      static_cast<uint32_t>(p.maxThreadsPerBlock));
+  // A multiprocessor of `cus` CUs: their SIMDs together. LDS stays what the properties say per
+  // multiprocessor (64 KiB, what a workgroup may use, as AMD's runtime reports it).
+  d.simdsPerCu *= cus;
+  return d;
 }
 
 KernelResources kernelResources(const DeviceKernel& code) {

@@ -38,7 +38,15 @@ OccupancyLimits occupancyLimits(std::string_view arch, uint32_t computeUnits,
                                 uint32_t maxWavesPerCu, uint32_t ldsBytesPerCu,
                                 uint32_t maxWorkgroupSize);
 
-// The same from HIP's device properties (gcnArchName, CU count, waves and LDS per CU).
+// CUs per HIP "multiprocessor" on `arch`: 2 on RDNA (gfx10 and later), whose work-group
+// processor (WGP, two CUs sharing LDS and caches, the unit a workgroup runs on in WGP mode: RDNA
+// ISA guides, "Overview") AMD's runtime reports as the multiprocessor; 1 on GCN and CDNA.
+uint32_t cusPerMultiprocessor(std::string_view arch);
+
+// The same from HIP's device properties (gcnArchName, multiprocessor count, waves and LDS per
+// multiprocessor). On RDNA the result describes a WGP: `computeUnits` counts WGPs and
+// `simdsPerCu` is the WGP's four SIMDs, so per-"CU" answers are per multiprocessor as HIP's
+// occupancy functions report them.
 OccupancyLimits occupancyLimits(const hipDeviceProp_t& properties);
 KernelResources kernelResources(const DeviceKernel& code);
 

@@ -58,6 +58,10 @@ struct AgentProperties {
   uint32_t bdfId = 0;
   uint32_t domain = 0;
   uint32_t chipRevision = 0;
+  // The host may access the device memory pool (ROCR's CPU-agent access to it is not "never
+  // allowed"): the whole VRAM is mapped through the PCI BAR, HIP's isLargeBar. Small copies
+  // from pageable memory are then CPU stores (DeviceCopies).
+  bool hostAccessesDeviceMemory = false;
 };
 
 struct GpuAgent {
@@ -66,9 +70,6 @@ struct GpuAgent {
   uint64_t devicePool = 0;   // coarse-grained device memory (hipMalloc)
   uint64_t kernargPool = 0;  // host memory flagged KERNARG_INIT
   uint64_t hostPool = 0;     // fine-grained host memory (staging, signals)
-  // Device memory the CPU may map and write (a large BAR: ROCR allows the CPU agent access to
-  // the device pool once asked). Small copies from pageable memory are then CPU stores.
-  bool largeBar = false;
   // HDP_MEM_FLUSH_CNTL (kfd_ioctl.h's remapped MMIO page), written after CPU stores into device
   // memory so the GPU reads them from memory, not from the host data path's queue; null where
   // ROCR does not map it (ROCR 5.2 only with HSA_FORCE_FINE_GRAIN_PCIE=1).

@@ -118,18 +118,13 @@ hsa_status_t visitAgent(hsa_agent_t agent, void* data) {
   return HSA_STATUS_SUCCESS;
 }
 
-// Whether the CPU can be given access to the agent's device memory, and the HDP flush register.
-void readHostAccess(GpuAgent& agent) {
-  hsa_amd_memory_pool_access_t access = HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED;
-  if (hsa_amd_agent_memory_pool_get_info(
-          hsa_agent_t{agent.cpuAgent}, hsa_amd_memory_pool_t{agent.devicePool},
-          HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS, &access) == HSA_STATUS_SUCCESS)
-    agent.largeBar = access != HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED;
+// The HDP flush register ROCR maps for the agent (null where it maps none).
+uint32_t* hdpFlushRegister(hsa_agent_t agent) {
   hsa_amd_hdp_flush_t hdp{};
-  if (hsa_agent_get_info(hsa_agent_t{agent.agent},
-                         static_cast<hsa_agent_info_t>(HSA_AMD_AGENT_INFO_HDP_FLUSH),
-                         &hdp) == HSA_STATUS_SUCCESS)
-    agent.hdpFlush = hdp.HDP_MEM_FLUSH_CNTL;
+  if (hsa_agent_get_info(agent, static_cast<hsa_agent_info_t>(HSA_AMD_AGENT_INFO_HDP_FLUSH),
+                         &hdp) != HSA_STATUS_SUCCESS)
+    return nullptr;
+  return hdp.HDP_MEM_FLUSH_CNTL;
 }
 
 }  // namespace
@@ -183,12 +178,18 @@ Result<std::vector<GpuAgent>> gpuAgents() {
     hsa_amd_agent_iterate_memory_pools(search.cpus.front(), visitPool, &hostPools);
     agent.devicePool = devicePools.device.handle;
     agent.properties.globalMemoryBytes = devicePools.deviceBytes;
+    hsa_amd_memory_pool_access_t hostAccess = HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED;
+    if (devicePools.device.handle != 0)
+      hsa_amd_agent_memory_pool_get_info(search.cpus.front(), devicePools.device,
+                                         HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS, &hostAccess);
+    agent.properties.hostAccessesDeviceMemory =
+        hostAccess != HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED;
     agent.kernargPool = hostPools.kernarg.handle;
     agent.hostPool = hostPools.host.handle ? hostPools.host.handle : hostPools.kernarg.handle;
     if (!agent.devicePool || !agent.kernargPool)
       return errorf("GPU agent %s lacks a device memory pool or a kernarg pool",
                     agent.properties.name.c_str());
-    readHostAccess(agent);
+    agent.hdpFlush = hdpFlushRegister(gpu);
     agents.push_back(std::move(agent));
   }
   return agents;

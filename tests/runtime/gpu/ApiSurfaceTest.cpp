@@ -188,6 +188,35 @@ TEST(ExtApi, LaunchBetweenEventsAndNoCuCopy) {
   ASSERT_HIP(hipEventDestroy(stop));
 }
 
+TEST(DeviceApi, ChooseDevicePicksTheDeviceMeetingTheRequest) {
+  int count = 0;
+  ASSERT_HIP(hipGetDeviceCount(&count));
+  hipDeviceProp_t own{};
+  ASSERT_HIP(hipGetDeviceProperties(&own, count - 1));
+  hipDeviceProp_t request{};
+  int device = -1;
+  ASSERT_HIP(hipChooseDevice(&device, &request));  // nothing asked: the first device
+  EXPECT_EQ(device, 0);
+  request.major = own.major;
+  request.multiProcessorCount = own.multiProcessorCount;
+  request.totalGlobalMem = own.totalGlobalMem;
+  ASSERT_HIP(hipChooseDevice(&device, &request));
+  EXPECT_GE(device, 0);
+  EXPECT_LT(device, count);
+  hipDeviceProp_t chosen{};
+  ASSERT_HIP(hipGetDeviceProperties(&chosen, device));
+  EXPECT_GE(chosen.multiProcessorCount, own.multiProcessorCount);
+  EXPECT_GE(chosen.totalGlobalMem, own.totalGlobalMem);
+  // More than any device has: still the closest match, not an error (as CUDA).
+  request.multiProcessorCount = 1 << 30;
+  device = -1;
+  ASSERT_HIP(hipChooseDevice(&device, &request));
+  EXPECT_GE(device, 0);
+  EXPECT_EQ(hipChooseDevice(nullptr, &request), hipErrorInvalidValue);
+  EXPECT_EQ(hipChooseDevice(&device, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipGetLastError(), hipErrorInvalidValue);
+}
+
 TEST(DeviceApi, NameBusIdAndTotalMemory) {
   hipDeviceProp_t p;
   ASSERT_HIP(hipGetDeviceProperties(&p, 0));

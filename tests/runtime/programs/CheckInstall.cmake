@@ -9,7 +9,8 @@ foreach(script IN LISTS INSTALL_SCRIPTS)
     message(FATAL_ERROR "installing ${script} into ${PREFIX} failed")
   endif()
 endforeach()
-foreach(file lib/libhipcore.so lib/libamdhip64.so include/hip/hip_runtime.h include/hip/device/builtin_vars.h
+foreach(file lib/libhipcore.so lib/libamdhip64.so lib/libamdhip64.so.5 lib/libamdhip64.so.6
+             include/hip/hip_runtime.h include/hip/device/builtin_vars.h
              share/hip/version bin/.hipVersion amdgcn/bitcode/ockl.bc amdgcn/bitcode/oclc_isa_version_1100.bc)
   if(NOT EXISTS "${PREFIX}/${file}")
     message(FATAL_ERROR "${PREFIX}/${file} was not installed")
@@ -24,9 +25,14 @@ execute_process(COMMAND "${CLANG}" -x hip --offload-arch=gfx1030,gfx1100 --rocm-
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "clang against the installed prefix failed: ${errors}")
 endif()
-execute_process(COMMAND readelf -d "${PREFIX}/hello_world" OUTPUT_VARIABLE dynamic)
-if(NOT dynamic MATCHES "libhipcore\\.so" OR dynamic MATCHES "libamdhip64")
-  message(FATAL_ERROR "hello_world links the wrong runtime: ${dynamic}")
+# hipcore's SONAME is libamdhip64.so.5: the program must find it in the prefix, as hipcore.
+execute_process(COMMAND ldd "${PREFIX}/hello_world" OUTPUT_VARIABLE resolved)
+if(NOT resolved MATCHES "libamdhip64\\.so\\.5 => ${PREFIX}/lib/libamdhip64\\.so\\.5")
+  message(FATAL_ERROR "hello_world links the wrong runtime: ${resolved}")
+endif()
+file(REAL_PATH "${PREFIX}/lib/libamdhip64.so.5" file)
+if(NOT file MATCHES "/libhipcore\\.so\\.[0-9.]+$")
+  message(FATAL_ERROR "${PREFIX}/lib/libamdhip64.so.5 is ${file}, not hipcore")
 endif()
 execute_process(COMMAND "${PREFIX}/hello_world" RESULT_VARIABLE code OUTPUT_VARIABLE out)
 if(NOT ((code EQUAL 2 AND out MATCHES "no GPU found") OR (code EQUAL 0 AND out MATCHES "PASSED")))

@@ -1,13 +1,22 @@
-# Fails unless PROGRAM's dynamic section needs hipcore and not Debian's libamdhip64.
+# Fails unless PROGRAM's HIP runtime is hipcore: it needs libamdhip64.so.5 (hipcore's SONAME,
+# runtime/CMakeLists.txt) and the dynamic loader resolves that name to hipcore's file, not to
+# Debian's libamdhip64.
 execute_process(COMMAND readelf -d "${PROGRAM}" OUTPUT_VARIABLE dynamic RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "readelf -d ${PROGRAM} failed")
 endif()
 string(REGEX MATCHALL "NEEDED[^\n]*" needed "${dynamic}")
 message(STATUS "${needed}")
-if(NOT needed MATCHES "libhipcore\\.so")
-  message(FATAL_ERROR "${PROGRAM} does not need libhipcore: ${needed}")
+if(NOT needed MATCHES "\\[libamdhip64\\.so\\.5\\]")
+  message(FATAL_ERROR "${PROGRAM} does not need libamdhip64.so.5 (hipcore's SONAME): ${needed}")
 endif()
-if(needed MATCHES "libamdhip64")
-  message(FATAL_ERROR "${PROGRAM} needs the system libamdhip64: ${needed}")
+execute_process(COMMAND ldd "${PROGRAM}" OUTPUT_VARIABLE resolved RESULT_VARIABLE status)
+string(REGEX MATCH "libamdhip64\\.so\\.5 => ([^ ]+)" match "${resolved}")
+if(NOT status EQUAL 0 OR NOT match)
+  message(FATAL_ERROR "ldd ${PROGRAM} does not resolve libamdhip64.so.5: ${resolved}")
 endif()
+file(REAL_PATH "${CMAKE_MATCH_1}" file)
+if(NOT file MATCHES "/libhipcore\\.so\\.[0-9.]+$")
+  message(FATAL_ERROR "${PROGRAM}'s libamdhip64.so.5 is ${file}, not hipcore")
+endif()
+message(STATUS "libamdhip64.so.5 => ${file}")
