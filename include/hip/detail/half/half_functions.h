@@ -419,8 +419,8 @@ __HIPCORE_FP_FUNC __half2 __hcmadd(__half2 a, __half2 b, __half2 c) {
 
 // ---- Device-only: math, loads, shuffles, atomics ---------------------------------------------
 #if defined(__HIP__)
-#define __HIPCORE_HALF_MATH(name, ocml)                            \
-  __HIPCORE_HALF_DEVICE __half name(__half h) {                    \
+#define __HIPCORE_HALF_MATH(function, ocml)                        \
+  __HIPCORE_HALF_DEVICE __half function(__half h) {                \
     return __hipcore_half_of(ocml##_f16(__hipcore_half_value(h))); \
   }
 __HIPCORE_HALF_MATH(hsqrt, __ocml_sqrt)
