@@ -4,12 +4,6 @@
 
 #include <hip/hip_runtime_api.h>
 
-#if defined(__cplusplus)
-#include <cstdint>
-#include <tuple>
-#include <utility>
-#endif
-
 HIPCORE_API hipError_t hipExtModuleLaunchKernel(
     hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY, uint32_t globalWorkSizeZ,
     uint32_t localWorkSizeX, uint32_t localWorkSizeY, uint32_t localWorkSizeZ,
@@ -25,27 +19,7 @@ hipHccModuleLaunchKernel(hipFunction_t f, uint32_t globalWorkSizeX, uint32_t glo
                          hipEvent_t startEvent HIPCORE_DEFAULT(NULL),
                          hipEvent_t stopEvent HIPCORE_DEFAULT(NULL));
 
+// hipExtLaunchKernel and hipExtLaunchKernelGGL take dim3 and a kernel's parameter pack: C++ only.
 #if defined(__cplusplus)
-HIPCORE_API hipError_t hipExtLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
-                                          void** args, size_t sharedMemBytes, hipStream_t stream,
-                                          hipEvent_t startEvent, hipEvent_t stopEvent, int flags);
-
-// hipExtLaunchKernelGGL(kernel, grid, block, shared, stream, start, stop, flags, args...): each
-// argument is first converted to the kernel's parameter type, as a <<<>>> launch converts it.
-template <typename... Params, typename... Args>
-inline void hipExtLaunchKernelGGL(void (*kernel)(Params...), const dim3& numBlocks,
-                                  const dim3& dimBlocks, std::uint32_t sharedMemBytes,
-                                  hipStream_t stream, hipEvent_t startEvent, hipEvent_t stopEvent,
-                                  std::uint32_t flags, Args&&... args) {
-  static_assert(sizeof...(Params) == sizeof...(Args),
-                "hipExtLaunchKernelGGL: the kernel takes a different number of arguments");
-  std::tuple<Params...> converted(std::forward<Args>(args)...);
-  std::apply(
-      [&](auto&... slot) {
-        void* pointers[sizeof...(Params) + 1] = {static_cast<void*>(&slot)...};
-        hipExtLaunchKernel(reinterpret_cast<const void*>(kernel), numBlocks, dimBlocks, pointers,
-                           sharedMemBytes, stream, startEvent, stopEvent, static_cast<int>(flags));
-      },
-      converted);
-}
+#include <hip/detail/ext_launch.hpp>
 #endif

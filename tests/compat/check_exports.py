@@ -39,7 +39,9 @@ def defined_symbols(library):
 def declared_functions(include_dir):
     """The names hipcore's headers declare with HIPCORE_API (the C ABI's functions)."""
     names = set()
-    for header in glob.glob(os.path.join(include_dir, "**", "*.h"), recursive=True):
+    headers = glob.glob(os.path.join(include_dir, "**", "*.h"), recursive=True)
+    headers += glob.glob(os.path.join(include_dir, "**", "*.hpp"), recursive=True)
+    for header in headers:
         with open(header, encoding="utf-8") as text:
             source = re.sub(r"__attribute__\(\(.*?\)\)", "", text.read())
         for match in re.finditer(r"\bHIPCORE_API\b([^;{]*?)\b(\w+)\s*\(", source):

@@ -10,10 +10,10 @@ if [ ! -x "$format" ]; then
 fi
 cd "$root" || exit 1
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  mapfile -t files < <(git ls-files '*.cpp' '*.h' '*.c' '*.hip')
+  mapfile -t files < <(git ls-files '*.cpp' '*.h' '*.hpp' '*.c' '*.hip')
 else  # a source tarball: the same folders, without the build trees
   mapfile -t files < <(find . -path ./build\* -prune -o -path ./prefix\* -prune -o \
-    \( -name '*.cpp' -o -name '*.h' -o -name '*.c' -o -name '*.hip' \) -print)
+    \( -name '*.cpp' -o -name '*.h' -o -name '*.hpp' -o -name '*.c' -o -name '*.hip' \) -print)
 fi
 unformatted=0
 for file in "${files[@]}"; do

@@ -451,9 +451,9 @@ __HIPCORE_HALF_DEVICE __half hrcp(__half h) {
 }
 
 // h2* forms: one per lane.
-#define __HIPCORE_HALF2_MATH(name)                    \
-  __HIPCORE_HALF_DEVICE __half2 h2##name(__half2 h) { \
-    return __half2(h##name(h.x), h##name(h.y));       \
+#define __HIPCORE_HALF2_MATH(function)                    \
+  __HIPCORE_HALF_DEVICE __half2 h2##function(__half2 h) { \
+    return __half2(h##function(h.x), h##function(h.y));   \
   }
 __HIPCORE_HALF2_MATH(sqrt)
 __HIPCORE_HALF2_MATH(rsqrt)
