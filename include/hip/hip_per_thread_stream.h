@@ -54,4 +54,10 @@ HIPCORE_API hipError_t hipLaunchHostFunc_spt(hipStream_t stream, hipHostFn_t fn,
 #define hipEventRecord hipEventRecord_spt
 #define hipLaunchHostFunc hipLaunchHostFunc_spt
 #define hipLaunchKernel hipLaunchKernel_spt
+#define hipGraphLaunch hipGraphLaunch_spt
+#define hipStreamBeginCapture hipStreamBeginCapture_spt
+#define hipStreamEndCapture hipStreamEndCapture_spt
+#define hipStreamIsCapturing hipStreamIsCapturing_spt
+#define hipStreamGetCaptureInfo hipStreamGetCaptureInfo_spt
+#define hipStreamGetCaptureInfo_v2 hipStreamGetCaptureInfo_v2_spt
 #endif

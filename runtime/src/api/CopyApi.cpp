@@ -7,6 +7,7 @@
 
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "CapturedCalls.h"
 
 using hipcore::api::finish;
 using hipcore::core::Device;
@@ -35,6 +36,10 @@ hipError_t copy(const char* call, hipStream_t stream, Pitched<void*> destination
   Stream* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(call, std::move(status));
+  if (queue != nullptr && queue->capture != nullptr)
+    return finish(call, wait
+                            ? hipcore::api::refuseWhileCapturing(*queue, call)
+                            : hipcore::api::captureCopy(*queue, destination, source, extent, kind));
   return finish(call, device->copies().copy(queue, destination, source, extent, wait));
 }
 

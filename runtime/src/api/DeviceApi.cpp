@@ -4,6 +4,7 @@
 
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "graph/StreamCapture.h"
 
 using hipcore::api::finish;
 using hipcore::core::fail;
@@ -54,7 +55,8 @@ HIPCORE_API hipError_t hipSetDevice(int device) {
 HIPCORE_API hipError_t hipDeviceSynchronize(void) {
   return hipcore::api::call("hipDeviceSynchronize", hipDeviceSynchronize, [&] {
     hipcore::core::Device* device = nullptr;
-    Status status = hipcore::api::currentDevice(device);
+    Status status = hipcore::graph::checkUnsafeCall("hipDeviceSynchronize");
+    if (status.ok()) status = hipcore::api::currentDevice(device);
     if (status.ok()) status = device->synchronize();
     if (status.ok()) device->memory().pools().trimAtSynchronize();  // release thresholds (CUDA)
     return finish("hipDeviceSynchronize", std::move(status));

@@ -3,6 +3,7 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "core/Event.h"
+#include "graph/StreamCapture.h"
 
 using hipcore::api::finish;
 using hipcore::core::Event;
@@ -81,6 +82,11 @@ HIPCORE_API hipError_t hipEventRecord(hipEvent_t handle, hipStream_t stream) {
         hipcore::core::Stream* queue = nullptr;
         Status status = eventOf(handle, event);
         if (status.ok()) status = queueOf(stream, queue);
+        if (status.ok() && queue->capture != nullptr) {
+          hipcore::graph::recordEvent(*event, *queue);  // a fork or join point of the capture
+          return hipSuccess;
+        }
+        if (status.ok()) hipcore::graph::forgetEvent(*event);
         if (status.ok()) status = event->record(*queue);
         return finish("hipEventRecord", std::move(status));
       },
@@ -143,6 +149,8 @@ HIPCORE_API hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t handle,
         hipcore::core::Stream* queue = nullptr;
         Status status = eventOf(handle, event);
         if (status.ok()) status = queueOf(stream, queue);
+        if (status.ok() && hipcore::graph::waitEvent(*queue, *event, status))
+          return finish("hipStreamWaitEvent", std::move(status));  // captured: no packet
         if (status.ok()) status = event->waitOn(*queue);
         return finish("hipStreamWaitEvent", std::move(status));
       },

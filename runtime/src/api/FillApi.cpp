@@ -2,6 +2,7 @@
 // fill kernel on the stream's queue (DeviceCopies::fill, core/DeviceCopies.cpp).
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "CapturedCalls.h"
 
 using hipcore::api::finish;
 using hipcore::core::Device;
@@ -25,6 +26,10 @@ hipError_t fill(const char* call, hipStream_t stream, Pitched<void*> destination
   Stream* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
   if (!status.ok()) return finish(call, std::move(status));
+  if (queue != nullptr && queue->capture != nullptr)
+    return finish(
+        call, wait ? hipcore::api::refuseWhileCapturing(*queue, call)
+                   : hipcore::api::captureFill(*queue, destination, extent, pattern, patternWidth));
   return finish(call,
                 device->copies().fill(queue, destination, extent, pattern, patternWidth, wait));
 }

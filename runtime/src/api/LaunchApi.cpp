@@ -1,6 +1,7 @@
 // Kernel launch: hipLaunchKernel and the <<<...>>> configuration calls clang emits.
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "CapturedCalls.h"
 #include "LaunchFastPath.h"
 
 using hipcore::api::finish;
@@ -49,6 +50,9 @@ __attribute__((noinline)) hipError_t launchGeneral(const void* function, dim3 nu
   hipcore::core::Stream* queue = nullptr;
   if (Status unknown = hipcore::api::streamOf(stream, device, queue); !unknown.ok())
     return finish(kName, std::move(unknown));
+  if (queue != nullptr && queue->capture != nullptr)
+    return finish(kName, hipcore::api::captureLaunch(*queue, function, numBlocks, dimBlocks,
+                                                     sharedMemBytes, args));
   return finish(kName, hipcore::api::runtime().launch(*device, queue, function, geometry, args));
 }
 

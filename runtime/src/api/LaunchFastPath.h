@@ -39,6 +39,7 @@ __attribute__((always_inline)) inline bool launchFast(const void* function, dim3
     if (!queue->valid()) return false;
     device = &queue->device();
   }
+  if (queue->capture != nullptr) return false;  // recorded into a graph (general path)
   const core::Kernel* kernel = thread.lastKernel;
   const void* generation = rt.registry().generation();
   if (function != thread.lastHandle || generation != thread.lastGeneration) {

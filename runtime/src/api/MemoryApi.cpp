@@ -1,6 +1,7 @@
 // Device memory: hipMalloc, hipFree, hipMemGetInfo (copies: CopyApi.cpp, fills: FillApi.cpp).
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "graph/StreamCapture.h"
 
 using hipcore::api::finish;
 using hipcore::core::fail;
@@ -14,7 +15,8 @@ HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size) {
           return finish("hipMalloc", fail(hipErrorInvalidValue, "pointer is null"));
         *pointer = nullptr;
         hipcore::core::Device* device = nullptr;
-        Status status = hipcore::api::currentDevice(device);
+        Status status = hipcore::graph::checkUnsafeCall("hipMalloc");
+        if (status.ok()) status = hipcore::api::currentDevice(device);
         if (status.ok()) status = device->memory().allocate(size, *pointer);
         return finish("hipMalloc", std::move(status));
       },

@@ -8,6 +8,7 @@
 
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "CapturedCalls.h"
 #include "core/LoadedModule.h"
 
 using hipcore::api::finish;
@@ -250,6 +251,11 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned grid
         if (status.ok() && device != &function->module().device())
           status = fail(hipErrorInvalidDevice, "function of device %d launched on device %d",
                         function->module().device().index(), device->index());
+        if (status.ok() && queue != nullptr && queue->capture != nullptr)
+          return finish("hipModuleLaunchKernel",
+                        hipcore::api::captureLaunch(*queue, handle, dim3(gridX, gridY, gridZ),
+                                                    dim3(blockX, blockY, blockZ), sharedBytes,
+                                                    kernelParams, extra));
         void* packed[64];
         void** args = kernelParams;
         if (status.ok() && kernelParams == nullptr && extra != nullptr) {

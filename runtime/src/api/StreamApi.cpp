@@ -2,6 +2,7 @@
 // hipStreamQuery, the stream getters, hipLaunchHostFunc and hipStreamAddCallback.
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "CapturedCalls.h"
 #include "core/Device.h"
 
 using hipcore::api::finish;
@@ -81,6 +82,10 @@ HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream) {
         if (status.ok() && queue == nullptr)
           status = fail(hipErrorInvalidHandle, "stream %p cannot be destroyed",
                         static_cast<void*>(stream));
+        if (status.ok() && queue->capture != nullptr)
+          status =
+              fail(hipErrorStreamCaptureUnsupported,
+                   "stream %p is capturing: end the capture first", static_cast<void*>(stream));
         if (status.ok()) status = device->destroyStream(queue);
         return finish("hipStreamDestroy", std::move(status));
       },
@@ -94,6 +99,8 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
         hipcore::core::Device* device = nullptr;
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
+        if (status.ok() && queue != nullptr && queue->capture != nullptr)
+          status = hipcore::api::refuseWhileCapturing(*queue, "hipStreamSynchronize");
         // The legacy null stream also waits for the blocking streams it is ordered with.
         if (status.ok())
           status = queue == nullptr ? device->synchronizeNullStream() : queue->synchronize();
@@ -110,6 +117,8 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
         hipcore::core::Device* device = nullptr;
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
+        if (status.ok() && queue != nullptr && queue->capture != nullptr)
+          status = hipcore::api::refuseWhileCapturing(*queue, "hipStreamQuery");
         if (status.ok()) {
           if (queue == nullptr) queue = device->readyNullStream();
           if (queue != nullptr)
@@ -214,6 +223,9 @@ HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, voi
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (status.ok() && queue == nullptr) status = device->nullStream(queue);
+        if (status.ok() && queue->capture != nullptr)
+          return finish("hipLaunchHostFunc",
+                        hipcore::api::captureHostFunction(*queue, fn, userData));
         if (status.ok()) status = queue->enqueueHostFunction(fn, userData);
         return finish("hipLaunchHostFunc", std::move(status));
       },
@@ -251,6 +263,9 @@ HIPCORE_API hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallbac
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (status.ok() && queue == nullptr) status = device->nullStream(queue);
+        // The callback's record is freed by its one run: a graph could not run it again.
+        if (status.ok() && queue->capture != nullptr)
+          status = hipcore::api::refuseWhileCapturing(*queue, "hipStreamAddCallback");
         if (!status.ok()) return finish("hipStreamAddCallback", std::move(status));
         auto* record = new StreamCallback{stream, callback, userData};
         status = queue->enqueueHostFunction(runStreamCallback, record);

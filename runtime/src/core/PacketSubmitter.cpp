@@ -1,6 +1,8 @@
 // Kernel launch and barrier submission on an AQL queue.
 #include "PacketSubmitter.h"
 
+#include <cstddef>
+#include <cstring>
 #include <thread>
 
 #include "trace/Settings.h"
@@ -19,20 +21,22 @@ PacketSubmitter::PacketSubmitter(hsa::PacketQueue& queue, KernargRing ring,
 }
 
 // Inlined into both callers: the call was a tenth of a launch's instructions.
-__attribute__((always_inline)) inline bool PacketSubmitter::reserveSlot(uint64_t& index) noexcept {
-  submissions_->fetch_add(1, std::memory_order_relaxed);  // before the packet can complete
-  index = queue_.reserve(1);
+__attribute__((always_inline)) inline bool PacketSubmitter::reserveSlot(uint64_t& index,
+                                                                        uint32_t count) noexcept {
+  submissions_->fetch_add(count, std::memory_order_relaxed);  // before the packet can complete
+  index = queue_.reserve(count);
   // The stream's end only grows: threads launching into one stream concurrently may get here
   // out of index order. Uncontended this is one compare and one exchange.
   uint64_t end = end_.load(std::memory_order_relaxed);
-  while (end <= index && !end_.compare_exchange_weak(end, index + 1, std::memory_order_release,
-                                                     std::memory_order_relaxed)) {
+  const uint64_t last = index + count - 1;
+  while (end <= last && !end_.compare_exchange_weak(end, last + 1, std::memory_order_release,
+                                                    std::memory_order_relaxed)) {
   }
   // The ring is full while the packet `size` places back has not been consumed. The read index
   // last seen is a lower bound of the real one: only when it says "full" is the queue asked.
   // The common case returns a constant: inlined, the callers' failure branch folds away.
-  if (index - seenReadIndex_.load(std::memory_order_relaxed) < size_) return true;
-  return waitForRoom(index);
+  if (last - seenReadIndex_.load(std::memory_order_relaxed) < size_) return true;
+  return waitForRoom(last);
 }
 
 // Out of line: the launch path reaches it only when the ring is full.
@@ -102,6 +106,36 @@ bool PacketSubmitter::launchCooperative(const DeviceKernel& kernel,
   loader::HiddenArgValues hidden = hidden_;
   hidden.multigridSync = gridBarrier;
   return dispatch(kernel, geometry, args, hidden);
+}
+
+bool PacketSubmitter::launchPrebuilt(const hsa::DispatchPacket* packets, uint32_t count) noexcept {
+  const bool traced = trace::enabled(trace::kTrace);
+  constexpr size_t kBodyOffset = offsetof(hsa::DispatchPacket, workgroupSize);
+  while (count > 0) {
+    const uint32_t batch = count < size_ / 2 ? count : size_ / 2;
+    // One counted kernel per batch: its last packet carries the kernel signal, and with every
+    // barrier bit set it completes after the others.
+    if (!traced) kernelsIssued_.fetch_add(1, std::memory_order_relaxed);
+    uint64_t first;
+    if (!reserveSlot(first, batch)) return false;
+    for (uint32_t i = 0; i < batch; ++i) {
+      auto* packet = static_cast<hsa::DispatchPacket*>(slot(first + i));
+      std::memcpy(reinterpret_cast<uint8_t*>(packet) + kBodyOffset,
+                  reinterpret_cast<const uint8_t*>(&packets[i]) + kBodyOffset,
+                  sizeof(hsa::DispatchPacket) - kBodyOffset);
+    }
+    if (!traced) {
+      static_cast<hsa::DispatchPacket*>(slot(first + batch - 1))->completionSignal = kernelSignal_;
+    }
+    for (uint32_t i = 0; i < batch; ++i)
+      hsa::publishDispatchHeader(static_cast<hsa::DispatchPacket*>(slot(first + i)),
+                                 packets[i].setup);
+    if (!traced) kernelEnd_.store(first + batch, std::memory_order_release);
+    queue_.ringDoorbell(first + batch - 1);
+    packets += batch;
+    count -= batch;
+  }
+  return true;
 }
 
 uint64_t PacketSubmitter::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {

@@ -57,6 +57,12 @@ class PacketSubmitter {
                                        const loader::LaunchGeometry& geometry, void* const* args,
                                        uint64_t gridBarrier) noexcept;
 
+  // Submits prebuilt kernel dispatches in order (an executable graph's kernels): each packet's
+  // body is copied into the ring as it is (header and setup words aside: the header is published
+  // last, with the dimensions the packet's `setup` holds), under one doorbell per batch of at
+  // most half the ring. The last packet of each batch completes the stream's kernel signal.
+  [[nodiscard]] bool launchPrebuilt(const hsa::DispatchPacket* packets, uint32_t count) noexcept;
+
   // Submits a barrier packet decrementing `signal` once all earlier packets finished.
   // With `dependency`, the barrier (and everything after it) also waits for that signal to
   // reach 0: hipStreamWaitEvent.
@@ -99,7 +105,7 @@ class PacketSubmitter {
  private:
   // The next packet index; false when the ring was full and the queue failed (nothing reserved
   // that will ever be written).
-  bool reserveSlot(uint64_t& index) noexcept;
+  bool reserveSlot(uint64_t& index, uint32_t count = 1) noexcept;
   bool waitForRoom(uint64_t index) noexcept;
   bool dispatch(const DeviceKernel& kernel, const loader::LaunchGeometry& geometry,
                 void* const* args, const loader::HiddenArgValues& hidden) noexcept;

@@ -15,6 +15,10 @@
 #include "TypeStableStorage.h"
 #include "hsa/Hsa.h"
 
+namespace hipcore::graph {
+struct StreamCapture;
+}
+
 namespace hipcore::core {
 
 class Device;
@@ -56,6 +60,9 @@ class Stream : public TypeStableStorage<Stream> {  // stale handles are refused
   // even when a new stream reuses the storage.
   const void* perThreadOwner = nullptr;
   int priority() const { return priority_; }
+  // The stream's part in a stream capture (graph/StreamCapture.h), null when it is not
+  // capturing: then its work runs; while capturing, it becomes graph nodes instead.
+  graph::StreamCapture* capture = nullptr;
 
   // hipFreeAsync: the block is released once the stream's work submitted before the free has
   // completed (seen by a synchronisation of the stream or the device, or at once when the

@@ -41,6 +41,7 @@ class KernargLayout {
   uint32_t segmentAlign() const { return segmentAlign_; }
   size_t explicitCount() const { return explicitArgs_.size(); }
   uint32_t explicitOffset(size_t index) const { return explicitArgs_[index].offset; }
+  uint32_t explicitSize(size_t index) const { return explicitArgs_[index].size; }
 
   // Writes the whole segment (segmentSize() bytes, zeroing gaps) into `out`.
   void pack(void* const* args, const LaunchGeometry& geometry, const HiddenArgValues& hidden,

@@ -1,0 +1,80 @@
+// Recording captured stream calls as graph nodes.
+#include "CapturedCalls.h"
+
+#include "GraphNodeParams.h"
+#include "graph/StreamCapture.h"
+
+namespace hipcore::api {
+
+using core::fail;
+using core::Status;
+
+Status captureLaunch(core::Stream& stream, const void* function, dim3 grid, dim3 block,
+                     size_t sharedBytes, void** args, void** extra) {
+  if (sharedBytes > UINT32_MAX)
+    return fail(hipErrorInvalidConfiguration, "%zu bytes of dynamic LDS", sharedBytes);
+  hipKernelNodeParams given{};
+  given.func = const_cast<void*>(function);
+  given.gridDim = grid;
+  given.blockDim = block;
+  given.sharedMemBytes = static_cast<unsigned>(sharedBytes);
+  given.kernelParams = args;
+  given.extra = extra;
+  graph::NodeParams params;
+  if (Status built = kernelNode(&given, params, &stream.device()); !built.ok()) return built;
+  return graph::record(stream, std::move(params));
+}
+
+namespace {
+
+hipPitchedPtr pitchedOf(const void* base, size_t pitch, size_t slicePitch) {
+  return make_hipPitchedPtr(const_cast<void*>(base), pitch, pitch, slicePitch / pitch);
+}
+
+}  // namespace
+
+Status captureCopy(core::Stream& stream, core::Pitched<void*> destination,
+                   core::Pitched<const void*> source, const core::Extent& extent,
+                   hipMemcpyKind kind) {
+  hipMemcpy3DParms given{};
+  given.dstPtr = pitchedOf(destination.base, destination.pitch, destination.slicePitch);
+  given.srcPtr = pitchedOf(source.base, source.pitch, source.slicePitch);
+  given.extent = make_hipExtent(extent.width, extent.height, extent.depth);
+  given.kind = kind;
+  graph::NodeParams params;
+  if (Status built = copyNode(&given, params); !built.ok()) return built;
+  return graph::record(stream, std::move(params));
+}
+
+Status captureFill(core::Stream& stream, core::Pitched<void*> destination,
+                   const core::Extent& extent, uint32_t pattern, unsigned patternWidth) {
+  // A memset node is 2D: a 3D fill becomes one node per slice, in a chain.
+  for (size_t slice = 0; slice < extent.depth; ++slice) {
+    hipMemsetParams given{};
+    given.dst = static_cast<char*>(destination.base) + slice * destination.slicePitch;
+    given.pitch = destination.pitch;
+    given.value = pattern;
+    given.elementSize = patternWidth;
+    given.width = extent.width / patternWidth;
+    given.height = extent.height;
+    graph::NodeParams params;
+    if (Status built = fillNode(&given, params); !built.ok()) return built;
+    if (Status recorded = graph::record(stream, std::move(params)); !recorded.ok()) return recorded;
+  }
+  return Status::success();
+}
+
+Status captureHostFunction(core::Stream& stream, hipHostFn_t function, void* userData) {
+  hipHostNodeParams given{function, userData};
+  graph::NodeParams params;
+  if (Status built = hostNode(&given, params); !built.ok()) return built;
+  return graph::record(stream, std::move(params));
+}
+
+Status refuseWhileCapturing(core::Stream& stream, const char* call) {
+  graph::invalidate(stream);
+  return fail(hipErrorStreamCaptureUnsupported, "%s on stream %p, which is capturing", call,
+              static_cast<void*>(&stream));
+}
+
+}  // namespace hipcore::api

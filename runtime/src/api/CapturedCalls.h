@@ -1,0 +1,25 @@
+// The stream calls that become graph nodes while their stream captures (graph/StreamCapture.h):
+// each records a node with the parameters the call was given instead of running it.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#include "core/MemoryOps.h"
+#include "core/Status.h"
+#include "core/Stream.h"
+
+namespace hipcore::api {
+
+core::Status captureLaunch(core::Stream& stream, const void* function, dim3 grid, dim3 block,
+                           size_t sharedBytes, void** args, void** extra = nullptr);
+core::Status captureCopy(core::Stream& stream, core::Pitched<void*> destination,
+                         core::Pitched<const void*> source, const core::Extent& extent,
+                         hipMemcpyKind kind);
+core::Status captureFill(core::Stream& stream, core::Pitched<void*> destination,
+                         const core::Extent& extent, uint32_t pattern, unsigned patternWidth);
+core::Status captureHostFunction(core::Stream& stream, hipHostFn_t function, void* userData);
+// A call that waits for the stream (synchronize, query, synchronous copies) is illegal while it
+// captures: the capture is invalidated and the call fails.
+core::Status refuseWhileCapturing(core::Stream& stream, const char* call);
+
+}  // namespace hipcore::api

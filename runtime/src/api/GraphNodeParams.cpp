@@ -1,0 +1,144 @@
+// Checking and copying node parameters.
+#include "GraphNodeParams.h"
+
+#include <cstring>
+
+#include "ApiState.h"
+#include "core/Device.h"
+#include "core/Event.h"
+#include "core/LoadedModule.h"
+
+namespace hipcore::api {
+
+using core::fail;
+using core::Status;
+
+Status kernelNode(const hipKernelNodeParams* given, graph::NodeParams& out, core::Device* device) {
+  if (given == nullptr) return fail(hipErrorInvalidValue, "kernel node parameters are null");
+  loader::LaunchGeometry geometry;
+  if (Status invalid = validateLaunch(given->func, given->gridDim, given->blockDim,
+                                      given->sharedMemBytes, geometry);
+      !invalid.ok())
+    return invalid;
+  const core::DeviceKernel* code = nullptr;
+  core::Runtime& rt = runtime();
+  if (const core::Kernel* kernel = rt.registry().findKernel(given->func); kernel != nullptr) {
+    if (device == nullptr)
+      if (Status current = currentDevice(device); !current.ok()) return current;
+    code = kernel->code(static_cast<size_t>(device->index()));
+    if (code == nullptr)
+      if (Status resolved = device->resolve(*kernel, code); !resolved.ok()) return resolved;
+  } else {
+    auto* function = static_cast<const core::ModuleFunction*>(given->func);
+    if (reinterpret_cast<uintptr_t>(function) < 4096 || !function->valid())
+      return fail(hipErrorInvalidDeviceFunction,
+                  "%p is neither a registered kernel nor a module "
+                  "function",
+                  given->func);
+    device = &function->module().device();
+    code = &function->code();
+  }
+  const uint64_t threads = uint64_t{given->blockDim.x} * given->blockDim.y * given->blockDim.z;
+  if (threads > code->maxWorkgroupSize)
+    return fail(hipErrorInvalidConfiguration, "%llu threads per block exceed %s's bound of %u",
+                static_cast<unsigned long long>(threads), code->name.c_str(),
+                code->maxWorkgroupSize);
+  const size_t ldsLimit = device->properties().sharedMemPerBlock;
+  if (ldsLimit != 0 && code->groupSegmentSize + given->sharedMemBytes > ldsLimit)
+    return fail(hipErrorInvalidValue, "%s needs %u bytes of LDS with %u dynamic, over %zu",
+                code->name.c_str(), code->groupSegmentSize, given->sharedMemBytes, ldsLimit);
+  out.type = hipGraphNodeTypeKernel;
+  return graph::KernelLaunch::make(*given, *code, device->index(), out.kernel);
+}
+
+namespace {
+
+bool validKind(hipMemcpyKind kind) {
+  int raw = 0;  // read as the int it is: a C caller may leave any value there
+  std::memcpy(&raw, &kind, sizeof raw);
+  return (raw >= hipMemcpyHostToHost && raw <= hipMemcpyDefault) ||
+         raw == hipMemcpyDeviceToDeviceNoCU;
+}
+
+}  // namespace
+
+Status copyNode(const hipMemcpy3DParms* p, graph::NodeParams& out) {
+  if (p == nullptr) return fail(hipErrorInvalidValue, "memcpy node parameters are null");
+  if (!validKind(p->kind)) return fail(hipErrorInvalidMemcpyDirection, "memcpy node kind");
+  if (p->srcArray != nullptr || p->dstArray != nullptr)
+    return fail(hipErrorInvalidValue, "memcpy nodes with hipArray are not supported");
+  if (p->srcPtr.ptr == nullptr || p->dstPtr.ptr == nullptr)
+    return fail(hipErrorInvalidValue, "memcpy node %p -> %p", p->srcPtr.ptr, p->dstPtr.ptr);
+  const hipExtent& e = p->extent;
+  if (e.width == 0 || e.height == 0 || e.depth == 0)
+    return fail(hipErrorInvalidValue, "memcpy node of an empty extent");
+  graph::CopyOperation copy;
+  copy.params = *p;
+  copy.extent = core::Extent{e.width, e.height, e.depth};
+  const hipPitchedPtr* sides[] = {&p->dstPtr, &p->srcPtr};
+  const hipPos* positions[] = {&p->dstPos, &p->srcPos};
+  size_t offsets[2];
+  for (int i = 0; i < 2; ++i) {
+    const hipPitchedPtr& side = *sides[i];
+    const hipPos& at = *positions[i];
+    if (at.x + e.width > side.pitch)
+      return fail(hipErrorInvalidPitchValue, "memcpy node: x %zu + width %zu exceeds pitch %zu",
+                  at.x, e.width, side.pitch);
+    if ((e.depth > 1 || at.z > 0) && at.y + e.height > side.ysize)
+      return fail(hipErrorInvalidValue, "memcpy node: y %zu + height %zu exceeds %zu rows", at.y,
+                  e.height, side.ysize);
+    offsets[i] = at.z * side.pitch * side.ysize + at.y * side.pitch + at.x;
+  }
+  copy.destination = {static_cast<char*>(p->dstPtr.ptr) + offsets[0], p->dstPtr.pitch,
+                      p->dstPtr.pitch * p->dstPtr.ysize};
+  copy.source = {static_cast<const char*>(p->srcPtr.ptr) + offsets[1], p->srcPtr.pitch,
+                 p->srcPtr.pitch * p->srcPtr.ysize};
+  out.type = hipGraphNodeTypeMemcpy;
+  out.copy = copy;
+  return Status::success();
+}
+
+Status copyNode1D(void* destination, const void* source, size_t bytes, hipMemcpyKind kind,
+                  graph::NodeParams& out) {
+  hipMemcpy3DParms p{};
+  p.dstPtr = make_hipPitchedPtr(destination, bytes, bytes, 1);
+  p.srcPtr = make_hipPitchedPtr(const_cast<void*>(source), bytes, bytes, 1);
+  p.extent = make_hipExtent(bytes, 1, 1);
+  p.kind = kind;
+  return copyNode(&p, out);
+}
+
+Status fillNode(const hipMemsetParams* p, graph::NodeParams& out) {
+  if (p == nullptr) return fail(hipErrorInvalidValue, "memset node parameters are null");
+  if (p->dst == nullptr) return fail(hipErrorInvalidValue, "memset node destination is null");
+  if (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4)
+    return fail(hipErrorInvalidValue, "memset node element size %u (1, 2 or 4)", p->elementSize);
+  if (p->width == 0 || p->height == 0)
+    return fail(hipErrorInvalidValue, "memset node of %zu x %zu elements", p->width, p->height);
+  if (p->height > 1 && p->width * p->elementSize > p->pitch)
+    return fail(hipErrorInvalidValue, "memset node rows of %zu bytes exceed the pitch %zu",
+                p->width * p->elementSize, p->pitch);
+  out.type = hipGraphNodeTypeMemset;
+  out.fill.params = *p;
+  if (p->height == 1) out.fill.params.pitch = p->width * p->elementSize;
+  return Status::success();
+}
+
+Status hostNode(const hipHostNodeParams* p, graph::NodeParams& out) {
+  if (p == nullptr || p->fn == nullptr)
+    return fail(hipErrorInvalidValue, "host node function is null");
+  out.type = hipGraphNodeTypeHost;
+  out.host = *p;
+  return Status::success();
+}
+
+Status eventNode(hipGraphNodeType type, hipEvent_t event, graph::NodeParams& out) {
+  auto* object = reinterpret_cast<core::Event*>(event);
+  if (reinterpret_cast<uintptr_t>(event) < 4096 || !object->valid())
+    return fail(hipErrorInvalidValue, "%p is not an event", static_cast<void*>(event));
+  out.type = type;
+  out.event = event;
+  return Status::success();
+}
+
+}  // namespace hipcore::api

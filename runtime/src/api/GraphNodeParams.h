@@ -1,0 +1,26 @@
+// Node parameters from the caller's structures, checked as the matching stream calls check them:
+// shared by hipGraphAdd*Node, hipGraph*NodeSetParams, hipGraphExec*SetParams and stream capture.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#include "core/Device.h"
+#include "core/Status.h"
+#include "graph/GraphNode.h"
+
+namespace hipcore::api {
+
+// A kernel by host stub (a registered __global__ function) or hipFunction_t, resolved on
+// `device` (null: the current device; a module function: its module's device), with its
+// arguments copied.
+core::Status kernelNode(const hipKernelNodeParams* given, graph::NodeParams& out,
+                        core::Device* device = nullptr);
+// A copy between linear memory (no hipArray), in 3D form; 1D copies become that form too.
+core::Status copyNode(const hipMemcpy3DParms* given, graph::NodeParams& out);
+core::Status copyNode1D(void* destination, const void* source, size_t bytes, hipMemcpyKind kind,
+                        graph::NodeParams& out);
+core::Status fillNode(const hipMemsetParams* given, graph::NodeParams& out);
+core::Status hostNode(const hipHostNodeParams* given, graph::NodeParams& out);
+core::Status eventNode(hipGraphNodeType type, hipEvent_t event, graph::NodeParams& out);
+
+}  // namespace hipcore::api

@@ -1,0 +1,89 @@
+// An executable graph (hipGraphExec_t): a snapshot of a graph taken at instantiation, laid out
+// once as a plan, so that a launch does as little as a launch can.
+//
+// The plan runs the graph's nodes in one dependency order (child graphs inline, at their node's
+// place) on the launching stream, whose packets all carry the barrier bit: every node starts
+// after every node before it, its dependencies among them. Consecutive kernel nodes form one
+// batch of prebuilt AQL dispatch packets whose kernarg segments were packed once, for the
+// hardware queue the batch is submitted to (hipGraphUpload, or the first launch there), so that
+// launching them copies packets into the queue and rings one doorbell per batch. Other nodes
+// (copies, fills, host functions, events) go through the stream as their API calls would.
+#pragma once
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "Graph.h"
+#include "core/Device.h"
+#include "core/Status.h"
+#include "core/Stream.h"
+#include "core/TypeStableStorage.h"
+#include "hsa/PacketQueue.h"
+
+namespace hipcore::graph {
+
+class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles are refused
+ public:
+  // Refuses graphs with a cycle (`errorNode` set to a node on it) and kernel nodes of more than
+  // one device.
+  static core::Status instantiate(const Graph& graph, unsigned long long flags,
+                                  std::unique_ptr<GraphExec>& out, GraphNode** errorNode);
+  ~GraphExec();
+  GraphExec(const GraphExec&) = delete;
+  GraphExec& operator=(const GraphExec&) = delete;
+
+  bool valid() const noexcept { return magic_ == kMagic; }
+  unsigned long long flags() const { return flags_; }
+  // The device whose kernels the graph runs (-1 when it has no kernel node).
+  int device() const { return device_; }
+
+  // hipGraphLaunch on `queue`; hipGraphUpload packs the kernargs for its queue ahead of time.
+  core::Status launch(core::Stream& queue);
+  core::Status upload(core::Stream& queue);
+
+  // The executable's copy of `original`, a node of the graph it was instantiated from (or of a
+  // child graph of it), or null.
+  GraphNode* copyOf(const GraphNode* original) const;
+  // hipGraphExec*SetParams and hipGraphNodeSetEnabled: a node's parameters or state changes for
+  // later launches (launches already submitted finish with the old ones: the executable waits
+  // for them before it repacks).
+  core::Status setParams(GraphNode& node, NodeParams params);
+  core::Status setEnabled(GraphNode& node, bool enabled);
+  // hipGraphExecUpdate: takes every node's parameters from `graph`, which must have the same
+  // topology (same node kinds in the same order, same edges, same kernels' devices).
+  core::Status update(const Graph& graph, GraphNode*& errorNode, hipGraphExecUpdateResult& result);
+
+ private:
+  GraphExec() = default;
+  struct Step {
+    GraphNode* node;     // a node other than a kernel, or null for a batch of kernels
+    uint32_t first = 0;  // the batch: packets [first, first + count) of an upload
+    uint32_t count = 0;
+  };
+  // The prebuilt packets for one hardware queue (the hidden queue pointer differs per queue).
+  struct Upload {
+    core::HardwareQueue* hardware = nullptr;
+    void* kernargs = nullptr;
+    std::vector<hsa::DispatchPacket> packets;
+  };
+  core::Status plan();  // steps_ and kernels_ from graph_
+  void planGraph(const Graph& graph, const std::vector<GraphNode*>& order);
+  core::Status uploadFor(core::Stream& queue, const Upload*& out);
+  // Waits for launches in flight and drops the uploads (their kernargs are about to change).
+  core::Status invalidate();
+  void releaseUploads();
+
+  static constexpr uint64_t kMagic = 0x6869'7067'6578'6563;  // "hipgexec"
+  uint64_t magic_ = kMagic;
+  unsigned long long flags_ = 0;
+  int device_ = -1;
+  std::unique_ptr<Graph> graph_;
+  std::unordered_map<const GraphNode*, GraphNode*> copies_;  // original -> copy
+  std::vector<Step> steps_;
+  std::vector<const GraphNode*> kernels_;  // the enabled kernel nodes in launch order
+  std::vector<Upload> uploads_;
+  bool launched_ = false;
+};
+
+}  // namespace hipcore::graph

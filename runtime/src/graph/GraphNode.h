@@ -1,0 +1,108 @@
+// One node of a HIP graph (hipGraphNode_t): what it does, with its kind's parameters copied from
+// the caller (so that the caller's structures and argument variables may change or go away), and
+// its edges. A node belongs to exactly one graph for its whole life.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/MemoryOps.h"
+#include "core/Registry.h"
+#include "core/Status.h"
+#include "core/TypeStableStorage.h"
+
+namespace hipcore::core {
+class Event;
+}
+
+namespace hipcore::graph {
+
+class Graph;
+
+// A kernel node: the parameters as given, the code they resolved to on the node's device, and
+// the explicit arguments copied at the offsets the kernarg segment has them.
+class KernelLaunch {
+ public:
+  KernelLaunch() = default;
+  KernelLaunch(const KernelLaunch& other) { *this = other; }
+  KernelLaunch& operator=(const KernelLaunch& other);
+  // Copies the arguments of `given` (kernelParams, or the buffer its `extra` names) for `code`.
+  static core::Status make(const hipKernelNodeParams& given, const core::DeviceKernel& code,
+                           int device, KernelLaunch& out);
+
+  // kernelParams points at this launch's copies of the arguments; extra is null.
+  const hipKernelNodeParams& params() const { return params_; }
+  const core::DeviceKernel& code() const { return *code_; }
+  int device() const { return device_; }
+  void* const* arguments() const { return pointers_.data(); }
+  loader::LaunchGeometry geometry() const;
+
+ private:
+  void aimPointers();
+  hipKernelNodeParams params_{};
+  const core::DeviceKernel* code_ = nullptr;
+  int device_ = 0;
+  std::vector<uint8_t> bytes_;
+  std::vector<void*> pointers_;
+};
+
+// A memcpy node: the 3D parameters as the caller sees them (1D and symbol copies are kept in
+// that form too, as HIP reports them) and the box they describe.
+struct CopyOperation {
+  hipMemcpy3DParms params{};
+  core::Pitched<void*> destination;
+  core::Pitched<const void*> source;
+  core::Extent extent;
+};
+
+// A memset node: elementSize-byte elements (1, 2 or 4) of `value`, width by height, rows `pitch`
+// bytes apart.
+struct FillOperation {
+  hipMemsetParams params{};
+};
+
+// Any node's parameters: `type` says which member applies.
+struct NodeParams {
+  NodeParams();
+  ~NodeParams();  // out of line, as are the moves: Graph is incomplete here
+  NodeParams(NodeParams&&) noexcept;
+  NodeParams& operator=(NodeParams&&) noexcept;
+  NodeParams clone() const;  // child graphs are cloned
+
+  hipGraphNodeType type = hipGraphNodeTypeEmpty;
+  KernelLaunch kernel;
+  CopyOperation copy;
+  FillOperation fill;
+  hipHostNodeParams host{};
+  std::unique_ptr<Graph> child;  // hipGraphNodeTypeGraph: the node's own copy of the graph
+  hipEvent_t event = nullptr;    // event record and wait nodes
+};
+
+class GraphNode : public core::TypeStableStorage<GraphNode> {  // stale handles are refused
+ public:
+  GraphNode(Graph& graph, NodeParams params) : params(std::move(params)), graph_(graph) {}
+  ~GraphNode() { magic_ = 0; }
+  GraphNode(const GraphNode&) = delete;
+  GraphNode& operator=(const GraphNode&) = delete;
+
+  bool valid() const noexcept { return magic_ == kMagic; }
+  Graph& graph() const { return graph_; }
+
+  NodeParams params;
+  std::vector<GraphNode*> dependencies;  // edges into the node, in the order they were added
+  std::vector<GraphNode*> dependents;    // edges out of it
+  // In a clone (hipGraphClone, an executable's copy): the node it was cloned from
+  // (hipGraphNodeFindInClone, hipGraphExec*SetParams name nodes of the original graph).
+  const GraphNode* original = nullptr;
+  bool enabled = true;  // hipGraphNodeSetEnabled (executables' copies only)
+
+ private:
+  static constexpr uint64_t kMagic = 0x6869'7067'6e6f'6465;  // "hipgnode"
+  uint64_t magic_ = kMagic;
+  Graph& graph_;
+};
+
+}  // namespace hipcore::graph
