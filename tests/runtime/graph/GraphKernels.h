@@ -1,0 +1,21 @@
+// The graph tests' kernels (GraphKernels.hip, compiled by clang-19): their host handles for
+// kernel nodes, and launchers for stream capture.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+// data[i] += value for i < n.
+const void* addToKernel();
+// data[i] *= factor for i < n.
+const void* multiplyByKernel();
+// out[i] = a[i] + b[i] for i < n.
+const void* sumKernel();
+// One thread stores `value` into *target after a long dependent loop (a slow branch).
+const void* slowSetKernel();
+// One thread appends `id` to log[*counter] and increments *counter (an order witness).
+const void* stampKernel();
+
+// The same kernels launched with <<<>>> on a stream (captured when the stream captures).
+hipError_t launchAddTo(int* data, int value, int n, hipStream_t stream);
+hipError_t launchMultiplyBy(int* data, int factor, int n, hipStream_t stream);
+hipError_t launchSum(const int* a, const int* b, int* out, int n, hipStream_t stream);
