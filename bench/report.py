@@ -40,6 +40,10 @@ ROWS = [
     ("startup_1_ms", "start-up to first kernel done, 1 kernel", True, 3),
     ("startup_200_ms", "start-up to first kernel done, 200 kernels", True, 3),
     ("module_load_200_us", "hipModuleLoadData + GetFunction, 200 kernels", True, None),
+    ("graph_launch_100_ir", "hipGraphLaunch of a 100-kernel chain: instructions", True, 10),
+    ("graph_instantiate_100_us", "hipGraphInstantiate of that chain", True, None),
+    ("graph_exec_update_100_us", "hipGraphExecUpdate of that chain (all arguments)", True, None),
+    ("graph_launch_sync_100_us", "hipGraphLaunch of that chain + sync", True, None),
 ]
 
 # The rows bench/run.sh's load part measures again under one nice-19 busy loop per CPU (keys
@@ -93,6 +97,9 @@ def main():
             met = speedup >= target
             if key == "launch_ir":
                 met = met and h < 1000
+            if key == "graph_launch_100_ir":  # also at most 1/3 of 100 launches one by one
+                one_by_one = medians["hipcore"].get("launch_ir")
+                met = met and one_by_one is not None and h <= 100 * one_by_one / 3
         rows.append({"key": key, "what": label, "unit": units.get(key, ""), "hipcore": h, "clr": c,
                      "speedup": speedup, "target_speedup": target, "met": met,
                      "notes": {rt: notes[rt][key] for rt in RUNTIMES if key in notes[rt]}})
@@ -109,9 +116,15 @@ def main():
             target = f">={r['target_speedup']}x " + ("ok" if r["met"] else "MISS" if r["met"] is False else "n/a")
             if r["key"] == "launch_ir":
                 target += " (and <1000)"
+            if r["key"] == "graph_launch_100_ir":
+                target += " (and <= 100 launches / 3)"
         note = "; ".join(f"{rt}: {n}" for rt, n in r["notes"].items())
         print(f"{r['what'][:48]:<48} {r['unit']:>6} {fmt(r['hipcore']):>10} {fmt(r['clr']):>10} "
               f"{ratio:>11}  {target}{'  [' + note + ']' if note else ''}")
+    launch, graph = medians["hipcore"].get("launch_ir"), medians["hipcore"].get("graph_launch_100_ir")
+    if launch and graph:
+        print(f"hipcore hipGraphLaunch of 100 kernels / 100 launches: {graph / (100 * launch):.3f} "
+              "(target: <= 0.333)")
     if growth is not None:
         print(f"hipcore start-up, 200 kernels / 1 kernel: {growth:.2f} (target: ~1, independent)")
     print("ratio = how many times faster hipcore is (GB/s rows: hipcore/clr); medians of repeats")

@@ -1,4 +1,4 @@
-// Host-side cost of the HIP API (launch, sync, events, allocation, copies, module load), built
+// Host-side cost of the HIP API (launch, sync, events, allocation, copies, module load, graphs), built
 // from this one source against hipcore and against Debian's clr; see bench/README.md.
 #include <hip/hip_runtime.h>
 
@@ -79,6 +79,8 @@ extern "C" __attribute__((noinline)) void bench_roundtrip_batch(hipStream_t stre
   }
 }
 
+#include "GraphBench.h"
+
 namespace {
 
 // Mode for callgrind: fixed numbers of calls of each counted function (see bench/run.sh).
@@ -105,6 +107,7 @@ void benchCountedCalls(hipStream_t stream) {
   BENCH_CHECK(hipFree(warm));
   bench_malloc_free_batch(256, 1000);
   result("calls_malloc_free_256", 1000, "calls");
+  graphbench::countedLaunches(stream);
 }
 
 void benchRoundTrip(hipStream_t stream) {
@@ -298,6 +301,7 @@ int main(int argc, char** argv) {
   if (wants(argc, argv, "memcpy")) benchMemcpy();
   if (argc >= 2 && wants(argc, argv, "memcpy_4k")) benchSmallMemcpy();
   if (wants(argc, argv, "module")) benchModuleLoad(BENCH_MODULE_FILE);
+  if (wants(argc, argv, "graph")) graphbench::timings(stream);
   BENCH_CHECK(hipStreamDestroy(stream));
   return 0;
 }
