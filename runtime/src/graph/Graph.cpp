@@ -35,6 +35,7 @@ Status Graph::add(NodeParams params, const hipGraphNode_t* dependencies, size_t 
   }
   nodes_.push_back(std::make_unique<GraphNode>(*this, std::move(params)));
   GraphNode* node = nodes_.back().get();
+  node->position = nodes_.size() - 1;
   for (size_t i = 0; i < count; ++i) {
     auto* dependency = reinterpret_cast<GraphNode*>(dependencies[i]);
     node->dependencies.push_back(dependency);
@@ -73,23 +74,24 @@ Status Graph::removeEdge(GraphNode* from, GraphNode* to) {
 void Graph::remove(GraphNode* node) {
   for (GraphNode* dependency : node->dependencies) std::erase(dependency->dependents, node);
   for (GraphNode* dependent : node->dependents) std::erase(dependent->dependencies, node);
-  std::erase_if(nodes_, [node](const std::unique_ptr<GraphNode>& n) { return n.get() == node; });
+  nodes_.erase(nodes_.begin() + static_cast<ptrdiff_t>(node->position));
+  for (size_t i = 0; i < nodes_.size(); ++i) nodes_[i]->position = i;
 }
 
 Status Graph::order(std::vector<GraphNode*>& out, GraphNode** cycleNode) const {
-  std::unordered_map<const GraphNode*, size_t> waiting;  // dependencies not yet placed
+  std::vector<size_t> waiting(nodes_.size());  // dependencies not yet placed, by position
   out.clear();
   out.reserve(nodes_.size());
   for (const auto& node : nodes_) {
-    waiting[node.get()] = node->dependencies.size();
+    waiting[node->position] = node->dependencies.size();
     if (node->dependencies.empty()) out.push_back(node.get());
   }
   for (size_t next = 0; next < out.size(); ++next)
     for (GraphNode* dependent : out[next]->dependents)
-      if (--waiting[dependent] == 0) out.push_back(dependent);
+      if (--waiting[dependent->position] == 0) out.push_back(dependent);
   if (out.size() == nodes_.size()) return Status::success();
   for (const auto& node : nodes_)
-    if (waiting[node.get()] != 0) {
+    if (waiting[node->position] != 0) {
       if (cycleNode != nullptr) *cycleNode = node.get();
       return fail(hipErrorInvalidValue, "graph %p has a cycle through node %p",
                   static_cast<const void*>(this), static_cast<void*>(node.get()));
@@ -105,6 +107,7 @@ std::unique_ptr<Graph> Graph::clone() const {
     GraphNode* made = copy->nodes_.back().get();
     made->original = node.get();
     made->enabled = node->enabled;
+    made->position = node->position;
     copies[node.get()] = made;
   }
   for (const auto& node : nodes_) {

@@ -1,6 +1,8 @@
 // Instantiating, uploading, launching and updating executable graphs.
 #include "GraphExec.h"
 
+#include <algorithm>
+
 #include "core/Event.h"
 #include "core/HsaFailure.h"
 
@@ -46,11 +48,6 @@ bool sameTopology(const Graph& a, const Graph& b, GraphNode*& differing,
     result = hipGraphExecUpdateErrorTopologyChanged;
     return false;
   }
-  std::unordered_map<const GraphNode*, size_t> indexA, indexB;
-  for (size_t i = 0; i < a.nodes().size(); ++i) {
-    indexA[a.nodes()[i].get()] = i;
-    indexB[b.nodes()[i].get()] = i;
-  }
   for (size_t i = 0; i < a.nodes().size(); ++i) {
     const GraphNode& x = *a.nodes()[i];
     GraphNode& y = *b.nodes()[i];
@@ -64,7 +61,7 @@ bool sameTopology(const Graph& a, const Graph& b, GraphNode*& differing,
       return false;
     }
     for (size_t d = 0; d < x.dependencies.size(); ++d)
-      if (indexA[x.dependencies[d]] != indexB[y.dependencies[d]]) {
+      if (x.dependencies[d]->position != y.dependencies[d]->position) {
         result = hipGraphExecUpdateErrorTopologyChanged;
         return false;
       }
@@ -79,6 +76,13 @@ bool sameTopology(const Graph& a, const Graph& b, GraphNode*& differing,
   }
   differing = nullptr;
   return true;
+}
+
+// The hidden arguments of kernels on `hardware`'s queue.
+loader::HiddenArgValues hiddenFor(const core::HardwareQueue& hardware) {
+  loader::HiddenArgValues hidden = hardware.hidden();
+  hidden.queuePtr = hardware.packets().address();
+  return hidden;
 }
 
 // The packet of one kernel node whose kernarg segment is at `kernarg` (header left invalid).
@@ -122,7 +126,8 @@ Status GraphExec::instantiate(const Graph& graph, unsigned long long flags,
 }
 
 GraphExec::~GraphExec() {
-  (void)invalidate();  // its kernargs may be in use until its launches complete
+  (void)quiesce();  // its kernargs may be in use until its launches complete
+  releaseUploads();
   magic_ = 0;
 }
 
@@ -132,6 +137,13 @@ Status GraphExec::plan() {
   std::vector<GraphNode*> order;
   if (Status acyclic = graph_->order(order); !acyclic.ok()) return acyclic;
   planGraph(*graph_, order);
+  kernargOffsets_.clear();
+  size_t offset = 0;
+  for (const GraphNode* node : kernels_) {
+    kernargOffsets_.push_back(offset);
+    offset += alignUp(node->params.kernel.code().layout.segmentSize());
+  }
+  kernargOffsets_.push_back(offset);  // the total
   return Status::success();
 }
 
@@ -166,18 +178,16 @@ GraphNode* GraphExec::copyOf(const GraphNode* original) const {
   return found == copies_.end() ? nullptr : found->second;
 }
 
-Status GraphExec::uploadFor(core::Stream& queue, const Upload*& out) {
+Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
   core::HardwareQueue* hardware = &queue.hardware();
-  for (const Upload& upload : uploads_)
+  for (Upload& upload : uploads_)
     if (upload.hardware == hardware) {
       out = &upload;
       return Status::success();
     }
   Upload upload;
   upload.hardware = hardware;
-  size_t bytes = 0;
-  for (const GraphNode* node : kernels_)
-    bytes += alignUp(node->params.kernel.code().layout.segmentSize());
+  const size_t bytes = kernargOffsets_.back();
   const hsa::GpuAgent& agent = queue.device().agent();
   if (bytes != 0) {
     auto memory = hsa::allocate(agent.kernargPool, bytes);
@@ -188,26 +198,35 @@ Status GraphExec::uploadFor(core::Stream& queue, const Upload*& out) {
       return core::hsaFailure(access.error(), "graph kernargs");
     }
   }
-  loader::HiddenArgValues hidden = hardware->hidden();
-  hidden.queuePtr = hardware->packets().address();
-  auto* kernarg = static_cast<uint8_t*>(upload.kernargs);
-  upload.packets.reserve(kernels_.size());
-  for (const GraphNode* node : kernels_) {
-    const KernelLaunch& launch = node->params.kernel;
-    launch.code().layout.pack(launch.arguments(), launch.geometry(), hidden, kernarg);
-    upload.packets.push_back(packetFor(launch, kernarg));
-    kernarg += alignUp(launch.code().layout.segmentSize());
-  }
+  upload.packets.resize(kernels_.size());
   uploads_.push_back(std::move(upload));
+  for (size_t i = 0; i < kernels_.size(); ++i) {
+    // Only the new upload: the others are packed already.
+    Upload& fresh = uploads_.back();
+    const KernelLaunch& launch = kernels_[i]->params.kernel;
+    uint8_t* kernarg = static_cast<uint8_t*>(fresh.kernargs) + kernargOffsets_[i];
+    launch.code().layout.pack(launch.arguments(), launch.geometry(), hiddenFor(*hardware), kernarg);
+    fresh.packets[i] = packetFor(launch, kernarg);
+  }
   out = &uploads_.back();
   return Status::success();
+}
+
+void GraphExec::repack(size_t index) {
+  const KernelLaunch& launch = kernels_[index]->params.kernel;
+  for (Upload& upload : uploads_) {
+    uint8_t* kernarg = static_cast<uint8_t*>(upload.kernargs) + kernargOffsets_[index];
+    launch.code().layout.pack(launch.arguments(), launch.geometry(), hiddenFor(*upload.hardware),
+                              kernarg);
+    upload.packets[index] = packetFor(launch, kernarg);
+  }
 }
 
 Status GraphExec::upload(core::Stream& queue) {
   if (device_ >= 0 && queue.device().index() != device_)
     return fail(hipErrorInvalidValue, "graph of device %d uploaded to a stream of device %d",
                 device_, queue.device().index());
-  const Upload* upload = nullptr;
+  Upload* upload = nullptr;
   return uploadFor(queue, upload);
 }
 
@@ -217,14 +236,14 @@ Status GraphExec::launch(core::Stream& queue) {
     return fail(hipErrorInvalidValue, "graph of device %d launched on a stream of device %d",
                 device_, device.index());
   if (device.failed()) return device.queueFailure();
-  const Upload* upload = nullptr;
+  Upload* upload = nullptr;
   if (Status ready = uploadFor(queue, upload); !ready.ok()) return ready;
-  launched_ = true;
   for (const Step& step : steps_) {
     if (step.node == nullptr) {
       if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
       if (!queue.submitter().launchPrebuilt(&upload->packets[step.first], step.count))
         return device.queueFailure();
+      upload->lastEnd = queue.submitter().end();
       continue;
     }
     const NodeParams& p = step.node->params;
@@ -262,13 +281,11 @@ Status GraphExec::launch(core::Stream& queue) {
   return Status::success();
 }
 
-Status GraphExec::invalidate() {
+Status GraphExec::quiesce() {
   for (Upload& upload : uploads_)
-    if (launched_ && !upload.hardware->waitBefore(upload.hardware->writeIndex()))
+    if (upload.lastEnd != 0 && !upload.hardware->waitBefore(upload.lastEnd))
       return fail(hipErrorLaunchFailure, "a launch of graph executable %p failed",
                   static_cast<void*>(this));
-  releaseUploads();
-  launched_ = false;
   return Status::success();
 }
 
@@ -282,22 +299,49 @@ Status GraphExec::setParams(GraphNode& node, NodeParams params) {
   if (node.params.type != params.type)
     return fail(hipErrorInvalidValue, "node %p is not of the parameters' kind",
                 static_cast<void*>(&node));
-  if (params.type == hipGraphNodeTypeKernel) {
-    if (device_ >= 0 && params.kernel.device() != device_)
-      return fail(hipErrorInvalidValue, "kernel of device %d in a graph of device %d",
-                  params.kernel.device(), device_);
-    if (Status idle = invalidate(); !idle.ok()) return idle;
+  if (params.type != hipGraphNodeTypeKernel) {
+    node.params = std::move(params);  // read at each launch: nothing prebuilt to change
+    return Status::success();
   }
+  if (device_ >= 0 && params.kernel.device() != device_)
+    return fail(hipErrorInvalidValue, "kernel of device %d in a graph of device %d",
+                params.kernel.device(), device_);
+  if (Status idle = quiesce(); !idle.ok()) return idle;
+  const size_t oldBytes = alignUp(node.params.kernel.code().layout.segmentSize());
   node.params = std::move(params);
-  return Status::success();
+  auto found = std::find(kernels_.begin(), kernels_.end(), &node);
+  if (found == kernels_.end()) return Status::success();  // disabled: packed when enabled
+  if (alignUp(node.params.kernel.code().layout.segmentSize()) == oldBytes) {
+    repack(static_cast<size_t>(found - kernels_.begin()));
+    return Status::success();
+  }
+  releaseUploads();  // another kernel with a longer segment: lay the kernargs out again
+  return plan();
 }
 
 Status GraphExec::setEnabled(GraphNode& node, bool enabled) {
   if (node.enabled == enabled) return Status::success();
-  if (Status idle = invalidate(); !idle.ok()) return idle;
+  if (Status idle = quiesce(); !idle.ok()) return idle;
+  releaseUploads();
   node.enabled = enabled;
   return plan();
 }
+
+namespace {
+
+// Every node of `into` takes the parameters of its counterpart in `from` (same topology).
+void takeParams(Graph& into, const Graph& from) {
+  for (size_t i = 0; i < into.nodes().size(); ++i) {
+    NodeParams& target = into.nodes()[i]->params;
+    const NodeParams& source = from.nodes()[i]->params;
+    if (target.type == hipGraphNodeTypeGraph)
+      takeParams(*target.child, *source.child);
+    else
+      target.assign(source);
+  }
+}
+
+}  // namespace
 
 Status GraphExec::update(const Graph& graph, GraphNode*& errorNode,
                          hipGraphExecUpdateResult& result) {
@@ -307,31 +351,22 @@ Status GraphExec::update(const Graph& graph, GraphNode*& errorNode,
     result = hipGraphExecUpdateError;
     return fail(hipErrorGraphExecUpdateFailure, "the graph has a cycle");
   }
-  std::unique_ptr<Graph> fresh = graph.clone();
-  if (!sameTopology(*graph_, *fresh, errorNode, result)) {
-    if (errorNode != nullptr) errorNode = const_cast<GraphNode*>(errorNode->original);
+  if (!sameTopology(*graph_, graph, errorNode, result))
     return fail(hipErrorGraphExecUpdateFailure,
                 "the graph's topology differs from the executable's");
-  }
-  if (Status idle = invalidate(); !idle.ok()) return idle;
+  if (Status idle = quiesce(); !idle.ok()) return idle;
   // The executable keeps its nodes (and its map from the first graph's nodes): only their
-  // parameters change.
-  struct Walk {
-    static void take(Graph& into, Graph& from) {
-      for (size_t i = 0; i < into.nodes().size(); ++i) {
-        NodeParams& target = into.nodes()[i]->params;
-        NodeParams& source = from.nodes()[i]->params;
-        if (target.type == hipGraphNodeTypeGraph) {
-          take(*target.child, *source.child);
-          continue;
-        }
-        target = std::move(source);
-      }
-    }
-  };
-  Walk::take(*graph_, *fresh);
+  // parameters change; the kernargs are rewritten in place when their layout is unchanged.
+  std::vector<size_t> oldOffsets = kernargOffsets_;
+  takeParams(*graph_, graph);
   result = hipGraphExecUpdateSuccess;
-  return plan();
+  if (Status planned = plan(); !planned.ok()) return planned;
+  if (kernargOffsets_ != oldOffsets) {
+    releaseUploads();
+    return Status::success();
+  }
+  for (size_t i = 0; i < kernels_.size(); ++i) repack(i);
+  return Status::success();
 }
 
 }  // namespace hipcore::graph

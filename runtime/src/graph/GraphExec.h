@@ -66,12 +66,16 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
     core::HardwareQueue* hardware = nullptr;
     void* kernargs = nullptr;
     std::vector<hsa::DispatchPacket> packets;
+    uint64_t lastEnd = 0;  // one past the queue index of the last launch's packets
   };
   core::Status plan();  // steps_ and kernels_ from graph_
   void planGraph(const Graph& graph, const std::vector<GraphNode*>& order);
-  core::Status uploadFor(core::Stream& queue, const Upload*& out);
-  // Waits for launches in flight and drops the uploads (their kernargs are about to change).
-  core::Status invalidate();
+  core::Status uploadFor(core::Stream& queue, Upload*& out);
+  // Waits until the launches submitted so far no longer read the kernargs (the previous
+  // launch's packets completed): an update rewrites them.
+  core::Status quiesce();
+  // Rewrites kernel `index`'s kernargs and packet in every upload, in place.
+  void repack(size_t index);
   void releaseUploads();
 
   static constexpr uint64_t kMagic = 0x6869'7067'6578'6563;  // "hipgexec"
@@ -83,7 +87,7 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   std::vector<Step> steps_;
   std::vector<const GraphNode*> kernels_;  // the enabled kernel nodes in launch order
   std::vector<Upload> uploads_;
-  bool launched_ = false;
+  std::vector<size_t> kernargOffsets_;  // each kernel's segment in an upload's kernargs
 };
 
 }  // namespace hipcore::graph

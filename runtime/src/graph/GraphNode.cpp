@@ -95,6 +95,15 @@ NodeParams::~NodeParams() = default;
 NodeParams::NodeParams(NodeParams&&) noexcept = default;
 NodeParams& NodeParams::operator=(NodeParams&&) noexcept = default;
 
+void NodeParams::assign(const NodeParams& other) {
+  type = other.type;
+  kernel = other.kernel;
+  copy = other.copy;
+  fill = other.fill;
+  host = other.host;
+  event = other.event;
+}
+
 NodeParams NodeParams::clone() const {
   NodeParams copy;
   copy.type = type;

@@ -71,6 +71,9 @@ struct NodeParams {
   NodeParams(NodeParams&&) noexcept;
   NodeParams& operator=(NodeParams&&) noexcept;
   NodeParams clone() const;  // child graphs are cloned
+  // This node's parameters become a copy of `other`'s (same kind, not a child graph), reusing
+  // the memory it holds: an executable's update rewrites every node's parameters.
+  void assign(const NodeParams& other);
 
   hipGraphNodeType type = hipGraphNodeTypeEmpty;
   KernelLaunch kernel;
@@ -98,6 +101,7 @@ class GraphNode : public core::TypeStableStorage<GraphNode> {  // stale handles 
   // (hipGraphNodeFindInClone, hipGraphExec*SetParams name nodes of the original graph).
   const GraphNode* original = nullptr;
   bool enabled = true;  // hipGraphNodeSetEnabled (executables' copies only)
+  size_t position = 0;  // the node's index in its graph's nodes() (Graph keeps it current)
 
  private:
   static constexpr uint64_t kMagic = 0x6869'7067'6e6f'6465;  // "hipgnode"
