@@ -191,3 +191,20 @@ HIPCORE_API hipError_t hipGraphRetainUserObject(hipGraph_t graph, hipUserObject_
                                                 unsigned int flags HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipGraphReleaseUserObject(hipGraph_t graph, hipUserObject_t object,
                                                  unsigned int count HIPCORE_DEFAULT(1));
+
+// ---- Graph-owned memory ----
+HIPCORE_API hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
+                                               const hipGraphNode_t* pDependencies,
+                                               size_t numDependencies,
+                                               hipMemAllocNodeParams* pNodeParams);
+HIPCORE_API hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
+                                                     hipMemAllocNodeParams* pNodeParams);
+HIPCORE_API hipError_t hipGraphAddMemFreeNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
+                                              const hipGraphNode_t* pDependencies,
+                                              size_t numDependencies, void* dev_ptr);
+HIPCORE_API hipError_t hipGraphMemFreeNodeGetParams(hipGraphNode_t node, void* dev_ptr);
+HIPCORE_API hipError_t hipDeviceGraphMemTrim(int device);
+HIPCORE_API hipError_t hipDeviceGetGraphMemAttribute(int device, hipGraphMemAttributeType attr,
+                                                     void* value);
+HIPCORE_API hipError_t hipDeviceSetGraphMemAttribute(int device, hipGraphMemAttributeType attr,
+                                                     void* value);

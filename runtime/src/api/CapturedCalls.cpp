@@ -71,6 +71,26 @@ Status captureHostFunction(core::Stream& stream, hipHostFn_t function, void* use
   return graph::record(stream, std::move(params));
 }
 
+Status captureAllocation(core::Stream& stream, size_t bytes, void*& out) {
+  hipMemAllocNodeParams given{};
+  given.poolProps.allocType = hipMemAllocationTypePinned;
+  given.poolProps.location.type = hipMemLocationTypeDevice;
+  given.poolProps.location.id = stream.device().index();
+  given.bytesize = bytes;
+  graph::NodeParams params;
+  if (Status built = allocationNode(&given, params); !built.ok()) return built;
+  void* address = params.alloc.dptr;
+  if (Status recorded = graph::record(stream, std::move(params)); !recorded.ok()) return recorded;
+  out = address;
+  return Status::success();
+}
+
+Status captureFree(core::Stream& stream, void* pointer) {
+  graph::NodeParams params;
+  if (Status built = freeNode(pointer, params); !built.ok()) return built;
+  return graph::record(stream, std::move(params));
+}
+
 Status refuseWhileCapturing(core::Stream& stream, const char* call) {
   graph::invalidate(stream);
   return fail(hipErrorStreamCaptureUnsupported, "%s on stream %p, which is capturing", call,

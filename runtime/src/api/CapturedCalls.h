@@ -18,6 +18,9 @@ core::Status captureCopy(core::Stream& stream, core::Pitched<void*> destination,
 core::Status captureFill(core::Stream& stream, core::Pitched<void*> destination,
                          const core::Extent& extent, uint32_t pattern, unsigned patternWidth);
 core::Status captureHostFunction(core::Stream& stream, hipHostFn_t function, void* userData);
+// hipMallocAsync and hipFreeAsync while capturing: graph-owned memory of the stream's device.
+core::Status captureAllocation(core::Stream& stream, size_t bytes, void*& out);
+core::Status captureFree(core::Stream& stream, void* pointer);
 // A call that waits for the stream (synchronize, query, synchronous copies) is illegal while it
 // captures: the capture is invalidated and the call fails.
 core::Status refuseWhileCapturing(core::Stream& stream, const char* call);

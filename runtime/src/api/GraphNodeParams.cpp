@@ -7,6 +7,7 @@
 #include "core/Device.h"
 #include "core/Event.h"
 #include "core/LoadedModule.h"
+#include "graph/GraphMemory.h"
 
 namespace hipcore::api {
 
@@ -138,6 +139,38 @@ Status eventNode(hipGraphNodeType type, hipEvent_t event, graph::NodeParams& out
     return fail(hipErrorInvalidValue, "%p is not an event", static_cast<void*>(event));
   out.type = type;
   out.event = event;
+  return Status::success();
+}
+
+Status allocationNode(const hipMemAllocNodeParams* given, graph::NodeParams& out) {
+  if (given == nullptr) return fail(hipErrorInvalidValue, "allocation parameters are null");
+  const hipMemPoolProps& props = given->poolProps;
+  if (props.allocType != hipMemAllocationTypePinned ||
+      props.location.type != hipMemLocationTypeDevice)
+    return fail(hipErrorInvalidValue, "graph memory is pinned device memory (type %d, location %d)",
+                static_cast<int>(props.allocType), static_cast<int>(props.location.type));
+  if (given->accessDescCount != 0 && given->accessDescs == nullptr)
+    return fail(hipErrorInvalidValue, "%zu access descriptors, the list is null",
+                given->accessDescCount);
+  core::Device* device = nullptr;
+  if (Status found = deviceAt(props.location.id, device); !found.ok()) return found;
+  std::shared_ptr<graph::GraphAllocation> allocation;
+  if (Status made = graph::GraphAllocation::create(*device, given->bytesize, allocation);
+      !made.ok())
+    return made;
+  out.type = hipGraphNodeTypeMemAlloc;
+  out.alloc = *given;
+  out.alloc.dptr = allocation->address();
+  out.access.assign(given->accessDescs, given->accessDescs + given->accessDescCount);
+  out.allocation = std::move(allocation);
+  return Status::success();
+}
+
+Status freeNode(void* address, graph::NodeParams& out) {
+  if (!graph::isGraphMemory(address))
+    return fail(hipErrorInvalidValue, "%p is not memory a graph allocated", address);
+  out.type = hipGraphNodeTypeMemFree;
+  out.freed = address;
   return Status::success();
 }
 

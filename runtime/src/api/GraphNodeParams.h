@@ -22,5 +22,10 @@ core::Status copyNode1D(void* destination, const void* source, size_t bytes, hip
 core::Status fillNode(const hipMemsetParams* given, graph::NodeParams& out);
 core::Status hostNode(const hipHostNodeParams* given, graph::NodeParams& out);
 core::Status eventNode(hipGraphNodeType type, hipEvent_t event, graph::NodeParams& out);
+// Graph-owned memory of the device `given` names (pinned device memory only); its address goes
+// into the node's copy of the parameters.
+core::Status allocationNode(const hipMemAllocNodeParams* given, graph::NodeParams& out);
+// A free of graph-owned memory.
+core::Status freeNode(void* address, graph::NodeParams& out);
 
 }  // namespace hipcore::api

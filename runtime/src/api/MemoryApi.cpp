@@ -1,6 +1,7 @@
 // Device memory: hipMalloc, hipFree, hipMemGetInfo (copies: CopyApi.cpp, fills: FillApi.cpp).
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "graph/GraphMemory.h"
 #include "graph/StreamCapture.h"
 
 using hipcore::api::finish;
@@ -30,6 +31,9 @@ namespace {
 // host memory given to hipFree) is refused with hipErrorInvalidValue.
 hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
   if (pointer == nullptr) return hipSuccess;
+  if (hipcore::graph::isGraphMemory(pointer))
+    return finish(call, fail(hipErrorInvalidValue,
+                             "%s(%p): graph-owned memory is freed with its graph", call, pointer));
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(call, rt.initStatus());
   hipcore::core::Allocation allocation;

@@ -8,6 +8,7 @@
 // returns what it holds beyond its release threshold (DeviceMemPools.h).
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "CapturedCalls.h"
 #include "MemPoolHandles.h"
 #include "core/Device.h"
 
@@ -44,6 +45,8 @@ HIPCORE_API hipError_t hipMallocAsync(void** pointer, size_t size, hipStream_t s
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (!status.ok()) return finish("hipMallocAsync", std::move(status));
+        if (queue != nullptr && queue->capture != nullptr)
+          return finish("hipMallocAsync", hipcore::api::captureAllocation(*queue, size, *pointer));
         return finish("hipMallocAsync",
                       allocateInStreamOrder(*device, queue, *device->memory().pools().current(),
                                             size, *pointer));
@@ -81,6 +84,8 @@ HIPCORE_API hipError_t hipFreeAsync(void* pointer, hipStream_t stream) {
         Status status = hipcore::api::streamOf(stream, device, queue);
         if (!status.ok()) return finish("hipFreeAsync", std::move(status));
         if (pointer == nullptr) return hipSuccess;
+        if (queue != nullptr && queue->capture != nullptr)
+          return finish("hipFreeAsync", hipcore::api::captureFree(*queue, pointer));
         hipcore::core::Allocation allocation;
         hipcore::core::Chunk* chunk = nullptr;
         uint32_t block = 0;

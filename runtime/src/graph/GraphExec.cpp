@@ -164,7 +164,10 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
         planGraph(*node->params.child, inner);
         break;
       }
+      // Graph memory is reserved for the graph's life: allocation and free do nothing at launch.
       case hipGraphNodeTypeEmpty:
+      case hipGraphNodeTypeMemAlloc:
+      case hipGraphNodeTypeMemFree:
         break;
       default:
         steps_.push_back({node});

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "Graph.h"
+#include "GraphMemory.h"
 
 namespace hipcore::graph {
 
@@ -102,6 +103,10 @@ void NodeParams::assign(const NodeParams& other) {
   fill = other.fill;
   host = other.host;
   event = other.event;
+  allocation = other.allocation;
+  alloc = other.alloc;
+  access = other.access;
+  freed = other.freed;
 }
 
 NodeParams NodeParams::clone() const {
@@ -113,6 +118,10 @@ NodeParams NodeParams::clone() const {
   copy.host = host;
   if (child) copy.child = child->clone();
   copy.event = event;
+  copy.allocation = allocation;
+  copy.alloc = alloc;
+  copy.access = access;
+  copy.freed = freed;
   return copy;
 }
 

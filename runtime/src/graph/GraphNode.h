@@ -21,6 +21,7 @@ class Event;
 namespace hipcore::graph {
 
 class Graph;
+class GraphAllocation;
 
 // A kernel node: the parameters as given, the code they resolved to on the node's device, and
 // the explicit arguments copied at the offsets the kernarg segment has them.
@@ -82,6 +83,12 @@ struct NodeParams {
   hipHostNodeParams host{};
   std::unique_ptr<Graph> child;  // hipGraphNodeTypeGraph: the node's own copy of the graph
   hipEvent_t event = nullptr;    // event record and wait nodes
+  // Memory allocation nodes: the block (shared by clones and executables), the parameters as
+  // given with dptr filled in, and the access descriptors' copy; free nodes: the address.
+  std::shared_ptr<GraphAllocation> allocation;
+  hipMemAllocNodeParams alloc{};
+  std::vector<hipMemAccessDesc> access;
+  void* freed = nullptr;
 };
 
 class GraphNode : public core::TypeStableStorage<GraphNode> {  // stale handles are refused

@@ -230,3 +230,46 @@ TEST(StreamCapture, MisuseGetsTheDocumentedErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(StreamCapture, StreamOrderedAllocationsBecomeGraphOwnedMemory) {
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  int* pinned = nullptr;
+  ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&pinned), kCount * sizeof(int)));
+  ASSERT_HIP(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+  int* scratch = nullptr;
+  ASSERT_HIP(hipMallocAsync(reinterpret_cast<void**>(&scratch), kCount * sizeof(int), stream));
+  ASSERT_NE(scratch, nullptr);
+  ASSERT_HIP(hipMemsetAsync(scratch, 0, kCount * sizeof(int), stream));
+  ASSERT_HIP(launchAddTo(scratch, 5, kCount, stream));
+  ASSERT_HIP(hipMemcpyAsync(pinned, scratch, kCount * sizeof(int), hipMemcpyDeviceToHost, stream));
+  ASSERT_HIP(hipFreeAsync(scratch, stream));
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipStreamEndCapture(stream, &graph));
+  size_t count = 0;
+  ASSERT_HIP(hipGraphGetNodes(graph, nullptr, &count));
+  ASSERT_EQ(count, 5u);
+  std::vector<hipGraphNode_t> nodes(count);
+  ASSERT_HIP(hipGraphGetNodes(graph, nodes.data(), &count));
+  hipGraphNodeType first, last;
+  ASSERT_HIP(hipGraphNodeGetType(nodes.front(), &first));
+  ASSERT_HIP(hipGraphNodeGetType(nodes.back(), &last));
+  EXPECT_EQ(first, hipGraphNodeTypeMemAlloc);
+  EXPECT_EQ(last, hipGraphNodeTypeMemFree);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  for (int launch = 0; launch < 2; ++launch) {
+    for (int i = 0; i < kCount; ++i) pinned[i] = -1;
+    ASSERT_HIP(hipGraphLaunch(exec, stream));
+    ASSERT_HIP(hipStreamSynchronize(stream));
+    for (int i = 0; i < kCount; ++i) ASSERT_EQ(pinned[i], 5) << i;
+  }
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipHostFree(pinned));
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+}  // namespace

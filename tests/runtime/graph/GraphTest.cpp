@@ -486,3 +486,71 @@ TEST(Graph, MisuseGetsTheDocumentedErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Graph, GraphOwnedMemoryLivesWithTheGraph) {
+  uint64_t before = 0;
+  ASSERT_HIP(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &before));
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  hipMemAllocNodeParams alloc{};
+  alloc.poolProps.allocType = hipMemAllocationTypePinned;
+  alloc.poolProps.location.type = hipMemLocationTypeDevice;
+  alloc.poolProps.location.id = 0;
+  alloc.bytesize = kCount * sizeof(int);
+  hipGraphNode_t allocNode = nullptr, fill = nullptr, add = nullptr, copy = nullptr,
+                 freeNode = nullptr;
+  ASSERT_HIP(hipGraphAddMemAllocNode(&allocNode, graph, nullptr, 0, &alloc));
+  ASSERT_NE(alloc.dptr, nullptr);
+  int* memory = static_cast<int*>(alloc.dptr);
+  hipMemsetParams fillParams_ = fillParams(memory, 20, kCount);
+  ASSERT_HIP(hipGraphAddMemsetNode(&fill, graph, &allocNode, 1, &fillParams_));
+  int value = 22, n = kCount;
+  void* args[] = {&memory, &value, &n};
+  hipKernelNodeParams addNode = kernelParams(addToKernel(), args, kCount);
+  ASSERT_HIP(hipGraphAddKernelNode(&add, graph, &fill, 1, &addNode));
+  std::vector<int> host(kCount, 0);
+  ASSERT_HIP(hipGraphAddMemcpyNode1D(&copy, graph, &add, 1, host.data(), memory,
+                                     kCount * sizeof(int), hipMemcpyDeviceToHost));
+  ASSERT_HIP(hipGraphAddMemFreeNode(&freeNode, graph, &copy, 1, memory));
+  void* freed = nullptr;
+  ASSERT_HIP(hipGraphMemFreeNodeGetParams(freeNode, &freed));
+  EXPECT_EQ(freed, memory);
+  hipMemAllocNodeParams got{};
+  ASSERT_HIP(hipGraphMemAllocNodeGetParams(allocNode, &got));
+  EXPECT_EQ(got.dptr, memory);
+  EXPECT_EQ(got.bytesize, kCount * sizeof(int));
+  uint64_t used = 0;
+  ASSERT_HIP(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used));
+  EXPECT_EQ(used - before, kCount * sizeof(int));
+  EXPECT_EQ(hipFree(memory), hipErrorInvalidValue);  // the graph owns it
+  int local = 0;
+  EXPECT_EQ(hipGraphAddMemFreeNode(&freeNode, graph, nullptr, 0, &local), hipErrorInvalidValue);
+
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  ASSERT_HIP(hipGraphDestroy(graph));  // the executable keeps the memory
+  for (int launch = 0; launch < 2; ++launch) {
+    std::fill(host.begin(), host.end(), 0);
+    ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+    ASSERT_HIP(hipDeviceSynchronize());
+    for (int v : host) ASSERT_EQ(v, 42);
+  }
+  ASSERT_HIP(hipDeviceGraphMemTrim(0));
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used));
+  EXPECT_EQ(used, before);
+  uint64_t high = 0, zero = 0, one = 1;
+  ASSERT_HIP(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &high));
+  EXPECT_GE(high, kCount * sizeof(int));
+  EXPECT_EQ(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &one),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &zero),
+            hipErrorInvalidValue);
+  ASSERT_HIP(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &zero));
+  ASSERT_HIP(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &high));
+  EXPECT_EQ(high, used);
+}
+
+}  // namespace
