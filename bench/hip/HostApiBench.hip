@@ -1,5 +1,5 @@
-// Host-side cost of the HIP API (launch, sync, events, allocation, copies, module load, graphs), built
-// from this one source against hipcore and against Debian's clr; see bench/README.md.
+// Host-side cost of the HIP API (launch, sync, events, allocation, copies, module load, graphs),
+// built from this one source against hipcore and against Debian's clr; see bench/README.md.
 #include <hip/hip_runtime.h>
 
 #include <cstring>

@@ -92,8 +92,11 @@ HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, siz
                                       hipMemcpyKind kind, hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size);
 
-// Device variables, named by the address of their host shadow: HIP_SYMBOL(x).
-#define HIP_SYMBOL(X) ((const void*)&(X))
+// Device variables, named by their host shadow: HIP_SYMBOL(x) is x itself, as in AMD's headers.
+// In C++ the symbol calls below also take the variable (the templates at the end of this file
+// pass its address); the C functions take the address, so `&HIP_SYMBOL(x)` names it in C and
+// wherever a `const void*` symbol is expected (the graph calls).
+#define HIP_SYMBOL(X) X
 HIPCORE_API hipError_t hipGetSymbolAddress(void** devicePointer, const void* symbol);
 HIPCORE_API hipError_t hipGetSymbolSize(size_t* size, const void* symbol);
 HIPCORE_API hipError_t hipMemcpyToSymbol(const void* symbol, const void* source, size_t size,
@@ -184,6 +187,8 @@ HIPCORE_API hipError_t hipMalloc3D(hipPitchedPtr* pitchedDevPtr, hipExtent exten
 HIPCORE_API hipError_t hipMemcpy3D(const hipMemcpy3DParms* p);
 HIPCORE_API hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p,
                                         hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D* pCopy);
+HIPCORE_API hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D* pCopy, hipStream_t stream);
 HIPCORE_API hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
 HIPCORE_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
                                         hipStream_t stream HIPCORE_DEFAULT(0));
@@ -388,6 +393,41 @@ inline hipError_t hipMallocManaged(T** pointer, size_t size,
 template <class T>
 inline hipError_t hipMallocPitch(T** pointer, size_t* pitch, size_t width, size_t height) {
   return hipMallocPitch((void**)(pointer), pitch, width, height);
+}
+
+// HIP's symbol overloads: `hipMemcpyToSymbol(HIP_SYMBOL(x), ...)` passes the variable, whose
+// address names it. (As with AMD's headers, a typed pointer such as `&x` also binds here, not
+// to the `const void*` function: name symbols with HIP_SYMBOL or a `const void*`.)
+template <class T>
+inline hipError_t hipGetSymbolAddress(void** devicePointer, const T& symbol) {
+  return hipGetSymbolAddress(devicePointer, (const void*)&symbol);
+}
+template <class T>
+inline hipError_t hipGetSymbolSize(size_t* size, const T& symbol) {
+  return hipGetSymbolSize(size, (const void*)&symbol);
+}
+template <class T>
+inline hipError_t hipMemcpyToSymbol(const T& symbol, const void* source, size_t size,
+                                    size_t offset = 0, hipMemcpyKind kind = hipMemcpyHostToDevice) {
+  return hipMemcpyToSymbol((const void*)&symbol, source, size, offset, kind);
+}
+template <class T>
+inline hipError_t hipMemcpyToSymbolAsync(const T& symbol, const void* source, size_t size,
+                                         size_t offset, hipMemcpyKind kind,
+                                         hipStream_t stream = 0) {
+  return hipMemcpyToSymbolAsync((const void*)&symbol, source, size, offset, kind, stream);
+}
+template <class T>
+inline hipError_t hipMemcpyFromSymbol(void* destination, const T& symbol, size_t size,
+                                      size_t offset = 0,
+                                      hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+  return hipMemcpyFromSymbol(destination, (const void*)&symbol, size, offset, kind);
+}
+template <class T>
+inline hipError_t hipMemcpyFromSymbolAsync(void* destination, const T& symbol, size_t size,
+                                           size_t offset, hipMemcpyKind kind,
+                                           hipStream_t stream = 0) {
+  return hipMemcpyFromSymbolAsync(destination, (const void*)&symbol, size, offset, kind, stream);
 }
 #endif
 

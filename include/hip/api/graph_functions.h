@@ -208,3 +208,59 @@ HIPCORE_API hipError_t hipDeviceGetGraphMemAttribute(int device, hipGraphMemAttr
                                                      void* value);
 HIPCORE_API hipError_t hipDeviceSetGraphMemAttribute(int device, hipGraphMemAttributeType attr,
                                                      void* value);
+
+// ---- Executable graphs: child graphs and symbol copies ----
+HIPCORE_API hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec,
+                                                           hipGraphNode_t node,
+                                                           hipGraph_t childGraph);
+HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(hipGraphExec_t hGraphExec,
+                                                               hipGraphNode_t node,
+                                                               const void* symbol, const void* src,
+                                                               size_t count, size_t offset,
+                                                               hipMemcpyKind kind);
+HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t hGraphExec,
+                                                                 hipGraphNode_t node, void* dst,
+                                                                 const void* symbol, size_t count,
+                                                                 size_t offset, hipMemcpyKind kind);
+
+// ---- Kernel node attributes ----
+HIPCORE_API hipError_t hipGraphKernelNodeSetAttribute(hipGraphNode_t hNode,
+                                                      hipKernelNodeAttrID attr,
+                                                      const hipKernelNodeAttrValue* value);
+HIPCORE_API hipError_t hipGraphKernelNodeGetAttribute(hipGraphNode_t hNode,
+                                                      hipKernelNodeAttrID attr,
+                                                      hipKernelNodeAttrValue* value);
+HIPCORE_API hipError_t hipGraphKernelNodeCopyAttributes(hipGraphNode_t hSrc, hipGraphNode_t hDst);
+
+// ---- Nodes of any kind ----
+HIPCORE_API hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
+                                       const hipGraphNode_t* pDependencies, size_t numDependencies,
+                                       hipGraphNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphNodeSetParams(hipGraphNode_t node, hipGraphNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphExecNodeSetParams(hipGraphExec_t graphExec, hipGraphNode_t node,
+                                                 hipGraphNodeParams* nodeParams);
+
+// ---- Driver-API graph calls ----
+HIPCORE_API hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+                                                const hipGraphNode_t* dependencies,
+                                                size_t numDependencies,
+                                                const HIP_MEMCPY3D* copyParams, hipCtx_t ctx);
+HIPCORE_API hipError_t hipDrvGraphMemcpyNodeGetParams(hipGraphNode_t hNode,
+                                                      HIP_MEMCPY3D* nodeParams);
+HIPCORE_API hipError_t hipDrvGraphMemcpyNodeSetParams(hipGraphNode_t hNode,
+                                                      const HIP_MEMCPY3D* nodeParams);
+HIPCORE_API hipError_t hipDrvGraphAddMemsetNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+                                                const hipGraphNode_t* dependencies,
+                                                size_t numDependencies,
+                                                const HIP_MEMSET_NODE_PARAMS* memsetParams,
+                                                hipCtx_t ctx);
+HIPCORE_API hipError_t hipDrvGraphAddMemFreeNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+                                                 const hipGraphNode_t* dependencies,
+                                                 size_t numDependencies, hipDeviceptr_t dptr);
+HIPCORE_API hipError_t hipDrvGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec,
+                                                          hipGraphNode_t hNode,
+                                                          const HIP_MEMCPY3D* copyParams,
+                                                          hipCtx_t ctx);
+HIPCORE_API hipError_t
+hipDrvGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+                                   const HIP_MEMSET_NODE_PARAMS* memsetParams, hipCtx_t ctx);

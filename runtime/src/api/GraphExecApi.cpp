@@ -354,3 +354,56 @@ HIPCORE_API hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec, hipGrap
       },
       "hGraphExec, hNode, isEnabled", hGraphExec, hNode, isEnabled);
 }
+
+HIPCORE_API hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec,
+                                                           hipGraphNode_t node,
+                                                           hipGraph_t childGraph) {
+  return hipcore::api::call(
+      "hipGraphExecChildGraphNodeSetParams", hipGraphExecChildGraphNodeSetParams,
+      [&] {
+        GraphExec* exec = nullptr;
+        GraphNode* copy = nullptr;
+        Graph* child = nullptr;
+        Status status = execNode(hGraphExec, node, exec, copy);
+        if (status.ok()) status = graphOf(childGraph, child);
+        if (status.ok()) status = exec->setChildGraph(*copy, *child);
+        return finish("hipGraphExecChildGraphNodeSetParams", std::move(status));
+      },
+      "hGraphExec, node, childGraph", hGraphExec, node, childGraph);
+}
+
+HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(hipGraphExec_t hGraphExec,
+                                                               hipGraphNode_t node,
+                                                               const void* symbol, const void* src,
+                                                               size_t count, size_t offset,
+                                                               hipMemcpyKind kind) {
+  return hipcore::api::call(
+      "hipGraphExecMemcpyNodeSetParamsToSymbol", hipGraphExecMemcpyNodeSetParamsToSymbol,
+      [&] {
+        NodeParams params;
+        Status built =
+            hipcore::api::symbolCopyNode(nullptr, src, symbol, count, offset, kind, true, params);
+        return setExecNode("hipGraphExecMemcpyNodeSetParamsToSymbol", hGraphExec, node,
+                           std::move(built), std::move(params));
+      },
+      "hGraphExec, node, symbol, src, count, offset, kind", hGraphExec, node, symbol, src, count,
+      offset, kind);
+}
+
+HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t hGraphExec,
+                                                                 hipGraphNode_t node, void* dst,
+                                                                 const void* symbol, size_t count,
+                                                                 size_t offset,
+                                                                 hipMemcpyKind kind) {
+  return hipcore::api::call(
+      "hipGraphExecMemcpyNodeSetParamsFromSymbol", hipGraphExecMemcpyNodeSetParamsFromSymbol,
+      [&] {
+        NodeParams params;
+        Status built =
+            hipcore::api::symbolCopyNode(dst, nullptr, symbol, count, offset, kind, false, params);
+        return setExecNode("hipGraphExecMemcpyNodeSetParamsFromSymbol", hGraphExec, node,
+                           std::move(built), std::move(params));
+      },
+      "hGraphExec, node, dst, symbol, count, offset, kind", hGraphExec, node, dst, symbol, count,
+      offset, kind);
+}

@@ -49,27 +49,6 @@ Status getNode(hipGraphNode_t node, hipGraphNodeType type, Out* out, GraphNode*&
   return status;
 }
 
-// The device address of `symbol` + offset, with count bytes in range.
-Status symbolAt(const void* symbol, size_t count, size_t offset, void*& out) {
-  size_t size = 0;
-  if (hipGetSymbolAddress(&out, symbol) != hipSuccess ||
-      hipGetSymbolSize(&size, symbol) != hipSuccess)
-    return fail(hipErrorInvalidSymbol, "%p is not a device variable", symbol);
-  if (offset > size || count > size - offset)
-    return fail(hipErrorInvalidValue, "%zu bytes at offset %zu of a %zu-byte variable", count,
-                offset, size);
-  out = static_cast<char*>(out) + offset;
-  return Status::success();
-}
-
-Status symbolCopy(void* destination, const void* source, const void* symbol, size_t count,
-                  size_t offset, hipMemcpyKind kind, bool toSymbol, NodeParams& out) {
-  void* address = nullptr;
-  if (Status found = symbolAt(symbol, count, offset, address); !found.ok()) return found;
-  return toSymbol ? hipcore::api::copyNode1D(address, source, count, kind, out)
-                  : hipcore::api::copyNode1D(destination, address, count, kind, out);
-}
-
 }  // namespace
 
 // ---- Kernel nodes ----
@@ -199,7 +178,8 @@ HIPCORE_API hipError_t hipGraphAddMemcpyNodeFromSymbol(hipGraphNode_t* pGraphNod
       "hipGraphAddMemcpyNodeFromSymbol", hipGraphAddMemcpyNodeFromSymbol,
       [&] {
         NodeParams params;
-        Status built = symbolCopy(dst, nullptr, symbol, count, offset, kind, false, params);
+        Status built =
+            hipcore::api::symbolCopyNode(dst, nullptr, symbol, count, offset, kind, false, params);
         return addNode("hipGraphAddMemcpyNodeFromSymbol", pGraphNode, graph, pDependencies,
                        numDependencies, std::move(built), std::move(params));
       },
@@ -216,7 +196,8 @@ HIPCORE_API hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNode,
       "hipGraphAddMemcpyNodeToSymbol", hipGraphAddMemcpyNodeToSymbol,
       [&] {
         NodeParams params;
-        Status built = symbolCopy(nullptr, src, symbol, count, offset, kind, true, params);
+        Status built =
+            hipcore::api::symbolCopyNode(nullptr, src, symbol, count, offset, kind, true, params);
         return addNode("hipGraphAddMemcpyNodeToSymbol", pGraphNode, graph, pDependencies,
                        numDependencies, std::move(built), std::move(params));
       },
@@ -231,7 +212,8 @@ HIPCORE_API hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(hipGraphNode_t node
       "hipGraphMemcpyNodeSetParamsFromSymbol", hipGraphMemcpyNodeSetParamsFromSymbol,
       [&] {
         NodeParams params;
-        Status built = symbolCopy(dst, nullptr, symbol, count, offset, kind, false, params);
+        Status built =
+            hipcore::api::symbolCopyNode(dst, nullptr, symbol, count, offset, kind, false, params);
         return setNode("hipGraphMemcpyNodeSetParamsFromSymbol", node, hipGraphNodeTypeMemcpy,
                        std::move(built), std::move(params));
       },
@@ -245,7 +227,8 @@ HIPCORE_API hipError_t hipGraphMemcpyNodeSetParamsToSymbol(hipGraphNode_t node, 
       "hipGraphMemcpyNodeSetParamsToSymbol", hipGraphMemcpyNodeSetParamsToSymbol,
       [&] {
         NodeParams params;
-        Status built = symbolCopy(nullptr, src, symbol, count, offset, kind, true, params);
+        Status built =
+            hipcore::api::symbolCopyNode(nullptr, src, symbol, count, offset, kind, true, params);
         return setNode("hipGraphMemcpyNodeSetParamsToSymbol", node, hipGraphNodeTypeMemcpy,
                        std::move(built), std::move(params));
       },

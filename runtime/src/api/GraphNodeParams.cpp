@@ -142,6 +142,27 @@ Status eventNode(hipGraphNodeType type, hipEvent_t event, graph::NodeParams& out
   return Status::success();
 }
 
+// The device address of `symbol` + offset, with count bytes in range.
+static Status symbolAt(const void* symbol, size_t count, size_t offset, void*& out) {
+  size_t size = 0;
+  if (hipGetSymbolAddress(&out, symbol) != hipSuccess ||
+      hipGetSymbolSize(&size, symbol) != hipSuccess)
+    return fail(hipErrorInvalidSymbol, "%p is not a device variable", symbol);
+  if (offset > size || count > size - offset)
+    return fail(hipErrorInvalidValue, "%zu bytes at offset %zu of a %zu-byte variable", count,
+                offset, size);
+  out = static_cast<char*>(out) + offset;
+  return Status::success();
+}
+
+Status symbolCopyNode(void* destination, const void* source, const void* symbol, size_t count,
+                      size_t offset, hipMemcpyKind kind, bool toSymbol, graph::NodeParams& out) {
+  void* address = nullptr;
+  if (Status found = symbolAt(symbol, count, offset, address); !found.ok()) return found;
+  return toSymbol ? copyNode1D(address, source, count, kind, out)
+                  : copyNode1D(destination, address, count, kind, out);
+}
+
 Status allocationNode(const hipMemAllocNodeParams* given, graph::NodeParams& out) {
   if (given == nullptr) return fail(hipErrorInvalidValue, "allocation parameters are null");
   const hipMemPoolProps& props = given->poolProps;

@@ -19,6 +19,10 @@ core::Status kernelNode(const hipKernelNodeParams* given, graph::NodeParams& out
 core::Status copyNode(const hipMemcpy3DParms* given, graph::NodeParams& out);
 core::Status copyNode1D(void* destination, const void* source, size_t bytes, hipMemcpyKind kind,
                         graph::NodeParams& out);
+// A copy to (`toSymbol`) or from a device variable: `count` bytes at `offset` in it.
+core::Status symbolCopyNode(void* destination, const void* source, const void* symbol, size_t count,
+                            size_t offset, hipMemcpyKind kind, bool toSymbol,
+                            graph::NodeParams& out);
 core::Status fillNode(const hipMemsetParams* given, graph::NodeParams& out);
 core::Status hostNode(const hipHostNodeParams* given, graph::NodeParams& out);
 core::Status eventNode(hipGraphNodeType type, hipEvent_t event, graph::NodeParams& out);

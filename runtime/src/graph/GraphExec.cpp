@@ -78,10 +78,13 @@ bool sameTopology(const Graph& a, const Graph& b, GraphNode*& differing,
   return true;
 }
 
-// The hidden arguments of kernels on `hardware`'s queue.
-loader::HiddenArgValues hiddenFor(const core::HardwareQueue& hardware) {
+// The hidden arguments of `launch` on the queue of `hardware` (whose grid barrier is
+// `gridBarrier`).
+loader::HiddenArgValues hiddenFor(const core::HardwareQueue& hardware, uint64_t gridBarrier,
+                                  const KernelLaunch& launch) {
   loader::HiddenArgValues hidden = hardware.hidden();
   hidden.queuePtr = hardware.packets().address();
+  if (launch.attributes.cooperative != 0) hidden.multigridSync = gridBarrier;
   return hidden;
 }
 
@@ -202,13 +205,23 @@ Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
     }
   }
   upload.packets.resize(kernels_.size());
+  for (const GraphNode* node : kernels_)
+    if (node->params.kernel.attributes.cooperative != 0 && upload.gridBarrier == 0) {
+      // Keyed by the hardware queue: its kernels run one after another (GridBarriers.h).
+      Status barrier = queue.device().gridBarriers().barrierFor(hardware, upload.gridBarrier);
+      if (!barrier.ok()) {
+        if (upload.kernargs != nullptr) (void)hsa::release(upload.kernargs);
+        return barrier;
+      }
+    }
   uploads_.push_back(std::move(upload));
   for (size_t i = 0; i < kernels_.size(); ++i) {
     // Only the new upload: the others are packed already.
     Upload& fresh = uploads_.back();
     const KernelLaunch& launch = kernels_[i]->params.kernel;
     uint8_t* kernarg = static_cast<uint8_t*>(fresh.kernargs) + kernargOffsets_[i];
-    launch.code().layout.pack(launch.arguments(), launch.geometry(), hiddenFor(*hardware), kernarg);
+    launch.code().layout.pack(launch.arguments(), launch.geometry(),
+                              hiddenFor(*hardware, fresh.gridBarrier, launch), kernarg);
     fresh.packets[i] = packetFor(launch, kernarg);
   }
   out = &uploads_.back();
@@ -219,8 +232,8 @@ void GraphExec::repack(size_t index) {
   const KernelLaunch& launch = kernels_[index]->params.kernel;
   for (Upload& upload : uploads_) {
     uint8_t* kernarg = static_cast<uint8_t*>(upload.kernargs) + kernargOffsets_[index];
-    launch.code().layout.pack(launch.arguments(), launch.geometry(), hiddenFor(*upload.hardware),
-                              kernarg);
+    launch.code().layout.pack(launch.arguments(), launch.geometry(),
+                              hiddenFor(*upload.hardware, upload.gridBarrier, launch), kernarg);
     upload.packets[index] = packetFor(launch, kernarg);
   }
 }
@@ -348,20 +361,36 @@ void takeParams(Graph& into, const Graph& from) {
 
 Status GraphExec::update(const Graph& graph, GraphNode*& errorNode,
                          hipGraphExecUpdateResult& result) {
+  return takeUpdate(*graph_, graph, errorNode, result);
+}
+
+Status GraphExec::setChildGraph(GraphNode& node, const Graph& child) {
+  if (node.params.type != hipGraphNodeTypeGraph)
+    return fail(hipErrorInvalidValue, "node %p is not a child graph node",
+                static_cast<void*>(&node));
+  GraphNode* errorNode = nullptr;
+  hipGraphExecUpdateResult result;
+  Status status = takeUpdate(*node.params.child, child, errorNode, result);
+  if (status.code == hipErrorGraphExecUpdateFailure) status.code = hipErrorInvalidValue;
+  return status;
+}
+
+Status GraphExec::takeUpdate(Graph& into, const Graph& from, GraphNode*& errorNode,
+                             hipGraphExecUpdateResult& result) {
   errorNode = nullptr;
   std::vector<GraphNode*> order;
-  if (Status acyclic = graph.order(order); !acyclic.ok()) {
+  if (Status acyclic = from.order(order); !acyclic.ok()) {
     result = hipGraphExecUpdateError;
     return fail(hipErrorGraphExecUpdateFailure, "the graph has a cycle");
   }
-  if (!sameTopology(*graph_, graph, errorNode, result))
+  if (!sameTopology(into, from, errorNode, result))
     return fail(hipErrorGraphExecUpdateFailure,
                 "the graph's topology differs from the executable's");
   if (Status idle = quiesce(); !idle.ok()) return idle;
   // The executable keeps its nodes (and its map from the first graph's nodes): only their
   // parameters change; the kernargs are rewritten in place when their layout is unchanged.
   std::vector<size_t> oldOffsets = kernargOffsets_;
-  takeParams(*graph_, graph);
+  takeParams(into, from);
   result = hipGraphExecUpdateSuccess;
   if (Status planned = plan(); !planned.ok()) return planned;
   if (kernargOffsets_ != oldOffsets) {

@@ -53,6 +53,8 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   // hipGraphExecUpdate: takes every node's parameters from `graph`, which must have the same
   // topology (same node kinds in the same order, same edges, same kernels' devices).
   core::Status update(const Graph& graph, GraphNode*& errorNode, hipGraphExecUpdateResult& result);
+  // hipGraphExecChildGraphNodeSetParams: the same for the child graph of `node`.
+  core::Status setChildGraph(GraphNode& node, const Graph& child);
 
  private:
   GraphExec() = default;
@@ -66,9 +68,12 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
     core::HardwareQueue* hardware = nullptr;
     void* kernargs = nullptr;
     std::vector<hsa::DispatchPacket> packets;
-    uint64_t lastEnd = 0;  // one past the queue index of the last launch's packets
+    uint64_t lastEnd = 0;      // one past the queue index of the last launch's packets
+    uint64_t gridBarrier = 0;  // the queue's grid barrier, for cooperative kernel nodes
   };
   core::Status plan();  // steps_ and kernels_ from graph_
+  core::Status takeUpdate(Graph& into, const Graph& from, GraphNode*& errorNode,
+                          hipGraphExecUpdateResult& result);
   void planGraph(const Graph& graph, const std::vector<GraphNode*>& order);
   core::Status uploadFor(core::Stream& queue, Upload*& out);
   // Waits until the launches submitted so far no longer read the kernargs (the previous

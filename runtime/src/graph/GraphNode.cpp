@@ -14,6 +14,7 @@ using core::Status;
 KernelLaunch& KernelLaunch::operator=(const KernelLaunch& other) {
   if (this == &other) return *this;
   params_ = other.params_;
+  attributes = other.attributes;
   code_ = other.code_;
   device_ = other.device_;
   bytes_ = other.bytes_;

@@ -41,6 +41,16 @@ class KernelLaunch {
   void* const* arguments() const { return pointers_.data(); }
   loader::LaunchGeometry geometry() const;
 
+  // hipGraphKernelNodeSetAttribute: a cooperative kernel gets its queue's grid barrier
+  // (hidden_multigrid_sync_arg); the access-policy window and the priority are kept and
+  // reported (vgpu and RDNA have no L2 persistence control; the packet has no priority).
+  struct Attributes {
+    hipAccessPolicyWindow accessPolicyWindow{};
+    int cooperative = 0;
+    int priority = 0;
+  };
+  Attributes attributes;
+
  private:
   void aimPointers();
   hipKernelNodeParams params_{};

@@ -99,7 +99,7 @@ const void* coefficientsSymbol() {
   return HIP_SYMBOL(coefficients);
 }
 const void* hitsSymbol() {
-  return HIP_SYMBOL(hits);
+  return &HIP_SYMBOL(hits);
 }
 
 hipError_t launchAdd(const float* a, const float* b, float* c, int n, unsigned block) {
