@@ -144,9 +144,13 @@ HIPCORE_API hipError_t hipGraphLaunch(hipGraphExec_t graphExec, hipStream_t stre
         hipcore::core::Stream* queue = nullptr;
         Status status = execOf(graphExec, exec);
         if (status.ok()) status = queueFor(stream, queue);
-        if (status.ok() && queue->capture != nullptr)
-          status = fail(hipErrorStreamCaptureUnsupported,
-                        "launching a graph into a capturing stream is not supported");
+        if (status.ok() && queue->capture != nullptr) {
+          // Captured: the executable's graph becomes a child graph node.
+          NodeParams params;
+          params.type = hipGraphNodeTypeGraph;
+          params.child = exec->graph().clone();
+          return finish("hipGraphLaunch", hipcore::graph::record(*queue, std::move(params)));
+        }
         if (status.ok()) status = exec->launch(*queue);
         return finish("hipGraphLaunch", std::move(status));
       },

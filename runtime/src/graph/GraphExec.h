@@ -37,6 +37,9 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   unsigned long long flags() const { return flags_; }
   // The device whose kernels the graph runs (-1 when it has no kernel node).
   int device() const { return device_; }
+  // The executable's own copy of its graph (hipGraphLaunch into a capturing stream records it
+  // as a child graph).
+  const Graph& graph() const { return *graph_; }
 
   // hipGraphLaunch on `queue`; hipGraphUpload packs the kernargs for its queue ahead of time.
   core::Status launch(core::Stream& queue);

@@ -273,3 +273,48 @@ TEST(StreamCapture, StreamOrderedAllocationsBecomeGraphOwnedMemory) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(StreamCapture, ALaunchedGraphIsCapturedAsAChildGraph) {
+  int* device = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&device), kCount * sizeof(int)));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  ASSERT_HIP(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+  ASSERT_HIP(launchAddTo(device, 2, kCount, stream));
+  hipGraph_t inner = nullptr;
+  ASSERT_HIP(hipStreamEndCapture(stream, &inner));
+  hipGraphExec_t innerExec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&innerExec, inner, nullptr, nullptr, 0));
+
+  ASSERT_HIP(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+  ASSERT_HIP(hipMemsetAsync(device, 0, kCount * sizeof(int), stream));
+  ASSERT_HIP(hipGraphLaunch(innerExec, stream));
+  ASSERT_HIP(launchMultiplyBy(device, 10, kCount, stream));
+  hipGraph_t outer = nullptr;
+  ASSERT_HIP(hipStreamEndCapture(stream, &outer));
+  std::vector<hipGraphNode_t> nodes(3);
+  size_t count = 3;
+  ASSERT_HIP(hipGraphGetNodes(outer, nodes.data(), &count));
+  ASSERT_EQ(count, 3u);
+  hipGraphNodeType type;
+  ASSERT_HIP(hipGraphNodeGetType(nodes[1], &type));
+  EXPECT_EQ(type, hipGraphNodeTypeGraph);
+
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, outer, nullptr, nullptr, 0));
+  ASSERT_HIP(hipGraphLaunch(exec, stream));
+  std::vector<int> host(kCount);
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  ASSERT_HIP(hipMemcpy(host.data(), device, kCount * sizeof(int), hipMemcpyDeviceToHost));
+  for (int v : host) ASSERT_EQ(v, 20);
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphExecDestroy(innerExec));
+  ASSERT_HIP(hipGraphDestroy(outer));
+  ASSERT_HIP(hipGraphDestroy(inner));
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipFree(device));
+}
+
+}  // namespace
