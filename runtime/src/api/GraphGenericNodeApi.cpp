@@ -68,15 +68,12 @@ HIPCORE_API hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode, hipGraph_t gr
       "hipGraphAddNode", hipGraphAddNode,
       [&] {
         Graph* object = nullptr;
-        Status status = graphOf(graph, object);
-        if (status.ok() && pGraphNode == nullptr)
-          status = fail(hipErrorInvalidValue, "pGraphNode is null");
+        Status status = graphOf(graph, object);  // before a memory node reserves its block
         NodeParams params;
         if (status.ok()) status = nodeFrom(nodeParams, params);
-        GraphNode* node = nullptr;
         if (status.ok())
-          status = object->add(std::move(params), pDependencies, numDependencies, node);
-        if (status.ok()) *pGraphNode = reinterpret_cast<hipGraphNode_t>(node);
+          status = hipcore::api::addNode(graph, pGraphNode, pDependencies, numDependencies,
+                                         std::move(params));
         return finish("hipGraphAddNode", std::move(status));
       },
       "pGraphNode, graph, pDependencies, numDependencies, nodeParams", pGraphNode, graph,

@@ -15,22 +15,6 @@ using hipcore::graph::Graph;
 using hipcore::graph::GraphNode;
 using hipcore::graph::NodeParams;
 
-namespace {
-
-Status addNode(hipGraphNode_t* out, hipGraph_t graph, const hipGraphNode_t* dependencies,
-               size_t count, NodeParams params) {
-  Graph* object = nullptr;
-  if (Status valid = graphOf(graph, object); !valid.ok()) return valid;
-  if (out == nullptr) return fail(hipErrorInvalidValue, "the node pointer is null");
-  GraphNode* node = nullptr;
-  if (Status added = object->add(std::move(params), dependencies, count, node); !added.ok())
-    return added;
-  *out = reinterpret_cast<hipGraphNode_t>(node);
-  return Status::success();
-}
-
-}  // namespace
-
 HIPCORE_API hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                                const hipGraphNode_t* pDependencies,
                                                size_t numDependencies,
@@ -44,7 +28,8 @@ HIPCORE_API hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode, hipGr
         if (status.ok()) status = hipcore::api::allocationNode(pNodeParams, params);
         void* address = params.alloc.dptr;
         if (status.ok())
-          status = addNode(pGraphNode, graph, pDependencies, numDependencies, std::move(params));
+          status = hipcore::api::addNode(graph, pGraphNode, pDependencies, numDependencies,
+                                         std::move(params));
         if (status.ok()) pNodeParams->dptr = address;
         return finish("hipGraphAddMemAllocNode", std::move(status));
       },
@@ -80,7 +65,8 @@ HIPCORE_API hipError_t hipGraphAddMemFreeNode(hipGraphNode_t* pGraphNode, hipGra
         NodeParams params;
         Status status = hipcore::api::freeNode(dev_ptr, params);
         if (status.ok())
-          status = addNode(pGraphNode, graph, pDependencies, numDependencies, std::move(params));
+          status = hipcore::api::addNode(graph, pGraphNode, pDependencies, numDependencies,
+                                         std::move(params));
         return finish("hipGraphAddMemFreeNode", std::move(status));
       },
       "pGraphNode, graph, pDependencies, numDependencies, dev_ptr", pGraphNode, graph,

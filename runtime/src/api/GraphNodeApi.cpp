@@ -20,15 +20,8 @@ namespace {
 hipError_t addNode(const char* call, hipGraphNode_t* out, hipGraph_t graph,
                    const hipGraphNode_t* dependencies, size_t count, Status built,
                    NodeParams params) {
-  Graph* object = nullptr;
-  Status status = graphOf(graph, object);
-  if (status.ok() && out == nullptr)
-    status = fail(hipErrorInvalidValue, "the node pointer is null");
-  if (status.ok()) status = std::move(built);
-  GraphNode* node = nullptr;
-  if (status.ok()) status = object->add(std::move(params), dependencies, count, node);
-  if (status.ok()) *out = reinterpret_cast<hipGraphNode_t>(node);
-  return finish(call, std::move(status));
+  if (!built.ok()) return finish(call, std::move(built));
+  return finish(call, hipcore::api::addNode(graph, out, dependencies, count, std::move(params)));
 }
 
 // Replaces the parameters of a node of kind `type` with those `built` made.

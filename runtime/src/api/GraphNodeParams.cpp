@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "ApiState.h"
+#include "GraphHandles.h"
 #include "core/Device.h"
 #include "core/Event.h"
 #include "core/LoadedModule.h"
@@ -13,6 +14,18 @@ namespace hipcore::api {
 
 using core::fail;
 using core::Status;
+
+Status addNode(hipGraph_t graph, hipGraphNode_t* out, const hipGraphNode_t* dependencies,
+               size_t count, graph::NodeParams params) {
+  graph::Graph* object = nullptr;
+  if (Status valid = graphOf(graph, object); !valid.ok()) return valid;
+  if (out == nullptr) return fail(hipErrorInvalidValue, "the node pointer is null");
+  graph::GraphNode* node = nullptr;
+  if (Status added = object->add(std::move(params), dependencies, count, node); !added.ok())
+    return added;
+  *out = reinterpret_cast<hipGraphNode_t>(node);
+  return Status::success();
+}
 
 Status kernelNode(const hipKernelNodeParams* given, graph::NodeParams& out, core::Device* device) {
   if (given == nullptr) return fail(hipErrorInvalidValue, "kernel node parameters are null");

@@ -10,6 +10,10 @@
 
 namespace hipcore::api {
 
+// Adds `params` to `graph` after `dependencies` and writes the new node's handle to *out: the
+// checks every hipGraphAdd*Node makes (a live graph, an output, dependencies of that graph).
+core::Status addNode(hipGraph_t graph, hipGraphNode_t* out, const hipGraphNode_t* dependencies,
+                     size_t count, graph::NodeParams params);
 // A kernel by host stub (a registered __global__ function) or hipFunction_t, resolved on
 // `device` (null: the current device; a module function: its module's device), with its
 // arguments copied.
