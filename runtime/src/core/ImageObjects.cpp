@@ -1,0 +1,34 @@
+// The table of live texture and surface objects (a mutex: creation and destruction are rare).
+#include "ImageObjects.h"
+
+namespace hipcore::core {
+
+void ImageObjects::addTexture(const void* handle, const Texture& t) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  textures_[handle] = t;
+}
+
+bool ImageObjects::findTexture(const void* handle, Texture& out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = textures_.find(handle);
+  if (it == textures_.end()) return false;
+  out = it->second;
+  return true;
+}
+
+bool ImageObjects::removeTexture(const void* handle) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return textures_.erase(handle) != 0;
+}
+
+void ImageObjects::addSurface(const void* handle, const hipResourceDesc& resource) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  surfaces_[handle] = resource;
+}
+
+bool ImageObjects::removeSurface(const void* handle) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return surfaces_.erase(handle) != 0;
+}
+
+}  // namespace hipcore::core
