@@ -4,6 +4,7 @@
 #pragma once
 
 #include <hip/device/image_library.h>
+#include <hip/hip_vector_types.h>
 #include <hip/texture_types.h>
 
 #define __HIPCORE_TEX __device__ inline

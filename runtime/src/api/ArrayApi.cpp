@@ -5,6 +5,7 @@
 
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "ImageObjectState.h"
 #include "core/ImageArray.h"
 
 using hipcore::api::finish;
@@ -32,11 +33,14 @@ hipError_t createArray(const char* call, hipArray_t* array, const hipChannelForm
     hipFree(described.data);
     return finish(call, fail(hipErrorOutOfMemory, "%s: array object", call));
   }
+  hipcore::api::imageObjects().addArray(*array);
   return hipSuccess;
 }
 
 hipError_t destroyArray(const char* call, hipArray_t array) {
-  if (array == nullptr) return finish(call, fail(hipErrorInvalidValue, "%s: null array", call));
+  if (!hipcore::api::imageObjects().removeArray(array))
+    return finish(call, fail(hipErrorInvalidValue, "%s: %p is not an array", call,
+                             static_cast<const void*>(array)));
   hipError_t error = hipFree(array->data);
   if (error != hipSuccess) return error;
   delete array;
@@ -115,8 +119,8 @@ HIPCORE_API hipError_t hipArrayGetInfo(hipChannelFormatDesc* desc, hipExtent* ex
   return hipcore::api::call(
       "hipArrayGetInfo", hipArrayGetInfo,
       [&] {
-        if (array == nullptr)
-          return finish("hipArrayGetInfo", fail(hipErrorInvalidHandle, "null array"));
+        if (!hipcore::api::knownArray(array))
+          return finish("hipArrayGetInfo", fail(hipErrorInvalidHandle, "not an array"));
         // Each output is optional (CUDA's cudaArrayGetInfo).
         if (desc != nullptr) *desc = array->desc;
         if (extent != nullptr) *extent = hipExtent{array->width, array->height, array->depth};
@@ -133,8 +137,8 @@ HIPCORE_API hipError_t hipArrayGetDescriptor(HIP_ARRAY_DESCRIPTOR* pArrayDescrip
       [&] {
         if (pArrayDescriptor == nullptr)
           return finish("hipArrayGetDescriptor", fail(hipErrorInvalidValue, "null descriptor"));
-        if (array == nullptr)
-          return finish("hipArrayGetDescriptor", fail(hipErrorInvalidHandle, "null array"));
+        if (!hipcore::api::knownArray(array))
+          return finish("hipArrayGetDescriptor", fail(hipErrorInvalidHandle, "not an array"));
         pArrayDescriptor->Width = array->width;
         pArrayDescriptor->Height = array->height;
         pArrayDescriptor->Format = hipcore::core::arrayFormatOf(array->desc);
@@ -151,8 +155,8 @@ HIPCORE_API hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR* pArrayDes
       [&] {
         if (pArrayDescriptor == nullptr)
           return finish("hipArray3DGetDescriptor", fail(hipErrorInvalidValue, "null descriptor"));
-        if (array == nullptr)
-          return finish("hipArray3DGetDescriptor", fail(hipErrorInvalidHandle, "null array"));
+        if (!hipcore::api::knownArray(array))
+          return finish("hipArray3DGetDescriptor", fail(hipErrorInvalidHandle, "not an array"));
         pArrayDescriptor->Width = array->width;
         pArrayDescriptor->Height = array->height;
         pArrayDescriptor->Depth = array->depth;
@@ -168,8 +172,9 @@ HIPCORE_API hipError_t hipGetChannelDesc(hipChannelFormatDesc* desc, hipArray_co
   return hipcore::api::call(
       "hipGetChannelDesc", hipGetChannelDesc,
       [&] {
-        if (desc == nullptr || array == nullptr)
-          return finish("hipGetChannelDesc", fail(hipErrorInvalidValue, "null argument"));
+        if (desc == nullptr || !hipcore::api::knownArray(array))
+          return finish("hipGetChannelDesc",
+                        fail(hipErrorInvalidValue, "null or unknown argument"));
         *desc = array->desc;
         return hipSuccess;
       },

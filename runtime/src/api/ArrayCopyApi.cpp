@@ -7,6 +7,7 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "ArrayAccess.h"
+#include "ImageObjectState.h"
 #include "core/ImageArray.h"
 
 using hipcore::api::finish;
@@ -27,7 +28,7 @@ char* at(const hipArray* a, size_t xBytes, size_t row) {
 // Checks that a width x height byte rectangle at (xBytes, row) lies inside the array.
 Status inside(const char* call, const hipArray* a, size_t xBytes, size_t row, size_t width,
               size_t height) {
-  if (a == nullptr) return fail(hipErrorInvalidHandle, "%s: null array", call);
+  if (!hipcore::api::knownArray(a)) return fail(hipErrorInvalidHandle, "%s: not an array", call);
   const size_t rows = a->rows() * a->slices();
   if (xBytes + width > rowBytes(a) || row + height > rows)
     return fail(hipErrorInvalidValue,
@@ -46,7 +47,8 @@ hipError_t copyRect(void* dst, size_t dpitch, const void* src, size_t spitch, si
 // a partial first row, whole rows, a partial last row.
 hipError_t copyRun(const char* call, const hipArray* a, size_t xBytes, size_t row, void* linear,
                    size_t count, bool toArray, hipMemcpyKind kind) {
-  if (a == nullptr) return finish(call, fail(hipErrorInvalidHandle, "%s: null array", call));
+  if (!hipcore::api::knownArray(a))
+    return finish(call, fail(hipErrorInvalidHandle, "%s: not an array", call));
   if (linear == nullptr && count != 0)
     return finish(call, fail(hipErrorInvalidValue, "%s: null pointer", call));
   const size_t rb = rowBytes(a), rows = a->rows() * a->slices();
@@ -97,8 +99,13 @@ core::Status resolveArrays(const hipMemcpy3DParms& p, hipMemcpy3DParms& out) {
   out = p;
   const hipArray* arrays[] = {p.srcArray, p.dstArray};
   size_t element = 0;
-  for (const hipArray* a : arrays)
-    if (a != nullptr) element = a->format.bytes();
+  for (const hipArray* a : arrays) {
+    if (a == nullptr) continue;
+    if (!knownArray(a))
+      return core::fail(hipErrorInvalidValue, "hipMemcpy3D: %p is not an array",
+                        static_cast<const void*>(a));
+    element = a->format.bytes();
+  }
   if (element == 0) return core::Status::success();
   out.extent.width *= element;
   auto pitched = [](const hipArray* a) {
@@ -209,8 +216,8 @@ HIPCORE_API hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, cons
   return hipcore::api::call(
       "hipMemcpyHtoA", hipMemcpyHtoA,
       [&] {
-        if (dstArray == nullptr)
-          return finish("hipMemcpyHtoA", fail(hipErrorInvalidHandle, "null array"));
+        if (!hipcore::api::knownArray(dstArray))
+          return finish("hipMemcpyHtoA", fail(hipErrorInvalidHandle, "not an array"));
         const size_t rb = rowBytes(dstArray);
         return copyRun("hipMemcpyHtoA", dstArray, dstOffset % rb, dstOffset / rb,
                        const_cast<void*>(srcHost), count, true, hipMemcpyHostToDevice);
@@ -223,8 +230,8 @@ HIPCORE_API hipError_t hipMemcpyAtoH(void* dst, hipArray_t srcArray, size_t srcO
   return hipcore::api::call(
       "hipMemcpyAtoH", hipMemcpyAtoH,
       [&] {
-        if (srcArray == nullptr)
-          return finish("hipMemcpyAtoH", fail(hipErrorInvalidHandle, "null array"));
+        if (!hipcore::api::knownArray(srcArray))
+          return finish("hipMemcpyAtoH", fail(hipErrorInvalidHandle, "not an array"));
         const size_t rb = rowBytes(srcArray);
         return copyRun("hipMemcpyAtoH", srcArray, srcOffset % rb, srcOffset / rb, dst, count, false,
                        hipMemcpyDeviceToHost);

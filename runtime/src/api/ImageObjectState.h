@@ -13,6 +13,10 @@
 namespace hipcore::api {
 
 core::ImageObjects& imageObjects();
+// True for an array hipMallocArray & co. made and no one freed yet.
+inline bool knownArray(const hipArray* array) {
+  return array != nullptr && imageObjects().knowsArray(array);
+}
 
 // The image a texture or surface over `resource` reads (normalizedRead: 8/16-bit integers as
 // unorm/snorm), or why there is none.

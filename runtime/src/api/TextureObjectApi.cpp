@@ -23,7 +23,7 @@ Status imageOf(const hipResourceDesc& r, bool normalizedRead, ImageLayout& out) 
   switch (r.resType) {
     case hipResourceTypeArray: {
       const hipArray* a = r.res.array.array;
-      if (a == nullptr) return fail(hipErrorInvalidValue, "resource array is null");
+      if (!knownArray(a)) return fail(hipErrorInvalidValue, "resource array is null or unknown");
       out = a->layout();
       core::texelFormatOf(a->desc, normalizedRead, out.format);
       return Status::success();

@@ -1,4 +1,5 @@
-// The table of live texture and surface objects (a mutex: creation and destruction are rare).
+// The table of live arrays, texture and surface objects (a mutex: creation and destruction are
+// rare).
 #include "ImageObjects.h"
 
 namespace hipcore::core {
@@ -29,6 +30,21 @@ void ImageObjects::addSurface(const void* handle, const hipResourceDesc& resourc
 bool ImageObjects::removeSurface(const void* handle) {
   std::lock_guard<std::mutex> lock(mutex_);
   return surfaces_.erase(handle) != 0;
+}
+
+void ImageObjects::addArray(const hipArray* array) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  arrays_.insert(array);
+}
+
+bool ImageObjects::removeArray(const hipArray* array) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return arrays_.erase(array) != 0;
+}
+
+bool ImageObjects::knowsArray(const hipArray* array) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return arrays_.count(array) != 0;
 }
 
 }  // namespace hipcore::core

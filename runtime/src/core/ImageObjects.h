@@ -1,6 +1,7 @@
-// Live texture and surface objects. A handle is the device address of the object's descriptor
-// block (what kernels receive and hand to image instructions); this table remembers what each
-// was created from, for hipGetTextureObject*Desc and to refuse handles that were never made.
+// Live arrays, texture objects and surface objects. An array handle is a host object; a texture
+// or surface handle is the device address of the object's descriptor block (what kernels
+// receive and hand to image instructions). The table refuses handles that were never made (or
+// were destroyed) and remembers what each texture was created from, for hipGetTextureObject*Desc.
 #pragma once
 
 #include <hip/driver_types.h>
@@ -8,6 +9,7 @@
 
 #include <mutex>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace hipcore::core {
 
@@ -24,11 +26,15 @@ class ImageObjects {
   bool removeTexture(const void* handle);
   void addSurface(const void* handle, const hipResourceDesc& resource);
   bool removeSurface(const void* handle);
+  void addArray(const hipArray* array);
+  bool removeArray(const hipArray* array);
+  bool knowsArray(const hipArray* array) const;
 
  private:
   mutable std::mutex mutex_;
   std::unordered_map<const void*, Texture> textures_;
   std::unordered_map<const void*, hipResourceDesc> surfaces_;
+  std::unordered_set<const hipArray*> arrays_;
 };
 
 }  // namespace hipcore::core

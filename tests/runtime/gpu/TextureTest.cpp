@@ -185,7 +185,16 @@ TEST(Arrays, ArgumentsAreChecked) {
             hipErrorInvalidHandle);
   EXPECT_EQ(hipArrayGetInfo(nullptr, nullptr, nullptr, nullptr), hipErrorInvalidHandle);
   ASSERT_HIP(hipArrayDestroy(array));
+  // Handles that are not (or no longer) arrays are refused, not followed.
+  EXPECT_EQ(hipArrayGetInfo(&channel, nullptr, nullptr, array), hipErrorInvalidHandle);
+  EXPECT_EQ(hipFreeArray(array), hipErrorInvalidValue);
   EXPECT_EQ(hipFreeArray(nullptr), hipErrorInvalidValue);
+  hipMemcpy3DParms p = {};
+  p.srcArray = reinterpret_cast<hipArray_t>(bytes.data());
+  p.dstPtr = make_hipPitchedPtr(bytes.data(), 64, 16, 1);
+  p.extent = make_hipExtent(1, 1, 1);
+  p.kind = hipMemcpyDeviceToHost;
+  EXPECT_EQ(hipMemcpy3D(&p), hipErrorInvalidValue);
 }
 
 // ---------------------------------------------------------------------------------------------
