@@ -57,6 +57,21 @@ HIPCORE_API hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, cons
                                      size_t count);
 HIPCORE_API hipError_t hipMemcpyAtoH(void* dst, hipArray_t srcArray, size_t srcOffset,
                                      size_t count);
+HIPCORE_API hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset,
+                                          const void* srcHost, size_t ByteCount,
+                                          hipStream_t stream);
+HIPCORE_API hipError_t hipMemcpyAtoHAsync(void* dstHost, hipArray_t srcArray, size_t srcOffset,
+                                          size_t ByteCount, hipStream_t stream);
+HIPCORE_API hipError_t hipMemcpyDtoA(hipArray_t dstArray, size_t dstOffset,
+                                     hipDeviceptr_t srcDevice, size_t ByteCount);
+HIPCORE_API hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray_t srcArray,
+                                     size_t srcOffset, size_t ByteCount);
+HIPCORE_API hipError_t hipMemcpyAtoA(hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray,
+                                     size_t srcOffset, size_t ByteCount);
+HIPCORE_API hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                               hipArray_const_t src, size_t wOffsetSrc,
+                                               size_t hOffsetSrc, size_t width, size_t height,
+                                               hipMemcpyKind kind);
 
 HIPCORE_API hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject,
                                               const hipResourceDesc* pResDesc,

@@ -1,5 +1,6 @@
 // Copies to and from arrays: hipMemcpy2DToArray/FromArray (and Async), hipMemcpyToArray/
-// FromArray, hipMemcpyHtoA/AtoH, and the array sides of hipMemcpy3D (resolveArrays). An array
+// FromArray, the driver API's HtoA/AtoH (and Async), DtoA/AtoD/AtoA, hipMemcpy2DArrayToArray,
+// and the array sides of hipMemcpy3D (resolveArrays). An array
 // is pitched linear memory (core/ImageArray.h), so each is a hipMemcpy2D on its rows.
 #include <algorithm>
 #include <utility>
@@ -46,7 +47,8 @@ hipError_t copyRect(void* dst, size_t dpitch, const void* src, size_t spitch, si
 // count bytes from (xBytes, row) on in the array's row order, to (toArray) or from `linear`:
 // a partial first row, whole rows, a partial last row.
 hipError_t copyRun(const char* call, const hipArray* a, size_t xBytes, size_t row, void* linear,
-                   size_t count, bool toArray, hipMemcpyKind kind) {
+                   size_t count, bool toArray, hipMemcpyKind kind, hipStream_t stream = nullptr,
+                   bool async = false) {
   if (!hipcore::api::knownArray(a))
     return finish(call, fail(hipErrorInvalidHandle, "%s: not an array", call));
   if (linear == nullptr && count != 0)
@@ -62,8 +64,8 @@ hipError_t copyRun(const char* call, const hipArray* a, size_t xBytes, size_t ro
     size_t height = width == rb ? count / rb : 1;
     char* arrayAt = at(a, xBytes, row);
     hipError_t error =
-        toArray ? copyRect(arrayAt, a->rowPitch, bytes, width, width, height, kind, nullptr, false)
-                : copyRect(bytes, width, arrayAt, a->rowPitch, width, height, kind, nullptr, false);
+        toArray ? copyRect(arrayAt, a->rowPitch, bytes, width, width, height, kind, stream, async)
+                : copyRect(bytes, width, arrayAt, a->rowPitch, width, height, kind, stream, async);
     if (error != hipSuccess) return error;
     bytes += width * height;
     count -= width * height;
@@ -71,6 +73,16 @@ hipError_t copyRun(const char* call, const hipArray* a, size_t xBytes, size_t ro
     row += xBytes == 0 ? height : 0;
   }
   return hipSuccess;
+}
+
+// The driver API's array offsets count bytes as if the array's rows were packed.
+hipError_t copyAtOffset(const char* call, const hipArray* a, size_t offset, void* linear,
+                        size_t count, bool toArray, hipMemcpyKind kind, hipStream_t stream,
+                        bool async) {
+  if (!hipcore::api::knownArray(a))
+    return finish(call, fail(hipErrorInvalidHandle, "%s: not an array", call));
+  const size_t rb = rowBytes(a);
+  return copyRun(call, a, offset % rb, offset / rb, linear, count, toArray, kind, stream, async);
 }
 
 hipError_t toArray2D(const char* call, hipArray_t dst, size_t wOffset, size_t hOffset,
@@ -210,17 +222,13 @@ HIPCORE_API hipError_t hipMemcpyFromArray(void* dst, hipArray_const_t srcArray, 
       "dst, srcArray, wOffset, hOffset, count, kind", dst, srcArray, wOffset, hOffset, count, kind);
 }
 
-// The driver API's offsets count bytes of the array as if its rows were packed.
 HIPCORE_API hipError_t hipMemcpyHtoA(hipArray_t dstArray, size_t dstOffset, const void* srcHost,
                                      size_t count) {
   return hipcore::api::call(
       "hipMemcpyHtoA", hipMemcpyHtoA,
       [&] {
-        if (!hipcore::api::knownArray(dstArray))
-          return finish("hipMemcpyHtoA", fail(hipErrorInvalidHandle, "not an array"));
-        const size_t rb = rowBytes(dstArray);
-        return copyRun("hipMemcpyHtoA", dstArray, dstOffset % rb, dstOffset / rb,
-                       const_cast<void*>(srcHost), count, true, hipMemcpyHostToDevice);
+        return copyAtOffset("hipMemcpyHtoA", dstArray, dstOffset, const_cast<void*>(srcHost), count,
+                            true, hipMemcpyHostToDevice, nullptr, false);
       },
       "dstArray, dstOffset, srcHost, count", dstArray, dstOffset, srcHost, count);
 }
@@ -230,11 +238,100 @@ HIPCORE_API hipError_t hipMemcpyAtoH(void* dst, hipArray_t srcArray, size_t srcO
   return hipcore::api::call(
       "hipMemcpyAtoH", hipMemcpyAtoH,
       [&] {
-        if (!hipcore::api::knownArray(srcArray))
-          return finish("hipMemcpyAtoH", fail(hipErrorInvalidHandle, "not an array"));
-        const size_t rb = rowBytes(srcArray);
-        return copyRun("hipMemcpyAtoH", srcArray, srcOffset % rb, srcOffset / rb, dst, count, false,
-                       hipMemcpyDeviceToHost);
+        return copyAtOffset("hipMemcpyAtoH", srcArray, srcOffset, dst, count, false,
+                            hipMemcpyDeviceToHost, nullptr, false);
       },
       "dst, srcArray, srcOffset, count", dst, srcArray, srcOffset, count);
+}
+
+HIPCORE_API hipError_t hipMemcpyHtoAAsync(hipArray_t dstArray, size_t dstOffset,
+                                          const void* srcHost, size_t ByteCount,
+                                          hipStream_t stream) {
+  return hipcore::api::call(
+      "hipMemcpyHtoAAsync", hipMemcpyHtoAAsync,
+      [&] {
+        return copyAtOffset("hipMemcpyHtoAAsync", dstArray, dstOffset, const_cast<void*>(srcHost),
+                            ByteCount, true, hipMemcpyHostToDevice, stream, true);
+      },
+      "dstArray, dstOffset, srcHost, ByteCount, stream", dstArray, dstOffset, srcHost, ByteCount,
+      stream);
+}
+
+HIPCORE_API hipError_t hipMemcpyAtoHAsync(void* dstHost, hipArray_t srcArray, size_t srcOffset,
+                                          size_t ByteCount, hipStream_t stream) {
+  return hipcore::api::call(
+      "hipMemcpyAtoHAsync", hipMemcpyAtoHAsync,
+      [&] {
+        return copyAtOffset("hipMemcpyAtoHAsync", srcArray, srcOffset, dstHost, ByteCount, false,
+                            hipMemcpyDeviceToHost, stream, true);
+      },
+      "dstHost, srcArray, srcOffset, ByteCount, stream", dstHost, srcArray, srcOffset, ByteCount,
+      stream);
+}
+
+HIPCORE_API hipError_t hipMemcpyDtoA(hipArray_t dstArray, size_t dstOffset,
+                                     hipDeviceptr_t srcDevice, size_t ByteCount) {
+  return hipcore::api::call(
+      "hipMemcpyDtoA", hipMemcpyDtoA,
+      [&] {
+        return copyAtOffset("hipMemcpyDtoA", dstArray, dstOffset, srcDevice, ByteCount, true,
+                            hipMemcpyDeviceToDevice, nullptr, false);
+      },
+      "dstArray, dstOffset, srcDevice, ByteCount", dstArray, dstOffset, srcDevice, ByteCount);
+}
+
+HIPCORE_API hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray_t srcArray,
+                                     size_t srcOffset, size_t ByteCount) {
+  return hipcore::api::call(
+      "hipMemcpyAtoD", hipMemcpyAtoD,
+      [&] {
+        return copyAtOffset("hipMemcpyAtoD", srcArray, srcOffset, dstDevice, ByteCount, false,
+                            hipMemcpyDeviceToDevice, nullptr, false);
+      },
+      "dstDevice, srcArray, srcOffset, ByteCount", dstDevice, srcArray, srcOffset, ByteCount);
+}
+
+// Between arrays of different row widths a run does not map row to row: it goes through a
+// device buffer (two copies on the null stream, in order).
+HIPCORE_API hipError_t hipMemcpyAtoA(hipArray_t dstArray, size_t dstOffset, hipArray_t srcArray,
+                                     size_t srcOffset, size_t ByteCount) {
+  return hipcore::api::call(
+      "hipMemcpyAtoA", hipMemcpyAtoA,
+      [&] {
+        constexpr const char* call = "hipMemcpyAtoA";
+        if (!hipcore::api::knownArray(dstArray) || !hipcore::api::knownArray(srcArray))
+          return finish(call, fail(hipErrorInvalidHandle, "not an array"));
+        if (ByteCount == 0) return hipSuccess;
+        void* staging = nullptr;
+        hipError_t error = hipMalloc(&staging, ByteCount);
+        if (error != hipSuccess) return error;
+        error = copyAtOffset(call, srcArray, srcOffset, staging, ByteCount, false,
+                             hipMemcpyDeviceToDevice, nullptr, false);
+        if (error == hipSuccess)
+          error = copyAtOffset(call, dstArray, dstOffset, staging, ByteCount, true,
+                               hipMemcpyDeviceToDevice, nullptr, false);
+        hipError_t freed = hipFree(staging);
+        return error != hipSuccess ? error : freed;
+      },
+      "dstArray, dstOffset, srcArray, srcOffset, ByteCount", dstArray, dstOffset, srcArray,
+      srcOffset, ByteCount);
+}
+
+HIPCORE_API hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                               hipArray_const_t src, size_t wOffsetSrc,
+                                               size_t hOffsetSrc, size_t width, size_t height,
+                                               hipMemcpyKind kind) {
+  return hipcore::api::call(
+      "hipMemcpy2DArrayToArray", hipMemcpy2DArrayToArray,
+      [&] {
+        constexpr const char* call = "hipMemcpy2DArrayToArray";
+        Status status = inside(call, dst, wOffsetDst, hOffsetDst, width, height);
+        if (status.ok()) status = inside(call, src, wOffsetSrc, hOffsetSrc, width, height);
+        if (!status.ok()) return finish(call, std::move(status));
+        return copyRect(at(dst, wOffsetDst, hOffsetDst), dst->rowPitch,
+                        at(src, wOffsetSrc, hOffsetSrc), src->rowPitch, width, height, kind,
+                        nullptr, false);
+      },
+      "dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, width, height, kind", dst,
+      wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, width, height, kind);
 }

@@ -107,6 +107,15 @@ hipError_t createTexture(hipTextureObject_t* object, const hipResourceDesc* reso
   if (texture->filterMode != hipFilterModePoint && texture->filterMode != hipFilterModeLinear)
     return finish(
         call, fail(hipErrorInvalidValue, "filter mode %d", static_cast<int>(texture->filterMode)));
+  if (texture->sRGB != 0)
+    return finish(call, fail(hipErrorNotSupported, "sRGB textures are not implemented"));
+  std::uint8_t borderType = 0;
+  if (!hipcore::core::borderTypeOf(texture->borderColor, borderType))
+    return finish(call, fail(hipErrorNotSupported,
+                             "border colour (%g, %g, %g, %g): only transparent black, opaque "
+                             "black and opaque white exist without a border colour table",
+                             texture->borderColor[0], texture->borderColor[1],
+                             texture->borderColor[2], texture->borderColor[3]));
   ImageLayout image;
   Status status =
       hipcore::api::imageOf(*resource, texture->readMode == hipReadModeNormalizedFloat, image);
@@ -123,6 +132,7 @@ hipError_t createTexture(hipTextureObject_t* object, const hipResourceDesc* reso
   for (int i = 0; i < 3; ++i) sampler.addressMode[i] = texture->addressMode[i];
   sampler.linear = texture->filterMode == hipFilterModeLinear;
   sampler.normalizedCoords = texture->normalizedCoords != 0;
+  sampler.borderType = borderType;
   hipcore::core::writeImageDescriptor(generation, image,
                                       reinterpret_cast<std::uint32_t(&)[8]>(words[0]));
   hipcore::core::writeImageMetadata(image, reinterpret_cast<std::uint32_t(&)[4]>(words[8]));

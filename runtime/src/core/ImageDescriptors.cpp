@@ -9,7 +9,8 @@
 //   S# word0 2:0/5:3/8:6 CLAMP_X/Y/Z, 15 FORCE_UNNORMALIZED
 //      word1 11:0 MIN_LOD, 23:12 MAX_LOD (4.8 fixed point)
 //      word2 21:20 XY_MAG_FILTER, 23:22 XY_MIN_FILTER, 27:26 MIP_FILTER
-//      word3 31:30 BORDER_COLOR_TYPE (0: transparent black, CUDA's border)
+//      word3 31:30 BORDER_COLOR_TYPE (0 transparent black, CUDA's default; 1 opaque black;
+//            2 opaque white)
 #include "ImageDescriptors.h"
 
 namespace hipcore::core {
@@ -153,7 +154,21 @@ void writeSamplerDescriptor(ImageGeneration, const SamplerState& s, std::uint32_
   w[1] = 0xfffu << 12;  // LOD range 0 .. 15.99: every level
   const std::uint32_t filter = s.linear ? 1 : 0;
   w[2] = filter << 20 | filter << 22;
-  w[3] = 0;
+  w[3] = std::uint32_t{s.borderType} << 30;
+}
+
+bool borderTypeOf(const float (&c)[4], std::uint8_t& type) {
+  const bool black = c[0] == 0 && c[1] == 0 && c[2] == 0,
+             white = c[0] == 1 && c[1] == 1 && c[2] == 1;
+  if (black && c[3] == 0)
+    type = 0;
+  else if (black && c[3] == 1)
+    type = 1;
+  else if (white && c[3] == 1)
+    type = 2;
+  else
+    return false;
+  return true;
 }
 
 }  // namespace hipcore::core

@@ -77,7 +77,13 @@ struct SamplerState {
                                           hipAddressModeWrap};
   bool linear = false;
   bool normalizedCoords = false;
+  // BORDER_COLOR_TYPE: 0 transparent black, 1 opaque black, 2 opaque white (the colours the
+  // hardware has without a border colour table).
+  std::uint8_t borderType = 0;
 };
+
+// The border colour type of an RGBA border colour, or false for colours other than the three.
+bool borderTypeOf(const float (&color)[4], std::uint8_t& type);
 void writeSamplerDescriptor(ImageGeneration g, const SamplerState& s, std::uint32_t (&words)[4]);
 
 }  // namespace hipcore::core

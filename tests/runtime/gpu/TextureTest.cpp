@@ -141,6 +141,41 @@ TEST(Arrays, SubRectanglesAndRunsLandWhereAddressed) {
                                   hipMemcpyDeviceToDevice));
   std::vector<std::uint8_t> shifted = hostCopy(device, model.size());
   for (size_t i = 0; i < rowBytes * (h - 1); ++i) ASSERT_EQ(shifted[i], model[i + rowBytes]) << i;
+  // The driver API's forms: array to device and back at packed-byte offsets, asynchronous
+  // host copies, array to array (runs and rectangles) between arrays of different widths.
+  std::vector<std::uint8_t> current(model.size());
+  ASSERT_HIP(hipMemcpyAtoH(current.data(), array, 0, current.size()));
+  ASSERT_HIP(hipMemcpyAtoD(device, array, 13, 100));
+  std::vector<std::uint8_t> fromArray = hostCopy(device, 100);
+  EXPECT_EQ(0, std::memcmp(fromArray.data(), &current[13], 100));
+  std::vector<std::uint8_t> fresh = pattern(77, 9);
+  std::uint8_t* source = deviceCopy(fresh);
+  ASSERT_HIP(hipMemcpyDtoA(array, 150, source, fresh.size()));
+  std::memcpy(&current[150], fresh.data(), fresh.size());
+  std::vector<std::uint8_t> tail = pattern(33, 10);
+  ASSERT_HIP(hipMemcpyHtoAAsync(array, rowBytes * h - 33, tail.data(), tail.size(), nullptr));
+  std::memcpy(&current[rowBytes * h - 33], tail.data(), tail.size());
+  std::vector<std::uint8_t> back(current.size());
+  ASSERT_HIP(hipMemcpyAtoHAsync(back.data(), array, 0, back.size(), nullptr));
+  ASSERT_HIP(hipDeviceSynchronize());
+  EXPECT_EQ(back, current);
+  hipArray_t other = nullptr;
+  const hipChannelFormatDesc byteChannel = hipCreateChannelDesc<unsigned char>();
+  ASSERT_HIP(hipMallocArray(&other, &byteChannel, 50, 6));
+  ASSERT_HIP(hipMemcpyAtoA(other, 3, array, 40, 200));  // into 50-byte rows from 80-byte ones
+  std::vector<std::uint8_t> otherBytes(300);
+  ASSERT_HIP(hipMemcpyAtoH(otherBytes.data(), other, 0, otherBytes.size()));
+  EXPECT_EQ(0, std::memcmp(&otherBytes[3], &current[40], 200));
+  ASSERT_HIP(hipMemcpy2DArrayToArray(other, 10, 1, array, 24, 5, 30, 4, hipMemcpyDeviceToDevice));
+  ASSERT_HIP(hipMemcpyAtoH(otherBytes.data(), other, 0, otherBytes.size()));
+  for (int r = 0; r < 4; ++r)
+    EXPECT_EQ(0, std::memcmp(&otherBytes[(1 + r) * 50 + 10], &current[(5 + r) * rowBytes + 24], 30))
+        << r;
+  // 30 + 30 bytes exceed the 50-byte rows.
+  EXPECT_EQ(hipMemcpy2DArrayToArray(other, 30, 0, array, 0, 0, 30, 1, hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
+  ASSERT_HIP(hipFreeArray(other));
+  ASSERT_HIP(hipFree(source));
   ASSERT_HIP(hipFree(device));
   ASSERT_HIP(hipFreeArray(array));
 }
@@ -524,6 +559,16 @@ TEST(TextureObjects, ArgumentsAreChecked) {
   texture.addressMode[1] = static_cast<hipTextureAddressMode>(9);
   EXPECT_EQ(hipCreateTextureObject(&t, &resource, &texture, nullptr), hipErrorInvalidValue);
   texture.addressMode[1] = hipAddressModeWrap;
+  texture.sRGB = 1;
+  EXPECT_EQ(hipCreateTextureObject(&t, &resource, &texture, nullptr), hipErrorNotSupported);
+  texture.sRGB = 0;
+  const float grey[4] = {0.5f, 0.5f, 0.5f, 1};
+  std::memcpy(texture.borderColor, grey, sizeof grey);
+  EXPECT_EQ(hipCreateTextureObject(&t, &resource, &texture, nullptr), hipErrorNotSupported);
+  const float white[4] = {1, 1, 1, 1};
+  std::memcpy(texture.borderColor, white, sizeof white);
+  ASSERT_HIP(hipCreateTextureObject(&t, &resource, &texture, nullptr));
+  ASSERT_HIP(hipDestroyTextureObject(t));
   resource.resType = hipResourceTypeMipmappedArray;
   EXPECT_EQ(hipCreateTextureObject(&t, &resource, &texture, nullptr), hipErrorNotSupported);
   EXPECT_EQ(hipDestroyTextureObject(reinterpret_cast<hipTextureObject_t>(memory)),
