@@ -33,6 +33,24 @@ HIPCORE_API hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR* pArrayDes
                                                hipArray_t array);
 HIPCORE_API hipError_t hipGetChannelDesc(hipChannelFormatDesc* desc, hipArray_const_t array);
 
+// Mipmapped arrays: numLevels is clamped to [1, the full chain down to 1 x 1 x 1]; each level is
+// a hipArray owned by the mipmapped array (copies and surfaces take it; hipFreeArray refuses it).
+HIPCORE_API hipError_t hipMallocMipmappedArray(hipMipmappedArray_t* mipmappedArray,
+                                               const struct hipChannelFormatDesc* desc,
+                                               struct hipExtent extent, unsigned int numLevels,
+                                               unsigned int flags HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t* pHandle,
+                                               HIP_ARRAY3D_DESCRIPTOR* pMipmappedArrayDesc,
+                                               unsigned int numMipmapLevels);
+HIPCORE_API hipError_t hipGetMipmappedArrayLevel(hipArray_t* levelArray,
+                                                 hipMipmappedArray_const_t mipmappedArray,
+                                                 unsigned int level);
+HIPCORE_API hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray,
+                                                 hipMipmappedArray_t hMipMappedArray,
+                                                 unsigned int level);
+HIPCORE_API hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmappedArray);
+HIPCORE_API hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t hMipmappedArray);
+
 // Copies: offsets and widths in bytes (wOffset, width, spitch/dpitch), rows in hOffset/height.
 HIPCORE_API hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset,
                                           const void* src, size_t spitch, size_t width,

@@ -38,6 +38,9 @@ hipError_t createArray(const char* call, hipArray_t* array, const hipChannelForm
 }
 
 hipError_t destroyArray(const char* call, hipArray_t array) {
+  if (hipcore::api::knownArray(array) && array->ownedByMipmap)
+    return finish(call, fail(hipErrorInvalidValue, "%s: %p is a level of a mipmapped array", call,
+                             static_cast<const void*>(array)));
   if (!hipcore::api::imageObjects().removeArray(array))
     return finish(call, fail(hipErrorInvalidValue, "%s: %p is not an array", call,
                              static_cast<const void*>(array)));

@@ -1,6 +1,8 @@
 // Texture objects: hipCreateTextureObject writes a T# for the resource and an S# for the texture
 // descriptor (core/ImageDescriptors.h) into a small device block whose address is the handle;
 // the device functions (hip/device/texture_functions.h) pass it to the image instructions.
+#include <vector>
+
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "ImageObjectState.h"
@@ -68,8 +70,15 @@ Status imageOf(const hipResourceDesc& r, bool normalizedRead, ImageLayout& out) 
       out.depth = 1;
       return Status::success();
     }
-    case hipResourceTypeMipmappedArray:
-      return fail(hipErrorNotSupported, "mipmapped array resources are not implemented");
+    case hipResourceTypeMipmappedArray: {
+      std::vector<hipArray*> levels;
+      if (!imageObjects().findMipmap(r.res.mipmap.mipmap, levels))
+        return fail(hipErrorInvalidValue, "resource mipmapped array is null or unknown");
+      out = levels[0]->layout();
+      out.levels = static_cast<std::uint32_t>(levels.size());
+      core::texelFormatOf(levels[0]->desc, normalizedRead, out.format);
+      return Status::success();
+    }
   }
   return fail(hipErrorInvalidValue, "resource type %d", static_cast<int>(r.resType));
 }
@@ -133,6 +142,12 @@ hipError_t createTexture(hipTextureObject_t* object, const hipResourceDesc* reso
   sampler.linear = texture->filterMode == hipFilterModeLinear;
   sampler.normalizedCoords = texture->normalizedCoords != 0;
   sampler.borderType = borderType;
+  if (resource->resType == hipResourceTypeMipmappedArray) {
+    sampler.mipFilter = texture->mipmapFilterMode == hipFilterModeLinear ? 2 : 1;
+    sampler.minLod = texture->minMipmapLevelClamp;
+    sampler.maxLod = texture->maxMipmapLevelClamp;
+    sampler.lodBias = texture->mipmapLevelBias;
+  }
   hipcore::core::writeImageDescriptor(generation, image,
                                       reinterpret_cast<std::uint32_t(&)[8]>(words[0]));
   hipcore::core::writeImageMetadata(image, reinterpret_cast<std::uint32_t(&)[4]>(words[8]));

@@ -19,6 +19,8 @@ struct hipArray {
   size_t width = 0, height = 0, depth = 0;  // as created (0: dimension unused)
   unsigned flags = 0;
   size_t rowPitch = 0;
+  unsigned mipLevel = 0;  // of the mipmapped array owning it (then not freeable on its own)
+  bool ownedByMipmap = false;
 
   size_t rows() const { return height ? height : 1; }
   size_t slices() const { return depth ? depth : 1; }

@@ -6,12 +6,16 @@
 //            31:28 TYPE
 //      word4 13:0 DEPTH-1 (3D), last layer (arrays) or PITCH-1 in texels (1D/2D)
 //      word5 gfx10.3: 7:4 MAX_MIP (gfx11 keeps it in word1 19:16)
+//   Levels: BASE_LEVEL 0, LAST_LEVEL = MAX_MIP = levels - 1, laid out as mipLevelOffset says
 //   S# word0 2:0/5:3/8:6 CLAMP_X/Y/Z, 15 FORCE_UNNORMALIZED
 //      word1 11:0 MIN_LOD, 23:12 MAX_LOD (4.8 fixed point)
-//      word2 21:20 XY_MAG_FILTER, 23:22 XY_MIN_FILTER, 27:26 MIP_FILTER
+//      word2 13:0 LOD_BIAS (signed 6.8), 21:20 XY_MAG_FILTER, 23:22 XY_MIN_FILTER,
+//            27:26 MIP_FILTER
 //      word3 31:30 BORDER_COLOR_TYPE (0 transparent black, CUDA's default; 1 opaque black;
 //            2 opaque white)
 #include "ImageDescriptors.h"
+
+#include <algorithm>
 
 namespace hipcore::core {
 
@@ -101,7 +105,9 @@ void writeImageDescriptor(ImageGeneration g, const ImageLayout& l, std::uint32_t
     const std::uint32_t s = c < l.format.channels ? kSelX + c : c == 3 ? kSelOne : kSelZero;
     sel |= s << (3 * c);
   }
-  w[3] = sel | static_cast<std::uint32_t>(l.type) << 28;  // levels 0..0, linear
+  const std::uint32_t lastLevel = l.levels - 1;  // BASE_LEVEL 0; linear (SW_MODE 0)
+  w[3] = sel | lastLevel << 16 | static_cast<std::uint32_t>(l.type) << 28;
+  if (g == ImageGeneration::gfx11) w[1] |= lastLevel << 16;  // MAX_MIP
   const std::uint32_t pitchTexels = static_cast<std::uint32_t>(l.rowPitch / l.format.bytes());
   switch (l.type) {
     case ImageType::d3:
@@ -112,7 +118,7 @@ void writeImageDescriptor(ImageGeneration g, const ImageLayout& l, std::uint32_t
     default:
       w[4] = pitchTexels - 1;
   }
-  w[5] = 0;  // MAX_MIP 0 (one level) on both generations
+  w[5] = g == ImageGeneration::gfx11 ? 0 : lastLevel << 4;  // gfx10.3's MAX_MIP
   w[6] = 0;
   w[7] = 0;
 }
@@ -151,10 +157,40 @@ void writeImageMetadata(const ImageLayout& l, std::uint32_t (&w)[4]) {
 void writeSamplerDescriptor(ImageGeneration, const SamplerState& s, std::uint32_t (&w)[4]) {
   w[0] = clampOf(s.addressMode[0]) | clampOf(s.addressMode[1]) << 3 |
          clampOf(s.addressMode[2]) << 6 | (s.normalizedCoords ? 0u : 1u) << 15;
-  w[1] = 0xfffu << 12;  // LOD range 0 .. 15.99: every level
+  auto fixed48 = [](float v) {  // unsigned 4.8 fixed point, clamped to the field
+    return static_cast<std::uint32_t>(std::min(std::max(v, 0.0f), 15.99f) * 256.0f);
+  };
+  w[1] = fixed48(s.minLod) | fixed48(s.maxLod) << 12;
   const std::uint32_t filter = s.linear ? 1 : 0;
-  w[2] = filter << 20 | filter << 22;
+  // LOD_BIAS: signed 6.8 fixed point in 13:0.
+  const std::int32_t bias =
+      static_cast<std::int32_t>(std::min(std::max(s.lodBias, -31.99f), 31.99f) * 256.0f);
+  w[2] = (static_cast<std::uint32_t>(bias) & 0x3fff) | filter << 20 | filter << 22 |
+         std::uint32_t{s.mipFilter} << 26;
   w[3] = std::uint32_t{s.borderType} << 30;
+}
+
+std::uint64_t mipLevelOffset(const ImageLayout& l, unsigned level) {
+  std::uint64_t offset = 0;
+  for (unsigned i = 0; i < level; ++i) {
+    const ImageLayout m = mipLevel(l, i);
+    offset += m.rowPitch * m.height * m.depth;
+    offset = (offset + kImageRowAlignment - 1) / kImageRowAlignment * kImageRowAlignment;
+  }
+  return offset;
+}
+
+ImageLayout mipLevel(const ImageLayout& l, unsigned level) {
+  ImageLayout m = l;
+  auto shrink = [level](std::uint32_t v) { return std::max<std::uint32_t>(1, v >> level); };
+  m.width = shrink(l.width);
+  if (l.type != ImageType::d1 && l.type != ImageType::d1Array) m.height = shrink(l.height);
+  if (l.type == ImageType::d3) m.depth = shrink(l.depth);
+  const std::uint64_t row = std::uint64_t{m.width} * l.format.bytes();
+  m.rowPitch = (row + kImageRowAlignment - 1) / kImageRowAlignment * kImageRowAlignment;
+  m.levels = 1;
+  if (level != 0) m.address = l.address + mipLevelOffset(l, level);
+  return m;
 }
 
 bool borderTypeOf(const float (&c)[4], std::uint8_t& type) {

@@ -45,7 +45,16 @@ struct ImageLayout {
   ImageType type = ImageType::d2;
   std::uint32_t width = 1, height = 1, depth = 1;  // depth: 3D depth or layer count
   std::uint64_t rowPitch = 0;
+  // Mip levels: level l is max(1, size >> l) (layers do not shrink), its rows padded to 256
+  // bytes, starting at the next 256-byte boundary after level l-1 (mipLevelOffset).
+  std::uint32_t levels = 1;
 };
+
+// Byte offset of level `level` of a mipmapped image from its address, and the bytes of all
+// its levels.
+std::uint64_t mipLevelOffset(const ImageLayout& l, unsigned level);
+// Level `level`'s own layout (a one-level image at its offset).
+ImageLayout mipLevel(const ImageLayout& l, unsigned level);
 
 // Rows of hipcore's linear images start on this boundary (pitch alignment of linear images).
 constexpr std::uint64_t kImageRowAlignment = 256;
@@ -80,6 +89,9 @@ struct SamplerState {
   // BORDER_COLOR_TYPE: 0 transparent black, 1 opaque black, 2 opaque white (the colours the
   // hardware has without a border colour table).
   std::uint8_t borderType = 0;
+  // Mipmapped images: MIP_FILTER (0 none, 1 point, 2 linear) and the LOD range and bias.
+  std::uint8_t mipFilter = 0;
+  float minLod = 0, maxLod = 15.99f, lodBias = 0;
 };
 
 // The border colour type of an RGBA border colour, or false for colours other than the three.

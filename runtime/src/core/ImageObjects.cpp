@@ -47,4 +47,30 @@ bool ImageObjects::knowsArray(const hipArray* array) const {
   return arrays_.count(array) != 0;
 }
 
+void ImageObjects::addMipmap(const hipMipmappedArray* mipmap,
+                             const std::vector<hipArray*>& levels) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  mipmaps_[mipmap] = levels;
+  arrays_.insert(levels.begin(), levels.end());
+}
+
+bool ImageObjects::findMipmap(const hipMipmappedArray* mipmap,
+                              std::vector<hipArray*>& levels) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = mipmaps_.find(mipmap);
+  if (it == mipmaps_.end()) return false;
+  levels = it->second;
+  return true;
+}
+
+bool ImageObjects::removeMipmap(const hipMipmappedArray* mipmap, std::vector<hipArray*>& levels) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = mipmaps_.find(mipmap);
+  if (it == mipmaps_.end()) return false;
+  levels = std::move(it->second);
+  mipmaps_.erase(it);
+  for (hipArray* level : levels) arrays_.erase(level);
+  return true;
+}
+
 }  // namespace hipcore::core

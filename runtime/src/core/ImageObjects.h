@@ -10,6 +10,7 @@
 #include <mutex>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace hipcore::core {
 
@@ -29,12 +30,17 @@ class ImageObjects {
   void addArray(const hipArray* array);
   bool removeArray(const hipArray* array);
   bool knowsArray(const hipArray* array) const;
+  // A mipmapped array's level arrays (level 0 first), registered as arrays too.
+  void addMipmap(const hipMipmappedArray* mipmap, const std::vector<hipArray*>& levels);
+  bool findMipmap(const hipMipmappedArray* mipmap, std::vector<hipArray*>& levels) const;
+  bool removeMipmap(const hipMipmappedArray* mipmap, std::vector<hipArray*>& levels);
 
  private:
   mutable std::mutex mutex_;
   std::unordered_map<const void*, Texture> textures_;
   std::unordered_map<const void*, hipResourceDesc> surfaces_;
   std::unordered_set<const hipArray*> arrays_;
+  std::unordered_map<const hipMipmappedArray*, std::vector<hipArray*>> mipmaps_;
 };
 
 }  // namespace hipcore::core

@@ -539,6 +539,76 @@ TEST(TextureObjects, GatherReturnsTheFootprint) {
   ASSERT_HIP(hipFreeArray(array));
 }
 
+// A mipmapped array: levels filled through hipGetMipmappedArrayLevel, read by tex2DLod with
+// point and linear mip filtering and the texture's level clamp.
+TEST(TextureObjects, MipmappedTexturesSelectAndBlendLevels) {
+  const hipChannelFormatDesc f = hipCreateChannelDesc<float>();
+  hipMipmappedArray_t mipmap = nullptr;
+  ASSERT_HIP(hipMallocMipmappedArray(&mipmap, &f, make_hipExtent(16, 8, 0), 4));
+  std::vector<HostImage> levels;
+  for (unsigned l = 0; l < 4; ++l) {
+    hipArray_t level = nullptr;
+    ASSERT_HIP(hipGetMipmappedArrayLevel(&level, mipmap, l));
+    hipExtent extent;
+    ASSERT_HIP(hipArrayGetInfo(nullptr, &extent, nullptr, level));
+    EXPECT_EQ(extent.width, 16u >> l);
+    EXPECT_EQ(extent.height, std::max<size_t>(1, 8u >> l));
+    HostImage im{static_cast<int>(extent.width), static_cast<int>(extent.height), 1, 1, {}};
+    for (int i = 0; i < im.w * im.h; ++i) im.texels.push_back(l * 100.0f + i * 1.5f);
+    ASSERT_HIP(hipMemcpy2DToArray(level, 0, 0, im.texels.data(), im.w * 4, im.w * 4, im.h,
+                                  hipMemcpyHostToDevice));
+    levels.push_back(im);
+  }
+  hipArray_t beyond = nullptr;
+  EXPECT_EQ(hipGetMipmappedArrayLevel(&beyond, mipmap, 4), hipErrorInvalidValue);
+  hipArray_t level0 = nullptr;
+  ASSERT_HIP(hipGetMipmappedArrayLevel(&level0, mipmap, 0));
+  EXPECT_EQ(hipFreeArray(level0), hipErrorInvalidValue);  // owned by the mipmapped array
+  std::vector<float4> coords;
+  const float lods[] = {0.0f, 0.3f, 0.5f + 1.0f / 64, 1.0f, 1.7f, 2.25f, 3.0f, 4.5f};
+  for (int i = 0; i < 32; ++i)
+    coords.push_back(make_float4(0.07f + 0.029f * i, 0.93f - 0.027f * i, lods[i % 8], 0));
+  float4* deviceCoords = deviceCopy(coords);
+  float4* deviceOut = nullptr;
+  ASSERT_HIP(hipMalloc(&deviceOut, coords.size() * sizeof(float4)));
+  for (hipTextureFilterMode mipFilter : {hipFilterModePoint, hipFilterModeLinear}) {
+    hipResourceDesc resource = {};
+    resource.resType = hipResourceTypeMipmappedArray;
+    resource.res.mipmap.mipmap = mipmap;
+    hipTextureDesc texture = {};
+    texture.addressMode[0] = texture.addressMode[1] = hipAddressModeClamp;
+    texture.normalizedCoords = 1;
+    texture.mipmapFilterMode = mipFilter;
+    texture.maxMipmapLevelClamp = 3;
+    hipTextureObject_t t = nullptr;
+    ASSERT_HIP(hipCreateTextureObject(&t, &resource, &texture, nullptr));
+    ASSERT_HIP(launchReadTexture(t, TextureRead::lod2D, deviceCoords, deviceOut,
+                                 static_cast<int>(coords.size())));
+    std::vector<float4> out = hostCopy(deviceOut, coords.size());
+    for (size_t i = 0; i < coords.size(); ++i) {
+      const float c[2] = {coords[i].x, coords[i].y};
+      const float lod = std::min(coords[i].z, 3.0f);
+      auto at = [&](int l) {
+        return referenceSample(levels[l], 2, hipAddressModeClamp, false, true, c, 0)[0];
+      };
+      float want;
+      if (mipFilter == hipFilterModePoint) {
+        want = at(std::min(3, static_cast<int>(std::floor(lod + 0.5f))));
+      } else {
+        const int lo = std::min(3, static_cast<int>(std::floor(lod)));
+        const float weight = lo == 3 ? 0 : std::nearbyint((lod - lo) * 256) / 256;
+        want = weight == 0 ? at(lo) : (1 - weight) * at(lo) + weight * at(lo + 1);
+      }
+      EXPECT_NEAR(out[i].x, want, 1e-3f) << "mip filter " << mipFilter << " lod " << lod;
+    }
+    ASSERT_HIP(hipDestroyTextureObject(t));
+  }
+  ASSERT_HIP(hipFree(deviceCoords));
+  ASSERT_HIP(hipFree(deviceOut));
+  ASSERT_HIP(hipFreeMipmappedArray(mipmap));
+  EXPECT_EQ(hipFreeMipmappedArray(mipmap), hipErrorInvalidValue);
+}
+
 TEST(TextureObjects, ArgumentsAreChecked) {
   hipTextureObject_t t = nullptr;
   hipResourceDesc resource = {};
@@ -569,8 +639,8 @@ TEST(TextureObjects, ArgumentsAreChecked) {
   std::memcpy(texture.borderColor, white, sizeof white);
   ASSERT_HIP(hipCreateTextureObject(&t, &resource, &texture, nullptr));
   ASSERT_HIP(hipDestroyTextureObject(t));
-  resource.resType = hipResourceTypeMipmappedArray;
-  EXPECT_EQ(hipCreateTextureObject(&t, &resource, &texture, nullptr), hipErrorNotSupported);
+  resource.resType = hipResourceTypeMipmappedArray;  // not a mipmapped array
+  EXPECT_EQ(hipCreateTextureObject(&t, &resource, &texture, nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipDestroyTextureObject(reinterpret_cast<hipTextureObject_t>(memory)),
             hipErrorInvalidValue);
   EXPECT_EQ(hipDestroyTextureObject(nullptr), hipSuccess);
