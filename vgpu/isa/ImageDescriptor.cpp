@@ -60,6 +60,8 @@ std::uint64_t ImageResource::levelOffset(unsigned l) const {
 bool decodeImageResource(GpuTarget target, const std::uint32_t* w, ImageResource& r,
                          std::string& why) {
   const bool gfx11 = target == GpuTarget::gfx1100;
+  // The address first, so that a report about any other field names the image.
+  r.base = (std::uint64_t{w[0]} | std::uint64_t{bits(w[1], 7, 0)} << 32) << 8;
   const unsigned type = bits(w[3], 31, 28);
   if (type < 8) {
     why = "image descriptor TYPE " + std::to_string(type) + " is not an image";
@@ -80,7 +82,6 @@ bool decodeImageResource(GpuTarget target, const std::uint32_t* w, ImageResource
     why = "image descriptor FORMAT " + std::to_string(code) + " is not implemented";
     return false;
   }
-  r.base = (std::uint64_t{w[0]} | std::uint64_t{bits(w[1], 7, 0)} << 32) << 8;
   r.width = (bits(w[1], 31, 30) | bits(w[2], 11, 0) << 2) + 1;
   r.height = bits(w[2], 27, 14) + 1;
   for (unsigned c = 0; c < 4; ++c) {
