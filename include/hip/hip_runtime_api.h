@@ -434,6 +434,9 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* destination, const T& symbol, s
 // Graphs, stream capture and user objects.
 #include <hip/api/graph_functions.h>
 
+// Arrays, texture objects and surface objects.
+#include <hip/api/image_api.h>
+
 // The per-thread default stream's `_spt` entry points, and under HIP_API_PER_THREAD_DEFAULT_STREAM
 // (clang's -fgpu-default-stream=per-thread) the mapping of the plain names onto them.
 #include <hip/hip_per_thread_stream.h>

@@ -73,6 +73,20 @@ const Refusal kRefusals[] = {
     {"ds_swizzle_b32 v1, v2 offset:swizzle(QUAD_PERM,0,1,2,4)", "QUAD_PERM,0,1,2,4"},
     {"ds_swizzle_b32 v1, v2 offset:swizzle(BITMASK_PERM,\"01pix\")", "BITMASK_PERM"},
     {"ds_swizzle_b32 v1, v2 offset:swizzle(ROTATE,0,1)", "'offset:swizzle(ROTATE,0,1)'"},
+    // Image instructions: packed 16-bit data or addresses, texel-fail results, unknown dims,
+    // malformed masks and descriptors.
+    {"image_load v[0:1], v[0:1], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm d16", "'d16'"},
+    {"image_load v[0:3], v0, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm a16", "'a16'"},
+    {"image_load v[0:4], v[0:1], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm tfe", "'tfe'"},
+    {"image_load v[0:3], v[0:1], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_4D unorm",
+     "'dim:SQ_RSRC_IMG_4D'"},
+    {"image_load v[0:3], v[0:1], s[0:7] dmask:0x1f dim:SQ_RSRC_IMG_2D unorm", "'dmask:0x1f'"},
+    {"image_load v[0:3], v[0:1], s[0:3] dmask:0xf dim:SQ_RSRC_IMG_2D unorm",
+     "image resource 's[0:3]' is not 8 SGPRs"},
+    {"image_sample v[0:3], v[0:1], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D",
+     "expected 4 image operands"},
+    {"image_sample v[0:3], [v0, s1], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D",
+     "image address operand 's1' is not a VGPR"},
 };
 
 TEST(PredecodeText, RefusesWhatItDoesNotUnderstand) {
@@ -126,6 +140,27 @@ TEST(PredecodeText, MessagesByExactName) {
             vgpu::isa::kSendMsgRtnGetDoorbell);
   EXPECT_EQ(accepted("s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_REALTIME)").imm,
             vgpu::isa::kSendMsgRtnGetRealtime);
+}
+
+// MIMG operands: NSA address lists (gfx11's last element may be a range) become one VGPR list.
+TEST(PredecodeText, ImageAddressListsAndDescriptors) {
+  MicroOp d = accepted(
+      "image_sample_d  v[4:7], [v4, v5, v6, v7, v[9:10]], s[12:19], s[20:23] dmask:0xf "
+      "dim:SQ_RSRC_IMG_2D");
+  ASSERT_EQ(d.image.addrCount, 6);
+  const int want[] = {4, 5, 6, 7, 9, 10};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(d.image.addr[i], want[i]) << i;
+  EXPECT_EQ(d.dst[0].index, 4);
+  EXPECT_EQ(d.src[1].index, 12);
+  EXPECT_EQ(d.src[2].index, 20);
+  EXPECT_EQ(d.image.dmask, 0xf);
+  EXPECT_EQ(d.image.dim, 1);  // SQ_RSRC_IMG_2D
+  MicroOp store = accepted("image_store v[2:5], v[0:2], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_3D unorm");
+  EXPECT_EQ(store.numDst, 0);
+  EXPECT_EQ(store.src[0].index, 2);
+  EXPECT_EQ(store.image.addrCount, 3);
+  EXPECT_TRUE(store.image.unorm);
+  EXPECT_EQ(store.image.dim, 2);
 }
 
 TEST(PredecodeText, AcceptsModifiersItImplements) {

@@ -67,6 +67,7 @@ const HandlerTable& HandlerTable::instance() {
     registerDotOps(t);
     registerLdsOps(t);
     registerMemoryOps(t);
+    registerImageOps(t);
     return t;
   }());
   return table;

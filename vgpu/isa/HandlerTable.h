@@ -22,6 +22,7 @@ struct HandlerInfo {
   bool branch = false;          // imm is a relative branch offset; target resolved at predecode
   bool terminator = false;      // never falls through (s_endpgm, s_branch, s_setpc_b64)
   bool returnsWithGlc = false;  // atomics: with glc the first operand is a destination
+  bool image = false;           // MIMG: operands and modifiers read by readImageOperands
   std::string name;
 };
 
@@ -54,5 +55,6 @@ void registerPackedOps(HandlerTable&);
 void registerDotOps(HandlerTable&);
 void registerLdsOps(HandlerTable&);
 void registerMemoryOps(HandlerTable&);
+void registerImageOps(HandlerTable&);
 
 }  // namespace vgpu::isa

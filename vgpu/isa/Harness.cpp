@@ -11,11 +11,19 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 namespace vgpu::isa {
 
 void HostRanges::add(const void* base, std::uint64_t size, std::string name) {
-  ranges_[reinterpret_cast<std::uint64_t>(base)] = Range{size, std::move(name)};
+  // Host memory at these addresses is live now, so ranges registered over it before (kernargs
+  // or buffers of an earlier launch, since freed) are stale: drop them, or a stale range
+  // starting inside this one would hide it from accessible().
+  const std::uint64_t start = reinterpret_cast<std::uint64_t>(base), end = start + size;
+  auto it = ranges_.upper_bound(start);
+  if (it != ranges_.begin() && std::prev(it)->first + std::prev(it)->second.size > start) --it;
+  while (it != ranges_.end() && it->first < end) it = ranges_.erase(it);
+  ranges_[start] = Range{size, std::move(name)};
   ++generation_;
 }
 

@@ -98,6 +98,16 @@ struct SdwaControl {
   Unused unused = pad;
 };
 
+// MIMG fields (RDNA2 ISA chapter 8 "image instructions", RDNA3 ISA chapter 8): the address
+// VGPRs in order (NSA forms list them one by one), the channel mask and the dimension.
+struct ImageControl {
+  std::uint8_t dmask = 0;
+  std::uint8_t dim = 0;  // SQ_RSRC_IMG_* - 8 (ImageDim)
+  bool unorm = false;    // unnormalized coordinates regardless of the sampler
+  std::uint8_t addrCount = 0;
+  std::uint8_t addr[16] = {};
+};
+
 struct MicroOp {
   Handler handler = nullptr;
   Operand dst[2];
@@ -113,6 +123,7 @@ struct MicroOp {
   std::uint8_t negLo = 0, negHi = 0;
   DppControl dpp;
   SdwaControl sdwa;
+  ImageControl image;
   // Memory instruction fields.
   std::int32_t offset = 0;   // immediate offset (offset:, offset0: for DS)
   std::int32_t offset1 = 0;  // DS offset1:

@@ -13,6 +13,7 @@
 #include "isa/AsmText.h"
 #include "isa/Disassembler.h"
 #include "isa/HandlerTable.h"
+#include "isa/ImageOperands.h"
 #include "isa/Swizzle.h"
 #include "isa/Wave.h"
 
@@ -349,7 +350,13 @@ void buildOp(const DecodedInstruction& inst, bool hasBranchTarget, const AsmInst
   readModifiers(a, m, u);
   parseDpp(a, m, u.dpp);
   parseSdwa(a, m, u.sdwa);
+  std::string imageProblem;
+  if (info->image) imageProblem = readImageOperands(a, *info, m, u, maxVgpr);
   if (std::string p = m.problem(); !p.empty()) return refuse(u, p);
+  if (info->image) {
+    if (!imageProblem.empty()) refuse(u, imageProblem);
+    return;
+  }
   u.numDst = info->numDst + (info->returnsWithGlc && u.glc ? 1 : 0);
   if (hasBranchTarget) u.imm = 0;
   readOperands(a, *info, u, maxVgpr);

@@ -21,5 +21,7 @@ static constexpr int warpSize = 64;
 #include <hip/device/memory.h>
 #include <hip/device/permute.h>
 #include <hip/device/printf_assert.h>
+#include <hip/device/surface_functions.h>
 #include <hip/device/sync.h>
+#include <hip/device/texture_functions.h>
 #include <hip/device/warp.h>

@@ -7,6 +7,7 @@
 
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "ArrayAccess.h"
 #include "CapturedCalls.h"
 
 using hipcore::api::finish;
@@ -72,13 +73,17 @@ hipMemcpyKind kindField(const hipMemcpyKind& field) {
   return static_cast<hipMemcpyKind>(hipMemcpyDefault + 1);
 }
 
-// A 3D parameter block: positions and extents in bytes, rows and slices (no hipArray).
-hipError_t copy3D(const char* call, const hipMemcpy3DParms* p, hipStream_t stream, bool wait) {
-  if (p == nullptr)
+// A 3D parameter block: positions and extents in bytes, rows and slices (hipArray sides are
+// turned into pitched pointers first: ArrayCopyApi.cpp).
+hipError_t copy3D(const char* call, const hipMemcpy3DParms* parameters, hipStream_t stream,
+                  bool wait) {
+  if (parameters == nullptr)
     return finish(call, fail(hipErrorInvalidValue, "%s: parameters are null", call));
-  const hipMemcpyKind kind = kindField(p->kind);
-  if (p->srcArray != nullptr || p->dstArray != nullptr)
-    return finish(call, fail(hipErrorInvalidValue, "%s: hipArray copies are not supported", call));
+  hipMemcpy3DParms resolved;
+  if (Status status = hipcore::api::resolveArrays(*parameters, resolved); !status.ok())
+    return finish(call, std::move(status));
+  const hipMemcpy3DParms* p = &resolved;
+  const hipMemcpyKind kind = kindField(parameters->kind);
   const hipExtent& e = p->extent;
   if (e.width == 0 || e.height == 0 || e.depth == 0)
     return copy(call, stream, {}, {}, Extent{0}, kind, wait);

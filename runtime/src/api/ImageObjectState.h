@@ -1,0 +1,29 @@
+// The process's table of live texture and surface objects (TextureObjectApi.cpp), and the
+// descriptor block every object's handle points at.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#include <cstdint>
+
+#include "core/ImageDescriptors.h"
+#include "core/ImageObjects.h"
+#include "core/Status.h"
+
+namespace hipcore::api {
+
+core::ImageObjects& imageObjects();
+// True for an array hipMallocArray & co. made and no one freed yet.
+inline bool knownArray(const hipArray* array) {
+  return array != nullptr && imageObjects().knowsArray(array);
+}
+
+// The image a texture or surface over `resource` reads (normalizedRead: 8/16-bit integers as
+// unorm/snorm), or why there is none.
+core::Status imageOf(const hipResourceDesc& resource, bool normalizedRead, core::ImageLayout& out);
+
+// Allocates device memory for `count` descriptor words and copies them there.
+hipError_t uploadDescriptors(const char* call, const std::uint32_t* words, unsigned count,
+                             void*& handle);
+
+}  // namespace hipcore::api

@@ -1,0 +1,49 @@
+// Host-side launchers of the texture and surface test kernels (TextureKernels.hip): each lane
+// reads one coordinate set and writes what the device function returned.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+#include <hip/hip_vector_types.h>
+
+// How readTexture reads: which device function, with coordinates (x, y, z, w) of each lane.
+enum class TextureRead : int {
+  fetch1D = 0,  // tex1Dfetch(t, int(x))
+  sample1D,     // tex1D(t, x)
+  sample2D,     // tex2D(t, x, y)
+  sample3D,     // tex3D(t, x, y, z)
+  layered1D,    // tex1DLayered(t, x, int(w))
+  layered2D,    // tex2DLayered(t, x, y, int(w))
+  lod2D,        // tex2DLod(t, x, y, z)
+  gather2D,     // tex2Dgather(t, x, y, int(w))
+};
+
+// Results as float4 (float textures and normalized-float reads).
+hipError_t launchReadTexture(hipTextureObject_t t, TextureRead how, const float4* coords,
+                             float4* out, int n);
+// Element-type reads of integer textures as uint4 (tex1Dfetch and tex2D only), and scalar float
+// reads of one-channel float textures (tex2D<float>).
+hipError_t launchReadTextureUint4(hipTextureObject_t t, TextureRead how, const float4* coords,
+                                  uint4* out, int n);
+hipError_t launchReadTextureFloat(hipTextureObject_t t, const float4* coords, float* out, int n);
+
+// Surfaces of uchar4 (2D) and float (3D / 2D layered): each work-item writes f(x, y, z) at its
+// texel, then a second kernel reads every texel back into out (x fastest).
+hipError_t launchWriteSurface2D(hipSurfaceObject_t s, int width, int height);
+hipError_t launchReadSurface2D(hipSurfaceObject_t s, int width, int height, uchar4* out);
+hipError_t launchWriteSurface3D(hipSurfaceObject_t s, int width, int height, int depth,
+                                bool layered);
+hipError_t launchReadSurface3D(hipSurfaceObject_t s, int width, int height, int depth, bool layered,
+                               float* out);
+// What launchWriteSurface2D/3D store at a texel (the kernels and the checks both compute it).
+#if defined(__HIP__)
+#define TEXTURE_TEST_BOTH __attribute__((host, device))
+#else
+#define TEXTURE_TEST_BOTH
+#endif
+TEXTURE_TEST_BOTH inline uchar4 surfacePattern2D(int x, int y) {
+  return make_uchar4(static_cast<unsigned char>(x * 7 + y), static_cast<unsigned char>(y * 13),
+                     static_cast<unsigned char>(x ^ y), static_cast<unsigned char>(200 - x));
+}
+TEXTURE_TEST_BOTH inline float surfacePattern3D(int x, int y, int z) {
+  return x * 0.5f - y * 3.0f + z * 100.0f;
+}
