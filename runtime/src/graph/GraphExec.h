@@ -75,6 +75,9 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
     uint64_t gridBarrier = 0;  // the queue's grid barrier, for cooperative kernel nodes
   };
   core::Status plan();  // steps_ and kernels_ from graph_
+  // A kernel's kernarg segment in an upload: its size rounded up to a cache line, so that every
+  // segment starts on its own.
+  static size_t segmentBytes(size_t bytes) { return (bytes + 63) & ~size_t{63}; }
   core::Status takeUpdate(Graph& into, const Graph& from, GraphNode*& errorNode,
                           hipGraphExecUpdateResult& result);
   void planGraph(const Graph& graph, const std::vector<GraphNode*>& order);
