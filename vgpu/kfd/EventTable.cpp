@@ -56,6 +56,12 @@ HSAKMT_STATUS EventTable::create(const HsaEventDescriptor& descriptor, bool manu
   return HSAKMT_STATUS_SUCCESS;
 }
 
+HsaEvent* EventTable::find(std::uint32_t eventId) {
+  std::lock_guard lock(mutex_);
+  auto it = byId_.find(eventId);
+  return it == byId_.end() ? nullptr : &it->second->event;
+}
+
 HSAKMT_STATUS EventTable::destroy(HsaEvent* event) {
   std::lock_guard lock(mutex_);
   if (!known(event)) return HSAKMT_STATUS_INVALID_HANDLE;

@@ -26,6 +26,8 @@ class EventTable {
   HSAKMT_STATUS create(const HsaEventDescriptor& descriptor, bool manualReset, bool signaled,
                        HsaEvent** event);
   HSAKMT_STATUS destroy(HsaEvent* event);
+  // The event with this id (the KFD ioctls name events by id), or null.
+  HsaEvent* find(std::uint32_t eventId);
   HSAKMT_STATUS set(HsaEvent* event);
   HSAKMT_STATUS reset(HsaEvent* event);
   // The interrupt path: a CP or SDMA engine completed something carrying this event id.
