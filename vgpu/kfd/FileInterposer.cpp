@@ -10,6 +10,8 @@
 //   ioctl                         /dev/kfd -> KfdIoctls, render nodes -> DrmIoctls
 //   mmap (+64)                    doorbell pages and buffer objects (KfdProcess::map)
 //   close                         forgets a device descriptor
+//   dup/dup2/dup3/fcntl(F_DUPFD*) a copy of a device descriptor is the same device
+//                                 (libdrm_amdgpu keeps a duplicate of the render node)
 //
 // A thunk reaches these through its PLT, which the preload interposes; glibc-internal calls
 // (fopen's own open) never do, hence fopen and opendir are interposed themselves.
@@ -252,6 +254,53 @@ VGPU_EXPORT int close(int fd) {
     p->removeFile(fd);
   static auto real = next<int (*)(int)>("close");
   return real(fd);
+}
+
+// A duplicate of a device descriptor names the same device.
+int noteDuplicate(int from, int to) {
+  if (to < 0) return to;
+  if (KfdProcess* p = existing(); p != nullptr) {
+    const DeviceFile kind = p->fileKind(from);
+    if (kind != DeviceFile::none) p->addFile(to, kind, p->fileNode(from));
+  }
+  return to;
+}
+
+VGPU_EXPORT int dup(int fd) {
+  static auto real = next<int (*)(int)>("dup");
+  return noteDuplicate(fd, real(fd));
+}
+
+VGPU_EXPORT int dup2(int fd, int to) {
+  if (KfdProcess* p = existing(); p != nullptr && fd != to) p->removeFile(to);
+  static auto real = next<int (*)(int, int)>("dup2");
+  return noteDuplicate(fd, real(fd, to));
+}
+
+VGPU_EXPORT int dup3(int fd, int to, int flags) {
+  if (KfdProcess* p = existing(); p != nullptr && fd != to) p->removeFile(to);
+  static auto real = next<int (*)(int, int, int)>("dup3");
+  return noteDuplicate(fd, real(fd, to, flags));
+}
+
+VGPU_EXPORT int fcntl(int fd, int command, ...) {
+  va_list args;
+  va_start(args, command);
+  // Every fcntl argument is an int or a pointer; on LP64 both travel in one register.
+  void* argument = va_arg(args, void*);
+  va_end(args);
+  static auto real = next<int (*)(int, int, ...)>("fcntl");
+  int result = real(fd, command, argument);
+  if (command == F_DUPFD || command == F_DUPFD_CLOEXEC) return noteDuplicate(fd, result);
+  return result;
+}
+
+VGPU_EXPORT int fcntl64(int fd, int command, ...) {
+  va_list args;
+  va_start(args, command);
+  void* argument = va_arg(args, void*);
+  va_end(args);
+  return fcntl(fd, command, argument);
 }
 
 // ---- directories ----
