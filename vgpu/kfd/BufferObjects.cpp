@@ -140,21 +140,23 @@ int BufferObjects::allocate(std::uint32_t gpuId, std::uint32_t node, std::uint64
       KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_USERPTR |
       KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL | KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP;
   const std::uint32_t type = flags & kTypes;
-  // Exactly one memory type; page-aligned, non-empty, canonical lower-half ranges.
+  // Exactly one memory type; a page-aligned, non-empty range. As in the KFD, the budget is
+  // checked before the range (amdgpu reserves memory at allocation, validates the VA at map).
   if (type == 0 || (type & (type - 1)) != 0) return -EINVAL;
   if (size == 0 || address == 0 || (address | size) % page != 0) return -EINVAL;
-  if (address + size < address || address + size > (1ull << 47)) return -EINVAL;
   const bool userptr = type == KFD_IOC_ALLOC_MEM_FLAGS_USERPTR;
+  const bool vram = type == KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+
+  std::lock_guard lock(mutex_);
+  if (vram && size > options_.memoryBytes - vramBytes_[node]) return -ENOMEM;
+  if (isHostFlag(type) && options_.hostMemoryBytes != 0 &&
+      size > options_.hostMemoryBytes - hostBytes_)
+    return -ENOMEM;
+  // Canonical lower-half ranges only: the GPU VM covers the CPU's user address space.
+  if (address + size < address || address + size > (1ull << 47)) return -EINVAL;
   if (userptr && (userAddress == 0 || userAddress % page != 0 || userAddress + size < userAddress ||
                   userAddress + size > (1ull << 47)))
     return -EINVAL;
-
-  std::lock_guard lock(mutex_);
-  const bool vram = type == KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
-  if (vram && vramBytes_[node] + size > options_.memoryBytes) return -ENOMEM;
-  if (isHostFlag(type) && options_.hostMemoryBytes != 0 &&
-      hostBytes_ + size > options_.hostMemoryBytes)
-    return -ENOMEM;
 
   BufferObject object;
   object.handle = (std::uint64_t(gpuId) << 32) | nextIndex_;
