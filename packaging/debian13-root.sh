@@ -22,6 +22,8 @@ packages=(
   libamdhip64-5 hipcc libamd-comgr2 rocm-device-libs-17
   # AMD-built GoogleTest programs linked against libamdhip64.so.5 (real clients for vgpu)
   librocrand1-tests
+  # vgpu as built on the host runs here: its interpreter links LLVM 19's shared library
+  libllvm19
 )
 stamp="$root/.hipcore-debian13-complete"
 wanted="trixie ${packages[*]}"

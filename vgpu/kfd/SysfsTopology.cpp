@@ -12,6 +12,8 @@ namespace {
 
 constexpr std::string_view kDevicePrefix = "/sys/devices/virtual/kfd";
 constexpr std::string_view kClassPrefix = "/sys/class/kfd";
+// The amdgpu module's own directory: rocminfo 6 checks initstate before it starts ROCR.
+constexpr std::string_view kModulePrefix = "/sys/module/amdgpu";
 
 // "name value\n" lines, as the kernel's sysfs_show_*_prop helpers print them.
 class Properties {
@@ -66,8 +68,15 @@ std::optional<std::vector<std::string_view>> relative(std::string_view path) {
 
 }  // namespace
 
+static std::optional<std::vector<std::string_view>> moduleRelative(std::string_view path) {
+  if (path.substr(0, kModulePrefix.size()) != kModulePrefix) return std::nullopt;
+  std::string_view rest = path.substr(kModulePrefix.size());
+  if (!rest.empty() && rest.front() != '/') return std::nullopt;
+  return split(rest);
+}
+
 bool SysfsTopology::covers(std::string_view path) {
-  return relative(path).has_value();
+  return relative(path).has_value() || moduleRelative(path).has_value();
 }
 
 std::vector<HsaMemoryProperties> SysfsTopology::banks(std::uint32_t node) const {
@@ -126,6 +135,10 @@ std::string SysfsTopology::nodeProperties(std::uint32_t node) const {
 }
 
 std::optional<std::string> SysfsTopology::file(std::string_view path) const {
+  if (auto module = moduleRelative(path)) {
+    if (module->size() == 1 && (*module)[0] == "initstate") return std::string("live\n");
+    return std::nullopt;
+  }
   auto parts = relative(path);
   // kfd/topology/<file> or kfd/topology/nodes/<n>/<file> or .../<set>/<m>/properties
   if (!parts || parts->size() < 3 || (*parts)[0] != "kfd" || (*parts)[1] != "topology")
@@ -197,6 +210,10 @@ std::optional<std::string> SysfsTopology::file(std::string_view path) const {
 }
 
 std::optional<std::vector<std::string>> SysfsTopology::directory(std::string_view path) const {
+  if (auto module = moduleRelative(path)) {
+    if (module->empty()) return std::vector<std::string>{"initstate"};
+    return std::nullopt;
+  }
   auto parts = relative(path);
   if (!parts) return std::nullopt;
   const auto& p = *parts;

@@ -1,6 +1,8 @@
 // The KFD's topology as sysfs files (/sys/devices/virtual/kfd/kfd/topology, also reached as
 // /sys/class/kfd/kfd/topology), generated from vgpu's Topology for thunks that read it.
 //
+// Also /sys/module/amdgpu/initstate ("live"): the loaded driver that tools check for.
+//
 // The file names and "name value" lines are the kernel's (kfd_topology.c); the thunk reads the
 // GPU's memory banks from here and adds the LDS, scratch and SVM apertures itself, so only the
 // system and frame-buffer heaps appear as mem_banks.
