@@ -24,6 +24,8 @@ packages=(
   librocrand1-tests
   # vgpu as built on the host runs here: its interpreter links LLVM 19's shared library
   libllvm19
+  # ctest runs the host build's suites inside the root (packaging/debian13-run.sh)
+  cmake
 )
 stamp="$root/.hipcore-debian13-complete"
 wanted="trixie ${packages[*]}"
