@@ -7,8 +7,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <string>
+#include <thread>
 
 #include "kfd/KfdAbi.h"
 #include "kfd/KfdIoctls.h"
@@ -237,6 +239,23 @@ TEST(KfdIoctl, SignalEventsSetResetWaitAndDestroyOnce) {
   kfd_ioctl_create_event_args bad{};
   bad.event_type = 9;
   EXPECT_EQ(call(AMDKFD_IOC_CREATE_EVENT, bad), -EINVAL);
+}
+
+TEST(KfdIoctl, DestroyingAnEventWakesItsWaitersWithAnError) {
+  kfd_ioctl_create_event_args create{};
+  create.event_type = KFD_IOC_EVENT_SIGNAL;
+  ASSERT_EQ(call(AMDKFD_IOC_CREATE_EVENT, create), 0);
+  kfd_event_data data[2] = {};
+  data[0].event_id = data[1].event_id = create.event_id;  // listed twice, as a thunk may
+  kfd_ioctl_wait_events_args wait{reinterpret_cast<std::uint64_t>(data), 2, 0, 10000, 99};
+  int result = 1;
+  std::thread waiter([&] { result = call(AMDKFD_IOC_WAIT_EVENTS, wait); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // let it block
+  kfd_ioctl_destroy_event_args destroy{create.event_id, 0};
+  EXPECT_EQ(call(AMDKFD_IOC_DESTROY_EVENT, destroy), 0);
+  waiter.join();  // woken now, not after the 10 s timeout
+  EXPECT_EQ(result, -EINVAL);
+  EXPECT_EQ(wait.wait_result, unsigned(KFD_IOC_WAIT_RESULT_FAIL));
 }
 
 TEST(KfdIoctl, QueuesNeedMemoryTheGpuCanReach) {
