@@ -74,12 +74,12 @@ int getProcessApertures(KfdProcess& p, kfd_ioctl_get_process_apertures_args& arg
 }
 
 int acquireVm(KfdProcess& p, kfd_ioctl_acquire_vm_args& args) {
-  const std::uint32_t node = p.nodeOf(args.gpu_id);
-  if (node == 0) return -EINVAL;
-  // The VM comes from the GPU's render node: the descriptor must be that node, opened here.
-  if (p.fileKind(int(args.drm_fd)) != DeviceFile::renderNode ||
-      p.fileNode(int(args.drm_fd)) != node)
-    return -EINVAL;
+  if (p.nodeOf(args.gpu_id) == 0) return -EINVAL;
+  // The VM comes from a render node opened here. Not necessarily the GPU's own: libdrm names a
+  // device by its character-device number, which vgpu's descriptors (memfds) lack, so with
+  // two GPUs libdrm_amdgpu takes both for one device and ROCm 6's thunk acquires both VMs
+  // through the first GPU's descriptor. Each GPU's VM is vgpu's one address space anyway.
+  if (p.fileKind(int(args.drm_fd)) != DeviceFile::renderNode) return -EINVAL;
   return 0;
 }
 
