@@ -46,14 +46,16 @@ struct Nop {
 };
 static_assert(sizeof(Nop) == 4);
 
-// COPY_LINEAR: dw1 bits 21:0 = byte count minus 1 (SDMA 4+), dw2 swap controls.
+// COPY_LINEAR: dw1 = byte count minus 1, dw2 swap controls. SDMA 4 counts in bits 21:0 (4 MiB);
+// SDMA 5.2 (gfx10.3) and 6 (gfx11) widen the field to bits 29:0, and ROCR 6.1 issues copies
+// past 4 MiB in one packet there (ROCR 5.2.3 never does, so its upper bits are always 0).
 struct CopyLinear {
   std::uint32_t header;
   std::uint32_t count;
   std::uint32_t parameter;
   std::uint32_t srcLo, srcHi;
   std::uint32_t dstLo, dstHi;
-  constexpr std::uint64_t bytes() const { return (count & 0x3FFFFF) + 1ull; }
+  constexpr std::uint64_t bytes() const { return (count & 0x3FFFFFFF) + 1ull; }
 };
 static_assert(sizeof(CopyLinear) == 28);
 

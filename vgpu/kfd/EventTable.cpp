@@ -3,6 +3,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -56,12 +57,24 @@ HSAKMT_STATUS EventTable::create(const HsaEventDescriptor& descriptor, bool manu
   return HSAKMT_STATUS_SUCCESS;
 }
 
+HsaEvent* EventTable::find(std::uint32_t eventId) {
+  std::lock_guard lock(mutex_);
+  auto it = byId_.find(eventId);
+  return it == byId_.end() ? nullptr : &it->second->event;
+}
+
 HSAKMT_STATUS EventTable::destroy(HsaEvent* event) {
   std::lock_guard lock(mutex_);
   if (!known(event)) return HSAKMT_STATUS_INVALID_HANDLE;
   byId_.erase(event->EventId);
   freeIds_.push_back(event->EventId);
-  delete reinterpret_cast<Record*>(event);
+  auto* record = reinterpret_cast<Record*>(event);
+  if (record->waiters.empty()) {
+    delete record;
+    return HSAKMT_STATUS_SUCCESS;
+  }
+  record->destroyed = true;  // the last waiter to leave deletes it
+  for (Waiter* waiter : record->waiters) waiter->wakeup.notify_one();
   return HSAKMT_STATUS_SUCCESS;
 }
 
@@ -134,7 +147,13 @@ HSAKMT_STATUS EventTable::wait(HsaEvent* const* events, std::uint32_t count, boo
     auto* record = reinterpret_cast<Record*>(events[i]);
     return record->signaled || record->generation != seen[i];
   };
+  auto destroyed = [&] {
+    for (std::uint32_t i = 0; i < count; ++i)
+      if (reinterpret_cast<Record*>(events[i])->destroyed) return true;
+    return false;
+  };
   auto satisfied = [&] {
+    if (destroyed()) return true;
     std::uint32_t firedCount = 0;
     for (std::uint32_t i = 0; i < count; ++i) firedCount += fired(i) ? 1 : 0;
     return all ? firedCount == count : firedCount > 0;
@@ -146,12 +165,23 @@ HSAKMT_STATUS EventTable::wait(HsaEvent* const* events, std::uint32_t count, boo
   } else {
     done = self.wakeup.wait_for(lock, std::chrono::milliseconds(milliseconds), satisfied);
   }
+  const bool failed = destroyed();
+  std::vector<Record*> orphans;  // destroyed, and this was their last waiter
   for (std::uint32_t i = 0; i < count; ++i) {
     auto* record = reinterpret_cast<Record*>(events[i]);
     std::erase(record->waiters, &self);
+    if (record->destroyed) {
+      if (record->waiters.empty()) orphans.push_back(record);
+      continue;
+    }
     // Auto-reset events are consumed by the wait that observed them.
-    if (done && record->signaled && !record->manualReset) record->signaled = false;
+    if (done && !failed && record->signaled && !record->manualReset) record->signaled = false;
   }
+  // An event may be listed twice: free each record once.
+  std::sort(orphans.begin(), orphans.end());
+  orphans.erase(std::unique(orphans.begin(), orphans.end()), orphans.end());
+  for (Record* record : orphans) delete record;
+  if (failed) return HSAKMT_STATUS_ERROR;
   if (!done) return HSAKMT_STATUS_WAIT_TIMEOUT;
   return HSAKMT_STATUS_SUCCESS;
 }

@@ -26,6 +26,8 @@ class EventTable {
   HSAKMT_STATUS create(const HsaEventDescriptor& descriptor, bool manualReset, bool signaled,
                        HsaEvent** event);
   HSAKMT_STATUS destroy(HsaEvent* event);
+  // The event with this id (the KFD ioctls name events by id), or null.
+  HsaEvent* find(std::uint32_t eventId);
   HSAKMT_STATUS set(HsaEvent* event);
   HSAKMT_STATUS reset(HsaEvent* event);
   // The interrupt path: a CP or SDMA engine completed something carrying this event id.
@@ -53,6 +55,10 @@ class EventTable {
     bool signaled = false;
     std::vector<Waiter*> waiters;  // threads inside wait() on this event
     std::uint64_t generation = 0;  // bumped by every set: wakes all current waiters
+    // Destroyed while threads waited on it (ROCR destroys a queue's event while its
+    // async-event thread may wait on it): the waiters wake with an error, the last one frees
+    // the record, as the KFD's destroy_event wakes its waiters to fail.
+    bool destroyed = false;
   };
   bool known(const HsaEvent* event) const;
   // KFD semantics (kfd_events.c set_event): a set wakes every current waiter; an auto-reset

@@ -20,8 +20,36 @@ void QueueTable::track(std::uint64_t base, std::uint64_t size, RegionKind kind) 
 
 HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE type, void* ring,
                                  std::uint64_t ringBytes, HsaQueueResource* resource) {
-  if (resource == nullptr || ring == nullptr || ringBytes == 0 || (ringBytes & (ringBytes - 1)))
+  if (resource == nullptr) return HSAKMT_STATUS_INVALID_PARAMETER;
+  Setup setup;
+  setup.type = type;
+  setup.ring = ring;
+  setup.ringBytes = ringBytes;
+  if (type == HSA_QUEUE_COMPUTE_AQL) {
+    setup.readPointer = resource->Queue_read_ptr_aql;
+    setup.writePointer = resource->Queue_write_ptr_aql;
+  }
+  Created created;
+  HSAKMT_STATUS status = create(config, setup, created);
+  if (status != HSAKMT_STATUS_SUCCESS) return status;
+  if (type != HSA_QUEUE_COMPUTE_AQL) {
+    resource->Queue_read_ptr_aql = const_cast<std::uint64_t*>(created.readPointer);
+    resource->Queue_write_ptr_aql = const_cast<std::uint64_t*>(created.writePointer);
+  }
+  resource->Queue_DoorBell_aql = const_cast<std::uint64_t*>(created.doorbell);
+  resource->QueueId = created.id;
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, const Setup& setup,
+                                 Created& created) {
+  const std::uint64_t ringBytes = setup.ringBytes;
+  if (setup.ring == nullptr || ringBytes == 0 || (ringBytes & (ringBytes - 1)))
     return HSAKMT_STATUS_INVALID_PARAMETER;
+  const bool aql = setup.type == HSA_QUEUE_COMPUTE_AQL;
+  const bool sdma = setup.type == HSA_QUEUE_SDMA || setup.type == HSA_QUEUE_SDMA_XGMI;
+  if (!aql && !sdma) return HSAKMT_STATUS_NOT_SUPPORTED;  // PM4 queues: ROCR never asks
+  if (aql && setup.readPointer == nullptr) return HSAKMT_STATUS_INVALID_PARAMETER;
   HSA_QUEUEID id;
   {
     std::lock_guard lock(mutex_);
@@ -34,40 +62,40 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, HSA_QUEUE_TYPE 
   entry.words = std::make_unique<QueueWords>();
   QueueWords& words = *entry.words;
   track(reinterpret_cast<std::uint64_t>(&words), sizeof(QueueWords), RegionKind::doorbell);
-  if (!memory_.find(reinterpret_cast<std::uint64_t>(ring))) {
-    entry.ringBase = reinterpret_cast<std::uint64_t>(ring);
+  if (!memory_.find(reinterpret_cast<std::uint64_t>(setup.ring))) {
+    entry.ringBase = reinterpret_cast<std::uint64_t>(setup.ring);
     track(entry.ringBase, ringBytes, RegionKind::queue);
   }
+  volatile std::uint64_t* doorbell = setup.doorbell != nullptr ? setup.doorbell : &words.doorbell;
+  // Not 0 (see QueueWords::doorbell): a doorbell page slot is reused by later queues.
+  *doorbell = ~0ull;
 
-  if (type == HSA_QUEUE_COMPUTE_AQL) {
-    if (resource->Queue_read_ptr_aql == nullptr) return HSAKMT_STATUS_INVALID_PARAMETER;
+  if (aql) {
     // ROCR passes pointers into its amd_queue_t; the CP needs the whole descriptor (ring base,
     // size, error signal, profiling flag), which is also the kernel's queue_ptr.
-    auto* queue =
-        reinterpret_cast<amd_queue_t*>(reinterpret_cast<char*>(resource->Queue_read_ptr_aql) -
-                                       offsetof(amd_queue_t, read_dispatch_id));
+    auto* queue = reinterpret_cast<amd_queue_t*>(
+        reinterpret_cast<char*>(const_cast<std::uint64_t*>(setup.readPointer)) -
+        offsetof(amd_queue_t, read_dispatch_id));
     entry.descriptorBase = reinterpret_cast<std::uint64_t>(queue);
     track(entry.descriptorBase, sizeof(amd_queue_t), RegionKind::queue);
-    auto aql =
-        std::make_unique<cp::AqlProcessor>(engineConfig, queue, &words.doorbell, &words.dispatch);
-    entry.aql = aql.get();
-    entry.engine = std::move(aql);
-  } else if (type == HSA_QUEUE_SDMA || type == HSA_QUEUE_SDMA_XGMI) {
-    cp::SdmaRing sdmaRing{static_cast<char*>(ring), ringBytes, &words.readPointer,
-                          &words.writePointer, &words.doorbell};
-    resource->Queue_read_ptr_aql = const_cast<std::uint64_t*>(&words.readPointer);
-    resource->Queue_write_ptr_aql = const_cast<std::uint64_t*>(&words.writePointer);
-    entry.engine = std::make_unique<cp::SdmaProcessor>(engineConfig, sdmaRing);
+    auto processor =
+        std::make_unique<cp::AqlProcessor>(engineConfig, queue, doorbell, &words.dispatch);
+    entry.aql = processor.get();
+    entry.engine = std::move(processor);
   } else {
-    memory_.release(reinterpret_cast<std::uint64_t>(&words));
-    return HSAKMT_STATUS_NOT_SUPPORTED;  // PM4 compute/graphics queues: ROCR never asks
+    volatile std::uint64_t* read = setup.readPointer ? setup.readPointer : &words.readPointer;
+    volatile std::uint64_t* write = setup.writePointer ? setup.writePointer : &words.writePointer;
+    cp::SdmaRing sdmaRing{static_cast<char*>(setup.ring), ringBytes, read, write, doorbell};
+    created.readPointer = read;
+    created.writePointer = write;
+    entry.engine = std::make_unique<cp::SdmaProcessor>(engineConfig, sdmaRing);
   }
-  resource->Queue_DoorBell_aql = const_cast<std::uint64_t*>(&words.doorbell);
+  created.doorbell = doorbell;
+  created.id = id;
   entry.engine->start();
   watcher_.add(entry.engine.get());
 
   std::lock_guard lock(mutex_);
-  resource->QueueId = id;
   queues_.emplace(id, std::move(entry));
   return HSAKMT_STATUS_SUCCESS;
 }

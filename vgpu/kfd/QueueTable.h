@@ -23,6 +23,27 @@ class QueueTable {
   QueueTable(MemoryMap& memory, cp::DoorbellWatcher& watcher)
       : memory_(memory), watcher_(watcher) {}
 
+  // A queue as the KFD ioctl describes it: the caller names the ring and its pointers.
+  struct Setup {
+    HSA_QUEUE_TYPE type = HSA_QUEUE_COMPUTE_AQL;
+    void* ring = nullptr;
+    std::uint64_t ringBytes = 0;
+    // AQL: &amd_queue_t::read_dispatch_id / write_dispatch_id. SDMA: the thunk's byte
+    // counters; null: vgpu's own (the hsaKmt front door hands those out).
+    volatile std::uint64_t* readPointer = nullptr;
+    volatile std::uint64_t* writePointer = nullptr;
+    volatile std::uint64_t* doorbell = nullptr;  // null: vgpu's own, in the queue's words
+  };
+  // The queue's words as the creator hands them on (doorbell; SDMA read/write pointers).
+  struct Created {
+    HSA_QUEUEID id = 0;
+    volatile std::uint64_t* doorbell = nullptr;
+    volatile std::uint64_t* readPointer = nullptr;
+    volatile std::uint64_t* writePointer = nullptr;
+  };
+
+  HSAKMT_STATUS create(const cp::EngineConfig& config, const Setup& setup, Created& created);
+  // The hsaKmtCreateQueue form: fills the resource's doorbell, id and (SDMA) pointers.
   HSAKMT_STATUS create(const cp::EngineConfig& config, HSA_QUEUE_TYPE type, void* ring,
                        std::uint64_t ringBytes, HsaQueueResource* resource);
   HSAKMT_STATUS destroy(HSA_QUEUEID id);

@@ -11,7 +11,6 @@
 
 #include "cp/CpuPlacement.h"
 #include "kfd/VirtualKfd.h"
-#include "vgpu/vgpu_extension.h"
 
 using vgpu::kfd::VirtualKfd;
 
@@ -33,39 +32,6 @@ HSAKMT_STATUS copyOut(const std::vector<T>& from, HSAuint32 count, T* to) {
   return HSAKMT_STATUS_SUCCESS;
 }
 }  // namespace
-
-namespace {
-
-// The extension interface (vgpu/vgpu_extension.h), reached through vgpu_extension().
-char* traceTakeJson() {
-  vgpu::cp::TraceRecorder* recorder = kfd().recorder();
-  if (recorder == nullptr) return nullptr;
-  std::string events = recorder->takeJson();
-  char* out = static_cast<char*>(std::malloc(events.size() + 1));
-  if (out == nullptr) return nullptr;
-  std::memcpy(out, events.c_str(), events.size() + 1);
-  return out;
-}
-
-int queueFault(uint64_t queue, char* report, size_t capacity) {
-  std::string text;
-  vgpu_fault_kind kind = kfd().queues().faultOf(queue, text);
-  if (report != nullptr && capacity > 0) {
-    size_t length = std::min(text.size(), capacity - 1);
-    std::memcpy(report, text.data(), length);
-    report[length] = '\0';
-  }
-  return kind;
-}
-
-constexpr vgpu_extension_table kExtension = {VGPU_EXTENSION_VERSION, sizeof(vgpu_extension_table),
-                                             queueFault, traceTakeJson};
-
-}  // namespace
-
-VGPU_EXPORT const vgpu_extension_table* vgpu_extension() {
-  return &kExtension;
-}
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtOpenKFD() {
   // An unusable VGPU_GPUS, VGPU_TARGET, ... (reported when parsed): no device rather than a

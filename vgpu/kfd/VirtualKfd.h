@@ -30,6 +30,7 @@ class VirtualKfd final : public cp::DeviceServices {
   DeviceMemory& deviceMemory() { return deviceMemory_; }
   EventTable& events() { return events_; }
   QueueTable& queues() { return queues_; }
+  MemoryMap& memoryMap() { return map_; }
   cp::EngineConfig engineConfig(std::uint32_t node);
   std::uint64_t systemClock() const;
   // The host is about to block on GPU work: look at the doorbells now (see DoorbellWatcher).

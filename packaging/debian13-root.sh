@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Builds the Debian 13 (trixie) test bed: a root made by debootstrap from Debian's archive with
+# ROCm 6.1's runtime (ROCR 6.1.2, libhsakmt 6.2.4, rocminfo 6.1.2, AMD's HIP 5.7.1, hipcc, comgr,
+# the device libraries and rocRAND's prebuilt tests) installed, so that vgpu and hipcore built on
+# the host can run there under chroot against a ROCm release that knows gfx11 (issue 23).
+#
+# Usage: packaging/debian13-root.sh            (needs root: debootstrap, chroot)
+#   HIPCORE_DEBIAN13_ROOT  where the root goes (default /work/debian13-root; keep it outside
+#                          the repository: it is ~1.5 GB)
+#   HIPCORE_DEBIAN_MIRROR  the archive (default http://deb.debian.org/debian)
+# Idempotent: a root whose stamp file names the same package list is reused as it is; an
+# incomplete one (no stamp, an interrupted run) is finished by the same steps, which debootstrap
+# and apt-get both resume. The cost (wall time, size) is printed at the end.
+set -euo pipefail
+
+root=${HIPCORE_DEBIAN13_ROOT:-/work/debian13-root}
+mirror=${HIPCORE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+packages=(
+  # ROCm 6.1: the HSA runtime and its thunk (ROCR links libdrm_amdgpu itself since 6.1)
+  libhsa-runtime64-1 libhsakmt1 rocminfo
+  # AMD's HIP 5.7.1 and what its compiler and JIT need
+  libamdhip64-5 hipcc libamd-comgr2 rocm-device-libs-17
+  # AMD-built GoogleTest programs linked against libamdhip64.so.5 (real clients for vgpu)
+  librocrand1-tests
+  # vgpu as built on the host runs here: its interpreter links LLVM 19's shared library
+  libllvm19
+  # ctest runs the host build's suites inside the root (packaging/debian13-run.sh)
+  cmake
+)
+stamp="$root/.hipcore-debian13-complete"
+wanted="trixie ${packages[*]}"
+
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+  echo "debian13-root: $root is complete ($(du -sh --exclude=proc --exclude=dev "$root" | cut -f1)); reusing it"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "debian13-root: needs root (debootstrap and chroot)" >&2
+  exit 1
+fi
+command -v debootstrap >/dev/null || apt-get install -y -qq --no-install-recommends debootstrap
+
+start=$(date +%s)
+mkdir -p "$root"
+log="$root.log"
+: >"$log"
+
+# A debootstrap interrupted before its last stage leaves no /usr/bin/apt-get; start over then.
+if [ ! -x "$root/usr/bin/apt-get" ] || [ ! -f "$root/etc/os-release" ]; then
+  echo "debian13-root: debootstrap trixie into $root from $mirror"
+  debootstrap --variant=minbase trixie "$root" "$mirror" >>"$log" 2>&1 ||
+    { tail -20 "$log"; echo "debian13-root: debootstrap failed (log: $log)" >&2; exit 1; }
+fi
+after_debootstrap=$(date +%s)
+
+in_root() {
+  chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+    DEBIAN_FRONTEND=noninteractive "$@"
+}
+mounted=()
+cleanup() {
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[i]}" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+mount -t proc proc "$root/proc" && mounted+=("$root/proc")
+
+echo "debian13-root: installing ${packages[*]}"
+in_root apt-get update -qq >>"$log" 2>&1
+in_root apt-get install -y -qq --no-install-recommends "${packages[@]}" >>"$log" 2>&1 ||
+  { tail -30 "$log"; echo "debian13-root: apt-get install failed (log: $log)" >&2; exit 1; }
+in_root apt-get clean
+
+# Every package must be there: a partly installed root must not get the stamp.
+for p in "${packages[@]}"; do
+  in_root dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    { echo "debian13-root: $p is not installed" >&2; exit 1; }
+done
+echo "$wanted" >"$stamp"
+
+end=$(date +%s)
+size=$(du -sh --exclude=proc --exclude=dev "$root" | cut -f1)
+echo "debian13-root: done in $((end - start)) s (debootstrap $((after_debootstrap - start)) s," \
+  "packages $((end - after_debootstrap)) s); $root is $size"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs a command inside the Debian 13 test bed (packaging/debian13-root.sh) with a host build
+# tree bind-mounted at the same path, so `vgpu-run` and hipcore as built on the host run against
+# ROCm 6.1's runtime (ROCR 6.1.2, libhsakmt 6.2.4) there.
+#
+# Usage: packaging/debian13-run.sh BUILD_DIR COMMAND [ARGS...]   (needs root: mount, chroot)
+#   e.g. packaging/debian13-run.sh build env VGPU_FRONT_DOOR=kernel VGPU_TARGET=gfx1100 \
+#          build/bin/vgpu-run rocminfo
+# Relative paths in COMMAND are taken from the current directory, which is bind-mounted too.
+# HIPCORE_DEBIAN13_ROOT names the root (default /work/debian13-root).
+set -euo pipefail
+
+root=${HIPCORE_DEBIAN13_ROOT:-/work/debian13-root}
+if [ $# -lt 2 ]; then
+  echo "usage: debian13-run.sh BUILD_DIR COMMAND [ARGS...]" >&2
+  exit 2
+fi
+if [ ! -f "$root/.hipcore-debian13-complete" ]; then
+  echo "debian13-run: $root is not a complete test bed; run packaging/debian13-root.sh" >&2
+  exit 1
+fi
+build=$(cd "$1" && pwd)
+shift
+here=$(pwd)
+
+mounted=()
+cleanup() {
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[i]}" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+bind() {
+  mkdir -p "$root$2"
+  mount --bind "$1" "$root$2"
+  mounted+=("$root$2")
+}
+mount -t proc proc "$root/proc" && mounted+=("$root/proc")
+bind /dev /dev
+bind "$here" "$here"
+[ "${build#"$here"/}" != "$build" ] || bind "$build" "$build"
+
+chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+  sh -c 'cd "$1" && shift && exec "$@"' debian13-run "$here" "$@"

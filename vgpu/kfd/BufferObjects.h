@@ -1,0 +1,65 @@
+// The KFD's buffer objects (AMDKFD_IOC_ALLOC/FREE_MEMORY_OF_GPU) over host memory.
+//
+// vgpu's GPU addresses are host addresses, so a buffer's GPU virtual address must hold its
+// memory in this process: VRAM, GTT, doorbell and MMIO buffers are shared anonymous memory
+// placed at the address the thunk reserved for them (shared, so that the thunk's CPU mappings of
+// the buffer, mmap of the render node at the buffer's offset, can alias the same pages). A
+// userptr buffer at its own CPU address (the thunk's paged allocations) is that memory; a
+// userptr buffer at another address (hsaKmtRegisterMemory) aliases the user's pages there, so
+// GPU and host views stay separate apertures and the user may unmap its range without the GPU
+// range moving.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+
+#include "kfd/MemoryMap.h"
+#include "options/Options.h"
+
+namespace vgpu::kfd {
+
+struct BufferObject {
+  std::uint64_t handle = 0;
+  std::uint32_t gpuId = 0;
+  std::uint32_t node = 0;
+  std::uint64_t address = 0;  // GPU virtual address (= where the memory is in this process)
+  std::uint64_t size = 0;
+  std::uint32_t flags = 0;        // KFD_IOC_ALLOC_MEM_FLAGS_*
+  std::uint64_t mmapOffset = 0;   // CPU mapping offset (not for userptr)
+  std::uint64_t userAddress = 0;  // userptr: the user's pages
+  bool ownsBacking = false;       // vgpu placed memory at `address`
+};
+
+class BufferObjects {
+ public:
+  BufferObjects(MemoryMap& map, const Options& options) : map_(map), options_(options) {}
+
+  // 0 or -errno as the ioctl returns it: EINVAL (alignment, size, an address range that is
+  // neither free nor reserved by the caller, overlap), ENOMEM (budget), EFAULT (user pages).
+  int allocate(std::uint32_t gpuId, std::uint32_t node, std::uint64_t address, std::uint64_t size,
+               std::uint32_t flags, std::uint64_t userAddress, BufferObject& out);
+  int free(std::uint64_t handle);
+  std::optional<BufferObject> find(std::uint64_t handle) const;
+  // The buffer whose mmap offsets contain `offset`.
+  std::optional<BufferObject> findByOffset(std::uint64_t offset) const;
+  std::uint64_t deviceBytes(std::uint32_t node) const;
+
+ private:
+  int placeBacking(const BufferObject& object);
+  int aliasUserPages(const BufferObject& object);
+  void releaseBacking(const BufferObject& object);
+
+  MemoryMap& map_;
+  const Options& options_;
+  mutable std::mutex mutex_;
+  std::map<std::uint64_t, BufferObject> byHandle_;
+  std::map<std::uint64_t, std::uint64_t> byOffset_;   // mmap offset -> handle
+  std::map<std::uint32_t, std::uint64_t> vramBytes_;  // node -> VRAM in use
+  std::uint64_t hostBytes_ = 0;                       // GTT + userptr, against the host budget
+  std::uint64_t nextIndex_ = 1;
+  std::uint64_t nextOffset_ = 0;
+};
+
+}  // namespace vgpu::kfd
