@@ -27,9 +27,12 @@ Status listNodes(const Range& nodes, hipGraphNode_t* out, size_t* count) {
       if (written == *count) break;
       out[written++] = reinterpret_cast<hipGraphNode_t>(node);
     }
-  if (out != nullptr)
+  if (out != nullptr) {
     for (size_t i = written; i < *count; ++i) out[i] = nullptr;
-  *count = nodes.size();
+    *count = written;  // the entries obtained (CUDA: at most the caller's count)
+  } else {
+    *count = nodes.size();
+  }
   return Status::success();
 }
 
@@ -155,9 +158,12 @@ HIPCORE_API hipError_t hipGraphGetEdges(hipGraph_t graph, hipGraphNode_t* from, 
             }
             ++total;
           }
-        if (from != nullptr)
+        if (from != nullptr) {
           for (size_t i = total; i < *numEdges; ++i) from[i] = to[i] = nullptr;
-        *numEdges = total;
+          *numEdges = total < *numEdges ? total : *numEdges;  // the edges obtained
+        } else {
+          *numEdges = total;
+        }
         return hipSuccess;
       },
       "graph, from, to, numEdges", graph, from, to, numEdges);

@@ -42,7 +42,9 @@ Status instantiate(hipGraphExec_t* out, hipGraph_t graph, unsigned long long fla
     hipcore::core::Device* device = nullptr;
     hipcore::core::Stream* queue = nullptr;
     Status status = hipcore::api::streamOf(uploadStream, device, queue);
-    if (status.ok() && queue == nullptr) status = device->nullStream(queue);
+    if (!status.ok())
+      return fail(hipErrorInvalidValue, "the upload stream: %s", status.message().c_str());
+    if (queue == nullptr) status = device->nullStream(queue);
     if (status.ok()) status = exec->upload(*queue);
     if (!status.ok()) return status;
   }
@@ -68,6 +70,12 @@ Status execNode(hipGraphExec_t exec, hipGraphNode_t node, GraphExec*& object, Gr
     return fail(hipErrorInvalidValue, "node %p is not of the graph executable %p was made from",
                 static_cast<void*>(node), static_cast<void*>(exec));
   return Status::success();
+}
+
+// Kernel, memcpy and memset nodes of an executable can be disabled (hipGraphNodeSetEnabled).
+bool canBeDisabled(hipGraphNodeType type) {
+  return type == hipGraphNodeTypeKernel || type == hipGraphNodeTypeMemcpy ||
+         type == hipGraphNodeTypeMemset;
 }
 
 // A hipGraphExec*SetParams call: the parameters `built` made, for the executable's copy of node.
@@ -331,9 +339,7 @@ HIPCORE_API hipError_t hipGraphNodeSetEnabled(hipGraphExec_t hGraphExec, hipGrap
         GraphExec* exec = nullptr;
         GraphNode* copy = nullptr;
         Status status = execNode(hGraphExec, hNode, exec, copy);
-        hipGraphNodeType type = status.ok() ? copy->params.type : hipGraphNodeTypeEmpty;
-        if (status.ok() && type != hipGraphNodeTypeKernel && type != hipGraphNodeTypeMemcpy &&
-            type != hipGraphNodeTypeMemset)
+        if (status.ok() && !canBeDisabled(copy->params.type))
           status = fail(hipErrorInvalidValue,
                         "only kernel, memcpy and memset nodes can be "
                         "disabled");
@@ -353,6 +359,8 @@ HIPCORE_API hipError_t hipGraphNodeGetEnabled(hipGraphExec_t hGraphExec, hipGrap
         Status status = execNode(hGraphExec, hNode, exec, copy);
         if (status.ok() && isEnabled == nullptr)
           status = fail(hipErrorInvalidValue, "isEnabled is null");
+        if (status.ok() && !canBeDisabled(copy->params.type))
+          status = fail(hipErrorInvalidValue, "only kernel, memcpy and memset nodes have a state");
         if (status.ok()) *isEnabled = copy->enabled ? 1 : 0;
         return finish("hipGraphNodeGetEnabled", std::move(status));
       },

@@ -328,8 +328,6 @@ HIPCORE_API hipError_t hipGraphAddChildGraphNode(hipGraphNode_t* pGraphNode, hip
         Graph* child = nullptr;
         Status built = graphOf(childGraph, child);
         std::vector<GraphNode*> order;
-        if (built.ok() && childGraph == graph)
-          built = fail(hipErrorInvalidValue, "a graph cannot be its own child");
         if (built.ok()) built = child->order(order);  // as in CUDA, the child is copied now
         if (built.ok()) {
           params.type = hipGraphNodeTypeGraph;

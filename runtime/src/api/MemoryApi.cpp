@@ -31,9 +31,9 @@ namespace {
 // host memory given to hipFree) is refused with hipErrorInvalidValue.
 hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
   if (pointer == nullptr) return hipSuccess;
-  if (hipcore::graph::isGraphMemory(pointer))
-    return finish(call, fail(hipErrorInvalidValue,
-                             "%s(%p): graph-owned memory is freed with its graph", call, pointer));
+  // Graph-owned memory goes back to its graph, which keeps it reserved for its next launch and
+  // releases it when the graph goes (GraphMemory.h).
+  if (hipcore::graph::isGraphMemory(pointer)) return hipSuccess;
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(call, rt.initStatus());
   hipcore::core::Allocation allocation;

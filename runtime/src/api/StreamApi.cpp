@@ -4,6 +4,7 @@
 #include "ApiState.h"
 #include "CapturedCalls.h"
 #include "core/Device.h"
+#include "graph/StreamCapture.h"
 
 using hipcore::api::finish;
 using hipcore::core::fail;
@@ -82,10 +83,7 @@ HIPCORE_API hipError_t hipStreamDestroy(hipStream_t stream) {
         if (status.ok() && queue == nullptr)
           status = fail(hipErrorInvalidHandle, "stream %p cannot be destroyed",
                         static_cast<void*>(stream));
-        if (status.ok() && queue->capture != nullptr)
-          status =
-              fail(hipErrorStreamCaptureUnsupported,
-                   "stream %p is capturing: end the capture first", static_cast<void*>(stream));
+        if (status.ok()) hipcore::graph::abandon(*queue);  // its capture is invalidated
         if (status.ok()) status = device->destroyStream(queue);
         return finish("hipStreamDestroy", std::move(status));
       },

@@ -24,6 +24,11 @@ Status captureStatus(hipStream_t stream, hipStreamCaptureStatus* status_out,
                      hipcore::core::Stream*& queue) {
   if (status_out == nullptr) return fail(hipErrorInvalidValue, "the status pointer is null");
   if (Status found = capturable(stream, queue); !found.ok()) return found;
+  // The legacy null stream is ordered with every blocking stream: asking it while one captures
+  // would make it part of the capture implicitly (CUDA's rule).
+  if (stream == nullptr && hipcore::graph::anyCapture())
+    return fail(hipErrorStreamCaptureImplicit,
+                "the legacy null stream is queried while a stream captures");
   *status_out = queue == nullptr || queue->capture == nullptr ? hipStreamCaptureStatusNone
                 : queue->capture->capture->invalidated        ? hipStreamCaptureStatusInvalidated
                                                               : hipStreamCaptureStatusActive;
@@ -45,7 +50,7 @@ HIPCORE_API hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGraph
         Status status = capturable(stream, queue);
         if (status.ok() && queue == nullptr)
           status = fail(hipErrorStreamCaptureUnsupported, "the null stream cannot capture");
-        if (status.ok() && graph != nullptr) status = hipcore::api::graphOf(graph, into);
+        if (status.ok()) status = hipcore::api::graphOf(graph, into);
         if (status.ok() && numDependencies != 0 && dependencies == nullptr)
           status =
               fail(hipErrorInvalidValue, "%zu dependencies, the list is null", numDependencies);

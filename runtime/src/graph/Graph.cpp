@@ -133,13 +133,12 @@ void Graph::retain(UserObject& object, unsigned count) {
 Status Graph::release(UserObject& object, unsigned count) {
   auto held = std::find_if(references_.begin(), references_.end(),
                            [&object](const Reference& r) { return r.object == &object; });
-  if (held == references_.end() || held->count < count)
-    return fail(hipErrorInvalidValue, "graph %p holds %u references to user object %p, not %u",
-                static_cast<void*>(this), held == references_.end() ? 0 : held->count,
-                static_cast<void*>(&object), count);
-  held->count -= count;
+  // Releasing more than the graph holds releases what it holds (as AMD's runtime does).
+  if (held == references_.end()) return Status::success();
+  const unsigned released = count < held->count ? count : held->count;
+  held->count -= released;
   if (held->count == 0) references_.erase(held);
-  object.release(count);
+  object.release(released);
   return Status::success();
 }
 

@@ -44,7 +44,8 @@ class Graph : public core::TypeStableStorage<Graph> {  // stale handles are refu
   // hipGraphDebugDotPrint's text.
   std::string dot(unsigned flags) const;
 
-  // hipGraphRetainUserObject / hipGraphReleaseUserObject: references this graph holds.
+  // hipGraphRetainUserObject / hipGraphReleaseUserObject: references this graph holds (a release
+  // of more than it holds releases those it holds).
   void retain(UserObject& object, unsigned count);
   core::Status release(UserObject& object, unsigned count);
 

@@ -41,6 +41,11 @@ bool sameTopology(const Graph& a, const Graph& b, GraphNode*& differing,
       result = hipGraphExecUpdateErrorUnsupportedFunctionChange;
       return false;
     }
+    if (x.params.type == hipGraphNodeTypeMemcpy &&
+        x.params.copy.params.kind != y.params.copy.params.kind) {
+      result = hipGraphExecUpdateErrorParametersChanged;  // a copy's direction is fixed
+      return false;
+    }
     if (x.params.type == hipGraphNodeTypeGraph &&
         !sameTopology(*x.params.child, *y.params.child, differing, result))
       return false;

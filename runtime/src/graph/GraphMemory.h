@@ -1,7 +1,8 @@
 // Graph-owned memory (memory allocation nodes, hipGraphAddMemAllocNode and captured
 // hipMallocAsync): a device block reserved when the node is added, at an address that stays the
 // same for every launch, and released when the last graph or executable holding the node goes.
-// hipFree does not take it (graph memory is freed by a free node or with its graph); every block
+// hipFree of it succeeds and leaves it with the graph (which reuses it at its next launch, as a
+// freed graph allocation is in CUDA); every block
 // counts as used and reserved for hipDeviceGetGraphMemAttribute, so hipDeviceGraphMemTrim has
 // nothing unused to return.
 #pragma once

@@ -18,6 +18,7 @@ namespace {
 
 std::atomic<unsigned long long> nextCaptureId{1};
 std::atomic<int> globalCaptures{0};        // active captures in global mode
+std::atomic<int> activeCaptures{0};        // ... in any mode
 thread_local int threadLocalCaptures = 0;  // ... in thread-local mode begun by this thread
 thread_local hipStreamCaptureMode threadMode = hipStreamCaptureModeGlobal;
 
@@ -63,6 +64,7 @@ void finishCapture(Capture& capture) {
                   [&](const auto& entry) { return entry.second.capture == &capture; });
     capturedEventCount.store(capturedEvents().size(), std::memory_order_relaxed);
   }
+  activeCaptures.fetch_sub(1);
   if (capture.mode == hipStreamCaptureModeGlobal) globalCaptures.fetch_sub(1);
   if (capture.mode == hipStreamCaptureModeThreadLocal &&
       capture.thread == std::this_thread::get_id())
@@ -97,6 +99,7 @@ Status beginCapture(core::Stream& stream, hipStreamCaptureMode mode, Graph* into
   capture->thread = std::this_thread::get_id();
   capture->streams.push_back(&stream);
   stream.capture = new StreamCapture{capture.release(), std::move(frontier)};
+  activeCaptures.fetch_add(1);
   if (mode == hipStreamCaptureModeGlobal) globalCaptures.fetch_add(1);
   if (mode == hipStreamCaptureModeThreadLocal) ++threadLocalCaptures;
   return Status::success();
@@ -154,6 +157,26 @@ void invalidate(core::Stream& stream) {
   if (stream.capture == nullptr) return;
   std::lock_guard lock(stream.capture->capture->mutex);
   stream.capture->capture->invalidated = true;
+}
+
+void abandon(core::Stream& stream) {
+  StreamCapture* part = stream.capture;
+  if (part == nullptr) return;
+  Capture* capture = part->capture;
+  if (capture->origin == &stream) {
+    std::unique_ptr<Capture> owner(capture);
+    finishCapture(*capture);  // every stream leaves; an owned graph goes with the capture
+    return;
+  }
+  std::lock_guard lock(capture->mutex);
+  capture->invalidated = true;
+  std::erase(capture->streams, &stream);
+  delete part;
+  stream.capture = nullptr;
+}
+
+bool anyCapture() {
+  return activeCaptures.load(std::memory_order_relaxed) != 0;
 }
 
 void recordEvent(core::Event& event, core::Stream& stream) {

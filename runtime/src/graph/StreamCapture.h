@@ -57,6 +57,12 @@ core::Status record(core::Stream& stream, NodeParams params);
 void invalidate(core::Stream& stream);
 // hipEventRecord on a capturing stream, and hipStreamWaitEvent for an event recorded so.
 void recordEvent(core::Event& event, core::Stream& stream);
+// hipStreamDestroy of a capturing stream: the capture is invalidated and the stream leaves it
+// (the origin ends it: its graph is discarded).
+void abandon(core::Stream& stream);
+// Whether any capture is active (the legacy null stream then answers
+// hipErrorStreamCaptureImplicit to capture queries).
+bool anyCapture();
 // hipEventRecord outside capture: the event no longer stands for captured work.
 void forgetEvent(const core::Event& event);
 // Whether `event` was recorded in a capture; if so `stream` joins it (or merges the frontier).

@@ -217,7 +217,6 @@ TEST(StreamCapture, MisuseGetsTheDocumentedErrors) {
   EXPECT_EQ(hipStreamIsCapturing(stream, nullptr), hipErrorInvalidValue);
   ASSERT_HIP(hipStreamBeginCapture(stream, hipStreamCaptureModeRelaxed));
   EXPECT_EQ(hipStreamBeginCapture(stream, hipStreamCaptureModeRelaxed), hipErrorIllegalState);
-  EXPECT_EQ(hipStreamDestroy(stream), hipErrorStreamCaptureUnsupported);
   EXPECT_EQ(hipStreamEndCapture(stream, nullptr), hipErrorInvalidValue);
   hipStreamCaptureMode bad = static_cast<hipStreamCaptureMode>(9);
   EXPECT_EQ(hipThreadExchangeStreamCaptureMode(&bad), hipErrorInvalidValue);
@@ -226,7 +225,18 @@ TEST(StreamCapture, MisuseGetsTheDocumentedErrors) {
   ASSERT_HIP(hipGraphGetNodes(graph, nullptr, &count));
   EXPECT_EQ(count, 0u);  // an empty capture is an empty graph
   ASSERT_HIP(hipGraphDestroy(graph));
+
+  // While a stream captures, the legacy null stream cannot be asked (it would join implicitly);
+  // destroying the capturing stream ends its capture, and the null stream answers again.
+  ASSERT_HIP(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
+  hipStreamCaptureStatus status = hipStreamCaptureStatusActive;
+  EXPECT_EQ(hipStreamIsCapturing(nullptr, &status), hipErrorStreamCaptureImplicit);
   ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipStreamIsCapturing(nullptr, &status));
+  EXPECT_EQ(status, hipStreamCaptureStatusNone);
+  void* memory = nullptr;
+  ASSERT_HIP(hipMalloc(&memory, 64));  // no capture is left behind
+  ASSERT_HIP(hipFree(memory));
 }
 
 }  // namespace
