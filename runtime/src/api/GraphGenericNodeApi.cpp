@@ -53,9 +53,14 @@ Status nodeFrom(hipGraphNodeParams* given, NodeParams& out) {
       out.child = child->clone();
       return Status::success();
     }
-    default:
+    case hipGraphNodeTypeExtSemaphoreSignal:
+    case hipGraphNodeTypeExtSemaphoreWait:
+    case hipGraphNodeTypeMemcpyFromSymbol:
+    case hipGraphNodeTypeMemcpyToSymbol:
       return fail(hipErrorNotSupported, "node kind %d is not supported",
                   static_cast<int>(given->type));
+    default:
+      return fail(hipErrorInvalidValue, "%d is not a node kind", static_cast<int>(given->type));
   }
 }
 

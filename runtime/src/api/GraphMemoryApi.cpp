@@ -15,6 +15,16 @@ using hipcore::graph::Graph;
 using hipcore::graph::GraphNode;
 using hipcore::graph::NodeParams;
 
+namespace {
+
+// The attribute calls read and write a uint64_t: a null or misaligned address is refused
+// instead of followed.
+bool alignedValue(const void* value) {
+  return value != nullptr && reinterpret_cast<uintptr_t>(value) % alignof(uint64_t) == 0;
+}
+
+}  // namespace
+
 HIPCORE_API hipError_t hipGraphAddMemAllocNode(hipGraphNode_t* pGraphNode, hipGraph_t graph,
                                                const hipGraphNode_t* pDependencies,
                                                size_t numDependencies,
@@ -105,7 +115,8 @@ HIPCORE_API hipError_t hipDeviceGetGraphMemAttribute(int device, hipGraphMemAttr
       [&] {
         hipcore::core::Device* object = nullptr;
         Status status = hipcore::api::deviceAt(device, object);
-        if (status.ok() && value == nullptr) status = fail(hipErrorInvalidValue, "value is null");
+        if (status.ok() && !alignedValue(value))
+          status = fail(hipErrorInvalidValue, "value %p is not a uint64_t's address", value);
         uint64_t answer = 0;
         if (status.ok()) status = hipcore::graph::graphMemoryAttribute(device, attr, answer);
         if (status.ok()) *static_cast<uint64_t*>(value) = answer;
@@ -121,7 +132,7 @@ HIPCORE_API hipError_t hipDeviceSetGraphMemAttribute(int device, hipGraphMemAttr
       [&] {
         hipcore::core::Device* object = nullptr;
         Status status = hipcore::api::deviceAt(device, object);
-        if (status.ok() && (value == nullptr || *static_cast<uint64_t*>(value) != 0))
+        if (status.ok() && (!alignedValue(value) || *static_cast<uint64_t*>(value) != 0))
           status = fail(hipErrorInvalidValue, "only 0 (a reset of a high-water mark) can be set");
         if (status.ok()) status = hipcore::graph::resetGraphMemoryHigh(device, attr);
         return finish("hipDeviceSetGraphMemAttribute", std::move(status));

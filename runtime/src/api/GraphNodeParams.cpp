@@ -67,6 +67,19 @@ Status kernelNode(const hipKernelNodeParams* given, graph::NodeParams& out, core
 
 namespace {
 
+// `bytes` from `pointer` stay inside the allocation the pointer registry knows it in (memory it
+// does not know, pageable host memory, is the caller's to size).
+Status withinAllocation(const void* pointer, size_t bytes, const char* role) {
+  core::Allocation allocation;
+  if (!runtime().pointers().find(pointer, allocation)) return Status::success();
+  const size_t offset = static_cast<size_t>(static_cast<const char*>(pointer) -
+                                            static_cast<const char*>(allocation.base));
+  if (offset + bytes > allocation.bytes)
+    return fail(hipErrorInvalidValue, "%s: %zu bytes at offset %zu of a %zu-byte allocation", role,
+                bytes, offset, allocation.bytes);
+  return Status::success();
+}
+
 bool validKind(hipMemcpyKind kind) {
   int raw = 0;  // read as the int it is: a C caller may leave any value there
   std::memcpy(&raw, &kind, sizeof raw);
@@ -114,6 +127,18 @@ Status copyNode(const hipMemcpy3DParms* p, graph::NodeParams& out) {
 
 Status copyNode1D(void* destination, const void* source, size_t bytes, hipMemcpyKind kind,
                   graph::NodeParams& out) {
+  // A 1D copy's ranges are checked as CUDA does: distinct, not overlapping, inside their
+  // allocations.
+  const auto* d = static_cast<const char*>(destination);
+  const auto* s = static_cast<const char*>(source);
+  if (d != nullptr && s != nullptr && d < s + bytes && s < d + bytes)
+    return fail(hipErrorInvalidValue, "memcpy node: %p and %p overlap over %zu bytes", destination,
+                source, bytes);
+  if (d != nullptr && s != nullptr) {
+    if (Status inside = withinAllocation(destination, bytes, "destination"); !inside.ok())
+      return inside;
+    if (Status inside = withinAllocation(source, bytes, "source"); !inside.ok()) return inside;
+  }
   hipMemcpy3DParms p{};
   p.dstPtr = make_hipPitchedPtr(destination, bytes, bytes, 1);
   p.srcPtr = make_hipPitchedPtr(const_cast<void*>(source), bytes, bytes, 1);
@@ -132,6 +157,8 @@ Status fillNode(const hipMemsetParams* p, graph::NodeParams& out) {
   if (p->height > 1 && p->width * p->elementSize > p->pitch)
     return fail(hipErrorInvalidValue, "memset node rows of %zu bytes exceed the pitch %zu",
                 p->width * p->elementSize, p->pitch);
+  const size_t span = (p->height - 1) * p->pitch + p->width * p->elementSize;
+  if (Status inside = withinAllocation(p->dst, span, "memset node"); !inside.ok()) return inside;
   out.type = hipGraphNodeTypeMemset;
   out.fill.params = *p;
   if (p->height == 1) out.fill.params.pitch = p->width * p->elementSize;
@@ -187,7 +214,8 @@ Status allocationNode(const hipMemAllocNodeParams* given, graph::NodeParams& out
     return fail(hipErrorInvalidValue, "%zu access descriptors, the list is null",
                 given->accessDescCount);
   core::Device* device = nullptr;
-  if (Status found = deviceAt(props.location.id, device); !found.ok()) return found;
+  if (Status found = deviceAt(props.location.id, device); !found.ok())
+    return fail(hipErrorInvalidValue, "the pool location %d is not a device", props.location.id);
   std::shared_ptr<graph::GraphAllocation> allocation;
   if (Status made = graph::GraphAllocation::create(*device, given->bytesize, allocation);
       !made.ok())
