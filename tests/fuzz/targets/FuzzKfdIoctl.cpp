@@ -63,6 +63,7 @@ constexpr std::size_t kRequestCount = sizeof(kRequests) / sizeof(kRequests[0]);
 const std::size_t kPage = std::size_t(sysconf(_SC_PAGE_SIZE));
 constexpr std::size_t kPlacementBytes = 16u << 20;  // where buffers may be placed
 constexpr std::size_t kUserBytes = 1u << 20;        // user pages that may be registered
+constexpr std::size_t kScratchBytes = 64u << 10;    // what 0x4C4C... addresses point into
 
 struct Harness {
   Harness() {
@@ -72,11 +73,16 @@ struct Harness {
     user = static_cast<char*>(mmap(nullptr, 2 * kUserBytes, PROT_NONE,
                                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
     mprotect(user, kUserBytes, PROT_READ | PROT_WRITE);
-    if (placement == MAP_FAILED || user == MAP_FAILED) std::abort();
+    // Scratch the 0x4C4C... addresses point into, also followed by a guard: an ioctl writing a
+    // fuzzed count of records there runs into the guard (EFAULT) instead of over the harness.
+    scratch = static_cast<std::uint64_t*>(mmap(nullptr, 2 * kScratchBytes, PROT_NONE,
+                                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
+    if (placement == MAP_FAILED || user == MAP_FAILED || scratch == MAP_FAILED) std::abort();
+    mprotect(scratch, kScratchBytes, PROT_READ | PROT_WRITE);
   }
   char* placement;
   char* user;
-  std::uint64_t scratch[512] = {};  // what 0x4C4C... addresses point into
+  std::uint64_t* scratch;  // kScratchBytes, then a guard
   std::vector<std::uint64_t> handles;
   std::vector<std::uint32_t> events;
   std::vector<std::uint32_t> queues;
