@@ -36,6 +36,75 @@ HIPCORE_API hipError_t hipStreamWaitEvent_spt(hipStream_t stream, hipEvent_t eve
                                               unsigned int flags HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipLaunchHostFunc_spt(hipStream_t stream, hipHostFn_t fn, void* userData);
+HIPCORE_API hipError_t hipStreamAddCallback_spt(hipStream_t stream, hipStreamCallback_t callback,
+                                                void* userData, unsigned int flags);
+HIPCORE_API hipError_t hipLaunchCooperativeKernel_spt(const void* function, dim3 gridDim,
+                                                      dim3 blockDim, void** kernelParams,
+                                                      unsigned int sharedMemBytes,
+                                                      hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemcpy2DToArray_spt(hipArray_t dst, size_t wOffset, size_t hOffset,
+                                              const void* src, size_t spitch, size_t width,
+                                              size_t height, hipMemcpyKind kind);
+HIPCORE_API hipError_t hipMemcpy2DToArrayAsync_spt(hipArray_t dst, size_t wOffset, size_t hOffset,
+                                                   const void* src, size_t spitch, size_t width,
+                                                   size_t height, hipMemcpyKind kind,
+                                                   hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemcpy2DFromArray_spt(void* dst, size_t dpitch, hipArray_const_t src,
+                                                size_t wOffset, size_t hOffset, size_t width,
+                                                size_t height, hipMemcpyKind kind);
+HIPCORE_API hipError_t hipMemcpy2DFromArrayAsync_spt(void* dst, size_t dpitch, hipArray_const_t src,
+                                                     size_t wOffset, size_t hOffset, size_t width,
+                                                     size_t height, hipMemcpyKind kind,
+                                                     hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemcpyFromArray_spt(void* dst, hipArray_const_t src, size_t wOffset,
+                                              size_t hOffset, size_t count, hipMemcpyKind kind);
+HIPCORE_API hipError_t hipMemcpy3D_spt(const hipMemcpy3DParms* p);
+HIPCORE_API hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms* p,
+                                            hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemcpyToSymbolAsync_spt(const void* symbol, const void* src,
+                                                  size_t sizeBytes, size_t offset,
+                                                  hipMemcpyKind kind,
+                                                  hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemcpyFromSymbolAsync_spt(void* dst, const void* symbol, size_t sizeBytes,
+                                                    size_t offset, hipMemcpyKind kind,
+                                                    hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemset2D_spt(void* dst, size_t pitch, int value, size_t width,
+                                       size_t height);
+HIPCORE_API hipError_t hipMemset2DAsync_spt(void* dst, size_t pitch, int value, size_t width,
+                                            size_t height, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemset3D_spt(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+HIPCORE_API hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value,
+                                            hipExtent extent,
+                                            hipStream_t stream HIPCORE_DEFAULT(0));
+
+#ifdef __cplusplus
+// The symbol copies take the variable itself too, as their plain forms do (hip_runtime_api.h).
+template <class T>
+inline hipError_t hipMemcpyToSymbol_spt(const T& symbol, const void* source, size_t size,
+                                        size_t offset = 0,
+                                        hipMemcpyKind kind = hipMemcpyHostToDevice) {
+  return hipMemcpyToSymbol_spt((const void*)&symbol, source, size, offset, kind);
+}
+template <class T>
+inline hipError_t hipMemcpyFromSymbol_spt(void* destination, const T& symbol, size_t size,
+                                          size_t offset = 0,
+                                          hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+  return hipMemcpyFromSymbol_spt(destination, (const void*)&symbol, size, offset, kind);
+}
+template <class T>
+inline hipError_t hipMemcpyToSymbolAsync_spt(const T& symbol, const void* source, size_t size,
+                                             size_t offset, hipMemcpyKind kind,
+                                             hipStream_t stream = 0) {
+  return hipMemcpyToSymbolAsync_spt((const void*)&symbol, source, size, offset, kind, stream);
+}
+template <class T>
+inline hipError_t hipMemcpyFromSymbolAsync_spt(void* destination, const T& symbol, size_t size,
+                                               size_t offset, hipMemcpyKind kind,
+                                               hipStream_t stream = 0) {
+  return hipMemcpyFromSymbolAsync_spt(destination, (const void*)&symbol, size, offset, kind,
+                                      stream);
+}
+#endif
 
 #if defined(HIP_API_PER_THREAD_DEFAULT_STREAM)
 #define hipMemcpy hipMemcpy_spt
@@ -53,6 +122,21 @@ HIPCORE_API hipError_t hipLaunchHostFunc_spt(hipStream_t stream, hipHostFn_t fn,
 #define hipStreamWaitEvent hipStreamWaitEvent_spt
 #define hipEventRecord hipEventRecord_spt
 #define hipLaunchHostFunc hipLaunchHostFunc_spt
+#define hipStreamAddCallback hipStreamAddCallback_spt
+#define hipLaunchCooperativeKernel hipLaunchCooperativeKernel_spt
+#define hipMemcpy2DToArray hipMemcpy2DToArray_spt
+#define hipMemcpy2DToArrayAsync hipMemcpy2DToArrayAsync_spt
+#define hipMemcpy2DFromArray hipMemcpy2DFromArray_spt
+#define hipMemcpy2DFromArrayAsync hipMemcpy2DFromArrayAsync_spt
+#define hipMemcpyFromArray hipMemcpyFromArray_spt
+#define hipMemcpy3D hipMemcpy3D_spt
+#define hipMemcpy3DAsync hipMemcpy3DAsync_spt
+#define hipMemcpyToSymbolAsync hipMemcpyToSymbolAsync_spt
+#define hipMemcpyFromSymbolAsync hipMemcpyFromSymbolAsync_spt
+#define hipMemset2D hipMemset2D_spt
+#define hipMemset2DAsync hipMemset2DAsync_spt
+#define hipMemset3D hipMemset3D_spt
+#define hipMemset3DAsync hipMemset3DAsync_spt
 #define hipLaunchKernel hipLaunchKernel_spt
 #define hipGraphLaunch hipGraphLaunch_spt
 #define hipStreamBeginCapture hipStreamBeginCapture_spt

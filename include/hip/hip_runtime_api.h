@@ -40,6 +40,11 @@ HIPCORE_API hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* prope
 HIPCORE_API hipError_t hipDeviceSynchronize(void);
 HIPCORE_API hipError_t hipRuntimeGetVersion(int* runtimeVersion);
 HIPCORE_API hipError_t hipDriverGetVersion(int* driverVersion);
+// Any exported HIP function by name, in the ABI of `hipVersion` (100 * major + minor, or
+// HIP_VERSION); flags as CUDA's cuGetProcAddress (2: the per-thread default stream's forms).
+HIPCORE_API hipError_t hipGetProcAddress(const char* symbol, void** pfn, int hipVersion,
+                                         uint64_t flags,
+                                         hipDriverProcAddressQueryResult* symbolStatus);
 
 HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream);
 HIPCORE_API hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags);
@@ -52,6 +57,9 @@ HIPCORE_API hipError_t hipEventCreate(hipEvent_t* event);
 HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags);
 HIPCORE_API hipError_t hipEventDestroy(hipEvent_t event);
 HIPCORE_API hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipEventRecordWithFlags(hipEvent_t event,
+                                               hipStream_t stream HIPCORE_DEFAULT(0),
+                                               unsigned int flags HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipEventSynchronize(hipEvent_t event);
 HIPCORE_API hipError_t hipEventQuery(hipEvent_t event);
 HIPCORE_API hipError_t hipEventElapsedTime(float* milliseconds, hipEvent_t start, hipEvent_t stop);
@@ -156,6 +164,22 @@ HIPCORE_API hipError_t hipMemsetD16Async(hipDeviceptr_t destination, unsigned sh
                                          size_t count, hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMemsetD32Async(hipDeviceptr_t destination, int value, size_t count,
                                          hipStream_t stream HIPCORE_DEFAULT(0));
+// The driver API's pitched element fills: `width` elements per row, rows `dstPitch` bytes apart.
+HIPCORE_API hipError_t hipMemsetD2D8(hipDeviceptr_t dst, size_t dstPitch, unsigned char value,
+                                     size_t width, size_t height);
+HIPCORE_API hipError_t hipMemsetD2D8Async(hipDeviceptr_t dst, size_t dstPitch, unsigned char value,
+                                          size_t width, size_t height,
+                                          hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemsetD2D16(hipDeviceptr_t dst, size_t dstPitch, unsigned short value,
+                                      size_t width, size_t height);
+HIPCORE_API hipError_t hipMemsetD2D16Async(hipDeviceptr_t dst, size_t dstPitch,
+                                           unsigned short value, size_t width, size_t height,
+                                           hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemsetD2D32(hipDeviceptr_t dst, size_t dstPitch, unsigned int value,
+                                      size_t width, size_t height);
+HIPCORE_API hipError_t hipMemsetD2D32Async(hipDeviceptr_t dst, size_t dstPitch, unsigned int value,
+                                           size_t width, size_t height,
+                                           hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipMallocPitch(void** pointer, size_t* pitch, size_t width, size_t height);
 HIPCORE_API hipError_t hipMemcpy2D(void* destination, size_t destinationPitch, const void* source,
                                    size_t sourcePitch, size_t width, size_t height,
@@ -189,6 +213,11 @@ HIPCORE_API hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms* p,
                                         hipStream_t stream HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D* pCopy);
 HIPCORE_API hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D* pCopy, hipStream_t stream);
+// The driver API's 2D copy (the first slice of a HIP_MEMCPY3D).
+HIPCORE_API hipError_t hipMemcpyParam2D(const hip_Memcpy2D* pCopy);
+HIPCORE_API hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D* pCopy,
+                                             hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D* pCopy);
 HIPCORE_API hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
 HIPCORE_API hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
                                         hipStream_t stream HIPCORE_DEFAULT(0));
@@ -217,6 +246,14 @@ HIPCORE_API hipError_t hipHostGetDevicePointer(void** devicePointer, void* hostP
 HIPCORE_API hipError_t hipHostGetFlags(unsigned int* flags, void* hostPointer);
 HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes,
                                                const void* pointer);
+// The driver API's pointer attributes, one at a time or several (value types as CUDA's).
+HIPCORE_API hipError_t hipPointerGetAttribute(void* data, hipPointer_attribute attribute,
+                                              hipDeviceptr_t ptr);
+HIPCORE_API hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
+                                                  hipPointer_attribute* attributes, void** data,
+                                                  hipDeviceptr_t ptr);
+HIPCORE_API hipError_t hipPointerSetAttribute(const void* value, hipPointer_attribute attribute,
+                                              hipDeviceptr_t ptr);
 HIPCORE_API hipError_t hipMemPtrGetInfo(void* pointer, size_t* size);
 HIPCORE_API hipError_t hipMemGetAddressRange(hipDeviceptr_t* base, size_t* size,
                                              hipDeviceptr_t pointer);
@@ -242,6 +279,11 @@ HIPCORE_API hipError_t hipMemcpyFromSymbolAsync(void* destination, const void* s
 HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const void* function);
 HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute attribute,
                                            hipFunction_t function);
+// A registered kernel's hipFunction_t (its host handle), usable with hipModuleLaunchKernel and
+// hipFuncGetAttribute; the names of module functions and kernels (null for anything else).
+HIPCORE_API hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr, const void* symbolPtr);
+HIPCORE_API const char* hipKernelNameRef(const hipFunction_t f);
+HIPCORE_API const char* hipKernelNameRefByPtr(const void* hostFunction, hipStream_t stream);
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 // AMD GPUs have a fixed L1/LDS split and four-byte LDS banks: the queries answer that, valid
@@ -286,6 +328,13 @@ HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
 HIPCORE_API hipError_t hipLaunchCooperativeKernel(const void* function, dim3 gridDim, dim3 blockDim,
                                                   void** kernelParams, unsigned int sharedMemBytes,
                                                   hipStream_t stream);
+// A module function (or hipGetFuncBySymbol's handle) launched cooperatively.
+HIPCORE_API hipError_t hipModuleLaunchCooperativeKernel(
+    hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+    unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+    unsigned int sharedMemBytes, hipStream_t stream, void** kernelParams);
+HIPCORE_API hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
+    hipFunctionLaunchParams* launchParamsList, unsigned int numDevices, unsigned int flags);
 // One launch per device; hipcore supports one device per call (numDevices == 1).
 HIPCORE_API hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams* launchParamsList,
                                                              int numDevices, unsigned int flags);
@@ -294,6 +343,17 @@ HIPCORE_API hipError_t hipGetLastError(void);
 HIPCORE_API hipError_t hipPeekAtLastError(void);
 HIPCORE_API const char* hipGetErrorName(hipError_t error);
 HIPCORE_API const char* hipGetErrorString(hipError_t error);
+HIPCORE_API hipError_t hipExtGetLastError(void);
+// Marks on HIPCORE_TRACE's timeline (deprecated in HIP 6, as in AMD's headers).
+HIPCORE_API
+    __attribute__((deprecated("use roctracer/rocprofiler or HIPCORE_TRACE instead"))) hipError_t
+    hipProfilerStart(void);
+HIPCORE_API
+    __attribute__((deprecated("use roctracer/rocprofiler or HIPCORE_TRACE instead"))) hipError_t
+    hipProfilerStop(void);
+// The driver API's forms: hipErrorInvalidValue (and a null string) for a code HIP lacks.
+HIPCORE_API hipError_t hipDrvGetErrorName(hipError_t hipError, const char** errorString);
+HIPCORE_API hipError_t hipDrvGetErrorString(hipError_t hipError, const char** errorString);
 
 HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
                                        void** args, size_t sharedMemBytes HIPCORE_DEFAULT(0),
@@ -431,8 +491,14 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* destination, const T& symbol, s
 }
 #endif
 
+// Stream memory operations (wait for and write values in stream order).
+#include <hip/api/stream_memory_functions.h>
+
 // Graphs, stream capture and user objects.
 #include <hip/api/graph_functions.h>
+
+// The driver API's contexts (deprecated).
+#include <hip/api/context_functions.h>
 
 // Arrays, texture objects and surface objects.
 #include <hip/api/image_api.h>

@@ -119,3 +119,16 @@ extern "C" __global__ void __launch_bounds__(kBlock)
     for (uint64_t i = at; i < stop; ++i) to[i] = from[i];
   }
 }
+
+// hipStreamWriteValue32/64: one work-item stores a 4- or 8-byte value. The packet's barrier bit
+// orders it after the stream's earlier work; the store is system-scope, so a host or another
+// device polling the location sees it.
+extern "C" __global__ void __launch_bounds__(kBlock)
+    __hipcore_write_value(uint8_t* address, uint64_t value, uint32_t bytes) {
+  if (bytes == 8)
+    __hip_atomic_store(reinterpret_cast<uint64_t*>(address), value, __ATOMIC_RELAXED,
+                       __HIP_MEMORY_SCOPE_SYSTEM);
+  else
+    __hip_atomic_store(reinterpret_cast<uint32_t*>(address), static_cast<uint32_t>(value),
+                       __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM);
+}

@@ -74,6 +74,10 @@
 #define hipCooperativeLaunchMultiDeviceNoPostSync 0x02
 #define hipExtAnyOrderLaunch 0x01
 
+// hipEventRecordWithFlags (CUDA's values).
+#define hipEventRecordDefault 0x00
+#define hipEventRecordExternal 0x01
+
 // Stream memory operations (hipStreamWaitValue32/64).
 #define hipStreamWaitValueGte 0x0
 #define hipStreamWaitValueEq 0x1

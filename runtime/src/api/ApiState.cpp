@@ -63,6 +63,21 @@ hipError_t recordFailure(const char* call, core::Status&& status) {
   return status.code;
 }
 
+PrimaryContext* primaryContext(int index) {
+  static PrimaryContext contexts[core::kMaxDevices];
+  if (index < 0 || index >= runtime().deviceCount()) return nullptr;
+  contexts[index].device = index;
+  return &contexts[index];
+}
+
+PrimaryContext* contextOf(hipCtx_t handle) {
+  for (int d = 0; d < runtime().deviceCount(); ++d) {
+    PrimaryContext* context = primaryContext(d);
+    if (reinterpret_cast<hipCtx_t>(context) == handle) return context;
+  }
+  return nullptr;
+}
+
 core::Status noCurrentDevice(const core::Runtime& rt) {
   if (!rt.initStatus().ok()) return rt.initStatus();
   return core::fail(hipErrorInvalidDevice, "current device %d of %d", threadState().device,

@@ -46,7 +46,23 @@ struct ThreadState {
   const void* lastGeneration = nullptr;
   // 1 inside a HIP call that HIPCORE_LOG=api or HIPCORE_TRACE reports (api::call, ApiCall.h).
   int callDepth = 0;
+  // The driver API's context stack (hipCtxPushCurrent/PopCurrent): the devices of the contexts
+  // pushed, innermost last. A fixed array: CUDA programs nest contexts a few levels deep.
+  static constexpr int kMaxContextDepth = 32;
+  int contextStack[kMaxContextDepth] = {};
+  int contextDepth = 0;
 };
+
+// The primary context of a device, what a hipCtx_t points at: hipcore has one context per
+// device, shared by every thread (HIP's runtime API model; the driver-style calls name it).
+struct PrimaryContext {
+  int device = 0;
+  std::atomic<int> retained{0};  // hipDevicePrimaryCtxRetain and hipCtxCreate minus releases
+};
+// The primary context of device `index`, or null when there is no such device ordinal.
+PrimaryContext* primaryContext(int index);
+// The context behind a handle, or null for anything that is not one (null, stale or made up).
+PrimaryContext* contextOf(hipCtx_t handle);
 
 struct Options {
   bool log = false;  // HIPCORE_LOG=1/errors/api: log registrations, module loads and failed calls

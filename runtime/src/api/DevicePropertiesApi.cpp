@@ -132,3 +132,22 @@ HIPCORE_API hipError_t hipChooseDevice(int* device, const DevicePropR0000* prope
       },
       "device, properties", device, properties);
 }
+
+// The HIP 5 layout under its explicit name (AMD exports both names since HIP 5.x, for callers
+// that name the ABI they were built with).
+HIPCORE_API hipError_t hipGetDevicePropertiesR0000(DevicePropR0000* properties, int device);
+HIPCORE_API hipError_t hipChooseDeviceR0000(int* device, const DevicePropR0000* properties);
+
+HIPCORE_API hipError_t hipGetDevicePropertiesR0000(DevicePropR0000* properties, int device) {
+  return hipcore::api::call(
+      "hipGetDevicePropertiesR0000", hipGetDevicePropertiesR0000,
+      [&] { return hipGetDeviceProperties(properties, device); }, "properties, device", properties,
+      device);
+}
+
+HIPCORE_API hipError_t hipChooseDeviceR0000(int* device, const DevicePropR0000* properties) {
+  return hipcore::api::call(
+      "hipChooseDeviceR0000", hipChooseDeviceR0000,
+      [&] { return hipChooseDevice(device, properties); }, "device, properties", device,
+      properties);
+}

@@ -93,6 +93,30 @@ HIPCORE_API hipError_t hipEventRecord(hipEvent_t handle, hipStream_t stream) {
       "handle, stream", handle, stream);
 }
 
+// hipEventRecordExternal matters only while the stream captures (CUDA makes it an event-record
+// node there, for work outside the graph to wait on); hipcore's captures have no such node yet,
+// so it is refused there. Outside a capture both flags record as hipEventRecord does.
+HIPCORE_API hipError_t hipEventRecordWithFlags(hipEvent_t handle, hipStream_t stream,
+                                               unsigned int flags) {
+  return hipcore::api::call(
+      "hipEventRecordWithFlags", hipEventRecordWithFlags,
+      [&] {
+        if (flags != hipEventRecordDefault && flags != hipEventRecordExternal)
+          return finish("hipEventRecordWithFlags",
+                        fail(hipErrorInvalidValue, "event record flags 0x%x", flags));
+        if (flags == hipEventRecordExternal) {
+          hipcore::core::Stream* queue = nullptr;
+          Status status = queueOf(stream, queue);
+          if (status.ok() && queue->capture != nullptr)
+            status = fail(hipErrorStreamCaptureUnsupported,
+                          "hipEventRecordExternal while the stream captures");
+          if (!status.ok()) return finish("hipEventRecordWithFlags", std::move(status));
+        }
+        return hipEventRecord(handle, stream);
+      },
+      "handle, stream, flags", handle, stream, flags);
+}
+
 HIPCORE_API hipError_t hipEventSynchronize(hipEvent_t handle) {
   return hipcore::api::call(
       "hipEventSynchronize", hipEventSynchronize,

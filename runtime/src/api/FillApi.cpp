@@ -66,7 +66,99 @@ hipError_t fill3D(const char* call, hipPitchedPtr destination, int value, hipExt
               static_cast<uint8_t>(value), 1, wait);
 }
 
+// hipMemsetD2D8/16/32: `width` elements of `elementBytes` per row, rows `pitch` bytes apart. The
+// fill kernel lines a multi-byte pattern up with 4-byte boundaries, which holds on every row when
+// the pitch is a multiple of 4; other pitches (possible for 8- and 16-bit elements) are filled
+// row by row.
+hipError_t fillElements2D(const char* call, void* destination, size_t pitch, uint32_t pattern,
+                          unsigned elementBytes, size_t width, size_t height, hipStream_t stream,
+                          bool wait) {
+  if (width > SIZE_MAX / elementBytes || width * elementBytes > pitch)
+    return finish(call, fail(hipErrorInvalidValue, "%s: %zu elements of %u bytes, pitch %zu", call,
+                             width, elementBytes, pitch));
+  if (reinterpret_cast<uintptr_t>(destination) % elementBytes != 0 || pitch % elementBytes != 0)
+    return finish(call, fail(hipErrorInvalidValue,
+                             "%s: destination %p or pitch %zu is not a "
+                             "multiple of the %u-byte element",
+                             call, destination, pitch, elementBytes));
+  if (pitch % 4 == 0 || height <= 1) {
+    Pitched<void*> box{destination, pitch, pitch * height};
+    return fill(call, stream, box, Extent{width * elementBytes, height, 1}, pattern, elementBytes,
+                wait);
+  }
+  for (size_t row = 0; row < height; ++row) {
+    void* start = static_cast<char*>(destination) + row * pitch;
+    hipError_t queued =
+        fill(call, stream, hipcore::core::linear(start, width * elementBytes),
+             Extent{width * elementBytes}, pattern, elementBytes, wait && row + 1 == height);
+    if (queued != hipSuccess) return queued;
+  }
+  return hipSuccess;
+}
+
 }  // namespace
+
+HIPCORE_API hipError_t hipMemsetD2D8(hipDeviceptr_t dst, size_t dstPitch, unsigned char value,
+                                     size_t width, size_t height) {
+  return hipcore::api::call(
+      "hipMemsetD2D8", hipMemsetD2D8,
+      [&] {
+        return fillElements2D("hipMemsetD2D8", dst, dstPitch, value, 1, width, height, nullptr,
+                              true);
+      },
+      "dst, dstPitch, value, width, height", dst, dstPitch, value, width, height);
+}
+HIPCORE_API hipError_t hipMemsetD2D8Async(hipDeviceptr_t dst, size_t dstPitch, unsigned char value,
+                                          size_t width, size_t height, hipStream_t stream) {
+  return hipcore::api::call(
+      "hipMemsetD2D8Async", hipMemsetD2D8Async,
+      [&] {
+        return fillElements2D("hipMemsetD2D8Async", dst, dstPitch, value, 1, width, height, stream,
+                              false);
+      },
+      "dst, dstPitch, value, width, height, stream", dst, dstPitch, value, width, height, stream);
+}
+HIPCORE_API hipError_t hipMemsetD2D16(hipDeviceptr_t dst, size_t dstPitch, unsigned short value,
+                                      size_t width, size_t height) {
+  return hipcore::api::call(
+      "hipMemsetD2D16", hipMemsetD2D16,
+      [&] {
+        return fillElements2D("hipMemsetD2D16", dst, dstPitch, value, 2, width, height, nullptr,
+                              true);
+      },
+      "dst, dstPitch, value, width, height", dst, dstPitch, value, width, height);
+}
+HIPCORE_API hipError_t hipMemsetD2D16Async(hipDeviceptr_t dst, size_t dstPitch,
+                                           unsigned short value, size_t width, size_t height,
+                                           hipStream_t stream) {
+  return hipcore::api::call(
+      "hipMemsetD2D16Async", hipMemsetD2D16Async,
+      [&] {
+        return fillElements2D("hipMemsetD2D16Async", dst, dstPitch, value, 2, width, height, stream,
+                              false);
+      },
+      "dst, dstPitch, value, width, height, stream", dst, dstPitch, value, width, height, stream);
+}
+HIPCORE_API hipError_t hipMemsetD2D32(hipDeviceptr_t dst, size_t dstPitch, unsigned int value,
+                                      size_t width, size_t height) {
+  return hipcore::api::call(
+      "hipMemsetD2D32", hipMemsetD2D32,
+      [&] {
+        return fillElements2D("hipMemsetD2D32", dst, dstPitch, value, 4, width, height, nullptr,
+                              true);
+      },
+      "dst, dstPitch, value, width, height", dst, dstPitch, value, width, height);
+}
+HIPCORE_API hipError_t hipMemsetD2D32Async(hipDeviceptr_t dst, size_t dstPitch, unsigned int value,
+                                           size_t width, size_t height, hipStream_t stream) {
+  return hipcore::api::call(
+      "hipMemsetD2D32Async", hipMemsetD2D32Async,
+      [&] {
+        return fillElements2D("hipMemsetD2D32Async", dst, dstPitch, value, 4, width, height, stream,
+                              false);
+      },
+      "dst, dstPitch, value, width, height, stream", dst, dstPitch, value, width, height, stream);
+}
 
 HIPCORE_API hipError_t hipMemset(void* destination, int value, size_t size) {
   return hipcore::api::call(

@@ -1,7 +1,9 @@
-// Kernel attributes: hipFuncGetAttributes for a kernel's host handle (loads its code on the
-// current device on first use) and hipFuncGetAttribute for a module function.
+// Kernel attributes and names: hipFuncGetAttributes for a kernel's host handle (loads its code on
+// the current device on first use), hipFuncGetAttribute, hipGetFuncBySymbol,
+// hipKernelNameRef(ByPtr).
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "FunctionHandles.h"
 #include "core/LoadedModule.h"
 
 using hipcore::api::finish;
@@ -62,12 +64,10 @@ HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute att
       [&] {
         if (value == nullptr)
           return finish("hipFuncGetAttribute", fail(hipErrorInvalidValue, "value is null"));
-        auto* f = reinterpret_cast<hipcore::core::ModuleFunction*>(function);
-        if (reinterpret_cast<uintptr_t>(function) < 4096 || !f->valid())
-          return finish("hipFuncGetAttribute",
-                        fail(hipErrorInvalidResourceHandle, "%p is not a module function",
-                             static_cast<void*>(function)));
-        const hipFuncAttributes a = attributesOf(f->module().device(), f->code());
+        hipcore::api::FunctionTarget target;
+        if (Status status = hipcore::api::functionTarget(function, nullptr, target); !status.ok())
+          return finish("hipFuncGetAttribute", std::move(status));
+        const hipFuncAttributes a = attributesOf(*target.device, *target.code);
         switch (attribute) {
           case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
             *value = a.maxThreadsPerBlock;
@@ -106,4 +106,51 @@ HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute att
         return hipSuccess;
       },
       "value, attribute, function", value, attribute, function);
+}
+
+HIPCORE_API hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr, const void* symbolPtr) {
+  return hipcore::api::call(
+      "hipGetFuncBySymbol", hipGetFuncBySymbol,
+      [&] {
+        if (functionPtr == nullptr)
+          return finish("hipGetFuncBySymbol", fail(hipErrorInvalidValue, "functionPtr is null"));
+        if (symbolPtr == nullptr || hipcore::api::registry().findKernel(symbolPtr) == nullptr)
+          return finish("hipGetFuncBySymbol",
+                        fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle",
+                             symbolPtr));
+        // The kernel's host handle serves as its hipFunction_t (FunctionHandles.h).
+        *functionPtr = reinterpret_cast<hipFunction_t>(const_cast<void*>(symbolPtr));
+        return hipSuccess;
+      },
+      "functionPtr, symbolPtr", functionPtr, symbolPtr);
+}
+
+// The name of a module function or registered kernel, null for anything else (these return no
+// error code; the thread's last error says why).
+HIPCORE_API const char* hipKernelNameRef(const hipFunction_t f) {
+  hipcore::api::FunctionTarget target;
+  Status status = hipcore::api::functionTarget(f, nullptr, target);
+  if (!status.ok()) {
+    finish("hipKernelNameRef", std::move(status));
+    return nullptr;
+  }
+  return target.name->c_str();
+}
+
+HIPCORE_API const char* hipKernelNameRefByPtr(const void* hostFunction, hipStream_t stream) {
+  hipcore::core::Device* device = nullptr;
+  hipcore::core::Stream* queue = nullptr;
+  Status status = hipcore::api::streamOf(stream, device, queue);
+  hipcore::api::FunctionTarget target;
+  if (status.ok() && hipcore::api::registry().findKernel(hostFunction) == nullptr)
+    status =
+        fail(hipErrorInvalidDeviceFunction, "%p is not a registered kernel handle", hostFunction);
+  if (status.ok())
+    status = hipcore::api::functionTarget(
+        reinterpret_cast<hipFunction_t>(const_cast<void*>(hostFunction)), device, target);
+  if (!status.ok()) {
+    finish("hipKernelNameRefByPtr", std::move(status));
+    return nullptr;
+  }
+  return target.name->c_str();
 }

@@ -9,12 +9,12 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "CapturedCalls.h"
+#include "FunctionHandles.h"
 #include "core/LoadedModule.h"
 
 using hipcore::api::finish;
 using hipcore::core::fail;
 using hipcore::core::LoadedModule;
-using hipcore::core::ModuleFunction;
 using hipcore::core::Status;
 
 namespace {
@@ -23,14 +23,6 @@ Status moduleOf(hipModule_t handle, LoadedModule*& out) {
   out = reinterpret_cast<LoadedModule*>(handle);
   if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
     return fail(hipErrorInvalidHandle, "%p is not a module", static_cast<void*>(handle));
-  return Status::success();
-}
-
-Status functionOf(hipFunction_t handle, ModuleFunction*& out) {
-  out = reinterpret_cast<ModuleFunction*>(handle);
-  if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
-    return fail(hipErrorInvalidResourceHandle, "%p is not a module function",
-                static_cast<void*>(handle));
   return Status::success();
 }
 
@@ -191,7 +183,7 @@ HIPCORE_API hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t
         if (function == nullptr || name == nullptr)
           return finish("hipModuleGetFunction", fail(hipErrorInvalidValue, "null argument"));
         LoadedModule* module = nullptr;
-        ModuleFunction* found = nullptr;
+        hipcore::core::ModuleFunction* found = nullptr;
         Status status = moduleOf(handle, module);
         if (status.ok()) status = module->function(name, found);
         if (status.ok()) *function = reinterpret_cast<hipFunction_t>(found);
@@ -227,9 +219,6 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned grid
   return hipcore::api::call(
       "hipModuleLaunchKernel", hipModuleLaunchKernel,
       [&] {
-        ModuleFunction* function = nullptr;
-        Status status = functionOf(handle, function);
-        if (!status.ok()) return finish("hipModuleLaunchKernel", std::move(status));
         // Module launches count the grid in blocks, like hipLaunchKernel.
         hipcore::loader::LaunchGeometry geometry;
         const unsigned grid[3] = {gridX, gridY, gridZ};
@@ -247,10 +236,12 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned grid
         geometry.dynamicLdsBytes = sharedBytes;
         hipcore::core::Device* device = nullptr;
         hipcore::core::Stream* queue = nullptr;
-        status = hipcore::api::streamOf(stream, device, queue);
-        if (status.ok() && device != &function->module().device())
+        Status status = hipcore::api::streamOf(stream, device, queue);
+        hipcore::api::FunctionTarget function;
+        if (status.ok()) status = hipcore::api::functionTarget(handle, device, function);
+        if (status.ok() && device != function.device)
           status = fail(hipErrorInvalidDevice, "function of device %d launched on device %d",
-                        function->module().device().index(), device->index());
+                        function.device->index(), device->index());
         if (status.ok() && queue != nullptr && queue->capture != nullptr)
           return finish("hipModuleLaunchKernel",
                         hipcore::api::captureLaunch(*queue, handle, dim3(gridX, gridY, gridZ),
@@ -259,12 +250,12 @@ HIPCORE_API hipError_t hipModuleLaunchKernel(hipFunction_t handle, unsigned grid
         void* packed[64];
         void** args = kernelParams;
         if (status.ok() && kernelParams == nullptr && extra != nullptr) {
-          status = argsFromExtra(extra, function->code(), packed, 64);
+          status = argsFromExtra(extra, *function.code, packed, 64);
           args = packed;
         }
         if (status.ok())
           status =
-              hipcore::api::runtime().launchCode(*device, queue, function->code(), geometry, args);
+              hipcore::api::runtime().launchCode(*device, queue, *function.code, geometry, args);
         return finish("hipModuleLaunchKernel", std::move(status));
       },
       "handle, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes, stream, kernelParams, "

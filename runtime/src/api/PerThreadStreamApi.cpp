@@ -1,21 +1,13 @@
 // The `_spt` entry points (hip/hip_per_thread_stream.h): the plain call with stream 0 read as
 // hipStreamPerThread. The synchronous copies and fills queue on the per-thread stream and wait
-// for it, not for the legacy null stream. hipLaunchKernel_spt is in LaunchApi.cpp.
+// for it, not for the legacy null stream. hipLaunchKernel_spt is in LaunchApi.cpp, the 2D, 3D,
+// array and asynchronous symbol copies in PerThreadCopyApi.cpp.
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "PerThreadStream.h"
 
-namespace {
-
-hipStream_t perThread(hipStream_t stream) {
-  return stream == nullptr ? hipStreamPerThread : stream;
-}
-
-// The asynchronous form's result, then the per-thread stream's completion.
-hipError_t thenWait(hipError_t queued) {
-  return queued == hipSuccess ? hipStreamSynchronize(hipStreamPerThread) : queued;
-}
-
-}  // namespace
+using hipcore::api::perThread;
+using hipcore::api::thenWait;
 
 HIPCORE_API hipError_t hipMemcpy_spt(void* destination, const void* source, size_t size,
                                      hipMemcpyKind kind) {
@@ -140,4 +132,26 @@ HIPCORE_API hipError_t hipLaunchHostFunc_spt(hipStream_t stream, hipHostFn_t fn,
       "hipLaunchHostFunc_spt", hipLaunchHostFunc_spt,
       [&] { return hipLaunchHostFunc(perThread(stream), fn, userData); }, "stream, fn, userData",
       stream, fn, userData);
+}
+
+HIPCORE_API hipError_t hipStreamAddCallback_spt(hipStream_t stream, hipStreamCallback_t callback,
+                                                void* userData, unsigned int flags) {
+  return hipcore::api::call(
+      "hipStreamAddCallback_spt", hipStreamAddCallback_spt,
+      [&] { return hipStreamAddCallback(perThread(stream), callback, userData, flags); },
+      "stream, callback, userData, flags", stream, callback, userData, flags);
+}
+
+HIPCORE_API hipError_t hipLaunchCooperativeKernel_spt(const void* function, dim3 gridDim,
+                                                      dim3 blockDim, void** kernelParams,
+                                                      unsigned int sharedMemBytes,
+                                                      hipStream_t stream) {
+  return hipcore::api::call(
+      "hipLaunchCooperativeKernel_spt", hipLaunchCooperativeKernel_spt,
+      [&] {
+        return hipLaunchCooperativeKernel(function, gridDim, blockDim, kernelParams, sharedMemBytes,
+                                          perThread(stream));
+      },
+      "function, gridDim, blockDim, kernelParams, sharedMemBytes, stream", function, gridDim,
+      blockDim, kernelParams, sharedMemBytes, stream);
 }

@@ -31,7 +31,8 @@ Status BuiltinKernels::load(const hsa::GpuAgent& agent, std::unique_ptr<Module>&
   } kernels[] = {{"__hipcore_fill", &out.fill},
                  {"__hipcore_copy_aligned", &out.copyAligned},
                  {"__hipcore_copy_dwords", &out.copyDwords},
-                 {"__hipcore_copy_bytes", &out.copyBytes}};
+                 {"__hipcore_copy_bytes", &out.copyBytes},
+                 {"__hipcore_write_value", &out.writeValue}};
   for (const auto& kernel : kernels) {
     *kernel.slot = module->kernel(kernel.name);
     if (*kernel.slot == nullptr)

@@ -30,6 +30,7 @@ struct BuiltinKernels {
   const DeviceKernel* copyAligned = nullptr;
   const DeviceKernel* copyDwords = nullptr;
   const DeviceKernel* copyBytes = nullptr;
+  const DeviceKernel* writeValue = nullptr;  // (address, value, bytes): one work-item
 
   // Loads the bundle's code object for `agent` into `module` and finds the kernels.
   static Status load(const hsa::GpuAgent& agent, std::unique_ptr<Module>& module,

@@ -215,6 +215,56 @@ Status DeviceCopies::fill(Stream* queue, Pitched<void*> destination, const Exten
   return wait ? queue->synchronize() : Status::success();
 }
 
+// The address the GPU uses for a stream memory operation's location, or why it has none.
+Status memoryOperand(const PointerRegistry& pointers, const void* address, unsigned bytes,
+                     uint8_t*& out) {
+  if (address == nullptr) return fail(hipErrorInvalidValue, "address is null");
+  if ((reinterpret_cast<uintptr_t>(address) & (bytes - 1)) != 0)
+    return fail(hipErrorInvalidValue, "address %p is not %u-byte aligned", address, bytes);
+  Reach reach;
+  if (Status located = locate(pointers, address, bytes, "address", reach); !located.ok())
+    return located;
+  if (reach.kind == Reach::Pageable)
+    return fail(hipErrorInvalidValue,
+                "address %p is not memory the GPU reaches (hipMalloc, hipHostMalloc or "
+                "hipHostRegister)",
+                address);
+  out = reach.agentAddress;
+  return Status::success();
+}
+
+Status DeviceCopies::writeValue(Stream* queue, void* address, uint64_t value, unsigned bytes) {
+  uint8_t* target = nullptr;
+  if (Status usable = memoryOperand(device_.pointers(), address, bytes, target); !usable.ok())
+    return usable;
+  if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
+  const BuiltinKernels* kernels = nullptr;
+  if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
+  loader::LaunchGeometry one;  // a single work-item
+  uint32_t width = bytes;
+  void* args[] = {&target, &value, &width};
+  if (device_.failed()) return device_.queueFailure();
+  if (Status ordered = device_.prepareSubmission(*queue); !ordered.ok()) return ordered;
+  if (!queue->submitter().launch(*kernels->writeValue, one, args)) return device_.queueFailure();
+  return Status::success();
+}
+
+Status DeviceCopies::waitValue(Stream* queue, const void* address, uint64_t value, uint64_t mask,
+                               uint32_t condition, unsigned bytes) {
+  uint8_t* target = nullptr;
+  if (Status usable = memoryOperand(device_.pointers(), address, bytes, target); !usable.ok())
+    return usable;
+  if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
+  if (bytes == 4) mask &= UINT32_MAX;
+  if (device_.failed()) return device_.queueFailure();
+  if (Status ordered = device_.prepareSubmission(*queue); !ordered.ok()) return ordered;
+  if (queue->submitter().submitWaitValue(target, static_cast<int64_t>(value),
+                                         static_cast<int64_t>(mask),
+                                         condition) == PacketSubmitter::kFailed)
+    return device_.queueFailure();
+  return Status::success();
+}
+
 Status DeviceCopies::copy(Stream* queue, Pitched<void*> destination, Pitched<const void*> source,
                           const Extent& extent, bool wait) {
   if (extent.empty()) return Status::success();

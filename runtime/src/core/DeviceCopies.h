@@ -1,9 +1,9 @@
-// Fills and copies on one GPU (hipMemset*, hipMemcpy*), ordered on a stream (null: the null
-// stream, with legacy ordering). Device memory and pinned host memory are reached by a built-in
-// kernel on the stream's queue: with `wait` the call returns once it completed (hipMemset,
-// hipMemcpy), without once it is queued (the Async forms). Pageable host memory goes through
-// the staging buffers (small copies into device memory on a large BAR: CPU stores) after the
-// stream's earlier work, and is consumed (or written) when the call returns.
+// Fills and copies on one GPU (hipMemset*, hipMemcpy*, and the stream memory operations), ordered
+// on a stream (null: the null stream, with legacy ordering). Device memory and pinned host memory
+// are reached by a built-in kernel on the stream's queue: with `wait` the call returns once it
+// completed (hipMemset, hipMemcpy), without once it is queued (the Async forms). Pageable host
+// memory goes through the staging buffers (small copies into device memory on a large BAR: CPU
+// stores) after the stream's earlier work, and is consumed (or written) when the call returns.
 #pragma once
 
 #include <hip/hip_runtime_api.h>
@@ -41,6 +41,14 @@ class DeviceCopies {
   Status copy(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
   // A host-to-device copy that waits for no stream (code-object loading: managed variables).
   Status copyNow(void* destination, const void* source, size_t bytes, hipMemcpyKind kind);
+  // Stream memory operations (hipStreamWriteValue*, hipStreamWaitValue*): `bytes` (4 or 8) at
+  // `address`, memory the GPU reaches, aligned to `bytes`. writeValue stores `value` after the
+  // stream's earlier work; waitValue holds the stream's later work until the value there, ANDed
+  // with `mask`, meets `condition` (an hsa_signal_condition_t, compared as a signed 64-bit
+  // number: a 4-byte location is read with the 4 bytes after it, which the mask clears).
+  Status writeValue(Stream* queue, void* address, uint64_t value, unsigned bytes);
+  Status waitValue(Stream* queue, const void* address, uint64_t value, uint64_t mask,
+                   uint32_t condition, unsigned bytes);
   // The built-in fill and copy kernels on this device, loaded on first use.
   Status builtins(const BuiltinKernels*& out);
 

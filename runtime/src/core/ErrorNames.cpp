@@ -135,6 +135,10 @@ const char* errorName(hipError_t error) {
   return entry ? entry->name : "hipErrorUnknown";
 }
 
+bool knownError(hipError_t error) {
+  return find(error) != nullptr;
+}
+
 const char* errorDescription(hipError_t error) {
   const ErrorText* entry = find(error);
   return entry ? entry->description : "unknown error";

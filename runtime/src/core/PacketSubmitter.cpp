@@ -146,4 +146,13 @@ uint64_t PacketSubmitter::submitBarrier(uint64_t signal, uint64_t dependency) no
   return index;
 }
 
+uint64_t PacketSubmitter::submitWaitValue(const void* address, int64_t value, int64_t mask,
+                                          uint32_t condition) noexcept {
+  uint64_t index;
+  if (!reserveSlot(index)) return kFailed;
+  hsa::publishBarrierValue(slot(index), address, value, mask, condition, 0);
+  queue_.ringDoorbell(index);
+  return index;
+}
+
 }  // namespace hipcore::core

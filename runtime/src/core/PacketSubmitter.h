@@ -69,6 +69,10 @@ class PacketSubmitter {
   // Returns the packet's index, or kFailed as above.
   [[nodiscard]] uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
   static constexpr uint64_t kFailed = UINT64_MAX;
+  // Submits a barrier-value packet: later packets wait until the value at `address`, masked,
+  // meets `condition` (hsa::publishBarrierValue). Returns the packet's index, or kFailed.
+  [[nodiscard]] uint64_t submitWaitValue(const void* address, int64_t value, int64_t mask,
+                                         uint32_t condition) noexcept;
 
   hsa::PacketQueue& queue() const { return queue_; }
 

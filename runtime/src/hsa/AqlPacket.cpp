@@ -1,5 +1,7 @@
 // Writing AQL dispatch and barrier packets (layouts from hsa.h).
+#include <hsa/amd_hsa_signal.h>
 #include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
 
 #include <cstddef>
 #include <cstring>
@@ -11,6 +13,7 @@ namespace {
 
 static_assert(sizeof(hsa_kernel_dispatch_packet_t) == PacketQueue::kPacketSize);
 static_assert(sizeof(hsa_barrier_and_packet_t) == PacketQueue::kPacketSize);
+static_assert(sizeof(hsa_amd_barrier_value_packet_t) == PacketQueue::kPacketSize);
 
 constexpr uint16_t headerOf(hsa_packet_type_t type) {
   // Barrier bit: HIP streams run in order. System-scope fences: results are visible to the
@@ -73,6 +76,22 @@ void publishBarrier(void* slot, uint64_t completionSignal, uint64_t dependency) 
   packet->reserved2 = 0;
   packet->completion_signal.handle = completionSignal;
   publishFirstWord(slot, headerOf(HSA_PACKET_TYPE_BARRIER_AND), 0);
+}
+
+void publishBarrierValue(void* slot, const void* address, int64_t value, int64_t mask,
+                         uint32_t condition, uint64_t completionSignal) noexcept {
+  auto* packet = static_cast<hsa_amd_barrier_value_packet_t*>(slot);
+  packet->reserved0 = 0;
+  packet->signal.handle = reinterpret_cast<uintptr_t>(address) - offsetof(amd_signal_t, value);
+  packet->value = value;
+  packet->mask = mask;
+  packet->cond = static_cast<hsa_signal_condition32_t>(condition);
+  packet->reserved1 = 0;
+  packet->reserved2 = 0;
+  packet->reserved3 = 0;
+  packet->completion_signal.handle = completionSignal;
+  uint16_t format = HSA_AMD_PACKET_TYPE_BARRIER_VALUE;
+  publishFirstWord(slot, headerOf(HSA_PACKET_TYPE_VENDOR_SPECIFIC), format);
 }
 
 uint16_t invalidPacketHeader() noexcept {

@@ -77,6 +77,13 @@ void publishDispatch(void* slot, const DispatchFields& fields) noexcept;
 // `dependency` (a signal handle, 0 for none) must reach 0 before the barrier completes.
 void publishBarrier(void* slot, uint64_t completionSignal, uint64_t dependency = 0) noexcept;
 
+// AMD's barrier-value vendor packet: completes (decrementing `completionSignal`) once every
+// earlier packet has completed and the 64-bit value at `address`, masked, compares with `value`
+// as `condition` (hsa_signal_condition_t) says. The packet processor reads a signal's value
+// 8 bytes into its amd_signal_t, so any 8-byte location serves as one (hipStreamWaitValue*).
+void publishBarrierValue(void* slot, const void* address, int64_t value, int64_t mask,
+                         uint32_t condition, uint64_t completionSignal) noexcept;
+
 // Header word of an invalid packet: what an unused or consumed slot holds.
 uint16_t invalidPacketHeader() noexcept;
 
