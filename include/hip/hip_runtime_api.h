@@ -345,12 +345,10 @@ HIPCORE_API const char* hipGetErrorName(hipError_t error);
 HIPCORE_API const char* hipGetErrorString(hipError_t error);
 HIPCORE_API hipError_t hipExtGetLastError(void);
 // Marks on HIPCORE_TRACE's timeline (deprecated in HIP 6, as in AMD's headers).
-HIPCORE_API
-    __attribute__((deprecated("use roctracer/rocprofiler or HIPCORE_TRACE instead"))) hipError_t
-    hipProfilerStart(void);
-HIPCORE_API
-    __attribute__((deprecated("use roctracer/rocprofiler or HIPCORE_TRACE instead"))) hipError_t
-    hipProfilerStop(void);
+HIPCORE_API __attribute__((deprecated("use HIPCORE_TRACE instead"))) hipError_t
+hipProfilerStart(void);
+HIPCORE_API __attribute__((deprecated("use HIPCORE_TRACE instead"))) hipError_t
+hipProfilerStop(void);
 // The driver API's forms: hipErrorInvalidValue (and a null string) for a code HIP lacks.
 HIPCORE_API hipError_t hipDrvGetErrorName(hipError_t hipError, const char** errorString);
 HIPCORE_API hipError_t hipDrvGetErrorString(hipError_t hipError, const char** errorString);
