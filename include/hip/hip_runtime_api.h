@@ -94,6 +94,22 @@ HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size,
 HIPCORE_API hipError_t hipHostFree(void* pointer);
 HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size,
                                         unsigned int flags HIPCORE_DEFAULT(hipMemAttachGlobal));
+// Managed-memory hints (CUDA's semantics, page by page; the memory is coherent everywhere, so
+// nothing migrates) and what hipMemRangeGetAttribute(s) reads back of them.
+HIPCORE_API hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
+                                    int device);
+HIPCORE_API hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
+                                           hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
+                                               hipMemRangeAttribute attribute, const void* dev_ptr,
+                                               size_t count);
+HIPCORE_API hipError_t hipMemRangeGetAttributes(void** data, size_t* data_sizes,
+                                                hipMemRangeAttribute* attributes,
+                                                size_t num_attributes, const void* dev_ptr,
+                                                size_t count);
+HIPCORE_API hipError_t
+hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr, size_t length HIPCORE_DEFAULT(0),
+                        unsigned int flags HIPCORE_DEFAULT(hipMemAttachSingle));
 HIPCORE_API hipError_t hipMemcpy(void* destination, const void* source, size_t size,
                                  hipMemcpyKind kind);
 HIPCORE_API hipError_t hipMemcpyAsync(void* destination, const void* source, size_t size,

@@ -1,6 +1,8 @@
 // Process-wide and thread-local state behind the extern "C" HIP functions.
 #include "ApiState.h"
 
+#include "ManagedAdvice.h"
+
 #include "trace/Settings.h"
 
 #include <cstdio>
@@ -61,6 +63,11 @@ hipError_t recordFailure(const char* call, core::Status&& status) {
     std::fprintf(stderr, "hipcore: %s failed: %d: %s\n", call, static_cast<int>(status.code),
                  thread.lastMessage.c_str());
   return status.code;
+}
+
+ManagedAdvice& managedAdvice() {
+  static ManagedAdvice* advice = new ManagedAdvice;  // never destroyed, as the runtime
+  return *advice;
 }
 
 PrimaryContext* primaryContext(int index) {

@@ -1,6 +1,7 @@
 // Device memory: hipMalloc, hipFree, hipMemGetInfo (copies: CopyApi.cpp, fills: FillApi.cpp).
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "ManagedAdvice.h"
 #include "graph/GraphMemory.h"
 #include "graph/StreamCapture.h"
 
@@ -49,7 +50,10 @@ hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
         call, fail(hipErrorInvalidValue, "%s(%p): %s memory", call, pointer,
                    host ? "hipHostMalloc (use hipHostFree)" : "device or managed (use hipFree)"));
   hipcore::core::Device* owner = rt.device(allocation.device);
-  return finish(call, owner->memory().release(allocation, chunk, block));
+  Status released = owner->memory().release(allocation, chunk, block);
+  if (released.ok() && allocation.kind == hipcore::core::MemoryKind::Managed)
+    hipcore::api::managedAdvice().forget(allocation.base);
+  return finish(call, std::move(released));
 }
 
 }  // namespace
