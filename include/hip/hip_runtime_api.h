@@ -34,6 +34,8 @@
 HIPCORE_API hipError_t hipGetDeviceCount(int* count);
 HIPCORE_API hipError_t hipGetDevice(int* device);
 HIPCORE_API hipError_t hipSetDevice(int device);
+// The first device of the list becomes the thread's device (hipcore's threads may use all).
+HIPCORE_API hipError_t hipSetValidDevices(int* device_arr, int len);
 HIPCORE_API hipError_t hipGetDeviceProperties(hipDeviceProp_t* properties, int device);
 // The device (index) meeting most of the non-zero fields of `properties` as minimums.
 HIPCORE_API hipError_t hipChooseDevice(int* device, const hipDeviceProp_t* properties);
@@ -344,6 +346,15 @@ HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
 HIPCORE_API hipError_t hipLaunchCooperativeKernel(const void* function, dim3 gridDim, dim3 blockDim,
                                                   void** kernelParams, unsigned int sharedMemBytes,
                                                   hipStream_t stream);
+// CUDA's oldest execution control: configure, set up each argument at its offset, launch.
+HIPCORE_API hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim,
+                                        size_t sharedMem HIPCORE_DEFAULT(0),
+                                        hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipSetupArgument(const void* arg, size_t size, size_t offset);
+HIPCORE_API hipError_t hipLaunchByPtr(const void* func);
+// One ordinary launch per device, each on its entry's stream.
+HIPCORE_API hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams* launchParamsList,
+                                                          int numDevices, unsigned int flags);
 // A module function (or hipGetFuncBySymbol's handle) launched cooperatively.
 HIPCORE_API hipError_t hipModuleLaunchCooperativeKernel(
     hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,

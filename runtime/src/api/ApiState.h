@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <string>
+#include <vector>
 
 #include "core/Limits.h"
 #include "core/Registry.h"
@@ -51,6 +52,8 @@ struct ThreadState {
   static constexpr int kMaxContextDepth = 32;
   int contextStack[kMaxContextDepth] = {};
   int contextDepth = 0;
+  // hipSetupArgument's bytes for the next hipLaunchByPtr (legacy execution control).
+  std::vector<uint8_t> setupArguments;
 };
 
 // The primary context of a device, what a hipCtx_t points at: hipcore has one context per

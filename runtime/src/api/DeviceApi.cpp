@@ -86,3 +86,30 @@ HIPCORE_API hipError_t hipDriverGetVersion(int* version) {
       },
       "version", version);
 }
+
+// CUDA's list of devices a thread may use, in order of preference: hipcore's threads may use
+// every device, so the list only chooses the first, which becomes the thread's current device
+// (the device work goes to until hipSetDevice). Each entry must be a distinct device.
+HIPCORE_API hipError_t hipSetValidDevices(int* device_arr, int len) {
+  return hipcore::api::call(
+      "hipSetValidDevices", hipSetValidDevices,
+      [&] {
+        const char* call = "hipSetValidDevices";
+        if (len < 0 || (len > 0 && device_arr == nullptr))
+          return finish(call, fail(hipErrorInvalidValue, "device_arr %p, len %d",
+                                   static_cast<void*>(device_arr), len));
+        uint32_t seen = 0;
+        for (int i = 0; i < len; ++i) {
+          hipcore::core::Device* device = nullptr;
+          if (Status status = hipcore::api::deviceAt(device_arr[i], device); !status.ok())
+            return finish(call, std::move(status));
+          if ((seen >> device_arr[i]) & 1)
+            return finish(call,
+                          fail(hipErrorInvalidValue, "device %d listed twice", device_arr[i]));
+          seen |= uint32_t{1} << device_arr[i];
+        }
+        if (len > 0) hipcore::api::threadState().device = device_arr[0];
+        return hipSuccess;
+      },
+      "device_arr, len", device_arr, len);
+}
