@@ -108,7 +108,7 @@ core::Status streamOf(hipStream_t stream, core::Device*& device, core::Stream*& 
     return perThreadStream(*device, queue);
   }
   // Handles are Stream pointers; small integers are never valid objects.
-  if (reinterpret_cast<uintptr_t>(stream) < 4096)
+  if (!hipcore::core::plausibleHandle(stream))
     return core::fail(hipErrorInvalidHandle, "%p is not a stream", static_cast<void*>(stream));
   auto* candidate = reinterpret_cast<core::Stream*>(stream);
   if (!candidate->valid())

@@ -14,7 +14,7 @@ namespace {
 
 Status eventOf(hipEvent_t handle, Event*& out) {
   out = reinterpret_cast<Event*>(handle);
-  if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
+  if (!hipcore::core::plausibleHandle(handle) || !out->valid())
     return fail(hipErrorInvalidHandle, "%p is not an event", static_cast<void*>(handle));
   return Status::success();
 }

@@ -52,6 +52,7 @@ HIPCORE_API hipError_t hipFuncGetAttributes(hipFuncAttributes* attributes, const
         if (status = device->resolve(*kernel, code); !status.ok())
           return finish("hipFuncGetAttributes", std::move(status));
         *attributes = attributesOf(*device, *code);
+        attributes->constSizeBytes = hipcore::api::registry().constantBytes(&kernel->fatBinary());
         return hipSuccess;
       },
       "attributes, function", attributes, function);

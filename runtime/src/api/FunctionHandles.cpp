@@ -16,7 +16,7 @@ core::Status functionTarget(hipFunction_t handle, core::Device* device, Function
     return device->resolve(*kernel, out.code);
   }
   auto* function = reinterpret_cast<core::ModuleFunction*>(handle);
-  if (reinterpret_cast<uintptr_t>(handle) < 4096 || !function->valid())
+  if (!hipcore::core::plausibleHandle(handle) || !function->valid())
     return core::fail(hipErrorInvalidResourceHandle, "%p is not a module function or kernel",
                       static_cast<void*>(handle));
   out.device = &function->module().device();

@@ -34,7 +34,7 @@ __attribute__((always_inline)) inline bool launchFast(const void* function, dim3
     if ((device = rt.device(thread.device)) == nullptr) return false;
     if ((queue = readyPerThreadStream(thread, *device)) == nullptr) return false;
   } else {
-    if (reinterpret_cast<uintptr_t>(stream) < 4096) return false;
+    if (!hipcore::core::plausibleHandle(stream)) return false;
     queue = reinterpret_cast<core::Stream*>(stream);
     if (!queue->valid()) return false;
     device = &queue->device();

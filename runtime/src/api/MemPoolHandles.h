@@ -12,7 +12,7 @@ namespace hipcore::api {
 // type-stable, MemPool.h) are refused with hipErrorInvalidValue, as CUDA documents.
 inline core::Status poolOf(hipMemPool_t handle, core::MemPool*& out) {
   out = reinterpret_cast<core::MemPool*>(handle);
-  if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
+  if (!hipcore::core::plausibleHandle(handle) || !out->valid())
     return core::fail(hipErrorInvalidValue, "%p is not a live memory pool",
                       static_cast<void*>(handle));
   return core::Status::success();

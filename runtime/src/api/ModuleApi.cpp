@@ -21,7 +21,7 @@ namespace {
 
 Status moduleOf(hipModule_t handle, LoadedModule*& out) {
   out = reinterpret_cast<LoadedModule*>(handle);
-  if (reinterpret_cast<uintptr_t>(handle) < 4096 || !out->valid())
+  if (!hipcore::core::plausibleHandle(handle) || !out->valid())
     return fail(hipErrorInvalidHandle, "%p is not a module", static_cast<void*>(handle));
   return Status::success();
 }

@@ -24,7 +24,7 @@ Status codeOf(const void* function, hipcore::core::Device*& device, const Device
 
 Status codeOf(hipFunction_t function, hipcore::core::Device*& device, const DeviceKernel*& code) {
   auto* f = reinterpret_cast<hipcore::core::ModuleFunction*>(function);
-  if (reinterpret_cast<uintptr_t>(function) < 4096 || !f->valid())
+  if (!hipcore::core::plausibleHandle(function) || !f->valid())
     return fail(hipErrorInvalidResourceHandle, "%p is not a module function",
                 static_cast<void*>(function));
   device = &f->module().device();

@@ -146,6 +146,16 @@ uint64_t PacketSubmitter::submitBarrier(uint64_t signal, uint64_t dependency) no
   return index;
 }
 
+uint64_t PacketSubmitter::submitCountedBarrier(uint64_t dependency) noexcept {
+  kernelsIssued_.fetch_add(1, std::memory_order_relaxed);  // before the slot: see kernelMark
+  uint64_t index;
+  if (!reserveSlot(index)) return kFailed;
+  hsa::publishBarrier(slot(index), kernelSignal_, dependency);
+  kernelEnd_.store(index + 1, std::memory_order_release);
+  queue_.ringDoorbell(index);
+  return index;
+}
+
 uint64_t PacketSubmitter::submitWaitValue(const void* address, int64_t value, int64_t mask,
                                           uint32_t condition) noexcept {
   uint64_t index;

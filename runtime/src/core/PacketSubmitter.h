@@ -68,6 +68,9 @@ class PacketSubmitter {
   // reach 0: hipStreamWaitEvent.
   // Returns the packet's index, or kFailed as above.
   [[nodiscard]] uint64_t submitBarrier(uint64_t signal, uint64_t dependency = 0) noexcept;
+  // A barrier waiting for `dependency` that completes the stream's kernel signal, counted like a
+  // kernel (kernelMark): a wait for the stream right after it polls that signal.
+  [[nodiscard]] uint64_t submitCountedBarrier(uint64_t dependency) noexcept;
   static constexpr uint64_t kFailed = UINT64_MAX;
   // Submits a barrier-value packet: later packets wait until the value at `address`, masked,
   // meets `condition` (hsa::publishBarrierValue). Returns the packet's index, or kFailed.

@@ -106,6 +106,14 @@ std::vector<Variable*> Registry::managedVariables(const FatBinary* fatBinary) {
   return found;
 }
 
+size_t Registry::constantBytes(const FatBinary* fatBinary) const {
+  std::lock_guard lock(mutex_);
+  size_t bytes = 0;
+  for (const Variable& variable : variables_)
+    if (variable.constant && variable.fatBinary == fatBinary) bytes += variable.size;
+  return bytes;
+}
+
 RegistrationCounts Registry::counts() const {
   std::lock_guard lock(mutex_);
   return counts_;

@@ -120,6 +120,9 @@ class Registry {
   const Variable* findVariable(const void* hostAddress) const;
   // The managed variables of a fat binary (for binding them when it loads on a device).
   std::vector<Variable*> managedVariables(const FatBinary* fatBinary);
+  // The bytes of __constant__ variables a fat binary registered (hipFuncGetAttributes'
+  // constSizeBytes for its kernels, as AMD's runtime reports it).
+  size_t constantBytes(const FatBinary* fatBinary) const;
   RegistrationCounts counts() const;
 
  private:

@@ -7,11 +7,21 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <new>
 #include <vector>
 
 namespace hipcore::core {
+
+// Whether a handle can be one of these objects at all, before anything reads through it: small
+// integers and addresses operator new never returns (every object is aligned to
+// __STDCPP_DEFAULT_NEW_ALIGNMENT__) are refused, so a made-up handle such as 0xFFFF gets
+// hipErrorInvalidHandle instead of a crash.
+inline bool plausibleHandle(const void* handle) noexcept {
+  auto address = reinterpret_cast<uintptr_t>(handle);
+  return address >= 4096 && address % __STDCPP_DEFAULT_NEW_ALIGNMENT__ == 0;
+}
 
 template <class T>
 class TypeStableStorage {

@@ -139,6 +139,11 @@ TEST(KernelHandles, GetFuncBySymbolLaunchesThroughTheModuleApi) {
   std::vector<int> host(64);
   ASSERT_HIP(hipMemcpy(host.data(), out, 64 * sizeof(int), hipMemcpyDeviceToHost));
   for (int i = 0; i < 64; ++i) ASSERT_EQ(host[i], i < 48 ? 1 : 0) << i;
+  // constSizeBytes: the __constant__ memory of the kernel's fat binary (GpuKernels.hip's
+  // `__constant__ float coefficients[4]`), as AMD's runtime reports it.
+  hipFuncAttributes attributes{};
+  ASSERT_HIP(hipFuncGetAttributes(&attributes, boundedKernelHandle()));
+  EXPECT_EQ(attributes.constSizeBytes, 4 * sizeof(float));
   int maxThreads = 0;
   ASSERT_HIP(hipFuncGetAttribute(&maxThreads, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function));
   EXPECT_EQ(maxThreads, 64);  // __launch_bounds__(64)
@@ -162,6 +167,22 @@ TEST(KernelHandles, GetFuncBySymbolLaunchesThroughTheModuleApi) {
   EXPECT_EQ(hipGetFuncBySymbol(&function, &notAKernel), hipErrorInvalidDeviceFunction);
   EXPECT_EQ(hipKernelNameRef(nullptr), nullptr);
   EXPECT_EQ(hipKernelNameRefByPtr(&notAKernel, nullptr), nullptr);
+  (void)hipGetLastError();
+}
+
+// Made-up handles (hip-tests uses 0xFFFF as an "uninitialised" stream) are refused without
+// being read: reading through them would crash.
+TEST(Handles, MadeUpOnesAreRefusedNotRead) {
+  hipEvent_t event = nullptr;
+  ASSERT_HIP(hipEventCreate(&event));
+  hipStream_t madeUp = reinterpret_cast<hipStream_t>(0xFFFF);
+  EXPECT_EQ(hipStreamWaitEvent(madeUp, event, 0), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamQuery(madeUp), hipErrorInvalidHandle);
+  EXPECT_EQ(hipEventRecord(event, madeUp), hipErrorInvalidHandle);
+  EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, madeUp),
+            hipErrorInvalidHandle);
+  EXPECT_EQ(hipEventQuery(reinterpret_cast<hipEvent_t>(0x10008)), hipErrorInvalidHandle);
+  ASSERT_HIP(hipEventDestroy(event));
   (void)hipGetLastError();
 }
 
