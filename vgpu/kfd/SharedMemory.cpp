@@ -1,0 +1,94 @@
+// memfd-backed device memory and the share handles that name it across processes.
+#include "kfd/SharedMemory.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+
+namespace vgpu::kfd {
+
+namespace {
+
+constexpr std::uint32_t kMagic = 0x55504756;  // "VGPU"
+std::atomic<std::uint32_t> nextSerial{1};
+
+// The memfd's name, which /proc/<pid>/fd/<fd> shows as "/memfd:<name> (deleted)".
+void memfdName(std::uint32_t pid, std::uint32_t serial, char* out, size_t size) {
+  std::snprintf(out, size, "vgpu-%u-%u", pid, serial);
+}
+
+}  // namespace
+
+void* mapNewShared(std::uint64_t bytes, int protection, SharedBacking& out) {
+  const std::uint32_t serial = nextSerial.fetch_add(1, std::memory_order_relaxed);
+  char name[48];
+  memfdName(std::uint32_t(getpid()), serial, name, sizeof name);
+  int fd = memfd_create(name, MFD_CLOEXEC);
+  if (fd < 0) return nullptr;
+  if (ftruncate(fd, off_t(bytes)) != 0) {
+    close(fd);
+    return nullptr;
+  }
+  void* memory = mmap(nullptr, bytes, protection, MAP_SHARED, fd, 0);
+  if (memory == MAP_FAILED) {
+    close(fd);
+    return nullptr;
+  }
+  out.fd = fd;
+  out.serial = serial;
+  return memory;
+}
+
+void encodeShareHandle(const ShareHandle& handle, HsaSharedMemoryHandle* out) {
+  HSAuint32* words = *out;
+  std::memset(words, 0, sizeof(HsaSharedMemoryHandle));
+  words[0] = kMagic;
+  words[1] = handle.pid;
+  words[2] = handle.fd;
+  words[3] = handle.node;
+  words[4] = std::uint32_t(handle.bytes);
+  words[5] = std::uint32_t(handle.bytes >> 32);
+  words[7] = handle.serial;
+}
+
+bool decodeShareHandle(const HsaSharedMemoryHandle* handle, ShareHandle& out) {
+  const HSAuint32* words = *handle;
+  if (words[0] != kMagic) return false;
+  out.pid = words[1];
+  out.fd = words[2];
+  out.node = words[3];
+  out.bytes = std::uint64_t(words[4]) | std::uint64_t(words[5]) << 32;
+  out.serial = words[7];
+  return out.bytes != 0;
+}
+
+void* mapImported(const ShareHandle& handle) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%u/fd/%u", handle.pid, handle.fd);
+  int fd = open(path, O_RDWR | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  // Checked on the descriptor opened, not on the path: the exporter may close and reuse the
+  // number at any time.
+  char self[64];
+  std::snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+  char target[128] = {};
+  char name[48];
+  memfdName(handle.pid, handle.serial, name, sizeof name);
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "/memfd:%s ", name);
+  struct stat info{};
+  void* memory = MAP_FAILED;
+  if (readlink(self, target, sizeof target - 1) > 0 &&
+      std::strncmp(target, expected, std::strlen(expected)) == 0 && fstat(fd, &info) == 0 &&
+      std::uint64_t(info.st_size) >= handle.bytes)
+    memory = mmap(nullptr, handle.bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  close(fd);  // the mapping keeps the memory
+  return memory == MAP_FAILED ? nullptr : memory;
+}
+
+}  // namespace vgpu::kfd
