@@ -48,6 +48,18 @@ HIPCORE_API hipError_t hipIpcCloseMemHandle(void* devPtr);
 HIPCORE_API hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t* handle, hipEvent_t event);
 HIPCORE_API hipError_t hipIpcOpenEventHandle(hipEvent_t* event, hipIpcEventHandle_t handle);
 
+// Memory pools shared between processes.
+HIPCORE_API hipError_t hipMemPoolExportToShareableHandle(void* shared_handle, hipMemPool_t mem_pool,
+                                                         hipMemAllocationHandleType handle_type,
+                                                         unsigned int flags);
+HIPCORE_API hipError_t hipMemPoolImportFromShareableHandle(hipMemPool_t* mem_pool,
+                                                           void* shared_handle,
+                                                           hipMemAllocationHandleType handle_type,
+                                                           unsigned int flags);
+HIPCORE_API hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData* export_data, void* dev_ptr);
+HIPCORE_API hipError_t hipMemPoolImportPointer(void** dev_ptr, hipMemPool_t mem_pool,
+                                               hipMemPoolPtrExportData* export_data);
+
 // External memory and semaphores.
 HIPCORE_API hipError_t hipImportExternalMemory(hipExternalMemory_t* extMem_out,
                                                const hipExternalMemoryHandleDesc* memHandleDesc);

@@ -44,6 +44,10 @@ hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
   if (!rt.pointers().findBase(pointer, allocation, chunk, block))
     return finish(call, fail(hipErrorInvalidValue, "%s(%p): not the start of a live allocation",
                              call, pointer));
+  // Pointers imported from another process's pool are freed by hipFree, as in CUDA.
+  if (allocation.kind == hipcore::core::MemoryKind::Mapped && !hostOnly &&
+      rt.ipcMemory().freePoolImport(pointer))
+    return hipSuccess;
   if (allocation.kind == hipcore::core::MemoryKind::Mapped)
     return finish(call, fail(hipErrorInvalidValue,
                              "%s(%p): mapped memory (hipMemUnmap or hipIpcCloseMemHandle it)", call,

@@ -51,12 +51,23 @@ Status IpcMemory::exportHandle(void* pointer, hipIpcMemHandle_t& out) {
   return Status::success();
 }
 
-Status IpcMemory::open(const hipIpcMemHandle_t& handle, int device, void*& out) {
+uint32_t IpcMemory::exporterOf(const hipIpcMemHandle_t& handle) {
+  HandleData data;
+  std::memcpy(&data, &handle, sizeof data);
+  return data.magic == kMagic ? data.pid : 0;
+}
+
+Status IpcMemory::open(const hipIpcMemHandle_t& handle, int device, void*& out,
+                       uint32_t exporterPid, bool fromPool) {
   HandleData data;
   std::memcpy(&data, &handle, sizeof data);
   if (data.magic != kMagic || data.offset >= data.rocrBytes || data.bytes == 0 ||
       data.bytes > data.rocrBytes - data.offset)
     return fail(hipErrorInvalidValue, "hipIpcOpenMemHandle: not a handle from hipIpcGetMemHandle");
+  if (exporterPid != 0 && data.pid != exporterPid)
+    return fail(hipErrorInvalidValue,
+                "hipMemPoolImportPointer: the pointer was exported by process %u, the pool by %u",
+                data.pid, exporterPid);
   if (data.pid == uint32_t(getpid()))
     return fail(hipErrorInvalidContext,
                 "hipIpcOpenMemHandle: the handle was made by this process (use the pointer)");
@@ -78,7 +89,7 @@ Status IpcMemory::open(const hipIpcMemHandle_t& handle, int device, void*& out) 
   record.devicePointer = pointer;
   runtime_.pointers().add(record);
   std::lock_guard lock(mutex_);
-  opened_[reinterpret_cast<uintptr_t>(pointer)] = Opened{*attached};
+  opened_[reinterpret_cast<uintptr_t>(pointer)] = Opened{*attached, fromPool};
   out = pointer;
   return Status::success();
 }
@@ -94,6 +105,23 @@ Status IpcMemory::close(void* pointer) {
     opened = it->second;
     opened_.erase(it);
   }
+  return detach(pointer, opened);
+}
+
+bool IpcMemory::freePoolImport(void* pointer) {
+  Opened opened;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = opened_.find(reinterpret_cast<uintptr_t>(pointer));
+    if (it == opened_.end() || !it->second.fromPool) return false;
+    opened = it->second;
+    opened_.erase(it);
+  }
+  (void)detach(pointer, opened);
+  return true;
+}
+
+Status IpcMemory::detach(void* pointer, const Opened& opened) {
   runtime_.pointers().remove(pointer);
   if (auto detached = hsa::ipcDetach(opened.rocrBase); !detached)
     return hsaFailure(detached.error(), "hipIpcCloseMemHandle");

@@ -29,13 +29,21 @@ class IpcMemory {
 
   Status exportHandle(void* pointer, hipIpcMemHandle_t& out);
   // Maps the handle's memory for every device; `out` is the exported pointer's address here.
-  Status open(const hipIpcMemHandle_t& handle, int device, void*& out);
+  // `exporterPid`, if not 0, is the process the handle must come from (pool imports).
+  Status open(const hipIpcMemHandle_t& handle, int device, void*& out, uint32_t exporterPid = 0,
+              bool fromPool = false);
   Status close(void* pointer);
+  // hipFree of a pointer hipMemPoolImportPointer returned: true when it was one (now closed).
+  bool freePoolImport(void* pointer);
+  // The exporting process a handle names (0 if it is not a handle).
+  static uint32_t exporterOf(const hipIpcMemHandle_t& handle);
 
  private:
   struct Opened {
     void* rocrBase = nullptr;  // what ROCR attached (the exporter's whole allocation)
+    bool fromPool = false;     // hipMemPoolImportPointer: freed by hipFree
   };
+  Status detach(void* pointer, const Opened& opened);
   Runtime& runtime_;
   std::mutex mutex_;
   std::map<uintptr_t, Opened> opened_;  // by the pointer open() returned

@@ -200,3 +200,78 @@ TEST(SharingMisuse, IpcMemory) {
   EXPECT_EQ(hipIpcCloseMemHandle(pointer), hipErrorInvalidValue);  // not opened
   ASSERT_EQ(hipFree(pointer), hipSuccess);
 }
+
+TEST(SharingMisuse, PoolSharing) {
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.location.type = hipMemLocationTypeDevice;
+  props.location.id = 0;
+  hipMemPool_t plain = nullptr, exportable = nullptr;
+  ASSERT_EQ(hipMemPoolCreate(&plain, &props), hipSuccess);
+  props.handleTypes = hipMemHandleTypePosixFileDescriptor;
+  ASSERT_EQ(hipMemPoolCreate(&exportable, &props), hipSuccess);
+  int fd = -1;
+  EXPECT_EQ(hipMemPoolExportToShareableHandle(nullptr, exportable,
+                                              hipMemHandleTypePosixFileDescriptor, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolExportToShareableHandle(&fd, nullptr, hipMemHandleTypePosixFileDescriptor, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolExportToShareableHandle(&fd, plain, hipMemHandleTypePosixFileDescriptor, 0),
+            hipErrorInvalidValue);  // not created for export
+  EXPECT_EQ(hipMemPoolExportToShareableHandle(&fd, exportable, hipMemHandleTypeWin32, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(
+      hipMemPoolExportToShareableHandle(&fd, exportable, hipMemHandleTypePosixFileDescriptor, 1),
+      hipErrorInvalidValue);
+
+  hipMemPool_t imported = nullptr;
+  EXPECT_EQ(hipMemPoolImportFromShareableHandle(nullptr, reinterpret_cast<void*>(intptr_t{0}),
+                                                hipMemHandleTypePosixFileDescriptor, 0),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolImportFromShareableHandle(&imported, reinterpret_cast<void*>(intptr_t{-1}),
+                                                hipMemHandleTypePosixFileDescriptor, 0),
+            hipErrorInvalidValue);
+  int pipeEnds[2];
+  ASSERT_EQ(pipe(pipeEnds), 0);
+  EXPECT_EQ(
+      hipMemPoolImportFromShareableHandle(&imported, reinterpret_cast<void*>(intptr_t{pipeEnds[0]}),
+                                          hipMemHandleTypePosixFileDescriptor, 0),
+      hipErrorInvalidValue);
+  close(pipeEnds[0]);
+  close(pipeEnds[1]);
+
+  void* fromPlain = nullptr;
+  void* fromExportable = nullptr;
+  ASSERT_EQ(hipMallocFromPoolAsync(&fromPlain, 256, plain, nullptr), hipSuccess);
+  ASSERT_EQ(hipMallocFromPoolAsync(&fromExportable, 256, exportable, nullptr), hipSuccess);
+  hipMemPoolPtrExportData data{};
+  EXPECT_EQ(hipMemPoolExportPointer(nullptr, fromExportable), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolExportPointer(&data, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolExportPointer(&data, fromPlain), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolExportPointer(&data, static_cast<char*>(fromExportable) + 4),
+            hipErrorInvalidValue);  // not an allocation's start
+  ASSERT_EQ(hipMemPoolExportPointer(&data, fromExportable), hipSuccess);
+
+  // An imported pool (here from this process's own descriptor) only imports pointers, and
+  // only those of the process it stands for (this one's are refused as this process's own).
+  ASSERT_EQ(
+      hipMemPoolExportToShareableHandle(&fd, exportable, hipMemHandleTypePosixFileDescriptor, 0),
+      hipSuccess);
+  ASSERT_EQ(hipMemPoolImportFromShareableHandle(&imported, reinterpret_cast<void*>(intptr_t{fd}),
+                                                hipMemHandleTypePosixFileDescriptor, 0),
+            hipSuccess);
+  close(fd);
+  void* pointer = nullptr;
+  EXPECT_EQ(hipMallocFromPoolAsync(&pointer, 256, imported, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolImportPointer(nullptr, imported, &data), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolImportPointer(&pointer, imported, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolImportPointer(&pointer, plain, &data), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemPoolImportPointer(&pointer, imported, &data), hipErrorInvalidContext);
+  ASSERT_EQ(hipMemPoolDestroy(imported), hipSuccess);
+
+  ASSERT_EQ(hipFreeAsync(fromPlain, nullptr), hipSuccess);
+  ASSERT_EQ(hipFreeAsync(fromExportable, nullptr), hipSuccess);
+  ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+  ASSERT_EQ(hipMemPoolDestroy(plain), hipSuccess);
+  ASSERT_EQ(hipMemPoolDestroy(exportable), hipSuccess);
+}

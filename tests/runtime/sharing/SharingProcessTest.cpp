@@ -207,3 +207,33 @@ TEST(SharingProcess, InterprocessEventOrdersAnotherProcessesStream) {
   ASSERT_EQ(hipEventDestroy(event), hipSuccess);
   ASSERT_EQ(hipFree(words), hipSuccess);
 }
+
+TEST(SharingProcess, PoolAllocationImportsInAnotherProcess) {
+  hipMemPoolProps props{};
+  props.allocType = hipMemAllocationTypePinned;
+  props.handleTypes = hipMemHandleTypePosixFileDescriptor;
+  props.location.type = hipMemLocationTypeDevice;
+  props.location.id = 0;
+  hipMemPool_t pool = nullptr;
+  ASSERT_EQ(hipMemPoolCreate(&pool, &props), hipSuccess);
+  const size_t count = 3000;
+  uint32_t* words = nullptr;
+  ASSERT_EQ(hipMallocFromPoolAsync(reinterpret_cast<void**>(&words), count * 4, pool, nullptr),
+            hipSuccess);
+  ASSERT_EQ(launchWritePattern(words, count, 101, nullptr), hipSuccess);
+  ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+  int fd = -1;
+  ASSERT_EQ(hipMemPoolExportToShareableHandle(&fd, pool, hipMemHandleTypePosixFileDescriptor, 0),
+            hipSuccess);
+  hipMemPoolPtrExportData data{};
+  ASSERT_EQ(hipMemPoolExportPointer(&data, words), hipSuccess);
+  EXPECT_EQ(
+      runChild({"pool", "100:" + hex(&data, sizeof data), std::to_string(count), "101", "102"}, fd,
+               100),
+      0);
+  close(fd);
+  EXPECT_EQ(readByKernel(words, count), pattern(102, count));
+  ASSERT_EQ(hipFreeAsync(words, nullptr), hipSuccess);
+  ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
+  ASSERT_EQ(hipMemPoolDestroy(pool), hipSuccess);
+}

@@ -6,6 +6,7 @@
 //   sharing_child ipc-memory <handle hex> <words> <tag seen> <tag written>
 //   sharing_child vmm-fd <fd> <bytes> <tag seen> <tag written>
 //   sharing_child ipc-event <event handle hex>:<memory handle hex> <words> <tag seen> <fd>
+//   sharing_child pool <pool fd>:<pointer export data hex> <words> <tag seen> <tag written>
 // ipc-event: the first process's kernel that writes the pattern is held back until this one
 // has queued, behind a wait for the event, a kernel reading it, and written a byte to <fd>.
 #include <hip/hip_runtime_api.h>
@@ -143,6 +144,28 @@ int ipcEvent(const char* hex, size_t count, uint32_t seen, int doneFd) {
   return 0;
 }
 
+int poolPointer(const char* text, size_t count, uint32_t seen, uint32_t written) {
+  char* rest = nullptr;
+  const int fd = static_cast<int>(std::strtol(text, &rest, 10));
+  hipMemPoolPtrExportData data{};
+  char bytes[64];
+  if (*rest != ':' || !parseHex(rest + 1, bytes)) return failed("pool text", hipErrorInvalidValue);
+  std::memcpy(data.reserved, bytes, sizeof bytes);
+  hipMemPool_t pool = nullptr;
+  if (hipError_t e = hipMemPoolImportFromShareableHandle(
+          &pool, reinterpret_cast<void*>(intptr_t{fd}), hipMemHandleTypePosixFileDescriptor, 0);
+      e != hipSuccess)
+    return failed("hipMemPoolImportFromShareableHandle", e);
+  void* pointer = nullptr;
+  if (hipError_t e = hipMemPoolImportPointer(&pointer, pool, &data); e != hipSuccess)
+    return failed("hipMemPoolImportPointer", e);
+  int result = checkAndWrite(static_cast<uint32_t*>(pointer), count, seen, written);
+  if (hipError_t e = hipFree(pointer); e != hipSuccess) return failed("hipFree", e);
+  if (hipError_t e = hipMemPoolDestroy(pool); e != hipSuccess)
+    return failed("hipMemPoolDestroy", e);
+  return result;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -159,6 +182,7 @@ int main(int argc, char** argv) {
   if (mode == "ipc-memory") return ipcMemory(argv[2], size, seen, written);
   if (mode == "vmm-fd") return vmmFd(std::atoi(argv[2]), size, seen, written);
   if (mode == "ipc-event") return ipcEvent(argv[2], size, seen, int(written));
+  if (mode == "pool") return poolPointer(argv[2], size, seen, written);
   std::fprintf(stderr, "sharing_child: unknown mode %s\n", mode.c_str());
   return 1;
 }
