@@ -7,6 +7,8 @@
 namespace vgpu::kfd {
 
 namespace {
+constexpr std::uint64_t kLargePage = std::uint64_t{2} << 20;
+
 std::uint64_t pageAlign(std::uint64_t size) {
   const std::uint64_t page = std::uint64_t(sysconf(_SC_PAGE_SIZE));
   return (size + page - 1) & ~(page - 1);
@@ -46,7 +48,10 @@ HSAKMT_STATUS DeviceMemory::allocate(std::uint32_t node, std::uint64_t size, Hsa
   SharedBacking backing;
   void* memory = MAP_FAILED;
   if (shareable) {
-    memory = mapNewShared(bytes, protection, backing);
+    // Blocks of 2 MiB and more start on a 2 MiB boundary, as the KFD places VRAM: ROCR shares
+    // the small allocations it carves from such a block only when the block is so aligned.
+    const std::uint64_t alignment = bytes >= kLargePage ? kLargePage : pageAlign(1);
+    memory = mapNewShared(bytes, alignment, protection, backing);
     if (memory == nullptr) memory = MAP_FAILED;
   } else {
     int mapFlags = MAP_PRIVATE | MAP_ANONYMOUS | (flags.ui32.Scratch ? MAP_NORESERVE : 0);

@@ -24,7 +24,8 @@ void memfdName(std::uint32_t pid, std::uint32_t serial, char* out, size_t size) 
 
 }  // namespace
 
-void* mapNewShared(std::uint64_t bytes, int protection, SharedBacking& out) {
+void* mapNewShared(std::uint64_t bytes, std::uint64_t alignment, int protection,
+                   SharedBacking& out) {
   const std::uint32_t serial = nextSerial.fetch_add(1, std::memory_order_relaxed);
   char name[48];
   memfdName(std::uint32_t(getpid()), serial, name, sizeof name);
@@ -34,11 +35,26 @@ void* mapNewShared(std::uint64_t bytes, int protection, SharedBacking& out) {
     close(fd);
     return nullptr;
   }
-  void* memory = mmap(nullptr, bytes, protection, MAP_SHARED, fd, 0);
-  if (memory == MAP_FAILED) {
+  // Reserve room for the alignment, place the memfd inside it, give back the rest.
+  void* room = mmap(nullptr, bytes + alignment, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (room == MAP_FAILED) {
     close(fd);
     return nullptr;
   }
+  const auto start = reinterpret_cast<std::uint64_t>(room);
+  const std::uint64_t aligned = (start + alignment - 1) & ~(alignment - 1);
+  void* memory =
+      mmap(reinterpret_cast<void*>(aligned), bytes, protection, MAP_SHARED | MAP_FIXED, fd, 0);
+  if (memory == MAP_FAILED) {
+    munmap(room, bytes + alignment);
+    close(fd);
+    return nullptr;
+  }
+  if (aligned > start) munmap(room, aligned - start);
+  const std::uint64_t end = start + bytes + alignment;
+  if (end > aligned + bytes)
+    munmap(reinterpret_cast<void*>(aligned + bytes), end - aligned - bytes);
   out.fd = fd;
   out.serial = serial;
   return memory;

@@ -30,8 +30,10 @@ struct ShareHandle {
   std::uint64_t bytes = 0;
 };
 
-// A new memfd of `bytes` mapped shared anywhere with `protection`; null when out of memory.
-void* mapNewShared(std::uint64_t bytes, int protection, SharedBacking& out);
+// A new memfd of `bytes` mapped shared with `protection` at an address aligned to `alignment`
+// (a power of two, at least a page); null when out of memory.
+void* mapNewShared(std::uint64_t bytes, std::uint64_t alignment, int protection,
+                   SharedBacking& out);
 void encodeShareHandle(const ShareHandle& handle, HsaSharedMemoryHandle* out);
 // False when the words are not a vgpu share handle.
 bool decodeShareHandle(const HsaSharedMemoryHandle* words, ShareHandle& out);

@@ -167,8 +167,9 @@ TEST(ExternalSemaphore, TimelineWaitHoldsTheStreamUntilTheValueIsSignalled) {
   ASSERT_EQ(hipMemset(words, 0, count * 4), hipSuccess);
   ASSERT_EQ(hipDeviceSynchronize(), hipSuccess);
   hipStream_t waiting = nullptr, signalling = nullptr;
-  ASSERT_EQ(hipStreamCreate(&waiting), hipSuccess);
-  ASSERT_EQ(hipStreamCreate(&signalling), hipSuccess);
+  // Non-blocking: the copies below (legacy null stream) must not wait for the held stream.
+  ASSERT_EQ(hipStreamCreateWithFlags(&waiting, hipStreamNonBlocking), hipSuccess);
+  ASSERT_EQ(hipStreamCreateWithFlags(&signalling, hipStreamNonBlocking), hipSuccess);
 
   hipExternalSemaphoreWaitParams wait{};
   wait.params.fence.value = 5;
