@@ -44,15 +44,19 @@ HSAKMT_STATUS DeviceMemory::allocate(std::uint32_t node, std::uint64_t size, Hsa
   // asks for VRAM with HostAccess when the whole frame buffer is CPU-visible, so that flag does
   // not decide it. Scratch is a large reservation (ROCR asks for 4 GiB) of which little is ever
   // touched, private like system memory.
-  const bool shareable = topology_.isGpu(node) && !flags.ui32.Scratch;
+  bool shareable = false;  // set once a memfd backs it
   SharedBacking backing;
   void* memory = MAP_FAILED;
-  if (shareable) {
+  if (topology_.isGpu(node) && !flags.ui32.Scratch) {
     // Blocks of 2 MiB and more start on a 2 MiB boundary, as the KFD places VRAM: ROCR shares
     // the small allocations it carves from such a block only when the block is so aligned.
     const std::uint64_t alignment = bytes >= kLargePage ? kLargePage : pageAlign(1);
     memory = mapNewShared(bytes, alignment, protection, backing);
-    if (memory == nullptr) memory = MAP_FAILED;
+    // Out of descriptors: the memory is still there, only not shareable with other processes.
+    if (memory == nullptr)
+      memory = mmap(nullptr, bytes, protection, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    else
+      shareable = true;
   } else {
     int mapFlags = MAP_PRIVATE | MAP_ANONYMOUS | (flags.ui32.Scratch ? MAP_NORESERVE : 0);
     memory = mmap(nullptr, bytes, protection, mapFlags, -1, 0);

@@ -3,9 +3,11 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -15,7 +17,29 @@ namespace vgpu::kfd {
 namespace {
 
 constexpr std::uint32_t kMagic = 0x55504756;  // "VGPU"
+constexpr int kFirstHighFd = 1024;            // FD_SETSIZE: what select() can still watch
 std::atomic<std::uint32_t> nextSerial{1};
+
+// Each device allocation holds a descriptor for as long as it lives. So that they neither use
+// up the process's limit nor push the program's own descriptors past FD_SETSIZE, they live at
+// 1024 and above, the soft limit raised (within the hard one) once to make room.
+int moveHigh(int fd) {
+  static const bool room = [] {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return false;
+    const rlim_t wanted = std::min<rlim_t>(limit.rlim_max, 65536);
+    if (limit.rlim_cur < wanted) {
+      limit.rlim_cur = wanted;
+      if (setrlimit(RLIMIT_NOFILE, &limit) != 0) return false;
+    }
+    return wanted > rlim_t(kFirstHighFd);
+  }();
+  if (!room) return fd;
+  int high = fcntl(fd, F_DUPFD_CLOEXEC, kFirstHighFd);
+  if (high < 0) return fd;
+  close(fd);
+  return high;
+}
 
 // The memfd's name, which /proc/<pid>/fd/<fd> shows as "/memfd:<name> (deleted)".
 void memfdName(std::uint32_t pid, std::uint32_t serial, char* out, size_t size) {
@@ -31,6 +55,7 @@ void* mapNewShared(std::uint64_t bytes, std::uint64_t alignment, int protection,
   memfdName(std::uint32_t(getpid()), serial, name, sizeof name);
   int fd = memfd_create(name, MFD_CLOEXEC);
   if (fd < 0) return nullptr;
+  fd = moveHigh(fd);
   if (ftruncate(fd, off_t(bytes)) != 0) {
     close(fd);
     return nullptr;
