@@ -136,6 +136,28 @@ TEST(VirtualMemory, MappingAtAnOffsetSeesThatPartOfTheAllocation) {
   ASSERT_EQ(hipMemRelease(physical), hipSuccess);
 }
 
+TEST(VirtualMemory, CopiesAndFillsReachMappedMemory) {
+  const size_t bytes = granularity();
+  const size_t count = bytes / 4;
+  hipMemGenericAllocationHandle_t physical{};
+  hipMemAllocationProp prop = deviceProp(0);
+  ASSERT_EQ(hipMemCreate(&physical, bytes, &prop, 0), hipSuccess);
+  void* va = mapFor(physical, bytes, 0, 0);
+  std::vector<uint32_t> host = pattern(15, count);
+  ASSERT_EQ(hipMemcpy(va, host.data(), bytes, hipMemcpyHostToDevice), hipSuccess);
+  EXPECT_EQ(readByKernel(static_cast<uint32_t*>(va), count), pattern(15, count));
+  ASSERT_EQ(hipMemset(static_cast<char*>(va) + 4096, 0x5a, 8192), hipSuccess);
+  for (size_t i = 1024; i < 3072; ++i) host[i] = 0x5a5a5a5au;
+  EXPECT_EQ(readByKernel(static_cast<uint32_t*>(va), count), host);
+  uint32_t* device = nullptr;
+  ASSERT_EQ(hipMalloc(&device, bytes), hipSuccess);
+  ASSERT_EQ(hipMemcpy(device, va, bytes, hipMemcpyDeviceToDevice), hipSuccess);
+  EXPECT_EQ(readByKernel(device, count), host);
+  ASSERT_EQ(hipFree(device), hipSuccess);
+  unmapAndFree(va, bytes);
+  ASSERT_EQ(hipMemRelease(physical), hipSuccess);
+}
+
 TEST(VirtualMemory, TwoAllocationsMappedSideBySideInOneReservation) {
   const size_t grain = granularity();
   hipMemGenericAllocationHandle_t a{}, b{};
