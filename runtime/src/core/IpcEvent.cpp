@@ -49,6 +49,7 @@ Status IpcEventShare::create(std::shared_ptr<IpcEventShare>& out) {
   }
   out.reset(new IpcEventShare(fd, serial, static_cast<Page*>(page)));
   out->pid_ = uint32_t(getpid());
+  out->creatorFd_ = fd;
   return Status::success();
 }
 
@@ -79,6 +80,7 @@ Status IpcEventShare::open(const hipIpcEventHandle_t& handle, std::shared_ptr<Ip
                 data.pid);
   out.reset(new IpcEventShare(-1, data.serial, static_cast<Page*>(page)));
   out->pid_ = data.pid;
+  out->creatorFd_ = data.fd;
   return Status::success();
 }
 
@@ -91,7 +93,7 @@ void IpcEventShare::handle(hipIpcEventHandle_t& out) const {
   HandleData data{};
   data.magic = kMagic;
   data.pid = pid_;
-  data.fd = fd_;
+  data.fd = creatorFd_;
   data.serial = serial_;
   std::memcpy(&out, &data, sizeof data);
 }

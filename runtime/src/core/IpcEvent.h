@@ -40,9 +40,10 @@ class IpcEventShare : public std::enable_shared_from_this<IpcEventShare> {
     std::atomic<uint64_t> completed;
   };
   IpcEventShare(int fd, uint32_t serial, Page* page) : fd_(fd), serial_(serial), page_(page) {}
-  int fd_;           // the creator's memfd; -1 in an opener
-  uint32_t serial_;  // the creator's
-  uint32_t pid_ = 0;
+  int fd_;              // the creator's memfd; -1 in an opener
+  int creatorFd_ = -1;  // its number in the creator (handles made by openers name it too)
+  uint32_t serial_;     // the creator's
+  uint32_t pid_ = 0;    // the creator
   Page* page_;
 };
 

@@ -302,6 +302,10 @@ TEST(ExternalMisuse, InterprocessEvents) {
   ASSERT_EQ(hipEventRecord(shared, nullptr), hipSuccess);
   ASSERT_EQ(hipEventSynchronize(opened), hipSuccess);
   EXPECT_EQ(hipEventQuery(opened), hipSuccess);
+  // An opened event's handle is the creator's.
+  hipIpcEventHandle_t again{};
+  ASSERT_EQ(hipIpcGetEventHandle(&again, opened), hipSuccess);
+  EXPECT_EQ(std::memcmp(&again, &handle, sizeof handle), 0);
   ASSERT_EQ(hipEventDestroy(opened), hipSuccess);
   ASSERT_EQ(hipEventDestroy(shared), hipSuccess);
   ASSERT_EQ(hipEventDestroy(plain), hipSuccess);
