@@ -3,6 +3,7 @@
 // (op in bits 7:0, sub_op in 15:8 of the header dword), independently of vgpu/cp's definitions.
 #include <gtest/gtest.h>
 #include <hsakmt.h>
+#include <sys/resource.h>
 
 #include <atomic>
 #include <chrono>
@@ -389,3 +390,85 @@ TEST_F(Sdma, NopPaddingAndRingWrap) {
 }
 
 }  // namespace
+
+// IPC: device memory shared by handle (another process would do the same as this one does here:
+// the handle names a descriptor of this process, opened through /proc like any other's).
+TEST_F(Thunk, SharedDeviceMemoryIsTheSamePagesAtAnotherAddress) {
+  HsaMemFlags flags{};
+  flags.ui32.NonPaged = 1;
+  const HSAuint64 bytes = 2 << 20;
+  void* memory = nullptr;
+  ASSERT_EQ(hsaKmtAllocMemory(kGpu, bytes, flags, &memory), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(memory) % bytes, 0u) << "2 MiB blocks are 2 MiB aligned";
+  auto* words = static_cast<uint32_t*>(memory);
+  for (uint32_t i = 0; i < bytes / 4; i += 1024) words[i] = i * 3 + 1;
+  HsaSharedMemoryHandle handle{};
+  ASSERT_EQ(hsaKmtShareMemory(memory, bytes, &handle), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(handle[6], 0u) << "word 6 is ROCR's (fragment offset)";
+  rlimit limit{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &limit), 0);
+  if (limit.rlim_max > 1024) {
+    EXPECT_GE(handle[2], 1024u) << "descriptors stay above FD_SETSIZE";
+  }
+  void* imported = nullptr;
+  HSAuint64 size = 0;
+  ASSERT_EQ(hsaKmtRegisterSharedHandle(&handle, &imported, &size), HSAKMT_STATUS_SUCCESS);
+  ASSERT_NE(imported, memory);
+  EXPECT_EQ(size, bytes);
+  auto* view = static_cast<uint32_t*>(imported);
+  for (uint32_t i = 0; i < bytes / 4; i += 1024) ASSERT_EQ(view[i], i * 3 + 1) << i;
+  view[5] = 0xfeedbeef;
+  EXPECT_EQ(words[5], 0xfeedbeefu);
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(view + 100, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_REGISTERED_SHARED);
+  EXPECT_EQ(info.Node, kGpu);
+  EXPECT_EQ(info.SizeInBytes, bytes);
+  HSAuint64 gpuAddress = 0;
+  EXPECT_EQ(hsaKmtMapMemoryToGPU(imported, bytes, &gpuAddress), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(gpuAddress, reinterpret_cast<HSAuint64>(imported));
+  EXPECT_EQ(hsaKmtFreeMemory(imported, bytes), HSAKMT_STATUS_MEMORY_NOT_REGISTERED);
+  ASSERT_EQ(hsaKmtDeregisterMemory(imported), HSAKMT_STATUS_SUCCESS);
+  EXPECT_NE(hsaKmtQueryPointerInfo(view + 100, &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(words[5], 0xfeedbeefu);  // the exporter's memory stays
+  ASSERT_EQ(hsaKmtFreeMemory(memory, bytes), HSAKMT_STATUS_SUCCESS);
+  // The exporter freed it: the handle's descriptor is gone.
+  EXPECT_EQ(hsaKmtRegisterSharedHandle(&handle, &imported, &size), HSAKMT_STATUS_INVALID_HANDLE);
+}
+
+TEST_F(Thunk, ShareAndRegisterRefuseWhatIsNotSharedDeviceMemory) {
+  HsaMemFlags flags{};
+  flags.ui32.NonPaged = 1;
+  void* device = nullptr;
+  void* host = nullptr;
+  ASSERT_EQ(hsaKmtAllocMemory(kGpu, 65536, flags, &device), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtAllocMemory(0, 65536, flags, &host), HSAKMT_STATUS_SUCCESS);
+  HsaSharedMemoryHandle handle{};
+  EXPECT_EQ(hsaKmtShareMemory(host, 65536, &handle), HSAKMT_STATUS_INVALID_PARAMETER);
+  EXPECT_EQ(hsaKmtShareMemory(static_cast<char*>(device) + 4096, 4096, &handle),
+            HSAKMT_STATUS_INVALID_PARAMETER);  // not the allocation's start
+  EXPECT_EQ(hsaKmtShareMemory(device, 65536 + 4096, &handle), HSAKMT_STATUS_INVALID_PARAMETER);
+  EXPECT_EQ(hsaKmtShareMemory(device, 0, &handle), HSAKMT_STATUS_INVALID_PARAMETER);
+  EXPECT_EQ(hsaKmtShareMemory(device, 65536, nullptr), HSAKMT_STATUS_INVALID_PARAMETER);
+  void* imported = nullptr;
+  HSAuint64 size = 0;
+  HsaSharedMemoryHandle garbage{};
+  for (int i = 0; i < 8; ++i) garbage[i] = 0x1111u * (i + 1);
+  EXPECT_EQ(hsaKmtRegisterSharedHandle(&garbage, &imported, &size),
+            HSAKMT_STATUS_INVALID_PARAMETER);
+  ASSERT_EQ(hsaKmtShareMemory(device, 65536, &handle), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtRegisterSharedHandle(&handle, nullptr, &size), HSAKMT_STATUS_INVALID_PARAMETER);
+  HsaSharedMemoryHandle stale;
+  std::memcpy(stale, handle, sizeof stale);
+  stale[7] += 1000;  // another memfd's serial: the descriptor is not that memory
+  EXPECT_EQ(hsaKmtRegisterSharedHandle(&stale, &imported, &size), HSAKMT_STATUS_INVALID_HANDLE);
+  std::memcpy(stale, handle, sizeof stale);
+  stale[4] = 0;
+  stale[5] = 1;  // more than the memory holds
+  EXPECT_EQ(hsaKmtRegisterSharedHandle(&stale, &imported, &size), HSAKMT_STATUS_INVALID_HANDLE);
+  std::memcpy(stale, handle, sizeof stale);
+  stale[3] = 77;  // no such node
+  EXPECT_EQ(hsaKmtRegisterSharedHandle(&stale, &imported, &size), HSAKMT_STATUS_INVALID_NODE_UNIT);
+  ASSERT_EQ(hsaKmtFreeMemory(device, 65536), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtFreeMemory(host, 65536), HSAKMT_STATUS_SUCCESS);
+}

@@ -7,6 +7,8 @@
 namespace vgpu::kfd {
 
 namespace {
+constexpr std::uint64_t kLargePage = std::uint64_t{2} << 20;
+
 std::uint64_t pageAlign(std::uint64_t size) {
   const std::uint64_t page = std::uint64_t(sysconf(_SC_PAGE_SIZE));
   return (size + page - 1) & ~(page - 1);
@@ -38,9 +40,27 @@ HSAKMT_STATUS DeviceMemory::allocate(std::uint32_t node, std::uint64_t size, Hsa
     return HSAKMT_STATUS_NO_MEMORY;
   }
   int protection = PROT_READ | PROT_WRITE | (flags.ui32.ExecuteAccess ? PROT_EXEC : 0);
-  // Scratch is a large reservation (ROCR asks for 4 GiB) of which little is ever touched.
-  int mapFlags = MAP_PRIVATE | MAP_ANONYMOUS | (flags.ui32.Scratch ? MAP_NORESERVE : 0);
-  void* memory = mmap(nullptr, bytes, protection, mapFlags, -1, 0);
+  // Memory of a GPU node is what another process may import (IPC): a memfd of its own. ROCR
+  // asks for VRAM with HostAccess when the whole frame buffer is CPU-visible, so that flag does
+  // not decide it. Scratch is a large reservation (ROCR asks for 4 GiB) of which little is ever
+  // touched, private like system memory.
+  bool shareable = false;  // set once a memfd backs it
+  SharedBacking backing;
+  void* memory = MAP_FAILED;
+  if (topology_.isGpu(node) && !flags.ui32.Scratch) {
+    // Blocks of 2 MiB and more start on a 2 MiB boundary, as the KFD places VRAM: ROCR shares
+    // the small allocations it carves from such a block only when the block is so aligned.
+    const std::uint64_t alignment = bytes >= kLargePage ? kLargePage : pageAlign(1);
+    memory = mapNewShared(bytes, alignment, protection, backing);
+    // Out of descriptors: the memory is still there, only not shareable with other processes.
+    if (memory == nullptr)
+      memory = mmap(nullptr, bytes, protection, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    else
+      shareable = true;
+  } else {
+    int mapFlags = MAP_PRIVATE | MAP_ANONYMOUS | (flags.ui32.Scratch ? MAP_NORESERVE : 0);
+    memory = mmap(nullptr, bytes, protection, mapFlags, -1, 0);
+  }
   if (memory == MAP_FAILED) {
     if (deviceLocal) deviceBytes_.fetch_sub(bytes);
     if (hostLimited) hostBytes_.fetch_sub(bytes);
@@ -53,6 +73,10 @@ HSAKMT_STATUS DeviceMemory::allocate(std::uint32_t node, std::uint64_t size, Hsa
   region.node = node;
   region.flags = flags;
   map_.add(region);
+  if (shareable) {
+    std::lock_guard lock(backingsMutex_);
+    backings_[region.base] = backing;
+  }
   *address = memory;
   return HSAKMT_STATUS_SUCCESS;
 }
@@ -65,6 +89,13 @@ HSAKMT_STATUS DeviceMemory::free(void* address, std::uint64_t) {
   auto gone = map_.release(region->base);
   if (!gone) return HSAKMT_STATUS_SUCCESS;
   munmap(address, gone->size);
+  {
+    std::lock_guard lock(backingsMutex_);
+    if (auto it = backings_.find(gone->base); it != backings_.end()) {
+      close(it->second.fd);
+      backings_.erase(it);
+    }
+  }
   const bool deviceLocal =
       topology_.isGpu(gone->node) && !gone->flags.ui32.Scratch && !gone->flags.ui32.HostAccess;
   if (deviceLocal) deviceBytes_.fetch_sub(gone->size);
@@ -88,8 +119,55 @@ HSAKMT_STATUS DeviceMemory::deregister(void* address) {
   if (!region) return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
   // ROCR also deregisters its own allocations (IPC/interop paths): those stay until freed.
   if (region->kind == RegionKind::userptr ||
-      region->base != reinterpret_cast<std::uint64_t>(address))
+      region->base != reinterpret_cast<std::uint64_t>(address)) {
     map_.release(reinterpret_cast<std::uint64_t>(address));
+  } else if (region->kind == RegionKind::shared) {
+    // Another process's memory mapped by registerShared: this mapping goes, the memory stays
+    // with its exporter (and any other importer).
+    if (auto gone = map_.release(region->base)) munmap(address, gone->size);
+  }
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+HSAKMT_STATUS DeviceMemory::share(void* address, std::uint64_t size,
+                                  HsaSharedMemoryHandle* handle) {
+  if (address == nullptr || handle == nullptr || size == 0) return HSAKMT_STATUS_INVALID_PARAMETER;
+  const auto base = reinterpret_cast<std::uint64_t>(address);
+  auto region = map_.find(base);
+  if (!region || region->base != base || size > region->size)
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+  ShareHandle share;
+  {
+    std::lock_guard lock(backingsMutex_);
+    auto it = backings_.find(base);
+    if (it == backings_.end()) return HSAKMT_STATUS_INVALID_PARAMETER;  // not device memory
+    share.fd = std::uint32_t(it->second.fd);
+    share.serial = it->second.serial;
+  }
+  share.pid = std::uint32_t(getpid());
+  share.node = region->node;
+  share.bytes = size;
+  encodeShareHandle(share, handle);
+  return HSAKMT_STATUS_SUCCESS;
+}
+
+HSAKMT_STATUS DeviceMemory::registerShared(const HsaSharedMemoryHandle* handle, void** address,
+                                           std::uint64_t* size) {
+  ShareHandle share;
+  if (handle == nullptr || address == nullptr || size == nullptr ||
+      !decodeShareHandle(handle, share))
+    return HSAKMT_STATUS_INVALID_PARAMETER;
+  if (!topology_.isGpu(share.node)) return HSAKMT_STATUS_INVALID_NODE_UNIT;
+  void* memory = mapImported(share);
+  if (memory == nullptr) return HSAKMT_STATUS_INVALID_HANDLE;
+  Region region;
+  region.base = reinterpret_cast<std::uint64_t>(memory);
+  region.size = share.bytes;
+  region.kind = RegionKind::shared;
+  region.node = share.node;
+  map_.add(region);
+  *address = memory;
+  *size = share.bytes;
   return HSAKMT_STATUS_SUCCESS;
 }
 
@@ -107,8 +185,9 @@ HSAKMT_STATUS DeviceMemory::query(const void* pointer, HsaPointerInfo* info) con
     info->Type = HSA_POINTER_UNKNOWN;
     return HSAKMT_STATUS_ERROR;  // what the thunk returns for unknown pointers
   }
-  info->Type =
-      region->kind == RegionKind::userptr ? HSA_POINTER_REGISTERED_USER : HSA_POINTER_ALLOCATED;
+  info->Type = region->kind == RegionKind::userptr  ? HSA_POINTER_REGISTERED_USER
+               : region->kind == RegionKind::shared ? HSA_POINTER_REGISTERED_SHARED
+                                                    : HSA_POINTER_ALLOCATED;
   info->Node = region->node;
   info->MemFlags = region->flags;
   info->CPUAddress = reinterpret_cast<void*>(region->base);

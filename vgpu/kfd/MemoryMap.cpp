@@ -20,6 +20,8 @@ const char* kindName(RegionKind kind) {
       return "doorbells";
     case RegionKind::eventPage:
       return "event mailboxes";
+    case RegionKind::shared:
+      return "memory shared by another process";
   }
   return "?";
 }

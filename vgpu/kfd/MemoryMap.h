@@ -19,7 +19,8 @@
 
 namespace vgpu::kfd {
 
-enum class RegionKind { allocation, scratch, userptr, queue, doorbell, eventPage };
+// `shared`: another process's device memory mapped here (hsaKmtRegisterSharedHandle).
+enum class RegionKind { allocation, scratch, userptr, queue, doorbell, eventPage, shared };
 
 struct Region {
   std::uint64_t base = 0;

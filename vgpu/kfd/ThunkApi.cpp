@@ -187,19 +187,22 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtSetMemoryUserData(const void* pointer, void* use
   return kfd().deviceMemory().setUserData(pointer, userData);
 }
 
-// IPC (hsa_amd_ipc_memory_*) and graphics interop need a second process or a DRM device:
-// unsupported; ROCR returns an error from those APIs only.
-VGPU_EXPORT HSAKMT_STATUS hsaKmtShareMemory(void*, HSAuint64, HsaSharedMemoryHandle*) {
-  return HSAKMT_STATUS_NOT_SUPPORTED;
+// IPC (hsa_amd_ipc_memory_*): device memory is a memfd per allocation (SharedMemory.h), which a
+// process of the same user maps from the handle. Every imported mapping reaches all GPUs.
+VGPU_EXPORT HSAKMT_STATUS hsaKmtShareMemory(void* address, HSAuint64 size,
+                                            HsaSharedMemoryHandle* handle) {
+  return kfd().deviceMemory().share(address, size, handle);
 }
-VGPU_EXPORT HSAKMT_STATUS hsaKmtRegisterSharedHandle(const HsaSharedMemoryHandle*, void**,
-                                                     HSAuint64*) {
-  return HSAKMT_STATUS_NOT_SUPPORTED;
+VGPU_EXPORT HSAKMT_STATUS hsaKmtRegisterSharedHandle(const HsaSharedMemoryHandle* handle,
+                                                     void** address, HSAuint64* size) {
+  return kfd().deviceMemory().registerShared(handle, address, size);
 }
-VGPU_EXPORT HSAKMT_STATUS hsaKmtRegisterSharedHandleToNodes(const HsaSharedMemoryHandle*, void**,
-                                                            HSAuint64*, HSAuint64, HSAuint32*) {
-  return HSAKMT_STATUS_NOT_SUPPORTED;
+VGPU_EXPORT HSAKMT_STATUS hsaKmtRegisterSharedHandleToNodes(const HsaSharedMemoryHandle* handle,
+                                                            void** address, HSAuint64* size,
+                                                            HSAuint64, HSAuint32*) {
+  return kfd().deviceMemory().registerShared(handle, address, size);
 }
+// Graphics interop needs a DRM device: unsupported; ROCR returns an error from that API only.
 VGPU_EXPORT HSAKMT_STATUS hsaKmtRegisterGraphicsHandleToNodes(HSAuint64, HsaGraphicsResourceInfo*,
                                                               HSAuint64, HSAuint32*) {
   return HSAKMT_STATUS_NOT_SUPPORTED;

@@ -37,15 +37,11 @@ HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags
           return finish("hipEventCreateWithFlags", fail(hipErrorInvalidValue, "event is null"));
         if (flags > (hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess))
           return finish("hipEventCreateWithFlags", fail(hipErrorInvalidValue, "flags 0x%x", flags));
-        // As in CUDA, an interprocess event must not time; hipcore has no IPC events at all yet.
+        // As in CUDA, an interprocess event must not time (core/IpcEvent.h).
         if ((flags & hipEventInterprocess) && !(flags & hipEventDisableTiming))
           return finish(
               "hipEventCreateWithFlags",
               fail(hipErrorInvalidValue, "hipEventInterprocess needs hipEventDisableTiming"));
-        if (flags & hipEventInterprocess)
-          return finish(
-              "hipEventCreateWithFlags",
-              fail(hipErrorNotSupported, "interprocess events are not supported by hipcore"));
         hipcore::core::Device* device = nullptr;
         Status status = hipcore::api::currentDevice(device);
         Event* created = nullptr;

@@ -22,7 +22,7 @@ bool findAllocation(const void* pointer, Allocation& out) {
 }
 
 bool isHostKind(MemoryKind kind) {
-  return kind != MemoryKind::Device;
+  return kind != MemoryKind::Device && kind != MemoryKind::Mapped;
 }
 
 }  // namespace
@@ -183,7 +183,7 @@ HIPCORE_API hipError_t hipPointerGetAttributes(hipPointerAttribute_t* attributes
             static_cast<const char*>(pointer) - static_cast<const char*>(allocation.base);
         attributes->devicePointer = static_cast<char*>(allocation.devicePointer) + offset;
         attributes->device = allocation.device;
-        if (allocation.kind == MemoryKind::Device) {
+        if (allocation.kind == MemoryKind::Device || allocation.kind == MemoryKind::Mapped) {
           attributes->type = hipMemoryTypeDevice;
           return hipSuccess;
         }

@@ -38,14 +38,18 @@ Status createPool(hipMemPool_t* pool, const hipMemPoolProps* props) {
   if (props->allocType != hipMemAllocationTypePinned)
     return fail(hipErrorInvalidValue, "allocType %d: only hipMemAllocationTypePinned",
                 int(props->allocType));
-  if (props->handleTypes != hipMemHandleTypeNone)
-    return fail(hipErrorNotSupported, "handleTypes 0x%x: hipcore pools cannot be exported",
+  if (props->handleTypes != hipMemHandleTypeNone &&
+      props->handleTypes != hipMemHandleTypePosixFileDescriptor)
+    return fail(hipErrorNotSupported,
+                "handleTypes 0x%x: hipcore pools are exported as POSIX file descriptors only",
                 unsigned(props->handleTypes));
   Device* device = nullptr;
   if (Status found = locatedDevice(props->location, device); !found.ok()) return found;
   MemPool* created = nullptr;
   if (Status made = device->memory().pools().create(props->maxSize, created); !made.ok())
     return made;
+  // A retired pool reused by create() must not keep an earlier pool's setting.
+  created->memory().setExportable(props->handleTypes == hipMemHandleTypePosixFileDescriptor);
   *pool = reinterpret_cast<hipMemPool_t>(created);
   return Status::success();
 }

@@ -37,12 +37,22 @@ hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
   if (hipcore::graph::isGraphMemory(pointer)) return hipSuccess;
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(call, rt.initStatus());
+  // A buffer of imported external memory is freed by hipFree, as in CUDA (one load when none).
+  if (!hostOnly && rt.externalMemory().freeBuffer(pointer)) return hipSuccess;
   hipcore::core::Allocation allocation;
   hipcore::core::Chunk* chunk = nullptr;
   uint32_t block = 0;
   if (!rt.pointers().findBase(pointer, allocation, chunk, block))
     return finish(call, fail(hipErrorInvalidValue, "%s(%p): not the start of a live allocation",
                              call, pointer));
+  // Pointers imported from another process's pool are freed by hipFree, as in CUDA.
+  if (allocation.kind == hipcore::core::MemoryKind::Mapped && !hostOnly &&
+      rt.ipcMemory().freePoolImport(pointer))
+    return hipSuccess;
+  if (allocation.kind == hipcore::core::MemoryKind::Mapped)
+    return finish(call, fail(hipErrorInvalidValue,
+                             "%s(%p): mapped memory (hipMemUnmap or hipIpcCloseMemHandle it)", call,
+                             pointer));
   // As in CUDA: hipHostMalloc memory goes to hipHostFree, device and managed memory to hipFree.
   bool host = allocation.kind == hipcore::core::MemoryKind::Host;
   if (host != hostOnly)

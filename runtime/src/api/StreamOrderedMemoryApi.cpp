@@ -65,6 +65,10 @@ HIPCORE_API hipError_t hipMallocFromPoolAsync(void** dev_ptr, size_t size, hipMe
         hipcore::core::MemPool* pool = nullptr;
         if (Status valid = hipcore::api::poolOf(mem_pool, pool); !valid.ok())
           return finish("hipMallocFromPoolAsync", std::move(valid));
+        if (pool->imported)
+          return finish("hipMallocFromPoolAsync",
+                        fail(hipErrorInvalidValue,
+                             "an imported pool only imports pointers (hipMemPoolImportPointer)"));
         hipcore::core::Device* device = nullptr;
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);

@@ -49,9 +49,12 @@ Status locate(const PointerRegistry& pointers, const void* pointer, size_t span,
       return fail(hipErrorInvalidValue,
                   "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role,
                   pointer, span, allocation.bytes, allocation.base);
-    out = {allocation.kind == MemoryKind::Device ? Reach::Device : Reach::Pinned,
+    // Mapped memory (hipMemMap, IPC) is reached like device memory of its device.
+    const bool device =
+        allocation.kind == MemoryKind::Device || allocation.kind == MemoryKind::Mapped;
+    out = {device ? Reach::Device : Reach::Pinned,
            static_cast<uint8_t*>(allocation.devicePointer) + within,
-           allocation.kind == MemoryKind::Device ? allocation.device : -1};
+           device ? allocation.device : -1};
     return Status::success();
   }
   hsa::PointerInfo info = hsa::pointerInfo(pointer);

@@ -99,6 +99,10 @@ class DeviceMemoryPool {
   bool retired() const { return retired_.load(std::memory_order_acquire); }
   void setRetired(bool retired) { retired_.store(retired, std::memory_order_release); }
   void setCapacity(size_t bytes) { capacity_.store(bytes, std::memory_order_relaxed); }
+  // Created with POSIX file descriptors as its handle type: its allocations may be exported to
+  // other processes (hipMemPoolExportPointer).
+  bool exportable() const { return exportable_.load(std::memory_order_relaxed); }
+  void setExportable(bool exportable) { exportable_.store(exportable, std::memory_order_relaxed); }
 
   // The size class of `bytes` (<= kMaxPooledBytes), and a class's block size.
   static int sizeClass(size_t bytes);
@@ -136,6 +140,7 @@ class DeviceMemoryPool {
   std::atomic<size_t> liveHigh_{0};
   std::atomic<size_t> threshold_{0};
   std::atomic<bool> retired_{false};
+  std::atomic<bool> exportable_{false};
   std::atomic<bool> trimPending_{false};
   std::atomic<bool>* deviceTrimFlag_ = nullptr;
 };

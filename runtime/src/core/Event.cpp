@@ -15,11 +15,42 @@ Event::~Event() {
 }
 
 Status Event::create(Device& device, unsigned flags, Event*& out) {
+  std::shared_ptr<IpcEventShare> share;
+  if (flags & hipEventInterprocess)
+    if (Status created = IpcEventShare::create(share); !created.ok()) return created;
   auto signal = hsa::Signal::create(0);
   if (!signal) return hsaFailure(signal.error(), "event signal");
   out = new Event(device, flags, std::move(signal).value());
+  out->share_ = std::move(share);
   return Status::success();
 }
+
+Status Event::open(Device& device, const hipIpcEventHandle_t& handle, Event*& out) {
+  std::shared_ptr<IpcEventShare> share;
+  if (Status opened = IpcEventShare::open(handle, share); !opened.ok()) return opened;
+  auto signal = hsa::Signal::create(0);
+  if (!signal) return hsaFailure(signal.error(), "event signal");
+  out = new Event(device, hipEventInterprocess | hipEventDisableTiming, std::move(signal).value());
+  out->share_ = std::move(share);
+  return Status::success();
+}
+
+namespace {
+
+// An interprocess record completes in the shared page when its barrier's signal reaches 0
+// (on ROCR's signal thread).
+struct SharedRecord {
+  std::shared_ptr<IpcEventShare> share;
+  uint64_t record;
+};
+
+void completeSharedRecord(void* arg) {
+  auto* record = static_cast<SharedRecord*>(arg);
+  record->share->complete(record->record);
+  delete record;
+}
+
+}  // namespace
 
 Status Event::record(Stream& queue) {
   if (&queue.device() != &device_)
@@ -29,6 +60,14 @@ Status Event::record(Stream& queue) {
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
   if (!(flags_ & hipEventDisableTiming)) queue.submitter().queue().enableTimestamps();  // elapsed()
   signal_->store(1);
+  if (share_ != nullptr) {
+    auto* shared = new SharedRecord{share_, share_->beginRecord()};
+    if (auto handler = hsa::onZero(signal_->handle(), completeSharedRecord, shared); !handler) {
+      share_->complete(shared->record);  // nobody else would: the event must not stay pending
+      delete shared;
+      return hsaFailure(handler.error(), "interprocess event record");
+    }
+  }
   if (queue.submitter().submitBarrier(signal_->handle()) == PacketSubmitter::kFailed)
     return device_.queueFailure();
   recorded_ = true;
@@ -36,18 +75,24 @@ Status Event::record(Stream& queue) {
 }
 
 Status Event::synchronize() {
+  if (share_ != nullptr) {
+    share_->waitDone();
+    return device_.failed() ? device_.queueFailure() : Status::success();
+  }
   if (!recorded_) return Status::success();
   if (signal_->waitForZero(device_.errorSlot()) != 0) return device_.queueFailure();
   return Status::success();
 }
 
 Status Event::query() const {
+  if (share_ != nullptr) return share_->done() ? Status::success() : Status{hipErrorNotReady, {}};
   if (!recorded_ || signal_->load() == 0) return Status::success();
   if (device_.failed()) return device_.queueFailure();
   return Status{hipErrorNotReady, {}};
 }
 
 Status Event::waitOn(Stream& queue) const {
+  if (share_ != nullptr) return share_->done() ? Status::success() : share_->holdStream(queue);
   if (!recorded_) return Status::success();  // HIP: waiting on an unrecorded event is a no-op
   if (queue.submitter().submitBarrier(/*signal=*/0, /*dependency=*/signal_->handle()) ==
       PacketSubmitter::kFailed)

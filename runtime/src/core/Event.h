@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "IpcEvent.h"
 #include "Status.h"
 #include "TypeStableStorage.h"
 
@@ -36,6 +37,12 @@ class Event : public TypeStableStorage<Event> {
   // Milliseconds between two completed events.
   static Status elapsed(const Event& start, const Event& stop, float& milliseconds);
 
+  // Interprocess events (hipEventInterprocess): their state is shared with every process that
+  // opened them (IpcEvent.h), and query, synchronize and waits read it there.
+  IpcEventShare* share() const { return share_.get(); }
+  // hipIpcOpenEventHandle: an event of `device` over another process's shared state.
+  static Status open(Device& device, const hipIpcEventHandle_t& handle, Event*& out);
+
  private:
   Event(Device& device, unsigned flags, std::unique_ptr<hsa::Signal> signal);
   static constexpr uint64_t kMagic = 0x6869'7065'7665'6e74;  // "hipevent"
@@ -45,6 +52,7 @@ class Event : public TypeStableStorage<Event> {
   std::unique_ptr<hsa::Signal> signal_;
   unsigned flags_;  // hipEventDisableTiming, hipEventBlockingSync
   bool recorded_ = false;
+  std::shared_ptr<IpcEventShare> share_;  // interprocess events only
 };
 
 }  // namespace hipcore::core

@@ -36,6 +36,11 @@ class MemPool : public TypeStableStorage<MemPool> {  // destroyed handles are re
     reuse_[index].store(value != 0, std::memory_order_relaxed);
   }
 
+  // Sharing between processes (api/MemPoolSharingApi.cpp): a pool imported from another
+  // process's descriptor stands for that process's pool and only imports its pointers.
+  bool imported = false;
+  uint32_t exporterPid = 0;
+
  private:
   static constexpr uint64_t kMagic = 0x6869'706d'706f'6f6c;  // "hipmpool"
   uint64_t magic_ = kMagic;

@@ -28,6 +28,7 @@ enum class MemoryKind : uint8_t {
   Host,        // hipHostMalloc (fine-grained host memory the GPU can access)
   Managed,     // hipMallocManaged (host-coherent memory here)
   Registered,  // hipHostRegister'ed pageable memory
+  Mapped,      // device memory hipcore does not own: hipMemMap ranges, hipIpcOpenMemHandle
 };
 
 // One allocation as the API reports it.

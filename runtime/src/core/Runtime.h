@@ -5,8 +5,11 @@
 #include <vector>
 
 #include "Device.h"
+#include "ExternalMemory.h"
+#include "IpcMemory.h"
 #include "Registry.h"
 #include "Status.h"
+#include "VirtualMemory.h"
 
 namespace hipcore::core {
 
@@ -26,6 +29,10 @@ class Runtime {
   Registry& registry() const { return registry_; }
   // Every live allocation of every device (hipFree, pointer queries).
   PointerRegistry& pointers() { return pointers_; }
+  // hipMemCreate/hipMemMap ranges and memory opened from other processes' IPC handles.
+  VirtualMemory& virtualMemory() { return virtualMemory_; }
+  IpcMemory& ipcMemory() { return ipcMemory_; }
+  ExternalMemory& externalMemory() { return externalMemory_; }
 
   // handle -> Kernel -> per-device code -> stream: the launch data flow.
   // `queue` is the stream's queue, or null for the device's null stream.
@@ -46,6 +53,9 @@ class Runtime {
   Status initStatus_;
   PointerRegistry pointers_;  // before devices_: their pools unregister chunks when destroyed
   std::vector<std::unique_ptr<Device>> devices_;
+  VirtualMemory virtualMemory_{*this};
+  IpcMemory ipcMemory_{*this};
+  ExternalMemory externalMemory_{*this};
 };
 
 }  // namespace hipcore::core

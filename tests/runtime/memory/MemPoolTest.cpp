@@ -428,7 +428,7 @@ TEST(MemPool, MisuseIsRefusedWithTheDocumentedErrors) {
   bad.location.id = devices;
   EXPECT_EQ(hipMemPoolCreate(&pool, &bad), hipErrorInvalidDevice);
   bad = props;
-  bad.handleTypes = hipMemHandleTypePosixFileDescriptor;
+  bad.handleTypes = hipMemHandleTypeWin32;  // POSIX descriptors: tests/runtime/sharing
   EXPECT_EQ(hipMemPoolCreate(&pool, &bad), hipErrorNotSupported);
   EXPECT_EQ(hipMemPoolDestroy(nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipMemPoolTrimTo(nullptr, 0), hipErrorInvalidValue);
