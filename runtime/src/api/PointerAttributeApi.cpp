@@ -28,6 +28,7 @@ bool findAllocation(const void* pointer, Allocation& out) {
 hipMemoryType memoryTypeOf(const Allocation& allocation) {
   switch (allocation.kind) {
     case MemoryKind::Device:
+    case MemoryKind::Mapped:  // hipMemMap ranges and opened IPC handles are device memory
       return hipMemoryTypeDevice;
     case MemoryKind::Managed:
       return hipMemoryTypeManaged;
@@ -80,7 +81,7 @@ Status pointerAttribute(void* data, hipPointer_attribute attribute, const void* 
       put<void*>(data, static_cast<char*>(allocation.devicePointer) + offset);
       break;
     case HIP_POINTER_ATTRIBUTE_HOST_POINTER:
-      if (allocation.kind == MemoryKind::Device)
+      if (memoryTypeOf(allocation) == hipMemoryTypeDevice)
         return fail(hipErrorInvalidValue, "%p is device memory: it has no host address", pointer);
       put<const void*>(data, pointer);
       break;
@@ -179,7 +180,8 @@ HIPCORE_API hipError_t hipPointerSetAttribute(const void* value, hipPointer_attr
           return finish(
               call, fail(hipErrorInvalidValue, "pointer attribute %d cannot be set", attribute));
         Allocation allocation;
-        if (!findAllocation(ptr, allocation) || allocation.kind != MemoryKind::Device)
+        if (!findAllocation(ptr, allocation) ||
+            (allocation.kind != MemoryKind::Device && allocation.kind != MemoryKind::Mapped))
           return finish(call, fail(hipErrorInvalidDevicePointer,
                                    "%p is not device memory hipcore allocated", ptr));
         return hipSuccess;
