@@ -5,6 +5,8 @@
 
 namespace {
 
+__device__ int sixteenInts[16];
+
 __global__ void addTo(int* data, int value, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) data[i] += value;
@@ -50,6 +52,10 @@ const void* slowSetKernel() {
 }
 const void* stampKernel() {
   return reinterpret_cast<const void*>(&stamp);
+}
+
+const void* symbolOf16Ints() {
+  return reinterpret_cast<const void*>(&sixteenInts);
 }
 
 hipError_t launchAddTo(int* data, int value, int n, hipStream_t stream) {
