@@ -1,6 +1,7 @@
 // Process-wide and thread-local state behind the extern "C" HIP functions.
 #include "ApiState.h"
 
+#include "graph/StreamCapture.h"
 #include "trace/Settings.h"
 
 #include <cstdio>
@@ -42,8 +43,9 @@ ThreadState::~ThreadState() {
   if (rt == nullptr) return;
   for (int d = 0; d < static_cast<int>(core::kMaxDevices); ++d) {
     core::Device* device = rt->device(d);
-    if (device != nullptr && readyPerThreadStream(*this, *device) != nullptr)
-      device->retireStream(perThreadStreams[d]);
+    if (device == nullptr || readyPerThreadStream(*this, *device) == nullptr) continue;
+    graph::abandon(*perThreadStreams[d]);  // a capture it takes part in ends as its stream goes
+    device->retireStream(perThreadStreams[d]);
   }
 }
 

@@ -232,6 +232,26 @@ TEST(CaptureRules, DeviceResetEndsTheCapturesOfItsStreams) {
   ASSERT_HIP(hipFree(memory));
 }
 
+// A thread that exits while its per-thread stream captures: the stream goes, and its capture
+// with it (as hipStreamDestroy ends it), so no capture is left for the legacy stream to meet.
+TEST(CaptureRules, AThreadsExitEndsItsPerThreadStreamsCapture) {
+  Ints data;
+  hipError_t begun = hipErrorUnknown;
+  hipStreamCaptureStatus during = hipStreamCaptureStatusNone;
+  std::thread([&] {
+    begun = hipStreamBeginCapture(hipStreamPerThread, hipStreamCaptureModeRelaxed);
+    (void)hipStreamIsCapturing(hipStreamPerThread, &during);
+  }).join();
+  ASSERT_HIP(begun);
+  EXPECT_EQ(during, hipStreamCaptureStatusActive);
+  hipStreamCaptureStatus status = hipStreamCaptureStatusActive;
+  ASSERT_HIP(hipStreamIsCapturing(nullptr, &status));
+  EXPECT_EQ(status, hipStreamCaptureStatusNone);
+  std::vector<int> host(kCount, 6);
+  ASSERT_HIP(hipMemcpy(data.data, host.data(), kBytes, hipMemcpyHostToDevice));
+  expectAll(data.read(), 6);
+}
+
 // origin: fill a -> fork side: fill b -> join -> dependencies set to a new node (fill c) ->
 // add to c. The fork was joined before its node left the origin's dependencies: the capture
 // ends, and the graph runs all of it.
