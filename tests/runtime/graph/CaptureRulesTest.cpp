@@ -54,7 +54,7 @@ TEST(CaptureRules, AnEventRecordedInACaptureCannotBeWaitedForOnTheHost) {
   ASSERT_HIP(hipEventRecord(event, stream));
   EXPECT_EQ(hipEventSynchronize(event), hipErrorCapturedEvent);
   EXPECT_EQ(hipEventQuery(event), hipErrorCapturedEvent);
-  EXPECT_EQ(hipGetLastError(), hipErrorCapturedEvent);    // launchAddTo reads the last error
+  EXPECT_EQ(hipGetLastError(), hipErrorCapturedEvent);    // and the last error
   ASSERT_HIP(launchAddTo(data.data, 3, kCount, stream));  // the capture goes on
   hipGraph_t graph = nullptr;
   ASSERT_HIP(hipStreamEndCapture(stream, &graph));
@@ -78,7 +78,7 @@ TEST(CaptureRules, TheLegacyStreamIsImplicitWhileABlockingStreamCaptures) {
     EXPECT_EQ(hipMemset(data.data, 0, kBytes), hipErrorStreamCaptureImplicit);
     EXPECT_EQ(hipMemsetAsync(data.data, 0, kBytes, nullptr), hipErrorStreamCaptureImplicit);
     EXPECT_EQ(hipLaunchHostFunc(nullptr, [](void*) {}, nullptr), hipErrorStreamCaptureImplicit);
-    EXPECT_EQ(hipGetLastError(), hipErrorStreamCaptureImplicit);  // as launchAddTo does
+    EXPECT_EQ(hipGetLastError(), hipErrorStreamCaptureImplicit);  // and the last error
     ASSERT_HIP(hipMemsetAsync(data.data, 0, kBytes, blocking));
     hipGraph_t graph = nullptr;
     ASSERT_HIP(hipStreamEndCapture(blocking, &graph));  // refused calls leave the capture be
@@ -137,7 +137,6 @@ TEST(CaptureRules, SynchronizingAnotherStreamFollowsTheCaptureMode) {
   Ints data;
   for (hipStreamCaptureMode mode :
        {hipStreamCaptureModeGlobal, hipStreamCaptureModeThreadLocal, hipStreamCaptureModeRelaxed}) {
-    (void)hipGetLastError();  // launchAddTo reports the last error: the previous round's
     ASSERT_HIP(hipMemset(data.data, 0, kBytes));
     hipStream_t capturing = nullptr;
     ASSERT_HIP(hipStreamCreate(&capturing));

@@ -170,7 +170,7 @@ TEST(StreamCapture, WaitingForACapturingStreamInvalidatesTheCapture) {
   hipGraph_t graph = reinterpret_cast<hipGraph_t>(0x1);
   EXPECT_EQ(hipStreamEndCapture(stream, &graph), hipErrorStreamCaptureInvalidated);
   EXPECT_EQ(graph, nullptr);
-  EXPECT_EQ(hipGetLastError(), hipErrorStreamCaptureInvalidated);  // launchAddTo reads it next
+  EXPECT_EQ(hipGetLastError(), hipErrorStreamCaptureInvalidated);  // and the last error
   // The stream works again once the capture ended.
   ASSERT_HIP(hipMemsetAsync(device, 0, kCount * sizeof(int), stream));
   ASSERT_HIP(launchAddTo(device, 9, kCount, stream));
