@@ -2,7 +2,7 @@
 #include "ApiState.h"
 
 #include "ManagedAdvice.h"
-
+#include "graph/StreamCapture.h"
 #include "trace/Settings.h"
 
 #include <cstdio>
@@ -44,8 +44,9 @@ ThreadState::~ThreadState() {
   if (rt == nullptr) return;
   for (int d = 0; d < static_cast<int>(core::kMaxDevices); ++d) {
     core::Device* device = rt->device(d);
-    if (device != nullptr && readyPerThreadStream(*this, *device) != nullptr)
-      device->retireStream(perThreadStreams[d]);
+    if (device == nullptr || readyPerThreadStream(*this, *device) == nullptr) continue;
+    graph::abandon(*perThreadStreams[d]);  // a capture it takes part in ends as its stream goes
+    device->retireStream(perThreadStreams[d]);
   }
 }
 

@@ -1,6 +1,7 @@
 // Recording captured stream calls as graph nodes.
 #include "CapturedCalls.h"
 
+#include "ApiState.h"
 #include "GraphNodeParams.h"
 #include "graph/StreamCapture.h"
 
@@ -89,6 +90,13 @@ Status captureFree(core::Stream& stream, void* pointer) {
   graph::NodeParams params;
   if (Status built = freeNode(pointer, params); !built.ok()) return built;
   return graph::record(stream, std::move(params));
+}
+
+Status captureStreamOf(hipStream_t stream, core::Device*& device, core::Stream*& queue) {
+  Status found = streamOf(stream, device, queue);
+  if (found.code == hipErrorInvalidHandle)
+    return fail(hipErrorContextIsDestroyed, "%p is not a live stream", static_cast<void*>(stream));
+  return found;
 }
 
 Status refuseWhileCapturing(core::Stream& stream, const char* call) {

@@ -21,6 +21,10 @@ core::Status captureHostFunction(core::Stream& stream, hipHostFn_t function, voi
 // hipMallocAsync and hipFreeAsync while capturing: graph-owned memory of the stream's device.
 core::Status captureAllocation(core::Stream& stream, size_t bytes, void*& out);
 core::Status captureFree(core::Stream& stream, void* pointer);
+// The stream of a handle for the calls that take part in capture (capture's own calls,
+// hipLaunchHostFunc): a handle that is no live stream, a destroyed one in particular, answers
+// hipErrorContextIsDestroyed there, as AMD's runtime does.
+core::Status captureStreamOf(hipStream_t stream, core::Device*& device, core::Stream*& queue);
 // A call that waits for the stream (synchronize, query, synchronous copies) is illegal while it
 // captures: the capture is invalidated and the call fails.
 core::Status refuseWhileCapturing(core::Stream& stream, const char* call);

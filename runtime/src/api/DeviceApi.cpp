@@ -55,7 +55,7 @@ HIPCORE_API hipError_t hipSetDevice(int device) {
 HIPCORE_API hipError_t hipDeviceSynchronize(void) {
   return hipcore::api::call("hipDeviceSynchronize", hipDeviceSynchronize, [&] {
     hipcore::core::Device* device = nullptr;
-    Status status = hipcore::graph::checkUnsafeCall("hipDeviceSynchronize");
+    Status status = hipcore::graph::checkDeviceSynchronize();
     if (status.ok()) status = hipcore::api::currentDevice(device);
     if (status.ok()) status = device->synchronize();
     if (status.ok()) device->memory().pools().trimAtSynchronize();  // release thresholds (CUDA)

@@ -5,6 +5,7 @@
 
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "graph/StreamCapture.h"
 #include "trace/TraceWriter.h"
 
 using hipcore::api::deviceAt;
@@ -335,6 +336,7 @@ HIPCORE_API hipError_t hipDeviceReset(void) {
   return hipcore::api::call("hipDeviceReset", hipDeviceReset, [&] {
     Device* device = nullptr;
     Status status = hipcore::api::currentDevice(device);
+    if (status.ok()) hipcore::graph::abandonCapturesOn(*device);  // its streams are destroyed
     if (status.ok()) status = device->reset();
     // The allocator's cache goes back to ROCR (whole free chunks; live allocations stay).
     if (status.ok()) device->memory().pool().trim(0);

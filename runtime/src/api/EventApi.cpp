@@ -119,6 +119,7 @@ HIPCORE_API hipError_t hipEventSynchronize(hipEvent_t handle) {
       [&] {
         Event* event = nullptr;
         Status status = eventOf(handle, event);
+        if (status.ok()) status = hipcore::graph::checkEventWait(*event, "hipEventSynchronize");
         if (status.ok()) status = event->synchronize();
         if (status.ok())
           event->device().memory().pools().trimAtSynchronize();  // release thresholds (CUDA)
@@ -133,6 +134,7 @@ HIPCORE_API hipError_t hipEventQuery(hipEvent_t handle) {
       [&] {
         Event* event = nullptr;
         Status status = eventOf(handle, event);
+        if (status.ok()) status = hipcore::graph::checkEventWait(*event, "hipEventQuery");
         if (status.ok()) status = event->query();
         // hipErrorNotReady is an answer, not a failure: it does not become the last error.
         if (status.code == hipErrorNotReady) return hipErrorNotReady;

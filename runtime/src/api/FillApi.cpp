@@ -3,6 +3,7 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "CapturedCalls.h"
+#include "graph/StreamCapture.h"
 
 using hipcore::api::finish;
 using hipcore::core::Device;
@@ -25,6 +26,8 @@ hipError_t fill(const char* call, hipStream_t stream, Pitched<void*> destination
   Device* device = nullptr;
   Stream* queue = nullptr;
   Status status = hipcore::api::streamOf(stream, device, queue);
+  if (!status.ok()) return finish(call, std::move(status));
+  if (queue == nullptr) status = hipcore::graph::checkLegacyStream(call);
   if (!status.ok()) return finish(call, std::move(status));
   if (queue != nullptr && queue->capture != nullptr)
     return finish(

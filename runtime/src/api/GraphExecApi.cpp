@@ -79,11 +79,17 @@ bool canBeDisabled(hipGraphNodeType type) {
 }
 
 // A hipGraphExec*SetParams call: the parameters `built` made, for the executable's copy of node.
+// A memcpy's `kind` is compared with the node's first: its direction is fixed in an executable,
+// and a changed one is the error, whatever else is wrong with the new parameters (AMD's order).
 hipError_t setExecNode(const char* call, hipGraphExec_t exec, hipGraphNode_t node, Status built,
-                       NodeParams params) {
+                       NodeParams params, const hipMemcpyKind* kind = nullptr) {
   GraphExec* object = nullptr;
   GraphNode* copy = nullptr;
   Status status = execNode(exec, node, object, copy);
+  if (status.ok() && kind != nullptr && copy->params.type == hipGraphNodeTypeMemcpy &&
+      copy->params.copy.params.kind != *kind)
+    status = fail(hipErrorInvalidValue, "%s: a memcpy node's kind %d cannot become %d", call,
+                  static_cast<int>(copy->params.copy.params.kind), static_cast<int>(*kind));
   if (status.ok()) status = std::move(built);
   if (status.ok()) status = object->setParams(*copy, std::move(params));
   return finish(call, std::move(status));
@@ -133,8 +139,14 @@ HIPCORE_API hipError_t hipGraphInstantiateWithParams(hipGraphExec_t* pGraphExec,
           return finish("hipGraphInstantiateWithParams",
                         fail(hipErrorInvalidValue, "instantiateParams is null"));
         GraphNode* errorNode = nullptr;
-        Status status = instantiate(pGraphExec, graph, instantiateParams->flags,
-                                    instantiateParams->uploadStream, &errorNode);
+        // AMD's runtime takes one flag at a time here (hip-tests checks 10, upload with node
+        // priority, is refused before the upload stream is looked at); so does hipcore.
+        const unsigned long long flags = instantiateParams->flags;
+        Status status =
+            (flags & (flags - 1)) != 0
+                ? fail(hipErrorInvalidValue, "instantiation flags 0x%llx: one at a time", flags)
+                : instantiate(pGraphExec, graph, flags, instantiateParams->uploadStream,
+                              &errorNode);
         instantiateParams->errNode_out = reinterpret_cast<hipGraphNode_t>(errorNode);
         instantiateParams->result_out = status.ok()            ? hipGraphInstantiateSuccess
                                         : errorNode != nullptr ? hipGraphInstantiateInvalidStructure
@@ -257,8 +269,12 @@ HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec
       [&] {
         NodeParams params;
         Status built = hipcore::api::copyNode(pNodeParams, params);
+        // Here every malformed 3D copy is hipErrorInvalidValue, a row past its pitch too (AMD's
+        // answer, which hip-tests checks; adding such a node answers hipErrorInvalidPitchValue).
+        if (built.code == hipErrorInvalidPitchValue)
+          built = fail(hipErrorInvalidValue, "%s", built.message().c_str());
         return setExecNode("hipGraphExecMemcpyNodeSetParams", hGraphExec, node, std::move(built),
-                           std::move(params));
+                           std::move(params), pNodeParams ? &pNodeParams->kind : nullptr);
       },
       "hGraphExec, node, pNodeParams", hGraphExec, node, pNodeParams);
 }
@@ -273,7 +289,7 @@ HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphEx
         NodeParams params;
         Status built = hipcore::api::copyNode1D(dst, src, count, kind, params);
         return setExecNode("hipGraphExecMemcpyNodeSetParams1D", hGraphExec, node, std::move(built),
-                           std::move(params));
+                           std::move(params), &kind);
       },
       "hGraphExec, node, dst, src, count, kind", hGraphExec, node, dst, src, count, kind);
 }
@@ -396,7 +412,7 @@ HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(hipGraphExec_t hG
         Status built =
             hipcore::api::symbolCopyNode(nullptr, src, symbol, count, offset, kind, true, params);
         return setExecNode("hipGraphExecMemcpyNodeSetParamsToSymbol", hGraphExec, node,
-                           std::move(built), std::move(params));
+                           std::move(built), std::move(params), &kind);
       },
       "hGraphExec, node, symbol, src, count, offset, kind", hGraphExec, node, symbol, src, count,
       offset, kind);
@@ -414,7 +430,7 @@ HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t 
         Status built =
             hipcore::api::symbolCopyNode(dst, nullptr, symbol, count, offset, kind, false, params);
         return setExecNode("hipGraphExecMemcpyNodeSetParamsFromSymbol", hGraphExec, node,
-                           std::move(built), std::move(params));
+                           std::move(built), std::move(params), &kind);
       },
       "hGraphExec, node, dst, symbol, count, offset, kind", hGraphExec, node, dst, symbol, count,
       offset, kind);

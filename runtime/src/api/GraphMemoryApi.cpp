@@ -56,11 +56,7 @@ HIPCORE_API hipError_t hipGraphMemAllocNodeGetParams(hipGraphNode_t node,
         Status status = nodeOf(node, hipGraphNodeTypeMemAlloc, object);
         if (status.ok() && pNodeParams == nullptr)
           status = fail(hipErrorInvalidValue, "pNodeParams is null");
-        if (status.ok()) {
-          *pNodeParams = object->params.alloc;
-          pNodeParams->accessDescs = object->params.access.data();
-          pNodeParams->accessDescCount = object->params.access.size();
-        }
+        if (status.ok()) *pNodeParams = object->params.alloc;
         return finish("hipGraphMemAllocNodeGetParams", std::move(status));
       },
       "node, pNodeParams", node, pNodeParams);

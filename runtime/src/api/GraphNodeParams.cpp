@@ -199,6 +199,21 @@ Status symbolCopyNode(void* destination, const void* source, const void* symbol,
                       size_t offset, hipMemcpyKind kind, bool toSymbol, graph::NodeParams& out) {
   void* address = nullptr;
   if (Status found = symbolAt(symbol, count, offset, address); !found.ok()) return found;
+  // The symbol's side is device memory: a kind that puts it on the host is no direction for
+  // this copy. The other side is checked against the kind where the pointer registry can tell:
+  // a "device" pointer it does not know (pageable host memory, another symbol's host shadow) is
+  // refused as AMD's runtime refuses it.
+  const hipMemcpyKind symbolSideHost = toSymbol ? hipMemcpyDeviceToHost : hipMemcpyHostToDevice;
+  if (kind == symbolSideHost || kind == hipMemcpyHostToHost)
+    return fail(hipErrorInvalidMemcpyDirection, "kind %d for a copy %s a device variable",
+                static_cast<int>(kind), toSymbol ? "to" : "from");
+  const void* other = toSymbol ? source : destination;
+  core::Allocation allocation;
+  if (other != nullptr &&
+      (kind == hipMemcpyDeviceToDevice || kind == hipMemcpyDeviceToDeviceNoCU) &&
+      !runtime().pointers().find(other, allocation))
+    return fail(hipErrorInvalidValue, "%p is not device memory, as kind %d says", other,
+                static_cast<int>(kind));
   return toSymbol ? copyNode1D(address, source, count, kind, out)
                   : copyNode1D(destination, address, count, kind, out);
 }
@@ -223,7 +238,6 @@ Status allocationNode(const hipMemAllocNodeParams* given, graph::NodeParams& out
   out.type = hipGraphNodeTypeMemAlloc;
   out.alloc = *given;
   out.alloc.dptr = allocation->address();
-  out.access.assign(given->accessDescs, given->accessDescs + given->accessDescCount);
   out.allocation = std::move(allocation);
   return Status::success();
 }

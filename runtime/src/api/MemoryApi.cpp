@@ -34,7 +34,7 @@ hipError_t freeAllocation(const char* call, void* pointer, bool hostOnly) {
   if (pointer == nullptr) return hipSuccess;
   // Graph-owned memory goes back to its graph, which keeps it reserved for its next launch and
   // releases it when the graph goes (GraphMemory.h).
-  if (hipcore::graph::isGraphMemory(pointer)) return hipSuccess;
+  if (hipcore::graph::freeGraphMemory(pointer)) return hipSuccess;
   hipcore::core::Runtime& rt = hipcore::api::runtime();
   if (!rt.initStatus().ok()) return finish(call, rt.initStatus());
   // A buffer of imported external memory is freed by hipFree, as in CUDA (one load when none).

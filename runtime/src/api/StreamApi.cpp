@@ -97,8 +97,10 @@ HIPCORE_API hipError_t hipStreamSynchronize(hipStream_t stream) {
         hipcore::core::Device* device = nullptr;
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
-        if (status.ok() && queue != nullptr && queue->capture != nullptr)
-          status = hipcore::api::refuseWhileCapturing(*queue, "hipStreamSynchronize");
+        if (status.ok() && queue != nullptr)
+          status = queue->capture != nullptr
+                       ? hipcore::api::refuseWhileCapturing(*queue, "hipStreamSynchronize")
+                       : hipcore::graph::checkUnsafeCall("hipStreamSynchronize");
         // The legacy null stream also waits for the blocking streams it is ordered with.
         if (status.ok())
           status = queue == nullptr ? device->synchronizeNullStream() : queue->synchronize();
@@ -115,8 +117,10 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
         hipcore::core::Device* device = nullptr;
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);
-        if (status.ok() && queue != nullptr && queue->capture != nullptr)
-          status = hipcore::api::refuseWhileCapturing(*queue, "hipStreamQuery");
+        if (status.ok() && queue != nullptr)
+          status = queue->capture != nullptr
+                       ? hipcore::api::refuseWhileCapturing(*queue, "hipStreamQuery")
+                       : hipcore::graph::checkUnsafeCall("hipStreamQuery");
         if (status.ok()) {
           if (queue == nullptr) queue = device->readyNullStream();
           if (queue != nullptr)
@@ -219,7 +223,9 @@ HIPCORE_API hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, voi
           return finish("hipLaunchHostFunc", fail(hipErrorInvalidValue, "host function is null"));
         hipcore::core::Device* device = nullptr;
         hipcore::core::Stream* queue = nullptr;
-        Status status = hipcore::api::streamOf(stream, device, queue);
+        Status status = hipcore::api::captureStreamOf(stream, device, queue);
+        if (status.ok() && queue == nullptr)
+          status = hipcore::graph::checkLegacyStream("hipLaunchHostFunc");
         if (status.ok() && queue == nullptr) status = device->nullStream(queue);
         if (status.ok() && queue->capture != nullptr)
           return finish("hipLaunchHostFunc",

@@ -2,6 +2,7 @@
 // UpdateCaptureDependencies, hipThreadExchangeStreamCaptureMode, and their `_spt` forms.
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "CapturedCalls.h"
 #include "GraphHandles.h"
 #include "graph/StreamCapture.h"
 
@@ -16,8 +17,7 @@ namespace {
 // Unsupported for Begin, a plain "not capturing" for the queries).
 Status capturable(hipStream_t stream, hipcore::core::Stream*& queue) {
   hipcore::core::Device* device = nullptr;
-  if (Status found = hipcore::api::streamOf(stream, device, queue); !found.ok()) return found;
-  return Status::success();
+  return hipcore::api::captureStreamOf(stream, device, queue);
 }
 
 Status captureStatus(hipStream_t stream, hipStreamCaptureStatus* status_out,

@@ -3,6 +3,7 @@
 // as in CUDA: a graph is edited by one thread at a time.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,6 +50,10 @@ class Graph : public core::TypeStableStorage<Graph> {  // stale handles are refu
   void retain(UserObject& object, unsigned count);
   core::Status release(UserObject& object, unsigned count);
 
+  // The executables of this graph alive now, counted while it has memory nodes (CUDA allows one
+  // at a time: their blocks have one address); shared with them, as they may outlive the graph.
+  const std::shared_ptr<std::atomic<int>>& memoryExecutables() const { return memoryExecutables_; }
+
  private:
   static constexpr uint64_t kMagic = 0x6869'7067'7261'7068;  // "hipgraph"
   uint64_t magic_ = kMagic;
@@ -58,6 +63,7 @@ class Graph : public core::TypeStableStorage<Graph> {  // stale handles are refu
     unsigned count;
   };
   std::vector<Reference> references_;
+  std::shared_ptr<std::atomic<int>> memoryExecutables_ = std::make_shared<std::atomic<int>>(0);
 };
 
 }  // namespace hipcore::graph

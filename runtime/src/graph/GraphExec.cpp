@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "GraphMemory.h"
 #include "core/Event.h"
 #include "core/HsaFailure.h"
 
@@ -59,6 +60,13 @@ hsa::DispatchPacket packetFor(const KernelLaunch& launch, const void* kernarg) {
   return packet;
 }
 
+bool hasMemoryNodes(const Graph& graph) {
+  return std::any_of(graph.nodes().begin(), graph.nodes().end(), [](const auto& node) {
+    return node->params.type == hipGraphNodeTypeMemAlloc ||
+           node->params.type == hipGraphNodeTypeMemFree;
+  });
+}
+
 }  // namespace
 
 Status GraphExec::instantiate(const Graph& graph, unsigned long long flags,
@@ -73,12 +81,21 @@ Status GraphExec::instantiate(const Graph& graph, unsigned long long flags,
     return fail(hipErrorInvalidValue, "graph %p has kernels of more than one device",
                 static_cast<const void*>(&graph));
   }
+  const bool memory = hasMemoryNodes(graph);
+  if (memory && graph.memoryExecutables()->load() != 0)
+    return fail(hipErrorNotSupported,
+                "graph %p has memory nodes and an executable of it exists (one at a time)",
+                static_cast<const void*>(&graph));
   std::unique_ptr<GraphExec> exec(new GraphExec());
   exec->flags_ = flags;
   exec->device_ = device;
   exec->graph_ = graph.clone();
   mapCopies(*exec->graph_, exec->copies_);
   if (Status planned = exec->plan(); !planned.ok()) return planned;
+  if (memory) {
+    exec->memoryExecutables_ = graph.memoryExecutables();
+    exec->memoryExecutables_->fetch_add(1);
+  }
   out = std::move(exec);
   return Status::success();
 }
@@ -86,12 +103,15 @@ Status GraphExec::instantiate(const Graph& graph, unsigned long long flags,
 GraphExec::~GraphExec() {
   (void)quiesce();  // its kernargs may be in use until its launches complete
   releaseUploads();
+  if (memoryExecutables_) memoryExecutables_->fetch_sub(1);
   magic_ = 0;
 }
 
 Status GraphExec::plan() {
   steps_.clear();
   kernels_.clear();
+  allocations_.clear();
+  frees_.clear();
   std::vector<GraphNode*> order;
   if (Status acyclic = graph_->order(order); !acyclic.ok()) return acyclic;
   planGraph(*graph_, order);
@@ -122,10 +142,14 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
         planGraph(*node->params.child, inner);
         break;
       }
-      // Graph memory is reserved for the graph's life: allocation and free do nothing at launch.
-      case hipGraphNodeTypeEmpty:
+      // Graph memory is reserved for the graph's life: a launch only marks it in use and free.
       case hipGraphNodeTypeMemAlloc:
+        allocations_.push_back(node->params.allocation.get());
+        break;
       case hipGraphNodeTypeMemFree:
+        frees_.push_back(node->params.freed);
+        break;
+      case hipGraphNodeTypeEmpty:
         break;
       default:
         steps_.push_back({node});
@@ -209,6 +233,7 @@ Status GraphExec::launch(core::Stream& queue) {
   if (device.failed()) return device.queueFailure();
   Upload* upload = nullptr;
   if (Status ready = uploadFor(queue, upload); !ready.ok()) return ready;
+  for (GraphAllocation* block : allocations_) block->allocate();
   for (const Step& step : steps_) {
     if (step.node == nullptr) {
       if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
@@ -249,6 +274,7 @@ Status GraphExec::launch(core::Stream& queue) {
     }
     if (!status.ok()) return status;
   }
+  for (void* freed : frees_) (void)freeGraphMemory(freed);
   return Status::success();
 }
 

@@ -25,8 +25,8 @@ namespace hipcore::graph {
 
 class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles are refused
  public:
-  // Refuses graphs with a cycle (`errorNode` set to a node on it) and kernel nodes of more than
-  // one device.
+  // Refuses graphs with a cycle (`errorNode` set to a node on it), kernel nodes of more than
+  // one device, and a second executable of a graph with memory nodes while the first lives.
   static core::Status instantiate(const Graph& graph, unsigned long long flags,
                                   std::unique_ptr<GraphExec>& out, GraphNode** errorNode);
   ~GraphExec();
@@ -99,6 +99,11 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   std::vector<const GraphNode*> kernels_;  // the enabled kernel nodes in launch order
   std::vector<Upload> uploads_;
   std::vector<size_t> kernargOffsets_;  // each kernel's segment in an upload's kernargs
+  // Graph memory: the blocks a launch allocates (before its work) and frees (after it); they
+  // only change hipDeviceGetGraphMemAttribute's figures, so they stay out of the kernel batches.
+  std::vector<GraphAllocation*> allocations_;
+  std::vector<void*> frees_;
+  std::shared_ptr<std::atomic<int>> memoryExecutables_;  // the source graph's count, if counted
 };
 
 }  // namespace hipcore::graph

@@ -60,6 +60,13 @@ Status GraphExec::setParams(GraphNode& node, NodeParams params) {
   if (node.params.type != params.type)
     return fail(hipErrorInvalidValue, "node %p is not of the parameters' kind",
                 static_cast<void*>(&node));
+  // A copy's direction is part of the executable (CUDA: the memory types may not change; AMD
+  // compares the kinds, hipMemcpyDefault included, and so does hipGraphExecUpdate here).
+  if (params.type == hipGraphNodeTypeMemcpy &&
+      params.copy.params.kind != node.params.copy.params.kind)
+    return fail(hipErrorInvalidValue, "memcpy node %p: kind %d cannot become %d in an executable",
+                static_cast<void*>(&node), static_cast<int>(node.params.copy.params.kind),
+                static_cast<int>(params.copy.params.kind));
   if (params.type != hipGraphNodeTypeKernel) {
     node.params = std::move(params);  // read at each launch: nothing prebuilt to change
     return Status::success();

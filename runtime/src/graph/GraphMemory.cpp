@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/Limits.h"
@@ -18,7 +19,8 @@ namespace {
 struct Accounting {
   std::atomic<size_t> liveCount{0};  // keeps isGraphMemory lock-free while there is none
   std::mutex mutex;
-  std::unordered_set<const void*> live;
+  std::unordered_map<const void*, GraphAllocation*> live;  // by address
+  std::unordered_set<const GraphAllocation*> inUse;        // allocated by a launch, not freed
   uint64_t used[core::kMaxDevices] = {};
   uint64_t high[core::kMaxDevices] = {};
 };
@@ -39,12 +41,18 @@ Status GraphAllocation::create(core::Device& device, size_t bytes,
   out.reset(new GraphAllocation(device, address, bytes));
   Accounting& a = accounting();
   std::lock_guard lock(a.mutex);
-  a.live.insert(address);
+  a.live[address] = out.get();
   a.liveCount.store(a.live.size(), std::memory_order_relaxed);
-  const int index = device.index();
-  a.used[index] += bytes;
-  a.high[index] = std::max(a.high[index], a.used[index]);
   return Status::success();
+}
+
+void GraphAllocation::allocate() {
+  Accounting& a = accounting();
+  std::lock_guard lock(a.mutex);
+  if (!a.inUse.insert(this).second) return;
+  const int index = device_.index();
+  a.used[index] += bytes_;
+  a.high[index] = std::max(a.high[index], a.used[index]);
 }
 
 GraphAllocation::~GraphAllocation() {
@@ -53,7 +61,7 @@ GraphAllocation::~GraphAllocation() {
     std::lock_guard lock(a.mutex);
     a.live.erase(address_);
     a.liveCount.store(a.live.size(), std::memory_order_relaxed);
-    a.used[device_.index()] -= bytes_;
+    if (a.inUse.erase(this) != 0) a.used[device_.index()] -= bytes_;
   }
   core::Allocation allocation;
   core::Chunk* chunk = nullptr;
@@ -69,10 +77,21 @@ bool isGraphMemory(const void* pointer) {
   return a.live.contains(pointer);
 }
 
+bool freeGraphMemory(const void* pointer) {
+  Accounting& a = accounting();
+  if (a.liveCount.load(std::memory_order_relaxed) == 0) return false;
+  std::lock_guard lock(a.mutex);
+  auto found = a.live.find(pointer);
+  if (found == a.live.end()) return false;
+  GraphAllocation* block = found->second;
+  if (a.inUse.erase(block) != 0) a.used[block->device()] -= block->bytes();
+  return true;
+}
+
 Status graphMemoryAttribute(int device, hipGraphMemAttributeType attribute, uint64_t& value) {
   Accounting& a = accounting();
   std::lock_guard lock(a.mutex);
-  switch (attribute) {
+  switch (attribute) {  // reserved = used: see GraphMemory.h
     case hipGraphMemAttrUsedMemCurrent:
     case hipGraphMemAttrReservedMemCurrent:
       value = a.used[device];

@@ -106,7 +106,6 @@ void NodeParams::assign(const NodeParams& other) {
   event = other.event;
   allocation = other.allocation;
   alloc = other.alloc;
-  access = other.access;
   freed = other.freed;
 }
 
@@ -121,7 +120,6 @@ NodeParams NodeParams::clone() const {
   copy.event = event;
   copy.allocation = allocation;
   copy.alloc = alloc;
-  copy.access = access;
   copy.freed = freed;
   return copy;
 }

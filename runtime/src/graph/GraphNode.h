@@ -93,11 +93,13 @@ struct NodeParams {
   hipHostNodeParams host{};
   std::unique_ptr<Graph> child;  // hipGraphNodeTypeGraph: the node's own copy of the graph
   hipEvent_t event = nullptr;    // event record and wait nodes
-  // Memory allocation nodes: the block (shared by clones and executables), the parameters as
-  // given with dptr filled in, and the access descriptors' copy; free nodes: the address.
+  // Memory allocation nodes: the block (shared by clones and executables) and the parameters as
+  // given with dptr filled in (hipGraphMemAllocNodeGetParams returns them as they were given,
+  // the caller's accessDescs pointer included, as AMD's runtime does: every block is readable
+  // and writable by its device, so the descriptors ask for nothing more); free nodes: the
+  // address.
   std::shared_ptr<GraphAllocation> allocation;
   hipMemAllocNodeParams alloc{};
-  std::vector<hipMemAccessDesc> access;
   void* freed = nullptr;
 };
 

@@ -34,6 +34,26 @@ std::unordered_map<const core::Event*, CapturedEvent>& capturedEvents() {
   return *events;  // never destroyed: events may be destroyed after static destructors ran
 }
 
+// Every active capture (the unsafe-call rule invalidates some of them).
+std::mutex activeMutex;
+std::vector<Capture*>& active() {
+  static auto* captures = new std::vector<Capture*>();
+  return *captures;  // never destroyed, as capturedEvents
+}
+
+// The captures an unsafe call of this thread interferes with: every global one and this
+// thread's thread-local ones (CUDA's capture modes). They end invalidated.
+void invalidateInterfering() {
+  std::lock_guard lock(activeMutex);
+  for (Capture* capture : active())
+    if (capture->mode == hipStreamCaptureModeGlobal ||
+        (capture->mode == hipStreamCaptureModeThreadLocal &&
+         capture->thread == std::this_thread::get_id())) {
+      std::lock_guard captureLock(capture->mutex);
+      capture->invalidated = true;
+    }
+}
+
 void join(std::vector<GraphNode*>& frontier, const std::vector<GraphNode*>& more) {
   for (GraphNode* node : more)
     if (std::find(frontier.begin(), frontier.end(), node) == frontier.end())
@@ -63,6 +83,10 @@ void finishCapture(Capture& capture) {
     std::erase_if(capturedEvents(),
                   [&](const auto& entry) { return entry.second.capture == &capture; });
     capturedEventCount.store(capturedEvents().size(), std::memory_order_relaxed);
+  }
+  {
+    std::lock_guard lock(activeMutex);
+    std::erase(active(), &capture);
   }
   activeCaptures.fetch_sub(1);
   if (capture.mode == hipStreamCaptureModeGlobal) globalCaptures.fetch_sub(1);
@@ -98,6 +122,10 @@ Status beginCapture(core::Stream& stream, hipStreamCaptureMode mode, Graph* into
   capture->origin = &stream;
   capture->thread = std::this_thread::get_id();
   capture->streams.push_back(&stream);
+  {
+    std::lock_guard lock(activeMutex);
+    active().push_back(capture.get());
+  }
   stream.capture = new StreamCapture{capture.release(), std::move(frontier)};
   activeCaptures.fetch_add(1);
   if (mode == hipStreamCaptureModeGlobal) globalCaptures.fetch_add(1);
@@ -121,7 +149,9 @@ Status endCapture(core::Stream& stream, Graph*& out) {
     status = fail(hipErrorStreamCaptureInvalidated, "the capture on stream %p was invalidated",
                   static_cast<void*>(&stream));
   } else {
-    std::unordered_set<const GraphNode*> joined = ancestors(part->frontier);
+    std::vector<GraphNode*> origin = part->frontier;
+    join(origin, capture->replacedAtOrigin);
+    std::unordered_set<const GraphNode*> joined = ancestors(origin);
     for (core::Stream* other : capture->streams)
       for (const GraphNode* node : other->capture->frontier)
         if (!joined.contains(node) && status.ok())
@@ -173,6 +203,21 @@ void abandon(core::Stream& stream) {
   std::erase(capture->streams, &stream);
   delete part;
   stream.capture = nullptr;
+}
+
+void abandonCapturesOn(const core::Device& device) {
+  if (activeCaptures.load(std::memory_order_relaxed) == 0) return;
+  std::vector<core::Stream*> streams;
+  {
+    std::lock_guard lock(activeMutex);
+    for (Capture* capture : active()) {
+      std::lock_guard captureLock(capture->mutex);
+      for (core::Stream* stream : capture->streams)
+        if (&stream->device() == &device) streams.push_back(stream);
+    }
+  }
+  // An origin's abandon ends its capture: its other streams then have no part left to leave.
+  for (core::Stream* stream : streams) abandon(*stream);
 }
 
 bool anyCapture() {
@@ -231,7 +276,10 @@ Status updateDependencies(core::Stream& stream, const hipGraphNode_t* nodes, siz
       return fail(hipErrorInvalidValue, "node %zu is not of the capture's graph", i);
     given.push_back(node);
   }
-  if (flags == hipStreamSetCaptureDependencies) part.frontier.clear();
+  if (flags == hipStreamSetCaptureDependencies) {
+    if (part.capture->origin == &stream) join(part.capture->replacedAtOrigin, part.frontier);
+    part.frontier.clear();
+  }
   join(part.frontier, given);
   return Status::success();
 }
@@ -240,8 +288,40 @@ Status checkUnsafeCall(const char* call) {
   if (threadMode == hipStreamCaptureModeRelaxed) return Status::success();
   if (globalCaptures.load(std::memory_order_relaxed) == 0 && threadLocalCaptures == 0)
     return Status::success();
+  invalidateInterfering();
   return fail(hipErrorStreamCaptureUnsupported, "%s is not permitted while a stream captures",
               call);
+}
+
+Status checkDeviceSynchronize() {
+  if (threadMode == hipStreamCaptureModeRelaxed ||
+      activeCaptures.load(std::memory_order_relaxed) == 0)
+    return Status::success();
+  invalidateInterfering();
+  return fail(hipErrorStreamCaptureUnsupported,
+              "hipDeviceSynchronize would wait for a capturing stream");
+}
+
+Status checkLegacyStream(const char* call) {
+  if (activeCaptures.load(std::memory_order_relaxed) == 0) return Status::success();
+  std::lock_guard lock(activeMutex);
+  for (Capture* capture : active()) {
+    std::lock_guard captureLock(capture->mutex);
+    for (const core::Stream* stream : capture->streams)
+      if (stream->blocking())
+        return fail(hipErrorStreamCaptureImplicit,
+                    "%s on the legacy null stream, which is ordered with capturing stream %p", call,
+                    static_cast<const void*>(stream));
+  }
+  return Status::success();
+}
+
+Status checkEventWait(const core::Event& event, const char* call) {
+  if (capturedEventCount.load(std::memory_order_relaxed) == 0) return Status::success();
+  std::lock_guard lock(eventsMutex);
+  if (!capturedEvents().contains(&event)) return Status::success();
+  return fail(hipErrorCapturedEvent, "%s of event %p, recorded in an active capture", call,
+              static_cast<const void*>(&event));
 }
 
 hipStreamCaptureMode exchangeThreadMode(hipStreamCaptureMode mode) {

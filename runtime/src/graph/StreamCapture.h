@@ -18,6 +18,7 @@
 #include "core/Status.h"
 
 namespace hipcore::core {
+class Device;
 class Event;
 class Stream;
 }  // namespace hipcore::core
@@ -34,7 +35,10 @@ struct Capture {
   core::Stream* origin = nullptr;
   std::thread::id thread;              // the thread that began it (thread-local mode)
   std::vector<core::Stream*> streams;  // every stream taking part, the origin first
-  std::mutex mutex;                    // streams of one capture may be used by several threads
+  // What the origin depended on before hipStreamUpdateCaptureDependencies replaced its
+  // dependencies: work joined into the origin, for hipStreamEndCapture's unjoined-fork check.
+  std::vector<GraphNode*> replacedAtOrigin;
+  std::mutex mutex;  // streams of one capture may be used by several threads
 };
 
 // A capturing stream's part (core::Stream::capture).
@@ -60,6 +64,9 @@ void recordEvent(core::Event& event, core::Stream& stream);
 // hipStreamDestroy of a capturing stream: the capture is invalidated and the stream leaves it
 // (the origin ends it: its graph is discarded).
 void abandon(core::Stream& stream);
+// hipDeviceReset destroys the device's streams: each capturing one is abandoned first (as by
+// hipStreamDestroy), so that no capture keeps a destroyed stream.
+void abandonCapturesOn(const core::Device& device);
 // Whether any capture is active (the legacy null stream then answers
 // hipErrorStreamCaptureImplicit to capture queries).
 bool anyCapture();
@@ -71,10 +78,20 @@ bool waitEvent(core::Stream& stream, core::Event& event, core::Status& status);
 core::Status updateDependencies(core::Stream& stream, const hipGraphNode_t* nodes, size_t count,
                                 unsigned flags);
 
-// The capture modes' rule for calls that are unsafe during capture (hipMalloc, synchronisation,
-// synchronous copies): refused unless the calling thread's mode is relaxed, when a global
-// capture is active anywhere or a thread-local one on this thread.
+// The capture modes' rule for calls that are unsafe during capture (hipMalloc, a synchronize or
+// query of a stream that does not capture): refused unless the calling thread's mode is
+// relaxed, when a global capture is active anywhere or a thread-local one on this thread; those
+// captures end invalidated (CUDA's and AMD's rule).
 core::Status checkUnsafeCall(const char* call);
+// hipDeviceSynchronize waits for every stream, capturing ones too: refused while any capture
+// is active unless the calling thread is relaxed (invalidating as checkUnsafeCall).
+core::Status checkDeviceSynchronize();
+// Work on the legacy null stream is ordered with every blocking stream: while one of them
+// captures, it is refused with hipErrorStreamCaptureImplicit.
+core::Status checkLegacyStream(const char* call);
+// hipEventSynchronize and hipEventQuery of an event recorded in an active capture (it stands
+// for work that has not been launched): hipErrorCapturedEvent.
+core::Status checkEventWait(const core::Event& event, const char* call);
 // hipThreadExchangeStreamCaptureMode.
 hipStreamCaptureMode exchangeThreadMode(hipStreamCaptureMode mode);
 

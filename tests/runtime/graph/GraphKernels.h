@@ -15,6 +15,9 @@ const void* slowSetKernel();
 // One thread appends `id` to log[*counter] and increments *counter (an order witness).
 const void* stampKernel();
 
+// A device variable of 16 ints (the symbol copy nodes' target): its host handle.
+const void* symbolOf16Ints();
+
 // The same kernels launched with <<<>>> on a stream (captured when the stream captures).
 hipError_t launchAddTo(int* data, int value, int n, hipStream_t stream);
 hipError_t launchMultiplyBy(int* data, int factor, int n, hipStream_t stream);

@@ -5,6 +5,8 @@
 
 namespace {
 
+__device__ int sixteenInts[16];
+
 __global__ void addTo(int* data, int value, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) data[i] += value;
@@ -52,17 +54,24 @@ const void* stampKernel() {
   return reinterpret_cast<const void*>(&stamp);
 }
 
+const void* symbolOf16Ints() {
+  return reinterpret_cast<const void*>(&sixteenInts);
+}
+
 hipError_t launchAddTo(int* data, int value, int n, hipStream_t stream) {
+  (void)hipGetLastError();  // the launch's own error only, not an earlier call's
   addTo<<<blocksFor(n), 64, 0, stream>>>(data, value, n);
   return hipGetLastError();
 }
 
 hipError_t launchMultiplyBy(int* data, int factor, int n, hipStream_t stream) {
+  (void)hipGetLastError();  // the launch's own error only, not an earlier call's
   multiplyBy<<<blocksFor(n), 64, 0, stream>>>(data, factor, n);
   return hipGetLastError();
 }
 
 hipError_t launchSum(const int* a, const int* b, int* out, int n, hipStream_t stream) {
+  (void)hipGetLastError();  // the launch's own error only, not an earlier call's
   sum<<<blocksFor(n), 64, 0, stream>>>(a, b, out, n);
   return hipGetLastError();
 }

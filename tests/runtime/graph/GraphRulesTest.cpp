@@ -1,0 +1,146 @@
+// Parameter rules AMD's runtime enforces and hip-tests checks: a copy's direction is fixed in
+// an executable; symbol copies whose kind contradicts their memory; instantiation flags.
+#include <gtest/gtest.h>
+#include <hip/hip_runtime_api.h>
+#include <hip/hipcore_ext.h>
+
+#include <vector>
+
+#include "GraphKernels.h"
+
+namespace {
+
+#define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
+
+constexpr int kCount = 16;  // the device variable's size
+constexpr size_t kBytes = kCount * sizeof(int);
+
+struct Ints {
+  Ints() { EXPECT_EQ(hipMalloc(reinterpret_cast<void**>(&data), kBytes), hipSuccess); }
+  ~Ints() { (void)hipFree(data); }
+  int* data = nullptr;
+};
+
+std::vector<int> iota(int first) {
+  std::vector<int> values(kCount);
+  for (int i = 0; i < kCount; ++i) values[i] = first + i;
+  return values;
+}
+
+TEST(GraphRules, ACopysDirectionIsFixedInAnExecutable) {
+  Ints device, other;
+  std::vector<int> in = iota(100), out(kCount, 0), in2 = iota(500);
+  hipGraph_t graph = nullptr;
+  hipGraphNode_t upload = nullptr, download = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  ASSERT_HIP(hipGraphAddMemcpyNode1D(&upload, graph, nullptr, 0, device.data, in.data(), kBytes,
+                                     hipMemcpyHostToDevice));
+  ASSERT_HIP(hipGraphAddMemcpyNode1D(&download, graph, &upload, 1, out.data(), device.data, kBytes,
+                                     hipMemcpyDeviceToHost));
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  for (hipMemcpyKind kind :
+       {hipMemcpyHostToHost, hipMemcpyDeviceToHost, hipMemcpyDeviceToDevice, hipMemcpyDefault})
+    EXPECT_EQ(hipGraphExecMemcpyNodeSetParams1D(exec, upload, other.data, in2.data(), kBytes, kind),
+              hipErrorInvalidValue)
+        << kind;
+  hipMemcpy3DParms p{};
+  p.srcPtr = make_hipPitchedPtr(in2.data(), kBytes, kBytes, 1);
+  p.dstPtr = make_hipPitchedPtr(other.data, kBytes, kBytes, 1);
+  p.extent = make_hipExtent(kBytes, 1, 1);
+  p.kind = hipMemcpyDefault;
+  EXPECT_EQ(hipGraphExecMemcpyNodeSetParams(exec, upload, &p), hipErrorInvalidValue);
+  // A row wider than its pitch: hipErrorInvalidPitchValue for a node, hipErrorInvalidValue for
+  // an executable's node (AMD's answers).
+  p.kind = hipMemcpyHostToDevice;
+  p.dstPtr = make_hipPitchedPtr(other.data, kBytes / 2, kBytes / 2, 1);
+  EXPECT_EQ(hipGraphMemcpyNodeSetParams(upload, &p), hipErrorInvalidPitchValue);
+  EXPECT_EQ(hipGraphExecMemcpyNodeSetParams(exec, upload, &p), hipErrorInvalidValue);
+  // Same kinds, new memory: the next launch copies through `other`.
+  ASSERT_HIP(hipGraphExecMemcpyNodeSetParams1D(exec, upload, other.data, in2.data(), kBytes,
+                                               hipMemcpyHostToDevice));
+  p.kind = hipMemcpyDeviceToHost;
+  p.srcPtr = make_hipPitchedPtr(other.data, kBytes, kBytes, 1);
+  p.dstPtr = make_hipPitchedPtr(out.data(), kBytes, kBytes, 1);
+  ASSERT_HIP(hipGraphExecMemcpyNodeSetParams(exec, download, &p));
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  EXPECT_EQ(out, in2);
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+}
+
+TEST(GraphRules, SymbolCopiesRefuseKindsTheirMemoryContradicts) {
+  Ints device;
+  std::vector<int> in = iota(7), out(kCount, 0);
+  ASSERT_HIP(hipMemcpy(device.data, in.data(), kBytes, hipMemcpyHostToDevice));
+  const void* symbol = symbolOf16Ints();
+  hipGraph_t graph = nullptr;
+  hipGraphNode_t to = nullptr, from = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  // Device to device needs device memory: pageable host memory and a variable's host shadow
+  // are not.
+  EXPECT_EQ(hipGraphAddMemcpyNodeToSymbol(&to, graph, nullptr, 0, symbol, in.data(), kBytes, 0,
+                                          hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipGraphAddMemcpyNodeToSymbol(&to, graph, nullptr, 0, symbol, symbol, kBytes, 0,
+                                          hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipGraphAddMemcpyNodeFromSymbol(&from, graph, nullptr, 0, out.data(), symbol, kBytes, 0,
+                                            hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
+  // The variable's side is the device: no kind may put it on the host.
+  EXPECT_EQ(hipGraphAddMemcpyNodeToSymbol(&to, graph, nullptr, 0, symbol, in.data(), kBytes, 0,
+                                          hipMemcpyDeviceToHost),
+            hipErrorInvalidMemcpyDirection);
+  EXPECT_EQ(hipGraphAddMemcpyNodeFromSymbol(&from, graph, nullptr, 0, out.data(), symbol, kBytes, 0,
+                                            hipMemcpyHostToDevice),
+            hipErrorInvalidMemcpyDirection);
+  size_t nodes = 0;
+  ASSERT_HIP(hipGraphGetNodes(graph, nullptr, &nodes));
+  EXPECT_EQ(nodes, 0u);
+
+  ASSERT_HIP(hipGraphAddMemcpyNodeToSymbol(&to, graph, nullptr, 0, symbol, device.data, kBytes, 0,
+                                           hipMemcpyDeviceToDevice));
+  ASSERT_HIP(hipGraphAddMemcpyNodeFromSymbol(&from, graph, &to, 1, out.data(), symbol, kBytes, 0,
+                                             hipMemcpyDeviceToHost));
+  EXPECT_EQ(hipGraphMemcpyNodeSetParamsToSymbol(to, symbol, in.data(), kBytes, 0,
+                                                hipMemcpyDeviceToDevice),
+            hipErrorInvalidValue);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  EXPECT_EQ(hipGraphExecMemcpyNodeSetParamsToSymbol(exec, to, symbol, in.data(), kBytes, 0,
+                                                    hipMemcpyHostToDevice),
+            hipErrorInvalidValue);  // a changed direction
+  EXPECT_EQ(hipGraphExecMemcpyNodeSetParamsFromSymbol(exec, from, out.data(), symbol, kBytes, 0,
+                                                      hipMemcpyDefault),
+            hipErrorInvalidValue);
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  EXPECT_EQ(out, in);
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+}
+
+TEST(GraphRules, InstantiateWithParamsTakesOneFlagAtATime) {
+  hipGraph_t graph = nullptr;
+  hipGraphNode_t empty = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  ASSERT_HIP(hipGraphAddEmptyNode(&empty, graph, nullptr, 0));
+  hipGraphInstantiateParams params{};
+  params.flags = hipGraphInstantiateFlagUpload | hipGraphInstantiateFlagUseNodePriority;  // 10
+  params.uploadStream = nullptr;
+  params.result_out = hipGraphInstantiateSuccess;
+  hipGraphExec_t exec = nullptr;
+  EXPECT_EQ(hipGraphInstantiateWithParams(&exec, graph, &params), hipErrorInvalidValue);
+  EXPECT_EQ(params.result_out, hipGraphInstantiateError);
+  params.flags = hipGraphInstantiateFlagUpload;
+  ASSERT_HIP(hipGraphInstantiateWithParams(&exec, graph, &params));
+  EXPECT_EQ(params.result_out, hipGraphInstantiateSuccess);
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+}
+
+}  // namespace
