@@ -119,8 +119,29 @@ void substituteMagic(Harness& h, unsigned char* block, std::size_t size) {
   }
 }
 
-// Requests that place memory: their addresses move into the harness's own ranges.
+// A pointer the KFD writes through (copy_to_user): into the scratch or its guard, whatever the
+// input said. A real KFD writes wherever the process points it, so an arbitrary value would let
+// an input overwrite the harness's own heap (libFuzzer turns compared values into inputs, heap
+// addresses included: found by ctest as ASan heap corruption in unrelated code).
+void intoScratch(Harness& h, __u64& pointer) {
+  const auto base = reinterpret_cast<std::uint64_t>(h.scratch);
+  if (pointer == 0 || (pointer >= base && pointer < base + 2 * kScratchBytes)) return;
+  pointer = base + pointer % (2 * kScratchBytes);
+}
+
+// Requests that place memory: their addresses move into the harness's own ranges; requests
+// that write records back: their pointers into the scratch.
 void confine(Harness& h, unsigned long request, unsigned char* block) {
+  if (request == AMDKFD_IOC_GET_PROCESS_APERTURES_NEW)
+    intoScratch(h, reinterpret_cast<kfd_ioctl_get_process_apertures_new_args*>(block)
+                       ->kfd_process_device_apertures_ptr);
+  if (request == AMDKFD_IOC_GET_TILE_CONFIG) {
+    auto* t = reinterpret_cast<kfd_ioctl_get_tile_config_args*>(block);
+    intoScratch(h, t->tile_config_ptr);
+    intoScratch(h, t->macro_tile_config_ptr);
+  }
+  if (request == AMDKFD_IOC_WAIT_EVENTS)
+    intoScratch(h, reinterpret_cast<kfd_ioctl_wait_events_args*>(block)->events_ptr);
   if (request == AMDKFD_IOC_ALLOC_MEMORY_OF_GPU) {
     auto* a = reinterpret_cast<kfd_ioctl_alloc_memory_of_gpu_args*>(block);
     a->va_addr = reinterpret_cast<std::uint64_t>(h.placement) + a->va_addr % kPlacementBytes;
