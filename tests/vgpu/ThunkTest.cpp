@@ -3,6 +3,7 @@
 // (op in bits 7:0, sub_op in 15:8 of the header dword), independently of vgpu/cp's definitions.
 #include <gtest/gtest.h>
 #include <hsakmt.h>
+#include <sys/mman.h>
 
 #include <atomic>
 #include <chrono>
@@ -134,6 +135,34 @@ TEST_F(Thunk, RegisteredHostMemoryIsReportedAsUserPointer) {
   EXPECT_EQ(info.Type, HSA_POINTER_REGISTERED_USER);
   ASSERT_EQ(hsaKmtDeregisterMemory(host.data()), HSAKMT_STATUS_SUCCESS);
   EXPECT_NE(hsaKmtQueryPointerInfo(host.data() + 100, &info), HSAKMT_STATUS_SUCCESS);
+}
+
+// A program may unmap host memory it registered without deregistering it (clr's pageable copies
+// leave such registrations behind). The kernel's next mmap can return that address range for a
+// thunk allocation, which must then be an allocation of its own that frees: rocPRIM's radix
+// sort on clr aborted in ROCR's FreeKfdMemory when vgpu counted it as nested in the stale one.
+TEST_F(Thunk, AnAllocationOverStaleRegisteredMemoryFrees) {
+  const size_t bytes = 1 << 20;
+  void* host = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(host, MAP_FAILED);
+  HsaMemFlags flags{};
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(host, bytes, flags), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(munmap(host, bytes), 0);
+  HsaMemFlags device{};
+  device.ui32.NonPaged = 1;
+  bool reused = false;
+  // The hole is usually handed out at once; a few tries make that certain enough.
+  for (int attempt = 0; attempt < 8 && !reused; ++attempt) {
+    void* memory = nullptr;
+    ASSERT_EQ(hsaKmtAllocMemory(kGpu, bytes / 2, device, &memory), HSAKMT_STATUS_SUCCESS);
+    reused = memory >= host && static_cast<char*>(memory) < static_cast<char*>(host) + bytes;
+    HsaPointerInfo info{};
+    ASSERT_EQ(hsaKmtQueryPointerInfo(memory, &info), HSAKMT_STATUS_SUCCESS);
+    EXPECT_EQ(info.Type, HSA_POINTER_ALLOCATED);
+    EXPECT_EQ(info.CPUAddress, memory);
+    ASSERT_EQ(hsaKmtFreeMemory(memory, bytes / 2), HSAKMT_STATUS_SUCCESS);
+  }
+  EXPECT_TRUE(reused) << "the kernel never reused the unmapped range: the test proved nothing";
 }
 
 TEST_F(Thunk, DeviceMemoryIsLimitedToTheConfiguredSize) {

@@ -350,6 +350,17 @@ void registerMemoryOps(HandlerTable& t) {
                     "fmin", "min_f32");
   atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t,
                     "fmax", "max_f32");
+  // Float compare-exchanges compare as floats (-0 equals +0, NaN equals nothing; RDNA2 ISA
+  // 10.x "FCMPSWAP"): data holds the new value, then the compare value, as for cmpswap.
+  atomicFamily<u32, true>([](u32 o, u32 v, u32 c) { return asF32(o) == asF32(c) ? v : o; }, t,
+                          "fcmpswap", "cmpswap_f32");
+  // The f64 forms exist on gfx10.3 only (gfx11 dropped them).
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return bitsF64(std::fmin(asF64(o), asF64(v))); }, t,
+                    "fmin_x2", "");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return bitsF64(std::fmax(asF64(o), asF64(v))); }, t,
+                    "fmax_x2", "");
+  atomicFamily<u64, true>([](u64 o, u64 v, u64 c) { return asF64(o) == asF64(c) ? v : o; }, t,
+                          "fcmpswap_x2", "");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o + v; }, t, "add_x2", "add_u64");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o - v; }, t, "sub_x2", "sub_u64");
   atomicFamily<u64>([](u64 a, u64 b, u64 c) { return smin<u64>(a, b, c); }, t, "smin_x2",

@@ -52,7 +52,12 @@ HSAKMT_STATUS DeviceMemory::allocate(std::uint32_t node, std::uint64_t size, Hsa
   region.kind = flags.ui32.Scratch ? RegionKind::scratch : RegionKind::allocation;
   region.node = node;
   region.flags = flags;
-  map_.add(region);
+  if (!map_.addFresh(region)) {
+    munmap(memory, bytes);
+    if (deviceLocal) deviceBytes_.fetch_sub(bytes);
+    if (hostLimited) hostBytes_.fetch_sub(bytes);
+    return HSAKMT_STATUS_ERROR;
+  }
   *address = memory;
   return HSAKMT_STATUS_SUCCESS;
 }
