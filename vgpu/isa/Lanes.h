@@ -52,9 +52,19 @@ inline std::uint64_t packMask(const std::uint32_t* flags, unsigned lanes) {
   return m;
 }
 
-// Unpacks a lane mask into 0/1 per lane.
+// Unpacks a lane mask into 0/1 per lane, four lanes per 16-byte store from a table indexed by
+// the mask's nibbles (a per-lane variable shift does not vectorise on SSE2).
+struct NibbleLanes {
+  alignas(16) std::uint32_t lanes[16][4];
+  constexpr NibbleLanes() : lanes() {
+    for (unsigned n = 0; n < 16; ++n)
+      for (unsigned b = 0; b < 4; ++b) lanes[n][b] = (n >> b) & 1u;
+  }
+};
+inline constexpr NibbleLanes kNibbleLanes{};
 inline void unpackMask(std::uint64_t m, std::uint32_t* out, unsigned lanes) {
-  for (unsigned l = 0; l < lanes; ++l) out[l] = static_cast<std::uint32_t>(m >> l) & 1u;
+  for (unsigned l = 0; l < lanes; l += 4)
+    std::memcpy(out + l, kNibbleLanes.lanes[(m >> l) & 15], 16);
 }
 
 // ---- scalar operands ----

@@ -135,6 +135,24 @@ inline void globalAccess(Wave& w, const MicroOp& u) {
   const AddressSpace* m = w.wg->dispatch->memory;
   constexpr unsigned dwords = Bytes > 4 ? Bytes / 4 : 1;
   unsigned reg = Store ? u.src[L.data].index : u.dst[0].index;
+  if constexpr (Bytes == 4 && E == Ext::none) {
+    // Every lane on, dword lanes at consecutive addresses (lane l at base + 4l): the whole
+    // wave's access is one range, checked once and copied at once.
+    const u64 exec = w.exec();
+    const unsigned n = w.lanes;
+    if (exec == w.laneMask()) {
+      const u64 base = addr[0];
+      u64 strided = 0;
+      for (unsigned l = 0; l < n; ++l) strided |= addr[l] ^ (base + 4 * l);
+      if (strided == 0 && base != 0 && (!m || accessibleCached(w, m, base, 4 * n))) {
+        if constexpr (Store)
+          storeBytes(base, w.vreg(reg), 4 * n);
+        else
+          loadBytes(w.vreg(reg), base, 4 * n);
+        return;
+      }
+    }
+  }
   for (u64 e = w.exec(); e; e &= e - 1) {
     unsigned l = static_cast<unsigned>(std::countr_zero(e));
     if (addr[l] == 0 || (m && !accessibleCached(w, m, addr[l], Bytes))) {
