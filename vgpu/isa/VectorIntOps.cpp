@@ -72,11 +72,18 @@ void cndmask(Wave& w, const MicroOp& u) {
 template <class F>
 Handler shift64(F) {
   return [](Wave& w, const MicroOp& u) {
-    Lanes32 t0;
-    const u32* sh = src32(w, u, 0, t0);
     Lanes64 v, r;
     src64(w, u, 1, v);
-    for (unsigned l = 0; l < w.lanes; ++l) r[l] = F{}(v[l], sh[l] & 63);
+    const unsigned n = w.lanes;
+    if (u.src[0].kind != Operand::Kind::vgpr) {
+      // One shift count for the wave (an address scaled by a constant, the common case): the
+      // loop vectorises.
+      const u32 count = readScalar(w, u.src[0]) & 63;
+      for (unsigned l = 0; l < n; ++l) r[l] = F{}(v[l], count);
+    } else {
+      const u32* sh = w.vreg(u.src[0].index);
+      for (unsigned l = 0; l < n; ++l) r[l] = F{}(v[l], sh[l] & 63);
+    }
     store64(w, u.dst[0].index, r, w.exec());
   };
 }
