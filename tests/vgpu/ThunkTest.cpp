@@ -142,27 +142,30 @@ TEST_F(Thunk, RegisteredHostMemoryIsReportedAsUserPointer) {
 // thunk allocation, which must then be an allocation of its own that frees: rocPRIM's radix
 // sort on clr aborted in ROCR's FreeKfdMemory when vgpu counted it as nested in the stale one.
 TEST_F(Thunk, AnAllocationOverStaleRegisteredMemoryFrees) {
-  const size_t bytes = 1 << 20;
-  void* host = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  const size_t hole = 16 << 20, bytes = 64 << 10;
+  void* host = mmap(nullptr, hole, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(host, MAP_FAILED);
   HsaMemFlags flags{};
-  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(host, bytes, flags), HSAKMT_STATUS_SUCCESS);
-  ASSERT_EQ(munmap(host, bytes), 0);
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(host, hole, flags), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(munmap(host, hole), 0);
   HsaMemFlags device{};
   device.ui32.NonPaged = 1;
+  // The kernel fills other free ranges first when it has them: allocations are held until one
+  // lands in the hole, so the others use those ranges up.
+  std::vector<void*> held;
   bool reused = false;
-  // The hole is usually handed out at once; a few tries make that certain enough.
-  for (int attempt = 0; attempt < 8 && !reused; ++attempt) {
+  for (int attempt = 0; attempt < 1024 && !reused; ++attempt) {
     void* memory = nullptr;
-    ASSERT_EQ(hsaKmtAllocMemory(kGpu, bytes / 2, device, &memory), HSAKMT_STATUS_SUCCESS);
-    reused = memory >= host && static_cast<char*>(memory) < static_cast<char*>(host) + bytes;
-    HsaPointerInfo info{};
-    ASSERT_EQ(hsaKmtQueryPointerInfo(memory, &info), HSAKMT_STATUS_SUCCESS);
-    EXPECT_EQ(info.Type, HSA_POINTER_ALLOCATED);
-    EXPECT_EQ(info.CPUAddress, memory);
-    ASSERT_EQ(hsaKmtFreeMemory(memory, bytes / 2), HSAKMT_STATUS_SUCCESS);
+    ASSERT_EQ(hsaKmtAllocMemory(kGpu, bytes, device, &memory), HSAKMT_STATUS_SUCCESS);
+    held.push_back(memory);
+    reused = memory >= host && static_cast<char*>(memory) < static_cast<char*>(host) + hole;
   }
-  EXPECT_TRUE(reused) << "the kernel never reused the unmapped range: the test proved nothing";
+  ASSERT_TRUE(reused) << "the kernel never reused the unmapped range: the test proves nothing";
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(held.back(), &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_ALLOCATED);
+  EXPECT_EQ(info.CPUAddress, held.back());
+  for (void* memory : held) EXPECT_EQ(hsaKmtFreeMemory(memory, bytes), HSAKMT_STATUS_SUCCESS);
 }
 
 TEST_F(Thunk, DeviceMemoryIsLimitedToTheConfiguredSize) {
