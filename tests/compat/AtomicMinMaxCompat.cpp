@@ -1,8 +1,11 @@
 // atomicMin/atomicMax and __hip_atomic_fetch_min/max as AMD's hip-tests use them (issue 24's
-// finding: old values of 0 on vgpu): every thread of 8 blocks of 1024 (or one block, in LDS)
-// applies the same value to one word that starts at 5 (5.5 for floats), and every old value
-// comes back. Sorted, the old values must be the host's: one 5 and the rest min(5, 3) = 3, or
-// for max one 5 and the rest 7. Built by Debian's hipcc, run with AMD's clr and with hipcore.
+// finding: old values of 0 on vgpu): every thread of 8 blocks of 1024 (or one block, in LDS;
+// or 4 concurrent kernels of 1024 blocks of 8) applies the same value to one word that starts
+// at 5 (5.5 for floats) after a memset and a small pageable copy, and every old value comes
+// back. Sorted, the old values must be the host's: one 5 and the rest min(5, 3) = 3, or for max
+// one 5 and the rest 7. Each case first leaves behind what a long suite's earlier tests do (a
+// freed, pageably copied host buffer): before vgpu dropped stale registrations, clr aborted in
+// ROCR's FreeKfdMemory here. Built by Debian's hipcc, run with AMD's clr and with hipcore.
 // HIP 5.2.3 needs hip_runtime.h before the cooperative groups header.
 #include <hip/hip_runtime.h>
 
@@ -63,9 +66,24 @@ constexpr bool returnsOperand() {
 
 // `kernels` launches on as many streams at once, each blocks x threads (hip-tests' shapes: 8 x
 // 1024 in one kernel, 1024 x 8 in several), all on the same word.
+// What earlier tests of a long suite leave behind: a pageable copy of a large host buffer that
+// is then freed. clr keeps such host memory registered with the KFD after the program unmaps
+// it; vgpu took a later allocation in that address range for part of the stale registration,
+// so pointer queries answered for the wrong range (and freeing it failed).
+void pageableCopyOfAFreedBuffer() {
+  void* device = nullptr;
+  if (hipMalloc(&device, 8 << 20) != hipSuccess) return;
+  {
+    std::vector<char> host(8 << 20, 1);
+    (void)hipMemcpy(device, host.data(), host.size(), hipMemcpyHostToDevice);
+  }
+  (void)hipFree(device);
+}
+
 template <class T, Op op, bool InLds>
 bool check(const char* name, unsigned kernels = 1, unsigned blocks = 8, unsigned threads = 1024) {
   if (InLds) blocks = 1;
+  pageableCopyOfAFreedBuffer();
   const unsigned perKernel = blocks * threads, n = kernels * perKernel;
   const T start = std::is_floating_point<T>::value ? T(5.5) : T(5);
   const T value = operand<T, op>();
