@@ -18,6 +18,8 @@ packages=(
   # Debian's prebuilt HIP libraries (built against AMD's clr) that the compat tests load on hipcore
   librocrand1 libhiprand1 librocsparse0 libhipsparse0
   librocrand-dev libhiprand-dev librocsparse-dev libhipsparse-dev
+  # rocPRIM's headers (header-only): the rocPRIM programs of tests/compat/rocprim (issue 24)
+  librocprim-dev
   # libraries and test tools
   libzstd-dev zlib1g-dev googletest libgtest-dev libgmock-dev libdrm-dev valgrind
   # packaging: .deb files (dpkg-shlibdeps) and their install test in a clean root

@@ -3,6 +3,7 @@
 // (op in bits 7:0, sub_op in 15:8 of the header dword), independently of vgpu/cp's definitions.
 #include <gtest/gtest.h>
 #include <hsakmt.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include <atomic>
@@ -135,6 +136,37 @@ TEST_F(Thunk, RegisteredHostMemoryIsReportedAsUserPointer) {
   EXPECT_EQ(info.Type, HSA_POINTER_REGISTERED_USER);
   ASSERT_EQ(hsaKmtDeregisterMemory(host.data()), HSAKMT_STATUS_SUCCESS);
   EXPECT_NE(hsaKmtQueryPointerInfo(host.data() + 100, &info), HSAKMT_STATUS_SUCCESS);
+}
+
+// A program may unmap host memory it registered without deregistering it (clr's pageable copies
+// leave such registrations behind). The kernel's next mmap can return that address range for a
+// thunk allocation, which must then be an allocation of its own that frees: rocPRIM's radix
+// sort on clr aborted in ROCR's FreeKfdMemory when vgpu counted it as nested in the stale one.
+TEST_F(Thunk, AnAllocationOverStaleRegisteredMemoryFrees) {
+  const size_t hole = 16 << 20, bytes = 64 << 10;
+  void* host = mmap(nullptr, hole, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(host, MAP_FAILED);
+  HsaMemFlags flags{};
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(host, hole, flags), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(munmap(host, hole), 0);
+  HsaMemFlags device{};
+  device.ui32.NonPaged = 1;
+  // The kernel fills other free ranges first when it has them: allocations are held until one
+  // lands in the hole, so the others use those ranges up.
+  std::vector<void*> held;
+  bool reused = false;
+  for (int attempt = 0; attempt < 1024 && !reused; ++attempt) {
+    void* memory = nullptr;
+    ASSERT_EQ(hsaKmtAllocMemory(kGpu, bytes, device, &memory), HSAKMT_STATUS_SUCCESS);
+    held.push_back(memory);
+    reused = memory >= host && static_cast<char*>(memory) < static_cast<char*>(host) + hole;
+  }
+  ASSERT_TRUE(reused) << "the kernel never reused the unmapped range: the test proves nothing";
+  HsaPointerInfo info{};
+  ASSERT_EQ(hsaKmtQueryPointerInfo(held.back(), &info), HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(info.Type, HSA_POINTER_ALLOCATED);
+  EXPECT_EQ(info.CPUAddress, held.back());
+  for (void* memory : held) EXPECT_EQ(hsaKmtFreeMemory(memory, bytes), HSAKMT_STATUS_SUCCESS);
 }
 
 TEST_F(Thunk, DeviceMemoryIsLimitedToTheConfiguredSize) {

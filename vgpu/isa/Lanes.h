@@ -52,9 +52,19 @@ inline std::uint64_t packMask(const std::uint32_t* flags, unsigned lanes) {
   return m;
 }
 
-// Unpacks a lane mask into 0/1 per lane.
+// Unpacks a lane mask into 0/1 per lane, four lanes per 16-byte store from a table indexed by
+// the mask's nibbles (a per-lane variable shift does not vectorise on SSE2).
+struct NibbleLanes {
+  alignas(16) std::uint32_t lanes[16][4];
+  constexpr NibbleLanes() : lanes() {
+    for (unsigned n = 0; n < 16; ++n)
+      for (unsigned b = 0; b < 4; ++b) lanes[n][b] = (n >> b) & 1u;
+  }
+};
+inline constexpr NibbleLanes kNibbleLanes{};
 inline void unpackMask(std::uint64_t m, std::uint32_t* out, unsigned lanes) {
-  for (unsigned l = 0; l < lanes; ++l) out[l] = static_cast<std::uint32_t>(m >> l) & 1u;
+  for (unsigned l = 0; l < lanes; l += 4)
+    std::memcpy(out + l, kNibbleLanes.lanes[(m >> l) & 15], 16);
 }
 
 // ---- scalar operands ----
@@ -108,7 +118,8 @@ std::uint64_t applyDpp(const Wave& w, const MicroOp& u, const std::uint32_t* in,
 
 // ---- vector operands ----
 // 32-bit source i as a lane array (tmp is used when the value must be materialised).
-inline const std::uint32_t* src32(Wave& w, const MicroOp& u, int i, std::uint32_t* tmp) {
+[[gnu::always_inline]] inline const std::uint32_t* src32(Wave& w, const MicroOp& u, int i,
+                                                         std::uint32_t* tmp) {
   const Operand& o = u.src[i];
   const std::uint32_t* p;
   if (o.kind == Operand::Kind::vgpr) {
@@ -157,7 +168,8 @@ inline std::uint64_t writeMaskOf(const Wave& w) {
   return w.exec();
 }
 
-inline void store32(Wave& w, unsigned reg, const std::uint32_t* r, std::uint64_t mask) {
+[[gnu::always_inline]] inline void store32(Wave& w, unsigned reg, const std::uint32_t* r,
+                                           std::uint64_t mask) {
   std::uint32_t* d = w.vreg(reg);
   if (mask == w.laneMask()) {
     if (w.wave64)
@@ -170,12 +182,10 @@ inline void store32(Wave& w, unsigned reg, const std::uint32_t* r, std::uint64_t
   for (unsigned l = 0; l < n; ++l)
     if ((mask >> l) & 1) d[l] = r[l];
 }
-// Writes a VOP result to dst[0], placing it as SDWA's dst_sel/dst_unused say when present.
-inline void storeResult(Wave& w, const MicroOp& u, const std::uint32_t* r, std::uint64_t mask) {
-  if (!u.sdwa.on || u.sdwa.dst == SdwaControl::dword) [[likely]] {
-    store32(w, u.dst[0].index, r, mask);
-    return;
-  }
+// SDWA's dst_sel/dst_unused placement of a VOP result (rare: out of line, so that the common
+// path below inlines into every handler).
+[[gnu::noinline]] inline void storeResultSdwa(Wave& w, const MicroOp& u, const std::uint32_t* r,
+                                              std::uint64_t mask) {
   const SdwaControl::Sel sel = u.sdwa.dst;
   unsigned shift = sel <= SdwaControl::byte3 ? 8u * sel : (sel == SdwaControl::word1 ? 16u : 0u);
   unsigned bits = sel <= SdwaControl::byte3 ? 8u : 16u;
@@ -193,6 +203,16 @@ inline void storeResult(Wave& w, const MicroOp& u, const std::uint32_t* r, std::
     out[l] = v;
   }
   store32(w, u.dst[0].index, out, mask);
+}
+
+// Writes a VOP result to dst[0], placing it as SDWA's dst_sel/dst_unused say when present.
+[[gnu::always_inline]] inline void storeResult(Wave& w, const MicroOp& u, const std::uint32_t* r,
+                                               std::uint64_t mask) {
+  if (!u.sdwa.on || u.sdwa.dst == SdwaControl::dword) [[likely]] {
+    store32(w, u.dst[0].index, r, mask);
+    return;
+  }
+  storeResultSdwa(w, u, r, mask);
 }
 
 inline void store64(Wave& w, unsigned reg, const std::uint64_t* r, std::uint64_t mask) {
@@ -228,25 +248,31 @@ struct Sources32 {
   Lanes32 tmp[4];
   const std::uint32_t* p[4];
 };
-inline std::uint64_t fetch32(Wave& w, const MicroOp& u, int n, Sources32& s) {
+// The SDWA source selects and DPP's permutation of src0: rare, out of line (fetch32 inlines).
+[[gnu::noinline]] inline void sdwaSources(Wave& w, const MicroOp& u, int n, Sources32& s) {
+  for (int i = 0; i < n && i < 2; ++i) {
+    const std::uint32_t* in = s.p[i];
+    Lanes32 sel;
+    for (unsigned l = 0; l < w.lanes; ++l) sel[l] = sdwaSelect(in[l], u.sdwa.src[i], u.src[i].sext);
+    std::memcpy(s.tmp[i], sel, sizeof sel);
+    s.p[i] = s.tmp[i];
+  }
+}
+[[gnu::noinline]] inline std::uint64_t dppSource0(Wave& w, const MicroOp& u, Sources32& s) {
+  Lanes32 permuted;
+  std::uint64_t mask = applyDpp(w, u, s.p[0], permuted);
+  std::memcpy(s.tmp[0], permuted, sizeof permuted);
+  s.p[0] = s.tmp[0];
+  return mask;
+}
+[[gnu::always_inline]] inline std::uint64_t fetch32(Wave& w, const MicroOp& u, int n,
+                                                    Sources32& s) {
   for (int i = 0; i < n; ++i) s.p[i] = src32(w, u, i, s.tmp[i]);
-  if (u.sdwa.on) [[unlikely]] {
-    for (int i = 0; i < n && i < 2; ++i) {
-      const std::uint32_t* in = s.p[i];
-      Lanes32 sel;
-      for (unsigned l = 0; l < w.lanes; ++l)
-        sel[l] = sdwaSelect(in[l], u.sdwa.src[i], u.src[i].sext);
-      std::memcpy(s.tmp[i], sel, sizeof sel);
-      s.p[i] = s.tmp[i];
-    }
-  }
+  if (u.sdwa.on) [[unlikely]]
+    sdwaSources(w, u, n, s);
   std::uint64_t mask = w.exec();
-  if (u.dpp.kind != DppControl::Kind::none) {
-    Lanes32 permuted;
-    mask &= applyDpp(w, u, s.p[0], permuted);
-    std::memcpy(s.tmp[0], permuted, sizeof permuted);
-    s.p[0] = s.tmp[0];
-  }
+  if (u.dpp.kind != DppControl::Kind::none) [[unlikely]]
+    mask &= dppSource0(w, u, s);
   return mask;
 }
 

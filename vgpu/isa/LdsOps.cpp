@@ -169,6 +169,10 @@ void registerLdsAtomics64(HandlerTable& t) {
   atomicPair<u64>([](u64 o, u64 v, u64) { return o ^ v; }, t, "xor_b64");
   atomicPair<u64>([](u64 o, u64 v, u64) { return (o >= v) ? 0u : o + 1; }, t, "inc_u64");
   atomicPair<u64>([](u64 o, u64 v, u64) { return (o == 0 || o > v) ? v : o - 1; }, t, "dec_u64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return bitsF64(std::fmin(asF64(o), asF64(v))); }, t,
+                  "min_f64");
+  atomicPair<u64>([](u64 o, u64 v, u64) { return bitsF64(std::fmax(asF64(o), asF64(v))); }, t,
+                  "max_f64");
   t.add("ds_wrxchg_rtn_b64", dsAtomic<u64, true>([](u64, u64 v, u64) { return v; }), 1);
   t.add("ds_storexchg_rtn_b64", dsAtomic<u64, true>([](u64, u64 v, u64) { return v; }), 1);
   // Operand order as for the 32-bit compare-exchanges below.
@@ -177,6 +181,12 @@ void registerLdsAtomics64(HandlerTable& t) {
   t.add("ds_cmpst_rtn_b64", dsAtomic<u64, true>(cmpst), 1);
   t.add("ds_cmpstore_b64", dsAtomic<u64, false, true>(cmpst), 0);
   t.add("ds_cmpstore_rtn_b64", dsAtomic<u64, true, true>(cmpst), 1);
+  // The float forms compare as floats (-0 equals +0, NaN equals nothing).
+  auto fcmpst = [](u64 o, u64 cmp, u64 v) { return asF64(o) == asF64(cmp) ? v : o; };
+  t.add("ds_cmpst_f64", dsAtomic<u64, false>(fcmpst), 0);
+  t.add("ds_cmpst_rtn_f64", dsAtomic<u64, true>(fcmpst), 1);
+  t.add("ds_cmpstore_f64", dsAtomic<u64, false, true>(fcmpst), 0);
+  t.add("ds_cmpstore_rtn_f64", dsAtomic<u64, true, true>(fcmpst), 1);
 }
 
 }  // namespace
@@ -246,6 +256,11 @@ void registerLdsOps(HandlerTable& t) {
   t.add("ds_cmpst_rtn_b32", dsAtomic<u32, true>(cmpst), 1);
   t.add("ds_cmpstore_b32", dsAtomic<u32, false, true>(cmpst), 0);
   t.add("ds_cmpstore_rtn_b32", dsAtomic<u32, true, true>(cmpst), 1);
+  auto fcmpst = [](u32 o, u32 cmp, u32 v) { return asF32(o) == asF32(cmp) ? v : o; };
+  t.add("ds_cmpst_f32", dsAtomic<u32, false>(fcmpst), 0);
+  t.add("ds_cmpst_rtn_f32", dsAtomic<u32, true>(fcmpst), 1);
+  t.add("ds_cmpstore_f32", dsAtomic<u32, false, true>(fcmpst), 0);
+  t.add("ds_cmpstore_rtn_f32", dsAtomic<u32, true, true>(fcmpst), 1);
   t.add("ds_bpermute_b32", permute<true>, 1);
   t.add("ds_permute_b32", permute<false>, 1);
   t.add("ds_swizzle_b32", swizzle, 1);

@@ -135,6 +135,24 @@ inline void globalAccess(Wave& w, const MicroOp& u) {
   const AddressSpace* m = w.wg->dispatch->memory;
   constexpr unsigned dwords = Bytes > 4 ? Bytes / 4 : 1;
   unsigned reg = Store ? u.src[L.data].index : u.dst[0].index;
+  if constexpr (Bytes == 4 && E == Ext::none) {
+    // Every lane on, dword lanes at consecutive addresses (lane l at base + 4l): the whole
+    // wave's access is one range, checked once and copied at once.
+    const u64 exec = w.exec();
+    const unsigned n = w.lanes;
+    if (exec == w.laneMask()) {
+      const u64 base = addr[0];
+      u64 strided = 0;
+      for (unsigned l = 0; l < n; ++l) strided |= addr[l] ^ (base + 4 * l);
+      if (strided == 0 && base != 0 && (!m || accessibleCached(w, m, base, 4 * n))) {
+        if constexpr (Store)
+          storeBytes(base, w.vreg(reg), 4 * n);
+        else
+          loadBytes(w.vreg(reg), base, 4 * n);
+        return;
+      }
+    }
+  }
   for (u64 e = w.exec(); e; e &= e - 1) {
     unsigned l = static_cast<unsigned>(std::countr_zero(e));
     if (addr[l] == 0 || (m && !accessibleCached(w, m, addr[l], Bytes))) {
@@ -350,6 +368,17 @@ void registerMemoryOps(HandlerTable& t) {
                     "fmin", "min_f32");
   atomicFamily<u32>([](u32 o, u32 v, u32) { return bitsF32(std::fmax(asF32(o), asF32(v))); }, t,
                     "fmax", "max_f32");
+  // Float compare-exchanges compare as floats (-0 equals +0, NaN equals nothing; RDNA2 ISA
+  // 10.x "FCMPSWAP"): data holds the new value, then the compare value, as for cmpswap.
+  atomicFamily<u32, true>([](u32 o, u32 v, u32 c) { return asF32(o) == asF32(c) ? v : o; }, t,
+                          "fcmpswap", "cmpswap_f32");
+  // The f64 forms exist on gfx10.3 only (gfx11 dropped them).
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return bitsF64(std::fmin(asF64(o), asF64(v))); }, t,
+                    "fmin_x2", "");
+  atomicFamily<u64>([](u64 o, u64 v, u64) { return bitsF64(std::fmax(asF64(o), asF64(v))); }, t,
+                    "fmax_x2", "");
+  atomicFamily<u64, true>([](u64 o, u64 v, u64 c) { return asF64(o) == asF64(c) ? v : o; }, t,
+                          "fcmpswap_x2", "");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o + v; }, t, "add_x2", "add_u64");
   atomicFamily<u64>([](u64 o, u64 v, u64) { return o - v; }, t, "sub_x2", "sub_u64");
   atomicFamily<u64>([](u64 a, u64 b, u64 c) { return smin<u64>(a, b, c); }, t, "smin_x2",

@@ -79,25 +79,37 @@ Handler compare(P) {
           a[l] = flushF64(a[l]);
           b[l] = flushF64(b[l]);
         }
-      for (unsigned l = 0; l < w.lanes; ++l) result |= u64(P{}(as<T>(a[l]), as<T>(b[l]))) << l;
+      Lanes32 flags;
+      for (unsigned l = 0; l < w.lanes; ++l) flags[l] = P{}(as<T>(a[l]), as<T>(b[l]));
+      result = packMask(flags, w.lanes);
     } else {
       Sources32 s;
       fetch32(w, u, 2, s);
-      for (unsigned l = 0; l < w.lanes; ++l) {
-        u32 a = s.p[0][l], b = s.p[1][l];
-        if constexpr (sizeof(T) == 2) {
-          a >>= (u.opSel & 1) ? 16 : 0;
-          b >>= (u.opSel & 2) ? 16 : 0;
-          if (flush) [[unlikely]] {
-            a = flushF16(a);
-            b = flushF16(b);
+      // Results as 0/1 lanes packed once at the end: the common case's loop vectorises.
+      Lanes32 flags;
+      const unsigned n = w.lanes;
+      const u32* pa = s.p[0];
+      const u32* pb = s.p[1];
+      if (sizeof(T) == 4 && !flush) [[likely]] {
+        for (unsigned l = 0; l < n; ++l) flags[l] = P{}(as<T>(pa[l]), as<T>(pb[l]));
+      } else {
+        for (unsigned l = 0; l < n; ++l) {
+          u32 a = pa[l], b = pb[l];
+          if constexpr (sizeof(T) == 2) {
+            a >>= (u.opSel & 1) ? 16 : 0;
+            b >>= (u.opSel & 2) ? 16 : 0;
+            if (flush) {
+              a = flushF16(a);
+              b = flushF16(b);
+            }
+          } else if (flush) {
+            a = flushF32(a);
+            b = flushF32(b);
           }
-        } else if (flush) [[unlikely]] {
-          a = flushF32(a);
-          b = flushF32(b);
+          flags[l] = P{}(as<T>(a), as<T>(b));
         }
-        result |= u64(P{}(as<T>(a), as<T>(b))) << l;
       }
+      result = packMask(flags, n);
     }
     writeCompare(w, u, result);
   };

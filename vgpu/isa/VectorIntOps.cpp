@@ -43,16 +43,15 @@ Handler vcarry(F) {
   return [](Wave& w, const MicroOp& u) {
     Sources32 s;
     u64 mask = fetch32(w, u, 2, s);
-    u64 cin = u.numSrc > 2 ? readMask(w, u.src[2]) : 0;
-    Lanes32 r;
-    u64 cout = 0;
-    for (unsigned l = 0; l < w.lanes; ++l) {
-      u32 c = 0;
-      r[l] = F{}(s.p[0][l], s.p[1][l], static_cast<u32>((cin >> l) & 1), c);
-      cout |= u64{c} << l;
-    }
+    const unsigned n = w.lanes;
+    // Carries in and out as 0/1 lanes, so that the lane loop vectorises.
+    Lanes32 r, cin, cout;
+    unpackMask(u.numSrc > 2 ? readMask(w, u.src[2]) : 0, cin, n);
+    const u32* a = s.p[0];
+    const u32* b = s.p[1];
+    for (unsigned l = 0; l < n; ++l) r[l] = F{}(a[l], b[l], cin[l], cout[l]);
     storeResult(w, u, r, mask);
-    writeMask(w, u.dst[1], cout & mask);
+    writeMask(w, u.dst[1], packMask(cout, n) & mask);
   };
 }
 
@@ -73,11 +72,18 @@ void cndmask(Wave& w, const MicroOp& u) {
 template <class F>
 Handler shift64(F) {
   return [](Wave& w, const MicroOp& u) {
-    Lanes32 t0;
-    const u32* sh = src32(w, u, 0, t0);
     Lanes64 v, r;
     src64(w, u, 1, v);
-    for (unsigned l = 0; l < w.lanes; ++l) r[l] = F{}(v[l], sh[l] & 63);
+    const unsigned n = w.lanes;
+    if (u.src[0].kind != Operand::Kind::vgpr) {
+      // One shift count for the wave (an address scaled by a constant, the common case): the
+      // loop vectorises.
+      const u32 count = readScalar(w, u.src[0]) & 63;
+      for (unsigned l = 0; l < n; ++l) r[l] = F{}(v[l], count);
+    } else {
+      const u32* sh = w.vreg(u.src[0].index);
+      for (unsigned l = 0; l < n; ++l) r[l] = F{}(v[l], sh[l] & 63);
+    }
     store64(w, u.dst[0].index, r, w.exec());
   };
 }

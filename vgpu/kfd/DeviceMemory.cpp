@@ -72,7 +72,13 @@ HSAKMT_STATUS DeviceMemory::allocate(std::uint32_t node, std::uint64_t size, Hsa
   region.kind = flags.ui32.Scratch ? RegionKind::scratch : RegionKind::allocation;
   region.node = node;
   region.flags = flags;
-  map_.add(region);
+  if (!map_.addFresh(region)) {
+    munmap(memory, bytes);
+    if (shareable) close(backing.fd);
+    if (deviceLocal) deviceBytes_.fetch_sub(bytes);
+    if (hostLimited) hostBytes_.fetch_sub(bytes);
+    return HSAKMT_STATUS_ERROR;
+  }
   if (shareable) {
     std::lock_guard lock(backingsMutex_);
     backings_[region.base] = backing;
@@ -165,7 +171,10 @@ HSAKMT_STATUS DeviceMemory::registerShared(const HsaSharedMemoryHandle* handle, 
   region.size = share.bytes;
   region.kind = RegionKind::shared;
   region.node = share.node;
-  map_.add(region);
+  if (!map_.addFresh(region)) {  // freshly mapped: only stale registrations may overlap it
+    munmap(memory, share.bytes);
+    return HSAKMT_STATUS_ERROR;
+  }
   *address = memory;
   *size = share.bytes;
   return HSAKMT_STATUS_SUCCESS;

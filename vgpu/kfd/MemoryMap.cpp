@@ -53,6 +53,24 @@ bool MemoryMap::add(const Region& region) {
   return true;
 }
 
+bool MemoryMap::addFresh(const Region& region) {
+  std::unique_lock lock(mutex_);
+  const std::uint64_t end = region.base + region.size;
+  auto it = regions_.upper_bound(region.base);
+  if (it != regions_.begin() &&
+      std::prev(it)->second.base + std::prev(it)->second.size > region.base)
+    --it;
+  while (it != regions_.end() && it->first < end) {
+    if (it->second.kind != RegionKind::userptr) return false;
+    const std::uint64_t staleEnd = it->first + it->second.size;
+    nested_.erase(nested_.lower_bound(it->first), nested_.lower_bound(staleEnd));
+    it = regions_.erase(it);
+  }
+  regions_.emplace(region.base, region);
+  generation_.fetch_add(1, std::memory_order_release);
+  return true;
+}
+
 std::optional<Region> MemoryMap::release(std::uint64_t base) {
   std::unique_lock lock(mutex_);
   if (auto nested = nested_.find(base); nested != nested_.end()) {

@@ -39,6 +39,11 @@ class MemoryMap final : public AddressSpace {
   // Adds a range. A range equal to an existing one adds a reference; a range inside an existing
   // one is already covered and only counted. Returns false when it overlaps partially.
   bool add(const Region& region);
+  // Adds a range the process just mapped (mmap returned it, so nothing else lives there): any
+  // registered host memory overlapping it is stale (the program unmapped that memory without
+  // deregistering it, as a real KFD's MMU notifier would notice) and is dropped first. Returns
+  // false when another kind of range overlaps it.
+  bool addFresh(const Region& region);
   // Drops one reference to the range starting at base; returns the region when it is gone.
   std::optional<Region> release(std::uint64_t base);
   std::optional<Region> find(std::uint64_t address) const;
