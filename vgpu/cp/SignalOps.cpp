@@ -2,6 +2,7 @@
 #include "cp/SignalOps.h"
 
 #include <atomic>
+#include <cstddef>
 
 namespace vgpu::cp {
 
@@ -13,7 +14,11 @@ std::atomic_ref<std::int64_t> valueOf(amd_signal_t& signal) {
 
 std::int64_t loadSignal(hsa_signal_t signal) {
   if (signal.handle == 0) return 0;
-  return valueOf(*signalFromHandle(signal)).load(std::memory_order_acquire);
+  // Only the value is read, through its own address: a barrier-value packet may name any
+  // 8-byte location as a signal's value (HIP's stream waits do), with no amd_signal_t around it.
+  auto* value = reinterpret_cast<std::int64_t*>(static_cast<std::uintptr_t>(signal.handle) +
+                                                offsetof(amd_signal_t, value));
+  return std::atomic_ref<std::int64_t>(*value).load(std::memory_order_acquire);
 }
 
 void notifySignalWaiters(DeviceServices& services, amd_signal_t& signal) {

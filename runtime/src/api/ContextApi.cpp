@@ -5,6 +5,9 @@
 // agree on where work goes. Each thread keeps a stack of pushed contexts: popping one makes the
 // context below it (if any) current again, as in CUDA. Destroying a context ends this thread's
 // use of it; the device's memory and streams stay (they belong to the device, not to the handle).
+// The entry points of deprecated functions name themselves (api::call reports them by address).
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "core/Device.h"

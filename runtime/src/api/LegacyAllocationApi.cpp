@@ -1,6 +1,9 @@
 // The older names HIP keeps for allocation calls (CUDA runtime and driver-style code):
 // hipHostAlloc, hipMallocHost, hipMemAllocHost and hipFreeHost are hipHostMalloc/hipHostFree;
 // hipMemAllocPitch is hipMallocPitch with the driver API's element-size check.
+// The entry points of deprecated functions name themselves (api::call reports them by address).
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #include "ApiCall.h"
 #include "ApiState.h"
 

@@ -1,6 +1,9 @@
 // Functions AMD's libamdhip64 exports for binaries built by older toolchains, with nothing of a
 // GPU in them: the half-precision conversions compiler-rt once provided under GCC's names (old
 // HIP host code called them for __half), and the profiler markers of HIP 5.
+// The entry points of deprecated functions name themselves (api::call reports them by address).
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 #include "ApiCall.h"
 #include "ApiState.h"
 

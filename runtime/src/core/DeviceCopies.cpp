@@ -258,7 +258,18 @@ Status DeviceCopies::waitValue(Stream* queue, const void* address, uint64_t valu
   if (Status usable = memoryOperand(device_.pointers(), address, bytes, target); !usable.ok())
     return usable;
   if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
-  if (bytes == 4) mask &= UINT32_MAX;
+  if (bytes == 4) {
+    mask &= UINT32_MAX;
+    value &= UINT32_MAX;
+    // The packet processor reads an aligned 8-byte word: a 4-byte location in its upper half
+    // is compared there, value and mask moved up with it (bitwise conditions are unchanged; a
+    // greater-or-equal then compares as signed 32-bit numbers).
+    if (reinterpret_cast<uintptr_t>(target) % 8 == 4) {
+      target -= 4;
+      mask <<= 32;
+      value <<= 32;
+    }
+  }
   if (device_.failed()) return device_.queueFailure();
   if (Status ordered = device_.prepareSubmission(*queue); !ordered.ok()) return ordered;
   if (queue->submitter().submitWaitValue(target, static_cast<int64_t>(value),

@@ -45,7 +45,8 @@ class DeviceCopies {
   // `address`, memory the GPU reaches, aligned to `bytes`. writeValue stores `value` after the
   // stream's earlier work; waitValue holds the stream's later work until the value there, ANDed
   // with `mask`, meets `condition` (an hsa_signal_condition_t, compared as a signed 64-bit
-  // number: a 4-byte location is read with the 4 bytes after it, which the mask clears).
+  // number: a 4-byte location is read as the aligned 8-byte word holding it, the other half
+  // masked away).
   Status writeValue(Stream* queue, void* address, uint64_t value, unsigned bytes);
   Status waitValue(Stream* queue, const void* address, uint64_t value, uint64_t mask,
                    uint32_t condition, unsigned bytes);

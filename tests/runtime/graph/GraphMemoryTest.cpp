@@ -63,7 +63,9 @@ void buildGraph(hipGraph_t& graph, int*& block, int* host, int value, bool withF
   ASSERT_HIP(hipGraphAddMemsetNode(&fill, graph, &allocNode, 1, &fillParams));
   ASSERT_HIP(
       hipGraphAddMemcpyNode1D(&copy, graph, &fill, 1, host, block, kBytes, hipMemcpyDeviceToHost));
-  if (withFree) ASSERT_HIP(hipGraphAddMemFreeNode(&freeNode, graph, &copy, 1, block));
+  if (withFree) {
+    ASSERT_HIP(hipGraphAddMemFreeNode(&freeNode, graph, &copy, 1, block));
+  }
 }
 
 TEST(GraphMemory, InUseFromItsAllocationsLaunchUntilItIsFreed) {

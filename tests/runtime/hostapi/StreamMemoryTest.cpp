@@ -96,6 +96,22 @@ TEST(StreamMemory, WaitNorNeedsABitClearInBoth) {
   expectWaitHoldsThenReleases(hipStreamWaitValueNor, ~1ull, UINT64_MAX, UINT64_MAX, ~1ull, true);
 }
 
+// A 32-bit location in the upper half of an 8-byte word (the packet processor reads whole words).
+TEST(StreamMemory, WaitOnTheUpperHalfOfAWord) {
+  for (unsigned flags : {unsigned{hipStreamWaitValueEq}, unsigned{hipStreamWaitValueGte},
+                         unsigned{hipStreamWaitValueAnd}}) {
+    Fixture f;
+    uint32_t* word = reinterpret_cast<uint32_t*>(f.flag) + 1;
+    std::atomic_ref<uint32_t>(reinterpret_cast<uint32_t*>(f.flag)[0]).store(0xffffffffu);
+    ASSERT_HIP(hipStreamWaitValue32(f.stream, word, 6, flags));
+    ASSERT_HIP(launchCopyInt(f.done, f.marker, f.stream));
+    EXPECT_TRUE(f.stillWaiting()) << "flags " << flags;
+    std::atomic_ref<uint32_t>(*word).store(flags == hipStreamWaitValueAnd ? 2 : 6);
+    ASSERT_HIP(hipStreamSynchronize(f.stream));
+    EXPECT_EQ(f.doneValue(), kMarker);
+  }
+}
+
 TEST(StreamMemory, WriteLandsAfterEarlierWorkAndReleasesAnotherStream) {
   hipStream_t writer = nullptr, waiter = nullptr;
   ASSERT_HIP(hipStreamCreate(&writer));
@@ -174,9 +190,8 @@ TEST(StreamMemory, MisuseGetsHipErrors) {
   EXPECT_EQ(hipStreamWriteValue32(nullptr, device, 1, 1), hipErrorInvalidValue);
   EXPECT_EQ(hipStreamWriteValue64(nullptr, reinterpret_cast<char*>(device) + 60, 1, 0),
             hipErrorInvalidValue);  // past the allocation
-  int staleStream = 0;
-  EXPECT_NE(hipStreamWriteValue32(reinterpret_cast<hipStream_t>(&staleStream), device, 1, 0),
-            hipSuccess);
+  EXPECT_EQ(hipStreamWriteValue32(reinterpret_cast<hipStream_t>(0xFFFF), device, 1, 0),
+            hipErrorInvalidHandle);
   hipStreamBatchMemOpParams op = {};
   op.writeValue.operation = hipStreamMemOpWriteValue32;
   op.writeValue.address = device;
