@@ -35,8 +35,18 @@ HIPCORE_API hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned flags
       [&] {
         if (event == nullptr)
           return finish("hipEventCreateWithFlags", fail(hipErrorInvalidValue, "event is null"));
-        if (flags > (hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess))
+        // AMD's fence-scope flags: hipcore's packets always fence at system scope, which every
+        // one of them allows (a device-scope release is a weaker promise); only both release
+        // scopes at once contradict each other.
+        constexpr unsigned kFenceScopes =
+            hipEventDisableSystemFence | hipEventReleaseToDevice | hipEventReleaseToSystem;
+        constexpr unsigned kKnown =
+            hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess | kFenceScopes;
+        if ((flags & ~kKnown) != 0 ||
+            (flags & (hipEventReleaseToDevice | hipEventReleaseToSystem)) ==
+                (hipEventReleaseToDevice | hipEventReleaseToSystem))
           return finish("hipEventCreateWithFlags", fail(hipErrorInvalidValue, "flags 0x%x", flags));
+        flags &= ~kFenceScopes;
         // As in CUDA, an interprocess event must not time (core/IpcEvent.h).
         if ((flags & hipEventInterprocess) && !(flags & hipEventDisableTiming))
           return finish(

@@ -63,6 +63,8 @@ HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned in
         *pointer = nullptr;
         if (flags != hipMemAttachGlobal && flags != hipMemAttachHost)
           return finish("hipMallocManaged", fail(hipErrorInvalidValue, "flags 0x%x", flags));
+        if (size == 0)  // HIP's answer (hip-tests checks it on AMD); CUDA's too
+          return finish("hipMallocManaged", fail(hipErrorInvalidValue, "size 0"));
         Device* device = nullptr;
         Status status = hipcore::api::currentDevice(device);
         if (status.ok())

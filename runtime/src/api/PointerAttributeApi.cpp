@@ -157,6 +157,12 @@ HIPCORE_API hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
             if (attributes[i] == HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL) put<int>(data[i], -1);
             continue;
           }
+          // CUDA's several-at-once form: device memory has a null host pointer, not an error.
+          if (registered && attributes[i] == HIP_POINTER_ATTRIBUTE_HOST_POINTER &&
+              memoryTypeOf(allocation) == hipMemoryTypeDevice) {
+            put<void*>(data[i], nullptr);
+            continue;
+          }
           if (Status status = pointerAttribute(data[i], attributes[i], ptr); !status.ok()) {
             status.addContext("attribute " + std::to_string(i));
             return finish(call, std::move(status));

@@ -97,7 +97,9 @@ TEST(Misuse, InvalidAndDestroyedEvents) {
   ASSERT_HIP(hipEventRecord(stop, nullptr));
   ASSERT_HIP(hipEventSynchronize(stop));
   EXPECT_EQ(hipEventElapsedTime(&ms, untimed, stop), hipErrorInvalidHandle);
-  EXPECT_EQ(hipEventCreateWithFlags(&untimed, 0x80000000u), hipErrorInvalidValue);
+  EXPECT_EQ(hipEventCreateWithFlags(&untimed, 0x40u), hipErrorInvalidValue);  // no such flag
+  EXPECT_EQ(hipEventCreateWithFlags(&untimed, hipEventReleaseToDevice | hipEventReleaseToSystem),
+            hipErrorInvalidValue);  // two release scopes at once
   ASSERT_HIP(hipEventDestroy(untimed));
   ASSERT_HIP(hipEventDestroy(start));
   ASSERT_HIP(hipEventDestroy(stop));

@@ -58,6 +58,15 @@ TEST(PointerAttribute, DeviceMemoryAnswersWhatHipMallocMade) {
   EXPECT_EQ(type2, type);
   EXPECT_EQ(size2, size);
   EXPECT_EQ(ordinal2, ordinal);
+  // Device memory's host pointer is null there (not an error, unlike the one-at-a-time form).
+  hipPointer_attribute hostAsked[] = {HIP_POINTER_ATTRIBUTE_HOST_POINTER,
+                                      HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
+  void* hostPointer = inside;
+  int hostOrdinal = -5;
+  void* hostValues[] = {&hostPointer, &hostOrdinal};
+  ASSERT_HIP(hipDrvPointerGetAttributes(2, hostAsked, hostValues, inside));
+  EXPECT_EQ(hostPointer, nullptr);
+  EXPECT_EQ(hostOrdinal, 0);
   int value = 1;
   ASSERT_HIP(hipPointerSetAttribute(&value, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, block));
 
@@ -184,6 +193,20 @@ TEST(Handles, MadeUpOnesAreRefusedNotRead) {
   EXPECT_EQ(hipEventQuery(reinterpret_cast<hipEvent_t>(0x10008)), hipErrorInvalidHandle);
   ASSERT_HIP(hipEventDestroy(event));
   (void)hipGetLastError();
+}
+
+// AMD's fence-scope flags are accepted; the event records and completes as any other.
+TEST(EventFlags, FenceScopesAreAcceptedAndRecord) {
+  for (unsigned flags : {unsigned{hipEventReleaseToDevice}, unsigned{hipEventReleaseToSystem},
+                         unsigned{hipEventDisableSystemFence | hipEventDisableTiming}}) {
+    hipEvent_t event = nullptr;
+    ASSERT_HIP(hipEventCreateWithFlags(&event, flags));
+    ASSERT_HIP(launchEmpty());
+    ASSERT_HIP(hipEventRecord(event, nullptr));
+    ASSERT_HIP(hipEventSynchronize(event));
+    EXPECT_EQ(hipEventQuery(event), hipSuccess);
+    ASSERT_HIP(hipEventDestroy(event));
+  }
 }
 
 TEST(DriverErrors, NamesAndStringsOfHipCodes) {

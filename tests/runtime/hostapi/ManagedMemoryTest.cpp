@@ -120,6 +120,8 @@ TEST(ManagedMemory, MisuseGetsHipErrors) {
   ASSERT_HIP(hipMalloc(&device, kPage));
   int count = 0;
   ASSERT_HIP(hipGetDeviceCount(&count));
+  void* empty = nullptr;
+  EXPECT_EQ(hipMallocManaged(&empty, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipMemAdvise(nullptr, kPage, hipMemAdviseSetReadMostly, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipMemAdvise(managed, 0, hipMemAdviseSetReadMostly, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipMemAdvise(managed, kPage + 1, hipMemAdviseSetReadMostly, 0), hipErrorInvalidValue);
