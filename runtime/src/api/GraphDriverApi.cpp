@@ -39,7 +39,14 @@ HIPCORE_API hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode, hip
         hipMemcpy3DParms params{};
         Status status = hipcore::api::fromDriverCopy(copyParams, params);
         if (!status.ok()) return finish("hipDrvGraphAddMemcpyNode", std::move(status));
-        return hipGraphAddMemcpyNode(phGraphNode, hGraph, dependencies, numDependencies, &params);
+        hipError_t added =
+            hipGraphAddMemcpyNode(phGraphNode, hGraph, dependencies, numDependencies, &params);
+        // The driver API has no pitch error: a pitch below the width is an invalid value there
+        // (CUDA's cuGraphAddMemcpyNode; AMD's hip-tests check it).
+        if (added == hipErrorInvalidPitchValue)
+          return finish("hipDrvGraphAddMemcpyNode",
+                        fail(hipErrorInvalidValue, "a pitch below the copy's width"));
+        return added;
       },
       "phGraphNode, hGraph, dependencies, numDependencies, copyParams, ctx", phGraphNode, hGraph,
       dependencies, numDependencies, copyParams, ctx);

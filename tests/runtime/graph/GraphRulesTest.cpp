@@ -143,4 +143,44 @@ TEST(GraphRules, InstantiateWithParamsTakesOneFlagAtATime) {
   ASSERT_HIP(hipGraphDestroy(graph));
 }
 
+// The driver API's memcpy node: a pitch below the width is hipErrorInvalidValue there (it has no
+// pitch error), and a valid driver-style copy runs and moves the rows it names.
+TEST(DriverGraph, MemcpyNodeRefusesAPitchBelowTheWidthAndCopiesRows) {
+  std::vector<unsigned char> host(32 * 2);
+  for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<unsigned char>(i * 5 + 1);
+  unsigned char* device = nullptr;
+  ASSERT_HIP(hipMalloc(&device, 64 * 2));
+  ASSERT_HIP(hipMemset(device, 0, 64 * 2));
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  HIP_MEMCPY3D copy{};
+  copy.srcMemoryType = hipMemoryTypeHost;
+  copy.srcHost = host.data();
+  copy.srcPitch = 16;  // below the width
+  copy.dstMemoryType = hipMemoryTypeDevice;
+  copy.dstDevice = device;
+  copy.dstPitch = 64;
+  copy.WidthInBytes = 32;
+  copy.Height = 2;
+  copy.Depth = 1;
+  hipGraphNode_t node = nullptr;
+  EXPECT_EQ(hipDrvGraphAddMemcpyNode(&node, graph, nullptr, 0, &copy, nullptr),
+            hipErrorInvalidValue);
+  copy.srcPitch = 32;
+  ASSERT_HIP(hipDrvGraphAddMemcpyNode(&node, graph, nullptr, 0, &copy, nullptr));
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  std::vector<unsigned char> back(64 * 2);
+  ASSERT_HIP(hipMemcpy(back.data(), device, back.size(), hipMemcpyDeviceToHost));
+  for (size_t row = 0; row < 2; ++row)
+    for (size_t x = 0; x < 64; ++x)
+      ASSERT_EQ(back[row * 64 + x], x < 32 ? host[row * 32 + x] : 0) << row << "," << x;
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipFree(device));
+  (void)hipGetLastError();
+}
+
 }  // namespace
