@@ -92,6 +92,20 @@ core::Status noCurrentDevice(const core::Runtime& rt) {
                     rt.deviceCount());
 }
 
+bool findAllocation(const void* pointer, core::Allocation& out) {
+  core::Runtime& rt = runtime();
+  return rt.initStatus().ok() && rt.pointers().find(pointer, out);
+}
+
+bool validDeviceFlags(unsigned flags) {
+  unsigned schedule = flags & hipDeviceScheduleMask;
+  bool oneSchedule = schedule == 0 || schedule == hipDeviceScheduleSpin ||
+                     schedule == hipDeviceScheduleYield ||
+                     schedule == hipDeviceScheduleBlockingSync;
+  return oneSchedule &&
+         (flags & ~(hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax)) == 0;
+}
+
 core::Status deviceAt(int index, core::Device*& out) {
   core::Runtime& rt = runtime();
   if (!rt.initStatus().ok()) return rt.initStatus();

@@ -119,6 +119,12 @@ inline core::Status currentDevice(core::Device*& out) {
   out = rt.device(threadState().device);
   return out != nullptr ? core::Status::success() : noCurrentDevice(rt);
 }
+// The live allocation containing `pointer` in hipcore's pointer registry (the runtime started
+// first, as for any call); false for memory hipcore does not know.
+bool findAllocation(const void* pointer, core::Allocation& out);
+// hipSetDeviceFlags' flags (one scheduling mode, mapped host memory, local-memory resizing):
+// hipCtxCreate and hipDevicePrimaryCtxSetFlags take the same.
+bool validDeviceFlags(unsigned flags);
 // Device `index` (an API ordinal), or hipErrorInvalidDevice.
 core::Status deviceAt(int index, core::Device*& out);
 

@@ -52,15 +52,12 @@ Status push(ThreadState& thread, const PrimaryContext& context) {
   return Status::success();
 }
 
-// The schedule flags hipSetDeviceFlags accepts (hipCtxCreate and hipDevicePrimaryCtxSetFlags
-// take the same ones).
-bool validContextFlags(unsigned flags) {
-  unsigned schedule = flags & hipDeviceScheduleMask;
-  bool oneSchedule = schedule == 0 || schedule == hipDeviceScheduleSpin ||
-                     schedule == hipDeviceScheduleYield ||
-                     schedule == hipDeviceScheduleBlockingSync;
-  return oneSchedule &&
-         (flags & ~(hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax)) == 0;
+// One reference fewer, never below none: the primary context lives as long as its device, so
+// releasing more than was retained is harmless (AMD's runtime accepts it too).
+void releaseOnce(PrimaryContext& context) {
+  int held = context.retained.load(std::memory_order_relaxed);
+  while (held > 0 && !context.retained.compare_exchange_weak(held, held - 1)) {
+  }
 }
 
 }  // namespace
@@ -71,7 +68,7 @@ HIPCORE_API hipError_t hipCtxCreate(hipCtx_t* ctx, unsigned int flags, hipDevice
       [&] {
         if (ctx == nullptr)
           return finish("hipCtxCreate", fail(hipErrorInvalidValue, "ctx is null"));
-        if (!validContextFlags(flags))
+        if (!hipcore::api::validDeviceFlags(flags))
           return finish("hipCtxCreate", fail(hipErrorInvalidValue, "context flags 0x%x", flags));
         PrimaryContext* context = nullptr;
         Status status = deviceContext(device, context);
@@ -101,9 +98,7 @@ HIPCORE_API hipError_t hipCtxDestroy(hipCtx_t ctx) {
           if (thread.contextDepth > 0 &&
               thread.contextStack[thread.contextDepth - 1] == context->device)
             --thread.contextDepth;
-          int held = context->retained.load(std::memory_order_relaxed);
-          while (held > 0 && !context->retained.compare_exchange_weak(held, held - 1)) {
-          }
+          releaseOnce(*context);
         }
         return finish("hipCtxDestroy", std::move(status));
       },
@@ -287,9 +282,7 @@ HIPCORE_API hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev) {
         if (status.ok()) {
           // Releasing more than was retained is harmless: the primary context lives as long as
           // its device (AMD's runtime accepts it too).
-          int held = context->retained.load(std::memory_order_relaxed);
-          while (held > 0 && !context->retained.compare_exchange_weak(held, held - 1)) {
-          }
+          releaseOnce(*context);
         }
         return finish("hipDevicePrimaryCtxRelease", std::move(status));
       },
@@ -322,7 +315,7 @@ HIPCORE_API hipError_t hipDevicePrimaryCtxSetFlags(hipDevice_t dev, unsigned int
       [&] {
         PrimaryContext* context = nullptr;
         Status status = deviceContext(dev, context);
-        if (status.ok() && !validContextFlags(flags))
+        if (status.ok() && !hipcore::api::validDeviceFlags(flags))
           status = fail(hipErrorInvalidValue, "context flags 0x%x", flags);
         // As CUDA: the flags of a primary context in use cannot change.
         if (status.ok() && context->retained.load(std::memory_order_relaxed) > 0)

@@ -352,12 +352,7 @@ HIPCORE_API hipError_t hipSetDeviceFlags(unsigned flags) {
   return hipcore::api::call(
       "hipSetDeviceFlags", hipSetDeviceFlags,
       [&] {
-        unsigned schedule = flags & hipDeviceScheduleMask;
-        bool oneSchedule = schedule == 0 || schedule == hipDeviceScheduleSpin ||
-                           schedule == hipDeviceScheduleYield ||
-                           schedule == hipDeviceScheduleBlockingSync;
-        if (!oneSchedule ||
-            (flags & ~(hipDeviceScheduleMask | hipDeviceMapHost | hipDeviceLmemResizeToMax)) != 0)
+        if (!hipcore::api::validDeviceFlags(flags))
           return finish("hipSetDeviceFlags",
                         fail(hipErrorInvalidValue, "device flags 0x%x", flags));
         Device* device = nullptr;

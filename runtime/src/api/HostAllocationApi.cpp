@@ -6,6 +6,7 @@
 #include "ApiState.h"
 #include "hsa/Hsa.h"
 
+using hipcore::api::findAllocation;
 using hipcore::api::finish;
 using hipcore::core::Allocation;
 using hipcore::core::Device;
@@ -14,12 +15,6 @@ using hipcore::core::MemoryKind;
 using hipcore::core::Status;
 
 namespace {
-
-// The live allocation containing `pointer` (runtime initialised first, as for any call).
-bool findAllocation(const void* pointer, Allocation& out) {
-  hipcore::core::Runtime& rt = hipcore::api::runtime();
-  return rt.initStatus().ok() && rt.pointers().find(pointer, out);
-}
 
 bool isHostKind(MemoryKind kind) {
   return kind != MemoryKind::Device && kind != MemoryKind::Mapped;

@@ -26,9 +26,8 @@ namespace {
 Status managedRange(const void* address, size_t bytes, Allocation& out) {
   if (address == nullptr || bytes == 0)
     return fail(hipErrorInvalidValue, "range %p + %zu", address, bytes);
-  hipcore::core::Runtime& rt = hipcore::api::runtime();
-  if (!rt.initStatus().ok()) return rt.initStatus();
-  if (!rt.pointers().find(address, out) || out.kind != MemoryKind::Managed)
+  if (Status ready = hipcore::api::runtime().initStatus(); !ready.ok()) return ready;
+  if (!hipcore::api::findAllocation(address, out) || out.kind != MemoryKind::Managed)
     return fail(hipErrorInvalidValue, "%p is not managed memory (hipMallocManaged)", address);
   size_t within = static_cast<const char*>(address) - static_cast<const char*>(out.base);
   if (bytes > out.bytes - within)

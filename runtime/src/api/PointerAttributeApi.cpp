@@ -12,6 +12,7 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 
+using hipcore::api::findAllocation;
 using hipcore::api::finish;
 using hipcore::core::Allocation;
 using hipcore::core::fail;
@@ -19,11 +20,6 @@ using hipcore::core::MemoryKind;
 using hipcore::core::Status;
 
 namespace {
-
-bool findAllocation(const void* pointer, Allocation& out) {
-  hipcore::core::Runtime& rt = hipcore::api::runtime();
-  return rt.initStatus().ok() && rt.pointers().find(pointer, out);
-}
 
 hipMemoryType memoryTypeOf(const Allocation& allocation) {
   switch (allocation.kind) {
