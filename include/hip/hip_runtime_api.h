@@ -47,6 +47,14 @@ HIPCORE_API hipError_t hipDriverGetVersion(int* driverVersion);
 HIPCORE_API hipError_t hipGetProcAddress(const char* symbol, void** pfn, int hipVersion,
                                          uint64_t flags,
                                          hipDriverProcAddressQueryResult* symbolStatus);
+// The same over every export (flags hipEnable*; the _spt form defaults to the
+// per-thread default stream's entry points).
+HIPCORE_API hipError_t hipGetDriverEntryPoint(const char* symbol, void** funcPtr,
+                                              unsigned long long flags,
+                                              hipDriverEntryPointQueryResult* driverStatus);
+HIPCORE_API hipError_t hipGetDriverEntryPoint_spt(const char* symbol, void** funcPtr,
+                                                  unsigned long long flags,
+                                                  hipDriverEntryPointQueryResult* driverStatus);
 
 HIPCORE_API hipError_t hipStreamCreate(hipStream_t* stream);
 HIPCORE_API hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags);
@@ -94,6 +102,11 @@ HIPCORE_API hipError_t hipMemPoolGetAccess(hipMemAccessFlags* flags, hipMemPool_
 HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size,
                                      unsigned int flags HIPCORE_DEFAULT(0));
 HIPCORE_API hipError_t hipHostFree(void* pointer);
+// hipHostMalloc's name since HIP 6.3 (the same flags and memory).
+HIPCORE_API hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int flags);
+// Device memory with hipDeviceMalloc* flags: default, fine-grained (coherent with the host while
+// kernels run), uncached, contiguous, or (hipMallocSignalMemory, 8 bytes) a signal's word.
+HIPCORE_API hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flags);
 HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size,
                                         unsigned int flags HIPCORE_DEFAULT(hipMemAttachGlobal));
 // Managed-memory hints (CUDA's semantics, page by page; the memory is coherent everywhere, so
@@ -102,6 +115,17 @@ HIPCORE_API hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemory
                                     int device);
 HIPCORE_API hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device,
                                            hipStream_t stream HIPCORE_DEFAULT(0));
+// HIP 7.1's forms naming the location (a device, or the host) instead of a device number.
+HIPCORE_API hipError_t hipMemAdvise_v2(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
+                                       hipMemLocation location);
+HIPCORE_API hipError_t hipMemPrefetchAsync_v2(const void* dev_ptr, size_t count,
+                                              hipMemLocation location, unsigned int flags,
+                                              hipStream_t stream HIPCORE_DEFAULT(0));
+// count prefetches; prefetchLocs[j] applies from range prefetchLocIdxs[j] on.
+HIPCORE_API hipError_t hipMemPrefetchBatchAsync(void** dev_ptrs, size_t* sizes, size_t count,
+                                                hipMemLocation* prefetch_locs,
+                                                size_t* prefetch_loc_idxs, size_t num_prefetch_locs,
+                                                unsigned long long flags, hipStream_t stream);
 HIPCORE_API hipError_t hipMemRangeGetAttribute(void* data, size_t data_size,
                                                hipMemRangeAttribute attribute, const void* dev_ptr,
                                                size_t count);
@@ -156,6 +180,10 @@ HIPCORE_API hipError_t hipDeviceComputeCapability(int* major, int* minor, hipDev
 // Peer links between devices; hipcore offers no peer access, so every attribute reads 0.
 HIPCORE_API hipError_t hipDeviceGetP2PAttribute(int* value, hipDeviceP2PAttr attr, int srcDevice,
                                                 int dstDevice);
+// The link between two devices as ROCR's topology reports it: link type (hsa_amd_link_info_type_t)
+// and hops.
+HIPCORE_API hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2, uint32_t* linktype,
+                                                    uint32_t* hopcount);
 
 // ---- Streams ----
 HIPCORE_API hipError_t hipStreamCreateWithPriority(hipStream_t* stream, unsigned int flags,
@@ -519,6 +547,15 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* destination, const T& symbol, s
 // Stream memory operations (wait for and write values in stream order).
 #include <hip/api/stream_memory_functions.h>
 
+// Stream attributes and ids, CU-masked streams.
+#include <hip/api/stream_attribute_functions.h>
+
+// Launches with a configuration and launch attributes.
+#include <hip/api/launch_config_functions.h>
+
+// Batched copies and 3D copies between devices.
+#include <hip/api/batch_copy_functions.h>
+
 // Graphs, stream capture and user objects.
 #include <hip/api/graph_functions.h>
 
@@ -534,6 +571,20 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* destination, const T& symbol, s
 // The per-thread default stream's `_spt` entry points, and under HIP_API_PER_THREAD_DEFAULT_STREAM
 // (clang's -fgpu-default-stream=per-thread) the mapping of the plain names onto them.
 #include <hip/hip_per_thread_stream.h>
+
+// Registered graphics resources (OpenGL buffers and images, hip/hip_gl_interop.h): none can be
+// registered on hipcore's devices, so every handle is refused (hipErrorInvalidHandle).
+HIPCORE_API hipError_t hipGraphicsMapResources(int count, hipGraphicsResource_t* resources,
+                                               hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipGraphicsUnmapResources(int count, hipGraphicsResource_t* resources,
+                                                 hipStream_t stream HIPCORE_DEFAULT(0));
+HIPCORE_API hipError_t hipGraphicsResourceGetMappedPointer(void** devPtr, size_t* size,
+                                                           hipGraphicsResource_t resource);
+HIPCORE_API hipError_t hipGraphicsSubResourceGetMappedArray(hipArray_t* array,
+                                                            hipGraphicsResource_t resource,
+                                                            unsigned int arrayIndex,
+                                                            unsigned int mipLevel);
+HIPCORE_API hipError_t hipGraphicsUnregisterResource(hipGraphicsResource_t resource);
 
 // hipCreateChannelDesc, which AMD's headers bring in with the texture types.
 #include <hip/channel_descriptor.h>

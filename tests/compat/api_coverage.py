@@ -17,7 +17,6 @@ REASONS = [
     (r"^hipTexRef|^hipBindTexture|^hipUnbindTexture|^hipGetTextureReference$|"
      r"^hipGetTextureAlignmentOffset$|^hipModuleGetTexRef$|^hipTexObject",
      "texture references and the driver API's texture objects (issue 21)"),
-    (r"^hipGraphics|^hipGL", "OpenGL interop: needs a graphics driver, which vgpu has none of"),
     (r"^hiprtc", "hiprtc is its own library (libhiprtc.so), as in ROCm 6; ROCm 5 also exported "
      "these from libamdhip64 (issue 22)"),
     (r"^amd_dbgapi_", "build identification for AMD's debugger (ROCgdb), which hipcore does not "

@@ -271,6 +271,18 @@ typedef enum hipDriverProcAddressQueryResult {
   HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2,
 } hipDriverProcAddressQueryResult;
 
+// hipGetDriverEntryPoint's answer (the spelling of "Sufficent" is HIP's).
+typedef enum hipDriverEntryPointQueryResult {
+  hipDriverEntryPointSuccess = 0,
+  hipDriverEntryPointSymbolNotFound = 1,
+  hipDriverEntryPointVersionNotSufficent = 2,
+} hipDriverEntryPointQueryResult;
+
+// hipGetDriverEntryPoint's flags (CUDA's cudaGetDriverEntryPoint flags).
+#define hipEnableDefault 0x0
+#define hipEnableLegacyStream 0x1
+#define hipEnablePerThreadDefaultStream 0x2
+
 typedef enum hipComputeMode {
   hipComputeModeDefault = 0,
   hipComputeModeExclusive = 1,

@@ -69,7 +69,11 @@ typedef enum hipMemPoolAttr {
 
 typedef enum hipMemLocationType {
   hipMemLocationTypeInvalid = 0,
+  hipMemLocationTypeNone = 0,
   hipMemLocationTypeDevice = 1,
+  hipMemLocationTypeHost = 2,
+  hipMemLocationTypeHostNuma = 3,
+  hipMemLocationTypeHostNumaCurrent = 4,
 } hipMemLocationType;
 
 typedef struct hipMemLocation {

@@ -144,4 +144,21 @@ core::Status perThreadStream(core::Device& device, core::Stream*& out) {
   return core::Status::success();
 }
 
+// An access-policy window as CUDA bounds it: a hit ratio in [0, 1], at most the device's
+// maximum window, and a miss property other than persisting.
+core::Status checkAccessPolicyWindow(const hipAccessPolicyWindow& window) {
+  if (window.hitRatio < 0.0f || window.hitRatio > 1.0f)
+    return core::fail(hipErrorInvalidValue, "hit ratio %g outside [0, 1]",
+                      static_cast<double>(window.hitRatio));
+  if (window.missProp == hipAccessPropertyPersisting)
+    return core::fail(hipErrorInvalidValue, "the miss property cannot be persisting");
+  core::Device* device = nullptr;
+  if (core::Status current = currentDevice(device); !current.ok()) return current;
+  const size_t limit = static_cast<size_t>(device->properties().accessPolicyMaxWindowSize);
+  if (window.num_bytes > limit)
+    return core::fail(hipErrorInvalidValue, "a window of %zu bytes exceeds the device's %zu",
+                      window.num_bytes, limit);
+  return core::Status::success();
+}
+
 }  // namespace hipcore::api

@@ -127,6 +127,8 @@ bool findAllocation(const void* pointer, core::Allocation& out);
 bool validDeviceFlags(unsigned flags);
 // Device `index` (an API ordinal), or hipErrorInvalidDevice.
 core::Status deviceAt(int index, core::Device*& out);
+// An access-policy window as CUDA bounds it (kernel node and stream attributes).
+core::Status checkAccessPolicyWindow(const hipAccessPolicyWindow& window);
 
 // The device and queue of a stream handle: the null stream (0) gives the current device and a
 // null queue; hipStreamPerThread the calling thread's stream on the current device.

@@ -1,6 +1,7 @@
 // Which device is which: hipDeviceGetUuid, hipDeviceGetByPCIBusId, hipDeviceComputeCapability,
 // hipDeviceGetP2PAttribute and hipGetStreamDeviceId, answered from the properties ROCR reported
 // (DeviceProperties.cpp) so that each agrees with hipGetDeviceProperties.
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -118,6 +119,45 @@ HIPCORE_API hipError_t hipDeviceGetP2PAttribute(int* value, hipDeviceP2PAttr att
         return hipSuccess;
       },
       "value, attribute, srcDevice, dstDevice", value, attribute, srcDevice, dstDevice);
+}
+
+HIPCORE_API hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2, uint32_t* linktype,
+                                                    uint32_t* hopcount) {
+  return hipcore::api::call(
+      "hipExtGetLinkTypeAndHopCount", hipExtGetLinkTypeAndHopCount,
+      [&] {
+        const char* call = "hipExtGetLinkTypeAndHopCount";
+        // AMD's codes: missing outputs, one device twice or a negative number are bad values,
+        // a number past the last device an invalid device.
+        if (linktype == nullptr || hopcount == nullptr || device1 == device2 || device1 < 0 ||
+            device2 < 0)
+          return finish(
+              call, fail(hipErrorInvalidValue, "devices %d and %d, outputs %p %p", device1, device2,
+                         static_cast<void*>(linktype), static_cast<void*>(hopcount)));
+        Device* from = nullptr;
+        Device* to = nullptr;
+        Status status = deviceAt(device1, from);
+        if (status.ok()) status = deviceAt(device2, to);
+        if (!status.ok()) return finish(call, std::move(status));
+        auto path = hipcore::hsa::linkPath(from->agent().agent, to->agent().devicePool);
+        if (!path)
+          return finish(call, fail(hipErrorInvalidHandle, "%s", path.error().message.c_str()));
+        // No path (ROCR reports 0 hops, as between GPUs without peer links): AMD's answer of
+        // a meaningless type (all ones) and no hops.
+        if (path->hops == 0) {
+          *linktype = UINT32_MAX;
+          *hopcount = 0;
+          return hipSuccess;
+        }
+        // Hops counted as AMD's runtime counts them: the path's NUMA distance over one hop's
+        // (13 for XGMI, 20 for PCIe), since ROCR reports one hop between any two GPUs.
+        constexpr uint32_t kXgmi = 4;  // HSA_AMD_LINK_INFO_TYPE_XGMI
+        const uint32_t oneHop = path->firstLinkType == kXgmi ? 13 : 20;
+        *linktype = path->firstLinkType;
+        *hopcount = path->distance / oneHop;
+        return hipSuccess;
+      },
+      "device1, device2, linktype, hopcount", device1, device2, linktype, hopcount);
 }
 
 // Not a hipError_t function: -1 for a stream that is not one (HIP's answer), the current device

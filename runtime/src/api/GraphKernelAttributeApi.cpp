@@ -21,23 +21,6 @@ Status checkAttribute(hipKernelNodeAttrID attr, const void* value) {
   return Status::success();
 }
 
-// An access-policy window as CUDA bounds it: a hit ratio in [0, 1], at most the device's
-// maximum window, and a miss property other than persisting.
-Status checkWindow(const hipAccessPolicyWindow& window) {
-  if (window.hitRatio < 0.0f || window.hitRatio > 1.0f)
-    return fail(hipErrorInvalidValue, "hit ratio %g outside [0, 1]",
-                static_cast<double>(window.hitRatio));
-  if (window.missProp == hipAccessPropertyPersisting)
-    return fail(hipErrorInvalidValue, "the miss property cannot be persisting");
-  hipcore::core::Device* device = nullptr;
-  if (Status current = hipcore::api::currentDevice(device); !current.ok()) return current;
-  const size_t limit = static_cast<size_t>(device->properties().accessPolicyMaxWindowSize);
-  if (window.num_bytes > limit)
-    return fail(hipErrorInvalidValue, "a window of %zu bytes exceeds the device's %zu",
-                window.num_bytes, limit);
-  return Status::success();
-}
-
 }  // namespace
 
 HIPCORE_API hipError_t hipGraphKernelNodeSetAttribute(hipGraphNode_t hNode,
@@ -50,7 +33,7 @@ HIPCORE_API hipError_t hipGraphKernelNodeSetAttribute(hipGraphNode_t hNode,
         Status status = nodeOf(hNode, hipGraphNodeTypeKernel, node);
         if (status.ok()) status = checkAttribute(attr, value);
         if (status.ok() && attr == hipKernelNodeAttributeAccessPolicyWindow)
-          status = checkWindow(value->accessPolicyWindow);
+          status = hipcore::api::checkAccessPolicyWindow(value->accessPolicyWindow);
         if (!status.ok()) return finish("hipGraphKernelNodeSetAttribute", std::move(status));
         KernelLaunch::Attributes& attributes = node->params.kernel.attributes;
         if (attr == hipKernelNodeAttributeAccessPolicyWindow)

@@ -47,6 +47,12 @@ HIPCORE_API hipError_t hipHostMalloc(void** pointer, size_t size, unsigned int f
       "pointer, size, flags", pointer, size, flags);
 }
 
+HIPCORE_API hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int flags) {
+  return hipcore::api::call(
+      "hipExtHostAlloc", hipExtHostAlloc, [&] { return hipHostMalloc(ptr, size, flags); },
+      "ptr, size, flags", ptr, size, flags);
+}
+
 // Managed memory as fine-grained host memory: coherent for host and device alike (ROCR 5.2
 // has no page migration on this path).
 HIPCORE_API hipError_t hipMallocManaged(void** pointer, size_t size, unsigned int flags) {

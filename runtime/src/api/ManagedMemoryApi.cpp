@@ -227,3 +227,96 @@ HIPCORE_API hipError_t hipStreamAttachMemAsync(hipStream_t stream, void* dev_ptr
       },
       "stream, dev_ptr, length, flags", stream, dev_ptr, length, flags);
 }
+
+namespace {
+
+// HIP 7.1's hipMemLocation as the device number of the older calls (the host: hipCpuDeviceId).
+Status deviceNumber(const hipMemLocation& location, int& device) {
+  switch (location.type) {
+    case hipMemLocationTypeDevice:
+      device = location.id;
+      return Status::success();
+    case hipMemLocationTypeHost:
+    case hipMemLocationTypeHostNuma:  // one host memory: every NUMA node is the host
+    case hipMemLocationTypeHostNumaCurrent:
+      device = hipCpuDeviceId;
+      return Status::success();
+    default:
+      return fail(hipErrorInvalidValue, "memory location type %d", static_cast<int>(location.type));
+  }
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipMemAdvise_v2(const void* dev_ptr, size_t count, hipMemoryAdvise advice,
+                                       hipMemLocation location) {
+  return hipcore::api::call(
+      "hipMemAdvise_v2", hipMemAdvise_v2,
+      [&] {
+        int device = 0;
+        if (Status bad = deviceNumber(location, device); !bad.ok())
+          return finish("hipMemAdvise_v2", std::move(bad));
+        return hipMemAdvise(dev_ptr, count, advice, device);
+      },
+      "dev_ptr, count, advice, location", dev_ptr, count, advice, location);
+}
+
+HIPCORE_API hipError_t hipMemPrefetchAsync_v2(const void* dev_ptr, size_t count,
+                                              hipMemLocation location, unsigned int flags,
+                                              hipStream_t stream) {
+  return hipcore::api::call(
+      "hipMemPrefetchAsync_v2", hipMemPrefetchAsync_v2,
+      [&] {
+        int device = 0;
+        Status status = flags == 0 ? deviceNumber(location, device)
+                                   : fail(hipErrorInvalidValue, "flags 0x%x", flags);
+        if (!status.ok()) return finish("hipMemPrefetchAsync_v2", std::move(status));
+        return hipMemPrefetchAsync(dev_ptr, count, device, stream);
+      },
+      "dev_ptr, count, location, flags, stream", dev_ptr, count, location, flags, stream);
+}
+
+HIPCORE_API hipError_t hipMemPrefetchBatchAsync(void** dev_ptrs, size_t* sizes, size_t count,
+                                                hipMemLocation* prefetch_locs,
+                                                size_t* prefetch_loc_idxs, size_t num_prefetch_locs,
+                                                unsigned long long flags, hipStream_t stream) {
+  return hipcore::api::call(
+      "hipMemPrefetchBatchAsync", hipMemPrefetchBatchAsync,
+      [&] {
+        const char* call = "hipMemPrefetchBatchAsync";
+        if (dev_ptrs == nullptr || sizes == nullptr || count == 0 || prefetch_locs == nullptr ||
+            prefetch_loc_idxs == nullptr || num_prefetch_locs == 0 || num_prefetch_locs > count ||
+            flags != 0)
+          return finish(
+              call, fail(hipErrorInvalidValue, "%zu ranges with %zu locations, flags 0x%llx", count,
+                         num_prefetch_locs, flags));
+        // Location j applies from range prefetch_loc_idxs[j] on: the first from range 0, each
+        // later one from a later range. Everything is checked before anything is queued.
+        std::vector<int> devices(count);
+        for (size_t j = 0; j < num_prefetch_locs; ++j) {
+          const size_t first = prefetch_loc_idxs[j];
+          if ((j == 0 && first != 0) || (j > 0 && first <= prefetch_loc_idxs[j - 1]) ||
+              first >= count)
+            return finish(call,
+                          fail(hipErrorInvalidValue, "location %zu starts at range %zu", j, first));
+          int device = 0;
+          Status status = deviceNumber(prefetch_locs[j], device);
+          if (status.ok()) status = location(device);
+          if (!status.ok()) return finish(call, std::move(status));
+          const size_t end = j + 1 < num_prefetch_locs ? prefetch_loc_idxs[j + 1] : count;
+          std::fill(devices.begin() + first, devices.begin() + std::min(end, count), device);
+        }
+        for (size_t i = 0; i < count; ++i) {
+          Allocation allocation;
+          if (Status bad = managedRange(dev_ptrs[i], sizes[i], allocation); !bad.ok())
+            return finish(call, std::move(bad));
+        }
+        for (size_t i = 0; i < count; ++i)
+          if (hipError_t failed = hipMemPrefetchAsync(dev_ptrs[i], sizes[i], devices[i], stream);
+              failed != hipSuccess)
+            return failed;
+        return hipSuccess;
+      },
+      "dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs, num_prefetch_locs, flags, stream",
+      dev_ptrs, sizes, count, prefetch_locs, prefetch_loc_idxs, num_prefetch_locs, flags, stream);
+}

@@ -25,6 +25,25 @@ HIPCORE_API hipError_t hipMalloc(void** pointer, size_t size) {
       "pointer, size", pointer, size);
 }
 
+HIPCORE_API hipError_t hipExtMallocWithFlags(void** ptr, size_t sizeBytes, unsigned int flags) {
+  return hipcore::api::call(
+      "hipExtMallocWithFlags", hipExtMallocWithFlags,
+      [&] {
+        const char* call = "hipExtMallocWithFlags";
+        if (ptr == nullptr) return finish(call, fail(hipErrorInvalidValue, "ptr is null"));
+        if (flags > hipDeviceMallocContiguous)
+          return finish(call, fail(hipErrorInvalidValue, "flags 0x%x", flags));
+        // A signal's word is 8 bytes, nothing else (AMD's rule).
+        if (flags == hipMallocSignalMemory && sizeBytes != 8)
+          return finish(call, fail(hipErrorInvalidValue, "signal memory of %zu bytes", sizeBytes));
+        // Every flavour comes from the device's memory pool. vgpu's device memory is coherent
+        // with the host whatever runs, as fine-grained and uncached memory is; ROCR's
+        // fine-grained device pool, which hardware needs for them, is not used yet (issue 20).
+        return hipMalloc(ptr, sizeBytes);
+      },
+      "ptr, sizeBytes, flags", ptr, sizeBytes, flags);
+}
+
 namespace {
 
 // hipFree and hipHostFree: the registry says whose allocation `pointer` is; anything that is

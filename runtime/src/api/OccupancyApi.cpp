@@ -187,3 +187,49 @@ HIPCORE_API hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
       "gridSize, blockSize, function, dynSharedMemPerBlk, blockSizeLimit, flags", gridSize,
       blockSize, function, dynSharedMemPerBlk, blockSizeLimit, flags);
 }
+
+HIPCORE_API hipError_t hipOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
+                                                                const void* f, int numBlocks,
+                                                                int blockSize) {
+  return hipcore::api::call(
+      "hipOccupancyAvailableDynamicSMemPerBlock", hipOccupancyAvailableDynamicSMemPerBlock,
+      [&] {
+        const char* call = "hipOccupancyAvailableDynamicSMemPerBlock";
+        if (dynamicSmemSize == nullptr)
+          return finish(call, fail(hipErrorInvalidValue, "dynamicSmemSize is null"));
+        if (numBlocks <= 0 || blockSize <= 0)
+          return finish(
+              call, fail(hipErrorInvalidValue, "%d blocks of %d threads", numBlocks, blockSize));
+        hipcore::core::Device* device = nullptr;
+        const DeviceKernel* code = nullptr;
+        if (Status status = codeOf(f, device, code); !status.ok())
+          return finish(call, std::move(status));
+        const auto limits = hipcore::core::occupancyLimits(device->properties());
+        const auto resources = hipcore::core::kernelResources(*code);
+        if (static_cast<uint32_t>(blockSize) > limits.maxWorkgroupSize)
+          return finish(call, fail(hipErrorInvalidValue, "block size %d above the device's %u",
+                                   blockSize, limits.maxWorkgroupSize));
+        // Occupancy falls as LDS grows: the largest size that still fits numBlocks blocks, found
+        // by bisection over what one block may have (0 when even none fits them).
+        auto fits = [&](size_t bytes) {
+          return hipcore::core::maxActiveBlocksPerCu(limits, resources,
+                                                     static_cast<uint32_t>(blockSize),
+                                                     bytes) >= static_cast<uint32_t>(numBlocks);
+        };
+        // A block's LDS, static and dynamic, is bounded by sharedMemPerBlock.
+        const size_t perBlock = static_cast<size_t>(device->properties().sharedMemPerBlock);
+        size_t low = 0;
+        size_t high = perBlock > resources.staticLds ? perBlock - resources.staticLds : 0;
+        if (!fits(0)) high = 0;
+        while (low < high) {
+          size_t middle = low + (high - low + 1) / 2;
+          if (fits(middle))
+            low = middle;
+          else
+            high = middle - 1;
+        }
+        *dynamicSmemSize = low;
+        return hipSuccess;
+      },
+      "dynamicSmemSize, f, numBlocks, blockSize", dynamicSmemSize, f, numBlocks, blockSize);
+}

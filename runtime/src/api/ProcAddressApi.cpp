@@ -4,7 +4,8 @@
 // name is its node in exports.map (ExportVersions.inc, generated at configure time). Where HIP's
 // ABI changed under one name, the caller's version picks the entry point: hipGetDeviceProperties
 // and hipChooseDevice give their R0600 forms to HIP 6 callers. The per-thread-stream flag gives
-// the `_spt` form where there is one.
+// the `_spt` form where there is one. hipGetDriverEntryPoint (HIP 7.1, CUDA's
+// cudaGetDriverEntryPoint) is the same lookup over every export.
 #include <dlfcn.h>
 
 #include <cstdint>
@@ -113,4 +114,50 @@ HIPCORE_API hipError_t hipGetProcAddress(const char* symbol, void** pfn, int hip
         return finish("hipGetProcAddress", std::move(status));
       },
       "symbol, pfn, hipVersion, flags, symbolStatus", symbol, pfn, hipVersion, flags, symbolStatus);
+}
+
+namespace {
+
+hipError_t driverEntryPoint(const char* call, const char* symbol, void** funcPtr,
+                            unsigned long long flags, hipDriverEntryPointQueryResult* status,
+                            bool perThreadDefault) {
+  // The _spt form's default is the per-thread stream's entry points, as a program compiled with
+  // -fgpu-default-stream=per-thread expects.
+  if (perThreadDefault && flags == 0) flags = kPerThreadDefaultStream;
+  // Every export: hipcore's headers say HIP 6, but it exports functions of later releases too.
+  constexpr int kEveryVersion = 9999;
+  hipDriverProcAddressQueryResult result;
+  Status found = lookup(symbol, funcPtr, kEveryVersion, flags, result);
+  if (status != nullptr)
+    *status = result == HIP_GET_PROC_ADDRESS_SUCCESS ? hipDriverEntryPointSuccess
+              : result == HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND
+                  ? hipDriverEntryPointSymbolNotFound
+                  : hipDriverEntryPointVersionNotSufficent;
+  return finish(call, std::move(found));
+}
+
+}  // namespace
+
+HIPCORE_API hipError_t hipGetDriverEntryPoint(const char* symbol, void** funcPtr,
+                                              unsigned long long flags,
+                                              hipDriverEntryPointQueryResult* driverStatus) {
+  return hipcore::api::call(
+      "hipGetDriverEntryPoint", hipGetDriverEntryPoint,
+      [&] {
+        return driverEntryPoint("hipGetDriverEntryPoint", symbol, funcPtr, flags, driverStatus,
+                                false);
+      },
+      "symbol, funcPtr, flags, driverStatus", symbol, funcPtr, flags, driverStatus);
+}
+
+HIPCORE_API hipError_t hipGetDriverEntryPoint_spt(const char* symbol, void** funcPtr,
+                                                  unsigned long long flags,
+                                                  hipDriverEntryPointQueryResult* driverStatus) {
+  return hipcore::api::call(
+      "hipGetDriverEntryPoint_spt", hipGetDriverEntryPoint_spt,
+      [&] {
+        return driverEntryPoint("hipGetDriverEntryPoint_spt", symbol, funcPtr, flags, driverStatus,
+                                true);
+      },
+      "symbol, funcPtr, flags, driverStatus", symbol, funcPtr, flags, driverStatus);
 }

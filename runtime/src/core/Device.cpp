@@ -7,6 +7,7 @@
 
 #include "HsaFailure.h"
 #include "Module.h"
+#include "Occupancy.h"
 
 namespace hipcore::core {
 Device::Device(int index, hsa::GpuAgent agent, Registry& registry, PointerRegistry& pointers)
@@ -56,14 +57,28 @@ Status Device::hostcallArguments(uint64_t& buffer, uint64_t& heap) {
   return Status::success();
 }
 
-Status Device::createStream(Stream*& out, unsigned flags, int priority) {
+std::vector<uint32_t> Device::hardwareUnitMask(const std::vector<uint32_t>& multiprocessors) const {
+  const uint32_t cus = cusPerMultiprocessor(agent_.properties.name);
+  std::vector<uint32_t> mask((multiprocessors.size() * 32 * cus + 31) / 32, 0);
+  for (size_t unit = 0; unit < multiprocessors.size() * 32; ++unit)
+    if ((multiprocessors[unit / 32] >> (unit % 32)) & 1)
+      for (uint32_t cu = unit * cus; cu < (unit + 1) * cus; ++cu) mask[cu / 32] |= 1u << (cu % 32);
+  return mask;
+}
+
+Status Device::createStream(Stream*& out, unsigned flags, int priority,
+                            const std::vector<uint32_t>& computeUnitMask) {
   HardwareQueue* hardware = nullptr;
-  if (Status acquired = queuePool_.acquire(hardware); !acquired.ok()) return acquired;
+  Status acquired = computeUnitMask.empty()
+                        ? queuePool_.acquire(hardware)
+                        : queuePool_.acquireDedicated(hardwareUnitMask(computeUnitMask), hardware);
+  if (!acquired.ok()) return acquired;
   std::unique_ptr<Stream> queue;
   if (Status created = Stream::create(*this, *hardware, queue, flags, priority); !created.ok()) {
     queuePool_.release(hardware);
     return created;
   }
+  queue->computeUnitMask = computeUnitMask;
   out = queue.get();
   std::lock_guard lock(queuesMutex_);
   if (!retiredQueues_.empty()) reapRetiredQueues();

@@ -39,7 +39,10 @@ class Device {
   Stream* readyNullStream() const noexcept { return nullReady_.load(std::memory_order_acquire); }
   // Streams created by hipStreamCreate; they live until destroyQueue and their work completed.
   // Each is bound to a hardware queue of the device's pool (QueuePool.h).
-  Status createStream(Stream*& out, unsigned flags = 0, int priority = 0);
+  // A non-empty `computeUnitMask` (whole units as multiProcessorCount counts them) gives the
+  // stream a queue of its own limited to those units.
+  Status createStream(Stream*& out, unsigned flags = 0, int priority = 0,
+                      const std::vector<uint32_t>& computeUnitMask = {});
   Status destroyStream(Stream* queue);
   // A stream whose owner went away without waiting (a per-thread stream at thread exit): it is
   // destroyed once its work has completed, at the latest by the next device synchronisation.
@@ -126,6 +129,8 @@ class Device {
   static constexpr int kLimitCount = 3;  // stack, printf FIFO, malloc heap
 
  private:
+  // A mask over multiprocessors (WGPs on RDNA) as the hardware's mask over CUs.
+  std::vector<uint32_t> hardwareUnitMask(const std::vector<uint32_t>& multiprocessors) const;
   Status joinBlockingIntoNull(Stream& null) noexcept;
   Status joinNullInto(Stream& queue) noexcept;
   // A signal for one cross-queue dependency; freed by synchronize(). The caller holds

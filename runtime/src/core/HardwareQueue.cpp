@@ -38,6 +38,11 @@ Status HardwareQueue::create(const hsa::GpuAgent& agent, int deviceIndex,
   return Status::success();
 }
 
+Status HardwareQueue::setComputeUnitMask(const std::vector<uint32_t>& mask) {
+  if (auto set = queue_->setComputeUnitMask(mask); !set) return hsaFailure(set.error(), "CU mask");
+  return Status::success();
+}
+
 HardwareQueue::~HardwareQueue() {
   submitter_.reset();
   queue_.reset();

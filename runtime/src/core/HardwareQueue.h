@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "PacketSubmitter.h"
 #include "Status.h"
@@ -50,8 +51,14 @@ class HardwareQueue {
   // completedEnd_ only grows; no lock needed.
   void noteCompleted(uint64_t end) noexcept;
 
+  // Restricts the queue to the compute units of `mask` (hsa::AqlQueue::setComputeUnitMask).
+  Status setComputeUnitMask(const std::vector<uint32_t>& mask);
+
   // Streams bound to the queue (QueuePool, under its mutex).
   int users = 0;
+  // The queue of one CU-masked stream (QueuePool::acquireDedicated): never shared, since the
+  // mask belongs to the queue.
+  bool dedicated = false;
 
  private:
   explicit HardwareQueue(std::atomic<int>& errorStatus) : errorStatus_(errorStatus) {}

@@ -10,29 +10,60 @@ unsigned QueuePool::configuredLimit() {
   return settings().maxHardwareQueues;
 }
 
+Status QueuePool::createQueue(size_t slot, HardwareQueue*& out) {
+  loader::HiddenArgValues hidden;
+  // Device printf/malloc: pointers to per-device buffers, copied into every kernarg segment.
+  if (Status hostcall = device_.hostcallArguments(hidden.hostcallBuffer, hidden.heap);
+      !hostcall.ok())
+    return hostcall;
+  std::unique_ptr<HardwareQueue> queue;
+  if (Status created = HardwareQueue::create(device_.agent(), device_.index(), errors_,
+                                             device_.submissionCounter(), hidden, queue);
+      !created.ok())
+    return created;
+  out = queue.get();
+  queues_[slot] = std::move(queue);
+  count_.store(slot + 1, std::memory_order_release);
+  return Status::success();
+}
+
 Status QueuePool::acquire(HardwareQueue*& out) {
   std::lock_guard lock(mutex_);
   size_t count = count_.load(std::memory_order_relaxed);
   HardwareQueue* leastUsed = nullptr;
-  for (size_t i = 0; i < count; ++i)
+  size_t shared = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (queues_[i]->dedicated) continue;
+    ++shared;
     if (leastUsed == nullptr || queues_[i]->users < leastUsed->users) leastUsed = queues_[i].get();
-  if ((leastUsed == nullptr || leastUsed->users > 0) && count < configuredLimit()) {
-    loader::HiddenArgValues hidden;
-    // Device printf/malloc: pointers to per-device buffers, copied into every kernarg segment.
-    if (Status hostcall = device_.hostcallArguments(hidden.hostcallBuffer, hidden.heap);
-        !hostcall.ok())
-      return hostcall;
-    std::unique_ptr<HardwareQueue> queue;
-    if (Status created = HardwareQueue::create(device_.agent(), device_.index(), errors_,
-                                               device_.submissionCounter(), hidden, queue);
-        !created.ok())
-      return created;
-    out = queue.get();
-    queues_[count] = std::move(queue);
-    count_.store(count + 1, std::memory_order_release);
-  } else {
-    out = leastUsed;
   }
+  if ((leastUsed == nullptr || leastUsed->users > 0) && shared < configuredLimit() &&
+      count < kMaxLimit) {
+    if (Status created = createQueue(count, out); !created.ok()) return created;
+  } else if (leastUsed != nullptr) {
+    out = leastUsed;
+  } else {
+    return fail(hipErrorOutOfMemory, "device %d has %u hardware queues already", device_.index(),
+                kMaxLimit);
+  }
+  ++out->users;
+  return Status::success();
+}
+
+Status QueuePool::acquireDedicated(const std::vector<uint32_t>& mask, HardwareQueue*& out) {
+  std::lock_guard lock(mutex_);
+  size_t count = count_.load(std::memory_order_relaxed);
+  out = nullptr;
+  for (size_t i = 0; i < count && out == nullptr; ++i)
+    if (queues_[i]->dedicated && queues_[i]->users == 0) out = queues_[i].get();
+  if (out == nullptr) {
+    if (count == kMaxLimit)
+      return fail(hipErrorOutOfMemory, "device %d has %u hardware queues already", device_.index(),
+                  kMaxLimit);
+    if (Status created = createQueue(count, out); !created.ok()) return created;
+    out->dedicated = true;
+  }
+  if (Status masked = out->setComputeUnitMask(mask); !masked.ok()) return masked;
   ++out->users;
   return Status::success();
 }

@@ -41,6 +41,10 @@ class QueuePool {
   // The queue a new stream is bound to: one no stream uses, else a new one while the pool is
   // below its limit, else the one with the fewest streams (the oldest of them on a tie).
   Status acquire(HardwareQueue*& out);
+  // A queue for one stream alone, limited to the compute units of `mask` (a CU-masked stream):
+  // a dedicated queue no stream uses any more, else a new one (they count against kMaxLimit, not
+  // against the shared limit).
+  Status acquireDedicated(const std::vector<uint32_t>& mask, HardwareQueue*& out);
   // A stream bound to `queue` went away; the queue stays for later streams.
   void release(HardwareQueue* queue);
   // Hardware queues created so far (tests check the bound).
@@ -53,6 +57,7 @@ class QueuePool {
   void clear();
 
  private:
+  Status createQueue(size_t slot, HardwareQueue*& out);  // under mutex_
   Device& device_;
   hsa::QueueErrorSlot& errors_;
   std::mutex mutex_;  // stream creation and destruction, never the launch path

@@ -12,8 +12,10 @@ namespace hipcore::core {
 Status Stream::create(Device& device, HardwareQueue& hardware, std::unique_ptr<Stream>& out,
                       unsigned flags, int priority) {
   std::unique_ptr<Stream> q(new Stream(device, hardware));
+  static std::atomic<uint64_t> lastId{0};
   q->flags_ = flags;
   q->priority_ = priority;
+  q->id_ = lastId.fetch_add(1, std::memory_order_relaxed) + 1;
   auto kernelSignal = hsa::Signal::createPolled(PacketSubmitter::kKernelSignalStart);
   if (!kernelSignal) return hsaFailure(kernelSignal.error(), "stream kernel signal");
   q->kernelSignal_ = std::move(kernelSignal).value();

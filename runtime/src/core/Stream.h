@@ -60,6 +60,21 @@ class Stream : public TypeStableStorage<Stream> {  // stale handles are refused
   // even when a new stream reuses the storage.
   const void* perThreadOwner = nullptr;
   int priority() const { return priority_; }
+  void setPriority(int priority) { priority_ = priority; }
+  // A number no other stream of the process had (hipStreamGetId).
+  uint64_t id() const { return id_; }
+  // The launch attributes a stream keeps (hipStreamSetAttribute): they describe, hipcore's
+  // queues do not act on them.
+  struct Attributes {
+    hipAccessPolicyWindow accessPolicyWindow{};
+    hipSynchronizationPolicy syncPolicy = hipSyncPolicyAuto;
+    hipLaunchMemSyncDomainMap memSyncDomainMap{};
+    hipLaunchMemSyncDomain memSyncDomain = hipLaunchMemSyncDomainDefault;
+  };
+  Attributes attributes;
+  // The compute units the stream's kernels may use (bit i = unit i in multiProcessorCount's
+  // units), empty for all; such a stream has a dedicated queue (QueuePool::acquireDedicated).
+  std::vector<uint32_t> computeUnitMask;
   // The stream's part in a stream capture (graph/StreamCapture.h), null when it is not
   // capturing: then its work runs; while capturing, it becomes graph nodes instead.
   graph::StreamCapture* capture = nullptr;
@@ -111,6 +126,7 @@ class Stream : public TypeStableStorage<Stream> {  // stale handles are refused
 
   unsigned flags_ = 0;
   int priority_ = 0;
+  uint64_t id_ = 0;
   std::mutex hostFunctionsMutex_;
   std::vector<std::unique_ptr<HostFunction>> hostFunctions_;
   // hostFunctions_ is not empty (written under its mutex).

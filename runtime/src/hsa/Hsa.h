@@ -87,6 +87,14 @@ Result<void*> lockHostMemory(uint64_t agent, void* pointer, size_t bytes);
 // Gives an agent access to memory it may not reach by default: host-pool memory for a GPU,
 // device memory for the CPU on a large BAR.
 Result<void> allowAccess(uint64_t agent, const void* pointer);
+// The path from `agent` to memory `pool` (another agent's) in ROCR's topology: the first hop's
+// link type (hsa_amd_link_info_type_t), the hops and the sum of their NUMA distances.
+struct LinkPath {
+  uint32_t firstLinkType = 0;
+  uint32_t hops = 0;
+  uint32_t distance = 0;
+};
+Result<LinkPath> linkPath(uint64_t agent, uint64_t pool);
 
 enum class PointerKind { Unknown, Host, Device };
 // What ROCR knows about a pointer (device memory it allocated, host memory, or nothing).
@@ -190,6 +198,9 @@ class AqlQueue final : public PacketQueue {
   void ringDoorbell(uint64_t index) noexcept override;
   uint64_t address() const override;
   void enableTimestamps() noexcept override;
+  // Limits the queue's dispatches to the compute units whose bits are set (bit i of word i/32 =
+  // CU i); an empty mask enables every unit again.
+  Result<void> setComputeUnitMask(const std::vector<uint32_t>& mask);
 
  private:
   explicit AqlQueue(void* queue) : queue_(queue) {}

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "Hsa.h"
 
@@ -158,6 +159,27 @@ Result<void> initialize() {
       statusName(status).c_str());
   error.code = status;
   return error;
+}
+
+Result<LinkPath> linkPath(uint64_t agent, uint64_t pool) {
+  hsa_agent_t from{agent};
+  hsa_amd_memory_pool_t to{pool};
+  uint32_t hops = 0;
+  if (hsa_status_t status = hsa_amd_agent_memory_pool_get_info(
+          from, to, HSA_AMD_AGENT_MEMORY_POOL_INFO_NUM_LINK_HOPS, &hops);
+      status != HSA_STATUS_SUCCESS)
+    return hsaError(status, "the link hops between two agents");
+  LinkPath path;
+  path.hops = hops;
+  if (hops == 0) return path;
+  std::vector<hsa_amd_memory_pool_link_info_t> links(hops);
+  if (hsa_status_t status = hsa_amd_agent_memory_pool_get_info(
+          from, to, HSA_AMD_AGENT_MEMORY_POOL_INFO_LINK_INFO, links.data());
+      status != HSA_STATUS_SUCCESS)
+    return hsaError(status, "the links between two agents");
+  path.firstLinkType = links[0].link_type;
+  for (const auto& link : links) path.distance += link.numa_distance;
+  return path;
 }
 
 Result<std::vector<GpuAgent>> gpuAgents() {

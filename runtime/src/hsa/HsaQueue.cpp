@@ -56,6 +56,18 @@ Result<std::unique_ptr<AqlQueue>> AqlQueue::create(uint64_t agent, uint32_t pack
   return created;
 }
 
+Result<void> AqlQueue::setComputeUnitMask(const std::vector<uint32_t>& mask) {
+  // ROCR counts the mask in bits, a multiple of 32; no bits restores the default mask.
+  hsa_status_t status =
+      hsa_amd_queue_cu_set_mask(queueOf(queue_), static_cast<uint32_t>(mask.size() * 32),
+                                mask.empty() ? nullptr : mask.data());
+  // ROCR answers HSA_STATUS_CU_MASK_REDUCED when the mask names units the device lacks or
+  // another limit removed: the units left apply.
+  if (status != HSA_STATUS_SUCCESS && static_cast<int>(status) != HSA_STATUS_CU_MASK_REDUCED)
+    return hsaError(status, "hsa_amd_queue_cu_set_mask");
+  return loader::Ok{};
+}
+
 AqlQueue::~AqlQueue() {
   hsa_queue_destroy(queueOf(queue_));
 }
