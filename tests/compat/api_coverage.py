@@ -26,8 +26,6 @@ REASONS = [
     (r"^hipApiName$|^hipRegisterTracerCallback$|^hipGetCmdName$|ActivityCallback$|"
      r"^hip(Register|Remove)ApiCallback$",
      "AMD's profiler interface (roctracer ids and callbacks); hipcore traces with HIPCORE_TRACE"),
-    (r"^hipGraph.*ExternalSemaphores|^hipGraph.*BatchMemOp",
-     "graph nodes of external semaphores and stream memory operations (issue 19)"),
     (r"^hipMemGetHandleForAddressRange$", "dma-buf export of device memory (HIP 6.5), which "
      "vgpu's memory does not provide (issue 20)"),
     (r"^hipLibrary|^hipKernelGet|^hipLink|^hipModuleLoadFatBinary$|^hipModuleGetFunctionCount$",

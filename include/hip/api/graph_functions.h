@@ -264,3 +264,35 @@ HIPCORE_API hipError_t hipDrvGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphE
 HIPCORE_API hipError_t
 hipDrvGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
                                    const HIP_MEMSET_NODE_PARAMS* memsetParams, hipCtx_t ctx);
+
+// ---- External-semaphore and batch memory-operation nodes ----
+HIPCORE_API hipError_t hipGraphAddExternalSemaphoresSignalNode(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies,
+    size_t numDependencies, const hipExternalSemaphoreSignalNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphAddExternalSemaphoresWaitNode(
+    hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies,
+    size_t numDependencies, const hipExternalSemaphoreWaitNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphExternalSemaphoresSignalNodeGetParams(
+    hipGraphNode_t hNode, hipExternalSemaphoreSignalNodeParams* params_out);
+HIPCORE_API hipError_t hipGraphExternalSemaphoresSignalNodeSetParams(
+    hipGraphNode_t hNode, const hipExternalSemaphoreSignalNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphExternalSemaphoresWaitNodeGetParams(
+    hipGraphNode_t hNode, hipExternalSemaphoreWaitNodeParams* params_out);
+HIPCORE_API hipError_t hipGraphExternalSemaphoresWaitNodeSetParams(
+    hipGraphNode_t hNode, const hipExternalSemaphoreWaitNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphExecExternalSemaphoresSignalNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+    const hipExternalSemaphoreSignalNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphExecExternalSemaphoresWaitNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode,
+    const hipExternalSemaphoreWaitNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphAddBatchMemOpNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph,
+                                                 const hipGraphNode_t* dependencies,
+                                                 size_t numDependencies,
+                                                 const hipBatchMemOpNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphBatchMemOpNodeGetParams(hipGraphNode_t hNode,
+                                                       hipBatchMemOpNodeParams* nodeParams_out);
+HIPCORE_API hipError_t hipGraphBatchMemOpNodeSetParams(hipGraphNode_t hNode,
+                                                       hipBatchMemOpNodeParams* nodeParams);
+HIPCORE_API hipError_t hipGraphExecBatchMemOpNodeSetParams(
+    hipGraphExec_t hGraphExec, hipGraphNode_t hNode, const hipBatchMemOpNodeParams* nodeParams);

@@ -42,7 +42,8 @@ typedef enum hipGraphNodeType {
   hipGraphNodeTypeMemFree = 11,
   hipGraphNodeTypeMemcpyFromSymbol = 12,
   hipGraphNodeTypeMemcpyToSymbol = 13,
-  hipGraphNodeTypeCount = 14,
+  hipGraphNodeTypeBatchMemOp = 14,
+  hipGraphNodeTypeCount = 15,
 } hipGraphNodeType;
 
 // The parameter record of each node kind (hipGraphAdd*Node, hipGraph*NodeGet/SetParams).

@@ -92,6 +92,29 @@ Status captureFree(core::Stream& stream, void* pointer) {
   return graph::record(stream, std::move(params));
 }
 
+Status captureMemoryOperations(core::Stream& stream, const hipStreamBatchMemOpParams* ops,
+                               unsigned count, const uint64_t* masks) {
+  hipBatchMemOpNodeParams given{};
+  given.count = count;
+  given.paramArray = const_cast<hipStreamBatchMemOpParams*>(ops);  // copied, never written
+  graph::NodeParams params;
+  if (Status built = memoryOperationsNode(&given, params, masks); !built.ok()) return built;
+  return graph::record(stream, std::move(params));
+}
+
+Status captureSemaphoreSignal(core::Stream& stream,
+                              const hipExternalSemaphoreSignalNodeParams& given) {
+  graph::NodeParams params;
+  if (Status built = semaphoreSignalNode(&given, params); !built.ok()) return built;
+  return graph::record(stream, std::move(params));
+}
+
+Status captureSemaphoreWait(core::Stream& stream, const hipExternalSemaphoreWaitNodeParams& given) {
+  graph::NodeParams params;
+  if (Status built = semaphoreWaitNode(&given, params); !built.ok()) return built;
+  return graph::record(stream, std::move(params));
+}
+
 Status captureStreamOf(hipStream_t stream, core::Device*& device, core::Stream*& queue) {
   Status found = streamOf(stream, device, queue);
   if (found.code == hipErrorInvalidHandle)

@@ -21,6 +21,16 @@ core::Status captureHostFunction(core::Stream& stream, hipHostFn_t function, voi
 // hipMallocAsync and hipFreeAsync while capturing: graph-owned memory of the stream's device.
 core::Status captureAllocation(core::Stream& stream, size_t bytes, void*& out);
 core::Status captureFree(core::Stream& stream, void* pointer);
+// hipStreamWaitValue*, hipStreamWriteValue* and hipStreamBatchMemOp while capturing: one batch
+// memory-operation node of `count` operations (`masks`: the waits' masks, null for all ones).
+core::Status captureMemoryOperations(core::Stream& stream, const hipStreamBatchMemOpParams* ops,
+                                     unsigned count, const uint64_t* masks);
+// hipSignalExternalSemaphoresAsync and hipWaitExternalSemaphoresAsync while capturing: one
+// external-semaphore node for all the call's semaphores.
+core::Status captureSemaphoreSignal(core::Stream& stream,
+                                    const hipExternalSemaphoreSignalNodeParams& given);
+core::Status captureSemaphoreWait(core::Stream& stream,
+                                  const hipExternalSemaphoreWaitNodeParams& given);
 // The stream of a handle for the calls that take part in capture (capture's own calls,
 // hipLaunchHostFunc): a handle that is no live stream, a destroyed one in particular, answers
 // hipErrorContextIsDestroyed there, as AMD's runtime does.

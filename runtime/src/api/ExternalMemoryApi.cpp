@@ -1,6 +1,7 @@
 // External memory and semaphores imported by opaque file descriptor (core/ExternalMemory.h).
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "CapturedCalls.h"
 
 using hipcore::api::finish;
 using hipcore::core::ExternalMemory;
@@ -18,7 +19,8 @@ Status externalMemory(ExternalMemory*& out) {
   return Status::success();
 }
 
-// The semaphores of one signal or wait call, checked before any is used, and the stream.
+// The semaphores of one signal or wait call, checked before any is used, and the stream (while
+// it captures, the call becomes one graph node for all its semaphores).
 Status semaphoresAndStream(const char* name, const hipExternalSemaphore_t* semaphores,
                            const void* params, unsigned count, hipStream_t stream,
                            ExternalMemory*& external, hipcore::core::Stream*& queue) {
@@ -32,8 +34,6 @@ Status semaphoresAndStream(const char* name, const hipExternalSemaphore_t* semap
   hipcore::core::Device* device = nullptr;
   status = hipcore::api::streamOf(stream, device, queue);
   if (status.ok() && queue == nullptr) status = device->nullStream(queue);
-  if (status.ok() && queue->capture != nullptr)
-    return fail(hipErrorStreamCaptureUnsupported, "%s: not capturable in a graph", name);
   return status;
 }
 
@@ -114,6 +114,11 @@ HIPCORE_API hipError_t hipSignalExternalSemaphoresAsync(
         hipcore::core::Stream* queue = nullptr;
         Status status = semaphoresAndStream(name, extSemArray, paramsArray, numExtSems, stream,
                                             external, queue);
+        if (status.ok() && queue->capture != nullptr) {
+          const hipExternalSemaphoreSignalNodeParams given{
+              const_cast<hipExternalSemaphore_t*>(extSemArray), paramsArray, numExtSems};
+          return finish(name, hipcore::api::captureSemaphoreSignal(*queue, given));
+        }
         for (unsigned i = 0; status.ok() && i < numExtSems; ++i)
           status = external->signal(static_cast<ImportedSemaphore*>(extSemArray[i]), paramsArray[i],
                                     *queue);
@@ -133,6 +138,11 @@ HIPCORE_API hipError_t hipWaitExternalSemaphoresAsync(
         hipcore::core::Stream* queue = nullptr;
         Status status = semaphoresAndStream(name, extSemArray, paramsArray, numExtSems, stream,
                                             external, queue);
+        if (status.ok() && queue->capture != nullptr) {
+          const hipExternalSemaphoreWaitNodeParams given{
+              const_cast<hipExternalSemaphore_t*>(extSemArray), paramsArray, numExtSems};
+          return finish(name, hipcore::api::captureSemaphoreWait(*queue, given));
+        }
         for (unsigned i = 0; status.ok() && i < numExtSems; ++i)
           status = external->wait(static_cast<ImportedSemaphore*>(extSemArray[i]), paramsArray[i],
                                   *queue);

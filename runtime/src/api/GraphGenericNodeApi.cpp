@@ -54,7 +54,13 @@ Status nodeFrom(hipGraphNodeParams* given, NodeParams& out) {
       return Status::success();
     }
     case hipGraphNodeTypeExtSemaphoreSignal:
+      return hipcore::api::semaphoreSignalNode(&given->extSemSignal, out);
     case hipGraphNodeTypeExtSemaphoreWait:
+      return hipcore::api::semaphoreWaitNode(&given->extSemWait, out);
+    case hipGraphNodeTypeBatchMemOp:  // HIP's record has no member for it (CUDA's has)
+      return fail(hipErrorInvalidValue,
+                  "hipGraphNodeParams has no batch memory-operation parameters: use "
+                  "hipGraphAddBatchMemOpNode");
     case hipGraphNodeTypeMemcpyFromSymbol:
     case hipGraphNodeTypeMemcpyToSymbol:
       return fail(hipErrorNotSupported, "node kind %d is not supported",

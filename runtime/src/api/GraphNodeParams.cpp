@@ -104,6 +104,12 @@ Status copyNode(const hipMemcpy3DParms* p, graph::NodeParams& out) {
   copy.extent = core::Extent{e.width, e.height, e.depth};
   const hipPitchedPtr* sides[] = {&p->dstPtr, &p->srcPtr};
   const hipPos* positions[] = {&p->dstPos, &p->srcPos};
+  const char* roles[] = {"memcpy node destination", "memcpy node source"};
+  // AMD refuses a pitch of hipDeviceAttributeMaxPitch or more (hip-tests ask with the
+  // attribute's value itself).
+  size_t maxPitch = INT32_MAX;
+  if (core::Device* device = nullptr; currentDevice(device).ok())
+    maxPitch = device->properties().memPitch;
   size_t offsets[2];
   for (int i = 0; i < 2; ++i) {
     const hipPitchedPtr& side = *sides[i];
@@ -111,9 +117,22 @@ Status copyNode(const hipMemcpy3DParms* p, graph::NodeParams& out) {
     if (at.x + e.width > side.pitch)
       return fail(hipErrorInvalidPitchValue, "memcpy node: x %zu + width %zu exceeds pitch %zu",
                   at.x, e.width, side.pitch);
+    if (side.pitch >= maxPitch)
+      return fail(hipErrorInvalidValue, "memcpy node: pitch %zu is not below the maximum %zu",
+                  side.pitch, maxPitch);
     if ((e.depth > 1 || at.z > 0) && at.y + e.height > side.ysize)
       return fail(hipErrorInvalidValue, "memcpy node: y %zu + height %zu exceeds %zu rows", at.y,
                   e.height, side.ysize);
+    // The box ends inside the allocation the pointer registry knows the pointer in: a z (or y)
+    // position past its slices is refused here, as AMD refuses it, not found at launch.
+    using Wide = unsigned __int128;
+    const Wide end = ((Wide{at.z} + e.depth - 1) * side.ysize + at.y + e.height - 1) * side.pitch +
+                     at.x + e.width;
+    if (end > SIZE_MAX)
+      return fail(hipErrorInvalidValue, "%s: the box ends past the address space", roles[i]);
+    if (Status inside = withinAllocation(side.ptr, static_cast<size_t>(end), roles[i]);
+        !inside.ok())
+      return inside;
     offsets[i] = at.z * side.pitch * side.ysize + at.y * side.pitch + at.x;
   }
   copy.destination = {static_cast<char*>(p->dstPtr.ptr) + offsets[0], p->dstPtr.pitch,

@@ -36,4 +36,16 @@ core::Status allocationNode(const hipMemAllocNodeParams* given, graph::NodeParam
 // A free of graph-owned memory.
 core::Status freeNode(void* address, graph::NodeParams& out);
 
+// External-semaphore signal and wait nodes: imported semaphores, each with its parameters
+// (GraphSyncNodeParams.cpp).
+core::Status semaphoreSignalNode(const hipExternalSemaphoreSignalNodeParams* given,
+                                 graph::NodeParams& out);
+core::Status semaphoreWaitNode(const hipExternalSemaphoreWaitNodeParams* given,
+                               graph::NodeParams& out);
+// A batch memory-operation node, its operations checked as hipStreamBatchMemOp checks them;
+// `masks` (one per operation) are the masks of captured hipStreamWaitValue* calls, null for
+// all ones.
+core::Status memoryOperationsNode(const hipBatchMemOpNodeParams* given, graph::NodeParams& out,
+                                  const uint64_t* masks = nullptr);
+
 }  // namespace hipcore::api

@@ -1,15 +1,14 @@
 // Stream memory operations: hipStreamWaitValue32/64, hipStreamWriteValue32/64 and
 // hipStreamBatchMemOp. A wait is AMD's barrier-value packet on the stream's queue: the packet
 // processor holds the queue until the value holds, occupying no compute unit (AMD's runtime spins
-// a kernel by default); a write is a one-work-item kernel. Both are ordered with the stream's
-// other work like a kernel. While the stream captures they are refused (graphs have no
-// memory-operation nodes yet) and the capture is invalidated.
+// a kernel by default); a write is a one-work-item kernel (core/MemoryOperation.h). Both are
+// ordered with the stream's other work like a kernel. While the stream captures, each call
+// becomes one batch memory-operation node of the graph (a wait keeps its mask there).
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "CapturedCalls.h"
 #include "core/Device.h"
-
-#include <hsa/hsa.h>
+#include "core/MemoryOperation.h"
 
 #include <string>
 
@@ -21,65 +20,56 @@ using hipcore::core::Stream;
 
 namespace {
 
-// The operation in the packet processor's terms: a condition on (value at address & mask).
-struct WaitTest {
-  uint64_t value;
-  uint64_t mask;
-  hsa_signal_condition_t condition;
-};
-
-// HIP's conditions (CUDA's cuStreamWaitValue semantics), on x = *address & mask:
-//   Gte: x >= value; Eq: x == value; And: (x & value) != 0; Nor: ~(x | value) != 0 within the
-//   mask, i.e. some bit of the mask is clear in both x and value.
-Status waitTest(unsigned flags, uint64_t value, uint64_t mask, WaitTest& out) {
-  switch (flags) {
-    case hipStreamWaitValueGte:
-      out = {value, mask, HSA_SIGNAL_CONDITION_GTE};
-      return Status::success();
-    case hipStreamWaitValueEq:
-      out = {value, mask, HSA_SIGNAL_CONDITION_EQ};
-      return Status::success();
-    case hipStreamWaitValueAnd:
-      out = {0, value & mask, HSA_SIGNAL_CONDITION_NE};
-      return Status::success();
-    case hipStreamWaitValueNor: {
-      // A bit of the mask clear in value must also be clear in x: x & that set differs from it.
-      uint64_t clearInValue = ~value & mask;
-      out = {clearInValue, clearInValue, HSA_SIGNAL_CONDITION_NE};
-      return Status::success();
-    }
-    default:
-      return fail(hipErrorInvalidValue,
-                  "wait flags 0x%x (not hipStreamWaitValueGte, Eq, And or Nor)", flags);
-  }
-}
-
-Status resolve(const char* call, hipStream_t stream, Device*& device, Stream*& queue) {
+// Checks `count` operations, then queues them in order on `stream` or records them as one node
+// of its capture. An operation refused while queueing (a bad address) leaves the ones before it
+// queued, as AMD's runtime does. `batch` names the operation in messages.
+Status run(hipStream_t stream, const hipStreamBatchMemOpParams* ops, unsigned count,
+           const uint64_t* masks, bool batch) {
+  auto where = [batch](Status status, unsigned i) {
+    if (batch && !status.ok())
+      status.addContext("operation " + std::to_string(i) + " of the batch");
+    return status;
+  };
+  for (unsigned i = 0; i < count; ++i)
+    if (Status valid = hipcore::core::checkMemoryOperation(ops[i]); !valid.ok())
+      return where(std::move(valid), i);
+  Device* device = nullptr;
+  Stream* queue = nullptr;
   if (Status status = hipcore::api::streamOf(stream, device, queue); !status.ok()) return status;
   if (queue != nullptr && queue->capture != nullptr)
-    return hipcore::api::refuseWhileCapturing(*queue, call);
+    return hipcore::api::captureMemoryOperations(*queue, ops, count, masks);
+  for (unsigned i = 0; i < count; ++i) {
+    Status status = hipcore::core::queueMemoryOperation(*device, queue, ops[i],
+                                                        masks != nullptr ? masks[i] : UINT64_MAX);
+    if (!status.ok()) return where(std::move(status), i);
+  }
   return Status::success();
 }
 
-Status waitValue(const char* call, hipStream_t stream, void* ptr, uint64_t value, unsigned flags,
-                 uint64_t mask, unsigned bytes) {
-  WaitTest test;
-  if (Status valid = waitTest(flags, value, mask, test); !valid.ok()) return valid;
-  Device* device = nullptr;
-  Stream* queue = nullptr;
-  if (Status status = resolve(call, stream, device, queue); !status.ok()) return status;
-  return device->copies().waitValue(queue, ptr, test.value, test.mask, test.condition, bytes);
+hipStreamBatchMemOpParams waitOperation(hipStreamBatchMemOpType type, void* ptr, uint64_t value,
+                                        unsigned flags) {
+  hipStreamBatchMemOpParams op{};
+  op.waitValue.operation = type;
+  op.waitValue.address = ptr;
+  if (type == hipStreamMemOpWaitValue32)
+    op.waitValue.value = static_cast<uint32_t>(value);
+  else
+    op.waitValue.value64 = value;
+  op.waitValue.flags = flags;
+  return op;
 }
 
-Status writeValue(const char* call, hipStream_t stream, void* ptr, uint64_t value, unsigned flags,
-                  unsigned bytes) {
-  // hipStreamWriteValueDefault is the only flag (CUDA's NO_MEMORY_BARRIER has no meaning here:
-  // every packet carries system-scope fences).
-  if (flags != 0) return fail(hipErrorInvalidValue, "write flags 0x%x", flags);
-  Device* device = nullptr;
-  Stream* queue = nullptr;
-  if (Status status = resolve(call, stream, device, queue); !status.ok()) return status;
-  return device->copies().writeValue(queue, ptr, value, bytes);
+hipStreamBatchMemOpParams writeOperation(hipStreamBatchMemOpType type, void* ptr, uint64_t value,
+                                         unsigned flags) {
+  hipStreamBatchMemOpParams op{};
+  op.writeValue.operation = type;
+  op.writeValue.address = ptr;
+  if (type == hipStreamMemOpWriteValue32)
+    op.writeValue.value = static_cast<uint32_t>(value);
+  else
+    op.writeValue.value64 = value;
+  op.writeValue.flags = flags;
+  return op;
 }
 
 }  // namespace
@@ -89,8 +79,10 @@ HIPCORE_API hipError_t hipStreamWaitValue32(hipStream_t stream, void* ptr, uint3
   return hipcore::api::call(
       "hipStreamWaitValue32", hipStreamWaitValue32,
       [&] {
-        return finish("hipStreamWaitValue32",
-                      waitValue("hipStreamWaitValue32", stream, ptr, value, flags, mask, 4));
+        const hipStreamBatchMemOpParams op =
+            waitOperation(hipStreamMemOpWaitValue32, ptr, value, flags);
+        const uint64_t masks[] = {mask};
+        return finish("hipStreamWaitValue32", run(stream, &op, 1, masks, false));
       },
       "stream, ptr, value, flags, mask", stream, ptr, value, flags, mask);
 }
@@ -100,8 +92,10 @@ HIPCORE_API hipError_t hipStreamWaitValue64(hipStream_t stream, void* ptr, uint6
   return hipcore::api::call(
       "hipStreamWaitValue64", hipStreamWaitValue64,
       [&] {
-        return finish("hipStreamWaitValue64",
-                      waitValue("hipStreamWaitValue64", stream, ptr, value, flags, mask, 8));
+        const hipStreamBatchMemOpParams op =
+            waitOperation(hipStreamMemOpWaitValue64, ptr, value, flags);
+        const uint64_t masks[] = {mask};
+        return finish("hipStreamWaitValue64", run(stream, &op, 1, masks, false));
       },
       "stream, ptr, value, flags, mask", stream, ptr, value, flags, mask);
 }
@@ -111,8 +105,9 @@ HIPCORE_API hipError_t hipStreamWriteValue32(hipStream_t stream, void* ptr, uint
   return hipcore::api::call(
       "hipStreamWriteValue32", hipStreamWriteValue32,
       [&] {
-        return finish("hipStreamWriteValue32",
-                      writeValue("hipStreamWriteValue32", stream, ptr, value, flags, 4));
+        const hipStreamBatchMemOpParams op =
+            writeOperation(hipStreamMemOpWriteValue32, ptr, value, flags);
+        return finish("hipStreamWriteValue32", run(stream, &op, 1, nullptr, false));
       },
       "stream, ptr, value, flags", stream, ptr, value, flags);
 }
@@ -122,8 +117,9 @@ HIPCORE_API hipError_t hipStreamWriteValue64(hipStream_t stream, void* ptr, uint
   return hipcore::api::call(
       "hipStreamWriteValue64", hipStreamWriteValue64,
       [&] {
-        return finish("hipStreamWriteValue64",
-                      writeValue("hipStreamWriteValue64", stream, ptr, value, flags, 8));
+        const hipStreamBatchMemOpParams op =
+            writeOperation(hipStreamMemOpWriteValue64, ptr, value, flags);
+        return finish("hipStreamWriteValue64", run(stream, &op, 1, nullptr, false));
       },
       "stream, ptr, value, flags", stream, ptr, value, flags);
 }
@@ -134,52 +130,13 @@ HIPCORE_API hipError_t hipStreamBatchMemOp(hipStream_t stream, unsigned int coun
   return hipcore::api::call(
       "hipStreamBatchMemOp", hipStreamBatchMemOp,
       [&] {
-        const char* call = "hipStreamBatchMemOp";
         // AMD's documented limit: fewer than 256 operations per batch.
         if (count == 0 || count >= 256 || paramArray == nullptr || flags != 0)
-          return finish(call, fail(hipErrorInvalidValue,
-                                   "count %u (1 to 255), paramArray %p, flags 0x%x (must be 0)",
-                                   count, static_cast<void*>(paramArray), flags));
-        // Every operation's type is checked before any is queued; an operation refused later
-        // (a bad address) leaves the ones before it queued, as AMD's runtime does.
-        for (unsigned i = 0; i < count; ++i) {
-          hipStreamBatchMemOpType op = paramArray[i].operation;
-          bool known = op == hipStreamMemOpWaitValue32 || op == hipStreamMemOpWaitValue64 ||
-                       op == hipStreamMemOpWriteValue32 || op == hipStreamMemOpWriteValue64 ||
-                       op == hipStreamMemOpBarrier;
-          if (!known)
-            return finish(call, fail(hipErrorInvalidValue, "operation %u has type %d", i,
-                                     static_cast<int>(op)));
-        }
-        for (unsigned i = 0; i < count; ++i) {
-          const hipStreamBatchMemOpParams& p = paramArray[i];
-          Status status;
-          switch (p.operation) {
-            case hipStreamMemOpWaitValue32:
-              status = waitValue(call, stream, p.waitValue.address, p.waitValue.value,
-                                 p.waitValue.flags, UINT32_MAX, 4);
-              break;
-            case hipStreamMemOpWaitValue64:
-              status = waitValue(call, stream, p.waitValue.address, p.waitValue.value64,
-                                 p.waitValue.flags, UINT64_MAX, 8);
-              break;
-            case hipStreamMemOpWriteValue32:
-              status = writeValue(call, stream, p.writeValue.address, p.writeValue.value,
-                                  p.writeValue.flags, 4);
-              break;
-            case hipStreamMemOpWriteValue64:
-              status = writeValue(call, stream, p.writeValue.address, p.writeValue.value64,
-                                  p.writeValue.flags, 8);
-              break;
-            default:  // a memory barrier: every packet already fences at system scope
-              break;
-          }
-          if (!status.ok()) {
-            status.addContext("operation " + std::to_string(i) + " of the batch");
-            return finish(call, std::move(status));
-          }
-        }
-        return hipSuccess;
+          return finish("hipStreamBatchMemOp",
+                        fail(hipErrorInvalidValue,
+                             "count %u (1 to 255), paramArray %p, flags 0x%x (must be 0)", count,
+                             static_cast<void*>(paramArray), flags));
+        return finish("hipStreamBatchMemOp", run(stream, paramArray, count, nullptr, true));
       },
       "stream, count, paramArray, flags", stream, count, paramArray, flags);
 }

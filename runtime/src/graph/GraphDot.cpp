@@ -27,6 +27,12 @@ const char* kindName(hipGraphNodeType type) {
       return "event wait";
     case hipGraphNodeTypeEventRecord:
       return "event record";
+    case hipGraphNodeTypeExtSemaphoreSignal:
+      return "external semaphore signal";
+    case hipGraphNodeTypeExtSemaphoreWait:
+      return "external semaphore wait";
+    case hipGraphNodeTypeBatchMemOp:
+      return "batch memory operations";
     default:
       return "node";
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "GraphMemory.h"
+#include "SyncNodes.h"
 #include "core/Event.h"
 #include "core/HsaFailure.h"
 
@@ -113,7 +114,7 @@ Status GraphExec::plan() {
   allocations_.clear();
   frees_.clear();
   std::vector<GraphNode*> order;
-  if (Status acyclic = graph_->order(order); !acyclic.ok()) return acyclic;
+  if (Status acyclic = launchOrder(*graph_, order); !acyclic.ok()) return acyclic;
   planGraph(*graph_, order);
   kernargOffsets_.clear();
   size_t offset = 0;
@@ -138,7 +139,7 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
         break;
       case hipGraphNodeTypeGraph: {
         std::vector<GraphNode*> inner;
-        (void)node->params.child->order(inner);  // a child graph is acyclic: checked when added
+        (void)launchOrder(*node->params.child, inner);  // acyclic: checked when added
         planGraph(*node->params.child, inner);
         break;
       }
@@ -269,6 +270,11 @@ Status GraphExec::launch(core::Stream& queue) {
             p.type == hipGraphNodeTypeEventRecord ? event->record(queue) : event->waitOn(queue);
         break;
       }
+      case hipGraphNodeTypeExtSemaphoreSignal:
+      case hipGraphNodeTypeExtSemaphoreWait:
+      case hipGraphNodeTypeBatchMemOp:
+        status = runSyncNode(p, queue);
+        break;
       default:
         break;
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "GraphExec.h"
+#include "SyncNodes.h"
 
 namespace hipcore::graph {
 
@@ -46,6 +47,10 @@ bool sameTopology(const Graph& a, const Graph& b, GraphNode*& differing,
       result = hipGraphExecUpdateErrorParametersChanged;  // a copy's direction is fixed
       return false;
     }
+    if (!sameSyncShape(x.params, y.params)) {
+      result = hipGraphExecUpdateErrorParametersChanged;
+      return false;
+    }
     if (x.params.type == hipGraphNodeTypeGraph &&
         !sameTopology(*x.params.child, *y.params.child, differing, result))
       return false;
@@ -67,6 +72,11 @@ Status GraphExec::setParams(GraphNode& node, NodeParams params) {
     return fail(hipErrorInvalidValue, "memcpy node %p: kind %d cannot become %d in an executable",
                 static_cast<void*>(&node), static_cast<int>(node.params.copy.params.kind),
                 static_cast<int>(params.copy.params.kind));
+  if (!sameSyncShape(node.params, params))
+    return fail(hipErrorInvalidValue,
+                "node %p: an executable's node keeps its number of semaphores, or its context and "
+                "its operations' number and types",
+                static_cast<void*>(&node));
   if (params.type != hipGraphNodeTypeKernel) {
     node.params = std::move(params);  // read at each launch: nothing prebuilt to change
     return Status::success();

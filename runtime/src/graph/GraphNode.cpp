@@ -107,6 +107,8 @@ void NodeParams::assign(const NodeParams& other) {
   allocation = other.allocation;
   alloc = other.alloc;
   freed = other.freed;
+  semaphores = other.semaphores;
+  memoryOperations = other.memoryOperations;
 }
 
 NodeParams NodeParams::clone() const {
@@ -121,6 +123,8 @@ NodeParams NodeParams::clone() const {
   copy.allocation = allocation;
   copy.alloc = alloc;
   copy.freed = freed;
+  copy.semaphores = semaphores;
+  copy.memoryOperations = memoryOperations;
   return copy;
 }
 

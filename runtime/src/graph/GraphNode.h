@@ -16,7 +16,8 @@
 
 namespace hipcore::core {
 class Event;
-}
+class ExternalMemory;
+}  // namespace hipcore::core
 
 namespace hipcore::graph {
 
@@ -75,6 +76,25 @@ struct FillOperation {
   hipMemsetParams params{};
 };
 
+// External-semaphore signal and wait nodes: the semaphores and the parameters of each, owned by
+// the node (hipGraphExternalSemaphores*NodeGetParams hands out these arrays, as CUDA does).
+struct SemaphoreOperation {
+  core::ExternalMemory* external = nullptr;  // the runtime's semaphores, checked at each launch
+  std::vector<hipExternalSemaphore_t> semaphores;
+  std::vector<hipExternalSemaphoreSignalParams> signals;  // signal nodes
+  std::vector<hipExternalSemaphoreWaitParams> waits;      // wait nodes
+};
+
+// A batch memory-operation node: the operations, owned by the node (GetParams hands out this
+// array), and each wait's mask (all ones but where a captured hipStreamWaitValue* gave one: the
+// public record has no mask).
+struct MemoryOperations {
+  hipCtx_t context = nullptr;
+  unsigned flags = 0;
+  std::vector<hipStreamBatchMemOpParams> operations;
+  std::vector<uint64_t> masks;
+};
+
 // Any node's parameters: `type` says which member applies.
 struct NodeParams {
   NodeParams();
@@ -101,6 +121,8 @@ struct NodeParams {
   std::shared_ptr<GraphAllocation> allocation;
   hipMemAllocNodeParams alloc{};
   void* freed = nullptr;
+  SemaphoreOperation semaphores;      // external-semaphore signal and wait nodes
+  MemoryOperations memoryOperations;  // batch memory-operation nodes
 };
 
 class GraphNode : public core::TypeStableStorage<GraphNode> {  // stale handles are refused

@@ -183,4 +183,77 @@ TEST(DriverGraph, MemcpyNodeRefusesAPitchBelowTheWidthAndCopiesRows) {
   (void)hipGetLastError();
 }
 
+TEST(DriverGraph, MemcpyNodeRefusesAPitchAtTheMaximumAndABoxPastItsAllocation) {
+  // A 3D allocation of 4 slices of 8 rows of 64 bytes, and a pinned host buffer of the same size.
+  const size_t pitch = 64, rows = 8, slices = 4;
+  unsigned char* device = nullptr;
+  unsigned char* host = nullptr;
+  ASSERT_HIP(hipMalloc(&device, pitch * rows * slices));
+  ASSERT_HIP(hipHostMalloc(&host, pitch * rows * slices));
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  HIP_MEMCPY3D copy{};
+  copy.srcMemoryType = hipMemoryTypeHost;
+  copy.srcHost = host;
+  copy.srcPitch = pitch;
+  copy.srcHeight = rows;
+  copy.dstMemoryType = hipMemoryTypeDevice;
+  copy.dstDevice = device;
+  copy.dstPitch = pitch;
+  copy.dstHeight = rows;
+  copy.WidthInBytes = 32;
+  copy.Height = rows;
+  copy.Depth = slices;
+  hipGraphNode_t node = nullptr;
+  int maxPitch = 0;
+  ASSERT_HIP(hipDeviceGetAttribute(&maxPitch, hipDeviceAttributeMaxPitch, 0));
+  HIP_MEMCPY3D bad = copy;
+  bad.dstPitch = static_cast<size_t>(maxPitch);
+  EXPECT_EQ(hipDrvGraphAddMemcpyNode(&node, graph, nullptr, 0, &bad, nullptr),
+            hipErrorInvalidValue);
+  bad = copy;
+  bad.srcPitch = static_cast<size_t>(maxPitch);
+  EXPECT_EQ(hipDrvGraphAddMemcpyNode(&node, graph, nullptr, 0, &bad, nullptr),
+            hipErrorInvalidValue);
+  // Four slices from slice 1 end a slice past either allocation.
+  bad = copy;
+  bad.dstZ = 1;
+  EXPECT_EQ(hipDrvGraphAddMemcpyNode(&node, graph, nullptr, 0, &bad, nullptr),
+            hipErrorInvalidValue);
+  bad = copy;
+  bad.srcZ = 1;
+  EXPECT_EQ(hipDrvGraphAddMemcpyNode(&node, graph, nullptr, 0, &bad, nullptr),
+            hipErrorInvalidValue);
+  // One slice at z 4 is past the last one too.
+  bad = copy;
+  bad.Depth = 1;
+  bad.dstZ = slices;
+  EXPECT_EQ(hipDrvGraphAddMemcpyNode(&node, graph, nullptr, 0, &bad, nullptr),
+            hipErrorInvalidValue);
+  // One slice at z 3 is the last one: accepted, and it copies there.
+  for (size_t i = 0; i < pitch * rows * slices; ++i) host[i] = static_cast<unsigned char>(i % 251);
+  ASSERT_HIP(hipMemset(device, 0, pitch * rows * slices));
+  HIP_MEMCPY3D last = copy;
+  last.Depth = 1;
+  last.dstZ = slices - 1;
+  ASSERT_HIP(hipDrvGraphAddMemcpyNode(&node, graph, nullptr, 0, &last, nullptr));
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  std::vector<unsigned char> back(pitch * rows * slices);
+  ASSERT_HIP(hipMemcpy(back.data(), device, back.size(), hipMemcpyDeviceToHost));
+  for (size_t z = 0; z < slices; ++z)
+    for (size_t y = 0; y < rows; ++y)
+      for (size_t x = 0; x < pitch; ++x) {
+        const size_t at = (z * rows + y) * pitch + x;
+        const unsigned char expected = z == slices - 1 && x < 32 ? host[y * pitch + x] : 0;
+        ASSERT_EQ(back[at], expected) << z << "," << y << "," << x;
+      }
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipFree(device));
+  ASSERT_HIP(hipHostFree(host));
+}
+
 }  // namespace
