@@ -568,6 +568,9 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* destination, const T& symbol, s
 // Virtual memory management, IPC, external memory and semaphores.
 #include <hip/api/memory_sharing_api.h>
 
+// Libraries and kernels, modules by other names, and the JIT linker.
+#include <hip/api/library_functions.h>
+
 // The per-thread default stream's `_spt` entry points, and under HIP_API_PER_THREAD_DEFAULT_STREAM
 // (clang's -fgpu-default-stream=per-thread) the mapping of the plain names onto them.
 #include <hip/hip_per_thread_stream.h>

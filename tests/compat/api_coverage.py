@@ -17,8 +17,6 @@ REASONS = [
     (r"^hipTexRef|^hipBindTexture|^hipUnbindTexture|^hipGetTextureReference$|"
      r"^hipGetTextureAlignmentOffset$|^hipModuleGetTexRef$|^hipTexObject",
      "texture references and the driver API's texture objects (issue 21)"),
-    (r"^hiprtc", "hiprtc is its own library (libhiprtc.so), as in ROCm 6; ROCm 5 also exported "
-     "these from libamdhip64 (issue 22)"),
     (r"^amd_dbgapi_", "build identification for AMD's debugger (ROCgdb), which hipcore does not "
      "support"),
     (r"^__hipGetPCH$", "hiprtc's precompiled header blob; hipcore's hiprtc compiles from its "
@@ -28,8 +26,6 @@ REASONS = [
      "AMD's profiler interface (roctracer ids and callbacks); hipcore traces with HIPCORE_TRACE"),
     (r"^hipMemGetHandleForAddressRange$", "dma-buf export of device memory (HIP 6.5), which "
      "vgpu's memory does not provide (issue 20)"),
-    (r"^hipLibrary|^hipKernelGet|^hipLink|^hipModuleLoadFatBinary$|^hipModuleGetFunctionCount$",
-     "libraries, kernels and the JIT linker of HIP 6.4-7.2 (issue 20)"),
     (r"^hipMemAdvise|^hipMemPrefetch|^hipMemRangeGetAttribute|^hipStreamAttachMemAsync$",
      "managed-memory hints (issue 20); managed memory itself is exported"),
     (r".", "not implemented yet (issue 20)"),

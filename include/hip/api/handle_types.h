@@ -27,6 +27,14 @@ struct ihipModuleSymbol_t;
 
 typedef struct ihipModuleSymbol_t* hipFunction_t;
 
+// A library (hipLibraryLoad*), its device-independent kernels, and a JIT link in progress.
+struct hipLibrary_st;
+typedef struct hipLibrary_st* hipLibrary_t;
+struct hipKernel_st;
+typedef struct hipKernel_st* hipKernel_t;
+struct ihipLinkState_t;
+typedef struct ihipLinkState_t* hipLinkState_t;
+
 struct ihipEvent_t;
 
 typedef struct ihipEvent_t* hipEvent_t;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <hip/api/handle_types.h>
+#include <hip/linker_types.h>
 #include <stddef.h>
 
 // What hipFuncGetAttributes reports: numRegs is the kernel's VGPRs per lane, localSizeBytes its
@@ -20,32 +21,6 @@ typedef struct hipFuncAttributes {
   int ptxVersion;
   size_t sharedSizeBytes;
 } hipFuncAttributes;
-
-// Options of hipModuleLoadDataEx (CUDA's cuModuleLoadDataEx options, in the same order). Code
-// objects are already compiled, so only the log options have an effect: the error log receives
-// the reason a load failed, the info log is left empty. As in CUDA, a *SizeBytes option's value
-// slot holds the buffer's capacity itself ((void*)(uintptr_t)bytes) and on return the bytes
-// written, not counting the terminating zero.
-typedef enum hipJitOption {
-  hipJitOptionMaxRegisters = 0,
-  hipJitOptionThreadsPerBlock = 1,
-  hipJitOptionWallTime = 2,
-  hipJitOptionInfoLogBuffer = 3,
-  hipJitOptionInfoLogBufferSizeBytes = 4,
-  hipJitOptionErrorLogBuffer = 5,
-  hipJitOptionErrorLogBufferSizeBytes = 6,
-  hipJitOptionOptimizationLevel = 7,
-  hipJitOptionTargetFromContext = 8,
-  hipJitOptionTarget = 9,
-  hipJitOptionFallbackStrategy = 10,
-  hipJitOptionGenerateDebugInfo = 11,
-  hipJitOptionLogVerbose = 12,
-  hipJitOptionGenerateLineInfo = 13,
-  hipJitOptionCacheMode = 14,
-  hipJitOptionSm3xOpt = 15,
-  hipJitOptionFastCompile = 16,
-  hipJitOptionNumOptions = 17,
-} hipJitOption;
 
 typedef enum hipFuncAttribute {
   hipFuncAttributeMaxDynamicSharedMemorySize = 8,

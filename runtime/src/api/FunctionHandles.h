@@ -19,7 +19,8 @@ struct FunctionTarget {
 };
 
 // What `handle` runs and where: a module function on its module's device; a registered kernel
-// on `device` (null: the calling thread's current device), its code loaded there on first use.
+// or a library's kernel (hipKernel_t) on `device` (null: the calling thread's current device),
+// its code loaded there on first use.
 // hipErrorInvalidResourceHandle for anything else.
 core::Status functionTarget(hipFunction_t handle, core::Device* device, FunctionTarget& out);
 

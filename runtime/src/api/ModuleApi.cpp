@@ -1,5 +1,5 @@
-// The module API: hipModuleLoad(Data)(Ex), hipModuleUnload, hipModuleGetFunction,
-// hipModuleGetGlobal, hipModuleLaunchKernel.
+// The module API: hipModuleLoad(Data)(Ex), hipModuleLoadFatBinary, hipModuleUnload,
+// hipModuleGetFunction(Count), hipModuleGetGlobal, hipModuleLaunchKernel.
 #include <algorithm>
 #include <cstring>
 #include <fstream>
@@ -10,6 +10,7 @@
 #include "ApiState.h"
 #include "CapturedCalls.h"
 #include "FunctionHandles.h"
+#include "JitOptions.h"
 #include "core/LoadedModule.h"
 
 using hipcore::api::finish;
@@ -125,7 +126,7 @@ HIPCORE_API hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* imag
               error.size = &optionValues[i];
               break;
             default:
-              if (options[i] < 0 || options[i] >= hipJitOptionNumOptions)
+              if (!hipcore::api::knownJitOption(options[i]))
                 return finish("hipModuleLoadDataEx",
                               fail(hipErrorInvalidValue, "option %u is %d, not a hipJitOption", i,
                                    options[i]));
@@ -155,6 +156,34 @@ HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path) {
         return finish("hipModuleLoad", loadModule(bytes.data(), bytes.size(), module));
       },
       "module, path", module, path);
+}
+
+// CUDA's name for loading a fat binary: an offload bundle (or bare code object) as for
+// hipModuleLoadData.
+HIPCORE_API hipError_t hipModuleLoadFatBinary(hipModule_t* module, const void* fatbin) {
+  return hipcore::api::call(
+      "hipModuleLoadFatBinary", hipModuleLoadFatBinary,
+      [&] {
+        if (module == nullptr || fatbin == nullptr)
+          return finish("hipModuleLoadFatBinary", fail(hipErrorInvalidValue, "null argument"));
+        return finish("hipModuleLoadFatBinary", loadModule(fatbin, 0, module));
+      },
+      "module, fatbin", module, fatbin);
+}
+
+HIPCORE_API hipError_t hipModuleGetFunctionCount(unsigned int* count, hipModule_t handle) {
+  return hipcore::api::call(
+      "hipModuleGetFunctionCount", hipModuleGetFunctionCount,
+      [&] {
+        // As in AMD's runtime: a null module is an invalid handle before a null count is looked at.
+        LoadedModule* module = nullptr;
+        Status status = handle == nullptr ? fail(hipErrorInvalidResourceHandle, "module is null")
+                                          : moduleOf(handle, module);
+        if (status.ok() && count == nullptr) status = fail(hipErrorInvalidValue, "count is null");
+        if (status.ok()) *count = static_cast<unsigned>(module->functionCount());
+        return finish("hipModuleGetFunctionCount", std::move(status));
+      },
+      "count, handle", count, handle);
 }
 
 HIPCORE_API hipError_t hipModuleUnload(hipModule_t handle) {

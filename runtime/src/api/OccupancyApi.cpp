@@ -2,7 +2,7 @@
 // variants, and hipOccupancyMaxPotentialBlockSize (core/Occupancy.h has the arithmetic).
 #include "ApiCall.h"
 #include "ApiState.h"
-#include "core/LoadedModule.h"
+#include "FunctionHandles.h"
 #include "core/Occupancy.h"
 
 using hipcore::api::finish;
@@ -22,13 +22,13 @@ Status codeOf(const void* function, hipcore::core::Device*& device, const Device
   return device->resolve(*kernel, code);
 }
 
+// A module's function, a library's kernel or a registered kernel's handle (FunctionHandles.h).
 Status codeOf(hipFunction_t function, hipcore::core::Device*& device, const DeviceKernel*& code) {
-  auto* f = reinterpret_cast<hipcore::core::ModuleFunction*>(function);
-  if (!hipcore::core::plausibleHandle(function) || !f->valid())
-    return fail(hipErrorInvalidResourceHandle, "%p is not a module function",
-                static_cast<void*>(function));
-  device = &f->module().device();
-  code = &f->code();
+  hipcore::api::FunctionTarget target;
+  if (Status status = hipcore::api::functionTarget(function, nullptr, target); !status.ok())
+    return status;
+  device = target.device;
+  code = target.code;
   return Status::success();
 }
 

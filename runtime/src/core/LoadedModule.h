@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "Module.h"
+#include "ModuleImage.h"
 #include "Status.h"
 #include "TypeStableStorage.h"
-#include "hipcore/loader/OffloadBundle.h"
 
 namespace hipcore::core {
 
@@ -46,6 +46,8 @@ class LoadedModule : public TypeStableStorage<LoadedModule> {  // stale handles 
   Device& device() const { return device_; }
   Status function(const std::string& name, ModuleFunction*& out);
   Status global(const std::string& name, void*& address, size_t& size) const;
+  // The kernels in its code object (hipModuleGetFunctionCount).
+  size_t functionCount() const { return module_->kernelCount(); }
 
  private:
   explicit LoadedModule(Device& device) : device_(device) {}
@@ -53,8 +55,7 @@ class LoadedModule : public TypeStableStorage<LoadedModule> {  // stale handles 
 
   uint64_t magic_ = kMagic;
   Device& device_;
-  std::vector<uint8_t> image_;  // owned copy: the code object stays valid while loaded
-  std::optional<loader::OffloadBundle> bundle_;
+  ModuleImage image_;  // owned copy: the code object stays valid while loaded
   std::unique_ptr<Module> module_;
   std::mutex functionsMutex_;  // hipModuleGetFunction may run on several threads
   std::vector<std::unique_ptr<ModuleFunction>> functions_;

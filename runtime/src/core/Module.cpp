@@ -121,6 +121,14 @@ size_t Module::kernelCount() const {
   return kernels_.size();
 }
 
+std::vector<std::string> Module::kernelNames() const {
+  (void)kernelCount();
+  std::lock_guard lock(resolveMutex_);
+  std::vector<std::string> names;
+  for (const KernelSlot& slot : kernels_) names.push_back(slot.metadata.name);
+  return names;
+}
+
 size_t Module::resolvedKernelCount() const {
   std::lock_guard lock(resolveMutex_);
   size_t resolved = 0;

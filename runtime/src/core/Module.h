@@ -39,6 +39,8 @@ class Module {
   Status resolveKernel(const std::string& name, const DeviceKernel*& out) const;
   // Kernels in the code object (walks the rest of the note), and how many have been resolved.
   size_t kernelCount() const;
+  // The names of its kernels in the metadata's order (walks the rest of the note).
+  std::vector<std::string> kernelNames() const;
   size_t resolvedKernelCount() const;
   std::optional<size_t> variableSize(const std::string& name) const;
   loader::Result<uint64_t> variableAddress(const std::string& name) const {
