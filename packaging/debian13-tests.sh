@@ -26,6 +26,10 @@ if [ ! -x "$build/bin/vgpu-run" ]; then
   exit 2
 fi
 build=$(cd "$build" && pwd)
+# debootstrap, mount and chroot need root; CI and install-deps.sh use sudo where not root.
+if [ "$(id -u)" -ne 0 ]; then
+  exec sudo "$0" $([ $full -eq 1 ] && echo --full) "$build"
+fi
 start=$(date +%s)
 failed=()
 
