@@ -84,10 +84,19 @@ fi
 
 # AMD's clr 5.7 (Debian 13's libamdhip64.so.5) with Debian's prebuilt rocRAND test programs.
 tests=/usr/libexec/rocm/librocrand1-tests
+# --full: every program of the package, each with its pass count and wall time (one hour each
+# at most); the step fails if any program does.
+each_program='status=0
+for t in "$2"/test_*; do
+  t0=$(date +%s)
+  out=$(timeout 3600 "$1" "$t" 2>&1) || status=1
+  echo "$(basename "$t"): $(echo "$out" | grep -cE "^\[ +OK \]") ok," \
+    "$(echo "$out" | grep -cE "^\[  FAILED  \] .*\([0-9]+ ms\)$") failed, $(($(date +%s) - t0)) s"
+done
+exit $status'
 if [ $full -eq 1 ]; then
   step "clr 5.7: every librocrand1-tests program, gfx1100" 7200 VGPU_TARGET=gfx1100 \
-    sh -c 'for t in "$2"/test_*; do "$1" "$t" --gtest_brief=1 || exit 1; done' \
-    rocrand "$vgpu_run" "$tests"
+    sh -c "$each_program" rocrand "$vgpu_run" "$tests"
 else
   step "clr 5.7: librocrand1-tests subset, gfx1100" 240 VGPU_TARGET=gfx1100 \
     "$vgpu_run" "$tests/test_rocrand_basic" --gtest_brief=1 \
