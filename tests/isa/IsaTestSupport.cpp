@@ -70,6 +70,12 @@ vgpu::DispatchOutcome RawKernel::run() {
   req.packet.kernarg_address = args;
   req.threads = 1;
   req.watchdogMs = watchdogMs;
+  req.target = target;
+  if (memory) {
+    memory->add(bytes, sizeof bytes, "raw kernel");
+    memory->add(args, sizeof args, "raw kernel arguments");
+    req.memory = memory;
+  }
   return vgpu::executeDispatch(req);
 }
 

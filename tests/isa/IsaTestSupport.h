@@ -43,12 +43,16 @@ class IsaTest : public ::testing::TestWithParam<Variant> {
   vgpu::isa::HostRanges memory;
 };
 
-// Hand-made gfx1030 wave32 code (machine words from llvm-mc-19): a kernel descriptor whose
-// kernarg pointer (s[0:1]) points at `args`, followed by the code.
+// Hand-made wave32 code (machine words from llvm-mc-19; gfx1030 unless `target` says
+// otherwise): a kernel descriptor whose kernarg pointer (s[0:1]) points at `args`, followed by
+// the code. With `memory` set, accesses are bounds-checked against it (the kernel and its
+// arguments are added).
 struct RawKernel {
   alignas(256) std::uint8_t bytes[1024] = {};
   std::uint64_t args[4] = {0, 0, 0, 0};
   std::uint32_t watchdogMs = vgpu::DispatchRequest::kWatchdogFromEnvironment;
+  vgpu::GpuTarget target = vgpu::GpuTarget::gfx1030;
+  vgpu::isa::HostRanges* memory = nullptr;
   void code(std::initializer_list<std::uint32_t> words);
   void code(const std::vector<std::uint32_t>& words);
   vgpu::DispatchOutcome run();

@@ -7,9 +7,18 @@ namespace vgpu::isa {
 
 namespace {
 
+// The byte offset added to the base: an SGPR offset is an unsigned dword, but the immediate
+// (MC prints it as the third operand, e.g. `s_load_b256 s[4:11], s[14:15], -0x20`) is signed
+// (21 bits on RDNA2 and RDNA3, ISA 7.1) and must reach below the base, not 4 GiB above it.
 std::uint64_t smemOffset(const Wave& w, const MicroOp& u) {
-  std::uint64_t off = u.numSrc > 1 ? readScalar(w, u.src[1]) : 0;
-  return off + static_cast<std::int64_t>(u.offset);
+  std::uint64_t off = 0;
+  if (u.numSrc > 1) {
+    const Operand& o = u.src[1];
+    off = o.kind == Operand::Kind::constant
+              ? static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(o.lo())})
+              : readScalar(w, o);
+  }
+  return off + static_cast<std::uint64_t>(std::int64_t{u.offset});
 }
 
 template <unsigned Dwords>
