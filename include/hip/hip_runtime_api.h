@@ -535,5 +535,6 @@ inline hipError_t hipMemcpyFromSymbolAsync(void* destination, const T& symbol, s
 // (clang's -fgpu-default-stream=per-thread) the mapping of the plain names onto them.
 #include <hip/hip_per_thread_stream.h>
 
-// hipCreateChannelDesc, which AMD's headers bring in with the texture types.
+// hipCreateChannelDesc, which AMD's headers bring in with the texture types, and after it the
+// deprecated texture-reference API with the texture<> type.
 #include <hip/channel_descriptor.h>

@@ -14,9 +14,6 @@ import sys
 # Why a function is not exported, by name pattern (first match wins). Every function hipcore
 # leaves out must match one: a new gap needs a stated reason.
 REASONS = [
-    (r"^hipTexRef|^hipBindTexture|^hipUnbindTexture|^hipGetTextureReference$|"
-     r"^hipGetTextureAlignmentOffset$|^hipModuleGetTexRef$|^hipTexObject",
-     "texture references and the driver API's texture objects (issue 21)"),
     (r"^hipGraphics|^hipGL", "OpenGL interop: needs a graphics driver, which vgpu has none of"),
     (r"^hiprtc", "hiprtc is its own library (libhiprtc.so), as in ROCm 6; ROCm 5 also exported "
      "these from libamdhip64 (issue 22)"),
