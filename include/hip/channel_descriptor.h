@@ -65,3 +65,6 @@ __HIPCORE_CHANNEL_DESC_VECTORS(float, float, hipChannelFormatKindFloat)
 #undef __HIPCORE_CHANNEL_DESC_VECTORS
 #undef __HIPCORE_CHANNEL_DESC
 #endif
+
+// The texture<> type of the texture-reference API, which takes its channel format from here.
+#include <hip/api/texture_references.h>

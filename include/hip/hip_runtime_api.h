@@ -589,5 +589,6 @@ HIPCORE_API hipError_t hipGraphicsSubResourceGetMappedArray(hipArray_t* array,
                                                             unsigned int mipLevel);
 HIPCORE_API hipError_t hipGraphicsUnregisterResource(hipGraphicsResource_t resource);
 
-// hipCreateChannelDesc, which AMD's headers bring in with the texture types.
+// hipCreateChannelDesc, which AMD's headers bring in with the texture types, and after it the
+// deprecated texture-reference API with the texture<> type.
 #include <hip/channel_descriptor.h>

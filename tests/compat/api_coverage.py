@@ -14,9 +14,6 @@ import sys
 # Why a function is not exported, by name pattern (first match wins). Every function hipcore
 # leaves out must match one: a new gap needs a stated reason.
 REASONS = [
-    (r"^hipTexRef|^hipBindTexture|^hipUnbindTexture|^hipGetTextureReference$|"
-     r"^hipGetTextureAlignmentOffset$|^hipModuleGetTexRef$|^hipTexObject",
-     "texture references and the driver API's texture objects (issue 21)"),
     (r"^amd_dbgapi_", "build identification for AMD's debugger (ROCgdb), which hipcore does not "
      "support"),
     (r"^__hipGetPCH$", "hiprtc's precompiled header blob; hipcore's hiprtc compiles from its "

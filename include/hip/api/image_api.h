@@ -109,3 +109,18 @@ HIPCORE_API hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject)
 HIPCORE_API hipError_t hipDeviceGetTexture1DLinearMaxWidth(size_t* maxWidthInElements,
                                                            const hipChannelFormatDesc* fmtDesc,
                                                            int device);
+
+// The driver API's texture objects: the same objects as hipCreateTextureObject's, described
+// with HIP_RESOURCE_DESC (formats as hipArray_Format and a channel count) and HIP_TEXTURE_DESC
+// (read mode, coordinates and sRGB as HIP_TRSF_* flags).
+HIPCORE_API hipError_t hipTexObjectCreate(hipTextureObject_t* pTexObject,
+                                          const HIP_RESOURCE_DESC* pResDesc,
+                                          const HIP_TEXTURE_DESC* pTexDesc,
+                                          const HIP_RESOURCE_VIEW_DESC* pResViewDesc);
+HIPCORE_API hipError_t hipTexObjectDestroy(hipTextureObject_t texObject);
+HIPCORE_API hipError_t hipTexObjectGetResourceDesc(HIP_RESOURCE_DESC* pResDesc,
+                                                   hipTextureObject_t texObject);
+HIPCORE_API hipError_t hipTexObjectGetResourceViewDesc(HIP_RESOURCE_VIEW_DESC* pResViewDesc,
+                                                       hipTextureObject_t texObject);
+HIPCORE_API hipError_t hipTexObjectGetTextureDesc(HIP_TEXTURE_DESC* pTexDesc,
+                                                  hipTextureObject_t texObject);

@@ -24,4 +24,5 @@ static constexpr int warpSize = 64;
 #include <hip/device/surface_functions.h>
 #include <hip/device/sync.h>
 #include <hip/device/texture_functions.h>
+#include <hip/device/texture_reference_functions.h>
 #include <hip/device/warp.h>

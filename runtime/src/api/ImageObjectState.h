@@ -26,4 +26,15 @@ core::Status imageOf(const hipResourceDesc& resource, bool normalizedRead, core:
 hipError_t uploadDescriptors(const char* call, const std::uint32_t* words, unsigned count,
                              void*& handle);
 
+// hipCreateTextureObject and hipDestroyTextureObject under the name of the call that makes or
+// destroys the object (texture references, the driver API's hipTexObject*).
+hipError_t createTexture(const char* call, hipTextureObject_t* object,
+                         const hipResourceDesc* resource, const hipTextureDesc* texture,
+                         const hipResourceViewDesc* view);
+hipError_t destroyTexture(const char* call, hipTextureObject_t object);
+// The record of a live texture object, or false.
+inline bool findTexture(hipTextureObject_t object, core::ImageObjects::Texture& out) {
+  return object != nullptr && imageObjects().findTexture(object, out);
+}
+
 }  // namespace hipcore::api

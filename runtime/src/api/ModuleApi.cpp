@@ -11,6 +11,8 @@
 #include "CapturedCalls.h"
 #include "FunctionHandles.h"
 #include "JitOptions.h"
+#include "ImageObjectState.h"
+#include "TextureReferences.h"
 #include "core/LoadedModule.h"
 
 using hipcore::api::finish;
@@ -198,7 +200,12 @@ HIPCORE_API hipError_t hipModuleUnload(hipModule_t handle) {
           status = fail(hipErrorNotFound, "%p is not a loaded module (unloaded already?)",
                         static_cast<void*>(handle));
         if (status.ok()) status = module->device().synchronize();  // its kernels may still run
-        if (status.ok()) delete module;
+        if (status.ok()) {
+          // Its texture references (hipModuleGetTexRef) go with it, and what they were bound to.
+          for (hipTextureObject_t bound : hipcore::api::textureReferences().forgetModule(module))
+            (void)hipcore::api::destroyTexture("hipModuleUnload", bound);
+          delete module;
+        }
         return finish("hipModuleUnload", std::move(status));
       },
       "handle", handle);

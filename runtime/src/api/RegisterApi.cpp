@@ -8,6 +8,7 @@
 
 #include "ApiCall.h"
 #include "ApiState.h"
+#include "TextureReferences.h"
 #include "core/Module.h"
 #include "hip/hipcore_ext.h"
 
@@ -94,12 +95,19 @@ HIPCORE_API void __hipRegisterSurface(void** modules, void* var, char* hostVar, 
           deviceVar);
 }
 
+// A file-scope texture<> global: a device variable holding a textureReference, which the
+// texture-reference API binds by its host shadow `var` (dim and readMode are in its type).
 HIPCORE_API void __hipRegisterTexture(void** modules, void* var, char* hostVar, char* deviceVar,
-                                      int, int, int) {
-  (void)modules;
+                                      int dim, int readMode, int ext) {
   (void)hostVar;
-  logCall("hipcore: __hipRegisterTexture(%p, %s) ignored: textures are not supported\n", var,
-          deviceVar);
+  (void)dim;
+  (void)readMode;
+  (void)ext;
+  if (modules == nullptr || var == nullptr || deviceVar == nullptr) return;
+  hipcore::api::registry().addVariable(
+      {fatBinaryOf(modules), var, deviceVar, sizeof(textureReference), false, false});
+  hipcore::api::textureReferences().addStatic(var);
+  logCall("hipcore: __hipRegisterTexture(%p, %s)\n", var, deviceVar);
 }
 
 HIPCORE_API void __hipUnregisterFatBinary(void** modules) {

@@ -97,13 +97,9 @@ hipError_t uploadDescriptors(const char* call, const std::uint32_t* words, unsig
   return hipSuccess;
 }
 
-}  // namespace hipcore::api
-
-namespace {
-
-hipError_t createTexture(hipTextureObject_t* object, const hipResourceDesc* resource,
-                         const hipTextureDesc* texture, const hipResourceViewDesc* view) {
-  constexpr const char* call = "hipCreateTextureObject";
+hipError_t createTexture(const char* call, hipTextureObject_t* object,
+                         const hipResourceDesc* resource, const hipTextureDesc* texture,
+                         const hipResourceViewDesc* view) {
   if (object == nullptr || resource == nullptr || texture == nullptr)
     return finish(call, fail(hipErrorInvalidValue, "null argument"));
   *object = nullptr;
@@ -167,6 +163,18 @@ hipError_t createTexture(hipTextureObject_t* object, const hipResourceDesc* reso
   return hipSuccess;
 }
 
+hipError_t destroyTexture(const char* call, hipTextureObject_t object) {
+  if (object == nullptr) return hipSuccess;  // as CUDA: nothing to destroy
+  if (!imageObjects().removeTexture(object))
+    return finish(
+        call, fail(hipErrorInvalidValue, "%p is not a texture object", static_cast<void*>(object)));
+  return hipFree(object);
+}
+
+}  // namespace hipcore::api
+
+namespace {
+
 // The record of a texture object, or hipErrorInvalidValue (null output, unknown handle).
 template <class Pick>
 hipError_t describe(const char* call, hipTextureObject_t object, bool haveOutput, Pick pick) {
@@ -187,21 +195,17 @@ HIPCORE_API hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject,
                                               const struct hipResourceViewDesc* pResViewDesc) {
   return hipcore::api::call(
       "hipCreateTextureObject", hipCreateTextureObject,
-      [&] { return createTexture(pTexObject, pResDesc, pTexDesc, pResViewDesc); },
+      [&] {
+        return hipcore::api::createTexture("hipCreateTextureObject", pTexObject, pResDesc, pTexDesc,
+                                           pResViewDesc);
+      },
       "pTexObject, pResDesc, pTexDesc, pResViewDesc", pTexObject, pResDesc, pTexDesc, pResViewDesc);
 }
 
 HIPCORE_API hipError_t hipDestroyTextureObject(hipTextureObject_t textureObject) {
   return hipcore::api::call(
       "hipDestroyTextureObject", hipDestroyTextureObject,
-      [&] {
-        if (textureObject == nullptr) return hipSuccess;  // as CUDA: nothing to destroy
-        if (!hipcore::api::imageObjects().removeTexture(textureObject))
-          return finish("hipDestroyTextureObject",
-                        fail(hipErrorInvalidValue, "%p is not a texture object",
-                             static_cast<void*>(textureObject)));
-        return hipFree(textureObject);
-      },
+      [&] { return hipcore::api::destroyTexture("hipDestroyTextureObject", textureObject); },
       "textureObject", textureObject);
 }
 
