@@ -10,8 +10,8 @@
 #include "ApiState.h"
 #include "CapturedCalls.h"
 #include "FunctionHandles.h"
-#include "JitOptions.h"
 #include "ImageObjectState.h"
+#include "JitOptions.h"
 #include "TextureReferences.h"
 #include "core/LoadedModule.h"
 
