@@ -30,7 +30,7 @@ class LinkState : public hipcore::core::TypeStableStorage<LinkState> {  // stale
  public:
   explicit LinkState(hiprtcLinkState rtc) : rtc(rtc) {}
   // A volatile store: the compiler may not drop it as a write to an object whose life ends.
-  ~LinkState() { *static_cast<volatile uint64_t*>(&magic_) = 0; }
+  ~LinkState() { clearMagic(magic_); }
   bool valid() const noexcept { return magic_ == kMagic; }
   hiprtcLinkState rtc;
 

@@ -11,7 +11,7 @@ Event::Event(Device& device, unsigned flags, std::unique_ptr<hsa::Signal> signal
     : device_(device), signal_(std::move(signal)), flags_(flags) {}
 
 Event::~Event() {
-  magic_ = 0;
+  clearMagic(magic_);
 }
 
 Status Event::create(Device& device, unsigned flags, Event*& out) {

@@ -12,7 +12,7 @@ std::unique_ptr<Library> Library::create(const void* image, size_t size) {
 }
 
 Library::~Library() {
-  *static_cast<volatile uint64_t*>(&magic_) = 0;  // kept: the handle must read as stale
+  clearMagic(magic_);
 }
 
 Status Library::moduleOn(Device& device, const Module*& out) {

@@ -30,7 +30,7 @@ class LibraryKernel : public TypeStableStorage<LibraryKernel> {  // stale handle
  public:
   LibraryKernel(Library& library, std::string name) : library_(library), name_(std::move(name)) {}
   // A volatile store: the compiler may not drop it as a write to an object whose life ends.
-  ~LibraryKernel() { *static_cast<volatile uint64_t*>(&magic_) = 0; }
+  ~LibraryKernel() { clearMagic(magic_); }
   bool valid() const noexcept { return magic_ == kMagic; }
   Library& library() const { return library_; }
   const std::string& name() const { return name_; }

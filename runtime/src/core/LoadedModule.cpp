@@ -6,7 +6,7 @@
 namespace hipcore::core {
 
 LoadedModule::~LoadedModule() {
-  magic_ = 0;
+  clearMagic(magic_);
 }
 
 Status LoadedModule::load(Device& device, const void* image, size_t size,

@@ -22,7 +22,7 @@ class LoadedModule;
 class ModuleFunction : public TypeStableStorage<ModuleFunction> {  // stale handles are refused
  public:
   ModuleFunction(LoadedModule& module, const DeviceKernel& code) : module_(module), code_(code) {}
-  ~ModuleFunction() { magic_ = 0; }
+  ~ModuleFunction() { clearMagic(magic_); }
   bool valid() const noexcept { return magic_ == kMagic; }
   LoadedModule& module() const { return module_; }
   const DeviceKernel& code() const { return code_; }

@@ -16,7 +16,7 @@ class MemPool : public TypeStableStorage<MemPool> {  // destroyed handles are re
  public:
   MemPool(Device& device, DeviceMemoryPool& memory) : device_(device), memory_(memory) {}
   // Volatile: the store must survive although the object dies here (stale handles read it).
-  ~MemPool() { *static_cast<volatile uint64_t*>(&magic_) = 0; }
+  ~MemPool() { clearMagic(magic_); }
   MemPool(const MemPool&) = delete;
   MemPool& operator=(const MemPool&) = delete;
 

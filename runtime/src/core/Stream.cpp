@@ -29,7 +29,7 @@ Status Stream::create(Device& device, HardwareQueue& hardware, std::unique_ptr<S
 }
 
 Stream::~Stream() {
-  magic_ = 0;
+  clearMagic(magic_);
   {
     // The stream was synchronized; a host function still running holds its record.
     std::lock_guard lock(hostFunctionsMutex_);

@@ -42,6 +42,12 @@ class TypeStableStorage {
     retired().push_back(storage);
   }
 
+ protected:
+  // What a destructor calls to clear its object's magic. A plain store in a destructor is dead to
+  // the compiler (the object's lifetime ends there; GCC removes such stores), but the block lives
+  // on and a stale handle reads it: the volatile store is kept.
+  static void clearMagic(uint64_t& magic) noexcept { *static_cast<volatile uint64_t*>(&magic) = 0; }
+
  private:
   static std::mutex& mutex() {
     static std::mutex m;

@@ -10,7 +10,7 @@ using core::fail;
 using core::Status;
 
 Graph::~Graph() {
-  magic_ = 0;
+  clearMagic(magic_);
   for (const Reference& reference : references_) reference.object->release(reference.count);
 }
 

@@ -105,7 +105,7 @@ GraphExec::~GraphExec() {
   (void)quiesce();  // its kernargs may be in use until its launches complete
   releaseUploads();
   if (memoryExecutables_) memoryExecutables_->fetch_sub(1);
-  magic_ = 0;
+  clearMagic(magic_);
 }
 
 Status GraphExec::plan() {

@@ -128,7 +128,7 @@ struct NodeParams {
 class GraphNode : public core::TypeStableStorage<GraphNode> {  // stale handles are refused
  public:
   GraphNode(Graph& graph, NodeParams params) : params(std::move(params)), graph_(graph) {}
-  ~GraphNode() { magic_ = 0; }
+  ~GraphNode() { clearMagic(magic_); }
   GraphNode(const GraphNode&) = delete;
   GraphNode& operator=(const GraphNode&) = delete;
 

@@ -16,7 +16,7 @@ class UserObject : public core::TypeStableStorage<UserObject> {  // stale handle
  public:
   UserObject(void* pointer, hipHostFn_t destroy, unsigned references)
       : pointer_(pointer), destroy_(destroy), references_(references) {}
-  ~UserObject() { magic_ = 0; }
+  ~UserObject() { clearMagic(magic_); }
   bool valid() const noexcept { return magic_ == kMagic; }
 
   void retain(unsigned count) { references_.fetch_add(count, std::memory_order_relaxed); }
