@@ -66,7 +66,8 @@ hipError_t store(const char* call, const void* image, size_t size, hipLibrary_t*
   hipcore::core::Device* device = nullptr;  // the runtime started, as for any load
   if (Status current = hipcore::api::currentDevice(device); !current.ok())
     return finish(call, std::move(current));
-  *library = reinterpret_cast<hipLibrary_t>(Library::create(image, size).release());
+  *library = reinterpret_cast<hipLibrary_t>(
+      Library::create(image, size, hipcore::api::runtime().deviceCount()).release());
   return hipSuccess;
 }
 

@@ -5,8 +5,9 @@
 
 namespace hipcore::core {
 
-std::unique_ptr<Library> Library::create(const void* image, size_t size) {
+std::unique_ptr<Library> Library::create(const void* image, size_t size, int deviceCount) {
   std::unique_ptr<Library> library(new Library());
+  library->deviceCount_ = deviceCount;
   library->unreadable_ = library->image_.read(image, size);
   return library;
 }
@@ -31,7 +32,7 @@ Status Library::index(Device& device) {
   const Module* module = nullptr;
   if (Status status = moduleOn(device, module); !status.ok()) return status;
   for (std::string& name : module->kernelNames())
-    kernels_.push_back(std::make_unique<LibraryKernel>(*this, std::move(name)));
+    kernels_.push_back(std::make_unique<LibraryKernel>(*this, std::move(name), deviceCount_));
   indexed_ = true;
   return Status::success();
 }
@@ -53,12 +54,20 @@ Status Library::kernel(Device& device, const std::string& name, LibraryKernel*& 
 }
 
 Status Library::code(Device& device, const LibraryKernel& kernel, const DeviceKernel*& out) {
+  if (device.index() < 0 || device.index() >= deviceCount_)
+    return fail(hipErrorInvalidDevice, "device %d is not one the library was loaded for",
+                device.index());
+  std::atomic<const DeviceKernel*>& cached = kernel.codeOn_[static_cast<size_t>(device.index())];
+  if ((out = cached.load(std::memory_order_acquire)) != nullptr) return Status::success();
   const Module* module = nullptr;
   {
     std::lock_guard lock(mutex_);
     if (Status status = moduleOn(device, module); !status.ok()) return status;
   }
-  return module->resolveKernel(kernel.name(), out);  // Module resolves thread-safely
+  // Module resolves thread-safely; two first launches racing store the same code.
+  if (Status status = module->resolveKernel(kernel.name(), out); !status.ok()) return status;
+  cached.store(out, std::memory_order_release);
+  return Status::success();
 }
 
 Status Library::synchronize() {
