@@ -161,4 +161,10 @@ core::Status checkAccessPolicyWindow(const hipAccessPolicyWindow& window) {
   return core::Status::success();
 }
 
+core::Status checkSyncPolicy(hipSynchronizationPolicy policy) {
+  if (policy < hipSyncPolicyAuto || policy > hipSyncPolicyBlockingSync)
+    return core::fail(hipErrorInvalidValue, "synchronization policy %d", static_cast<int>(policy));
+  return core::Status::success();
+}
+
 }  // namespace hipcore::api

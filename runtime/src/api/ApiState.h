@@ -129,6 +129,8 @@ bool validDeviceFlags(unsigned flags);
 core::Status deviceAt(int index, core::Device*& out);
 // An access-policy window as CUDA bounds it (kernel node and stream attributes).
 core::Status checkAccessPolicyWindow(const hipAccessPolicyWindow& window);
+// A synchronization policy (launch and stream attributes): one of hipSynchronizationPolicy's.
+core::Status checkSyncPolicy(hipSynchronizationPolicy policy);
 
 // The device and queue of a stream handle: the null stream (0) gives the current device and a
 // null queue; hipStreamPerThread the calling thread's stream on the current device.

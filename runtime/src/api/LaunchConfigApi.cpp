@@ -26,9 +26,7 @@ Status readAttributes(const hipLaunchAttribute* attrs, unsigned count, bool& coo
           return bad;
         break;
       case hipLaunchAttributeSynchronizationPolicy:
-        if (value.syncPolicy < hipSyncPolicyAuto || value.syncPolicy > hipSyncPolicyBlockingSync)
-          return fail(hipErrorInvalidValue, "synchronization policy %d",
-                      static_cast<int>(value.syncPolicy));
+        if (Status bad = hipcore::api::checkSyncPolicy(value.syncPolicy); !bad.ok()) return bad;
         break;
       case hipLaunchAttributeClusterDimension:
         // RDNA dispatches workgroups alone: a cluster of one is every launch, larger ones have

@@ -61,9 +61,7 @@ Status setAttribute(Stream& stream, hipLaunchAttributeID attr,
       stream.attributes.accessPolicyWindow = value.accessPolicyWindow;
       return Status::success();
     case hipLaunchAttributeSynchronizationPolicy:
-      if (value.syncPolicy < hipSyncPolicyAuto || value.syncPolicy > hipSyncPolicyBlockingSync)
-        return fail(hipErrorInvalidValue, "synchronization policy %d",
-                    static_cast<int>(value.syncPolicy));
+      if (Status bad = hipcore::api::checkSyncPolicy(value.syncPolicy); !bad.ok()) return bad;
       stream.attributes.syncPolicy = value.syncPolicy;
       return Status::success();
     case hipLaunchAttributePriority:
