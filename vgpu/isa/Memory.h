@@ -88,9 +88,16 @@ inline std::uint8_t* locate(Wave& w, unsigned lane, Space space, std::uint64_t a
     case Space::lds: {
       auto& lds = w.wg->lds;
       if (address + bytes <= lds.size()) return lds.data() + address;
-      w.fail(DispatchOutcome::Kind::memoryViolation, static_cast<int>(lane), address,
-             "LDS access beyond the workgroup's " + std::to_string(lds.size()) + " bytes");
-      return nullptr;
+      // Beyond the workgroup's allocation the hardware drops the access: a read returns 0, a
+      // store or an atomic changes nothing (the RDNA ISA documents' LDS chapter). The lane reads
+      // from or writes into a zeroed sink instead. Legal, so a warning unless strict.
+      if (!w.warn(static_cast<int>(lane), address, [&] {
+            return std::to_string(bytes) + "-byte LDS access beyond the workgroup's " +
+                   std::to_string(lds.size()) + " bytes";
+          }))
+        return nullptr;
+      std::memset(w.wg->ldsSink, 0, sizeof w.wg->ldsSink);
+      return w.wg->ldsSink;
     }
     case Space::scratch: {
       std::uint64_t physical = (address / 4) * 4 * w.lanes + lane * 4 + (address % 4);

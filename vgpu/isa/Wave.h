@@ -60,6 +60,9 @@ struct DispatchContext {
 struct WorkgroupContext {
   const DispatchContext* dispatch = nullptr;
   std::vector<std::uint8_t> lds;
+  // Where an LDS access beyond `lds` goes (Memory.h's locate): zeroed before each use, as large
+  // as the widest DS or flat access (16 bytes).
+  alignas(16) std::uint8_t ldsSink[16] = {};
   std::uint32_t id[3] = {0, 0, 0};
   Fault fault;
   bool faulted = false;
