@@ -16,6 +16,12 @@
 #include <hip/hip_vector_types.h>
 #include <hip/library_types.h>
 
+// Build identification AMD's debugger reads from the runtime library: HIP_VERSION_BUILD_NAME,
+// HIP_VERSION_GITHASH and HIP_VERSION_BUILD_ID of the library's build.
+HIPCORE_EXTERN_C const char* amd_dbgapi_get_build_name(void);
+HIPCORE_EXTERN_C const char* amd_dbgapi_get_git_hash(void);
+HIPCORE_EXTERN_C size_t amd_dbgapi_get_build_id(void);
+
 // HIP_KERNEL_NAME(kernel<T, U>) protects template commas in a launch macro's argument;
 // HIP_DYNAMIC_SHARED(type, name) declares the launch's dynamic LDS as an array.
 #define HIP_KERNEL_NAME(...) __VA_ARGS__

@@ -14,8 +14,6 @@ import sys
 # Why a function is not exported, by name pattern (first match wins). Every function hipcore
 # leaves out must match one: a new gap needs a stated reason.
 REASONS = [
-    (r"^amd_dbgapi_", "build identification for AMD's debugger (ROCgdb), which hipcore does not "
-     "support"),
     (r"^__hipGetPCH$", "hiprtc's precompiled header blob; hipcore's hiprtc compiles from its "
      "headers"),
     (r"^hipApiName$|^hipRegisterTracerCallback$|^hipGetCmdName$|ActivityCallback$|"
@@ -23,8 +21,6 @@ REASONS = [
      "AMD's profiler interface (roctracer ids and callbacks); hipcore traces with HIPCORE_TRACE"),
     (r"^hipMemGetHandleForAddressRange$", "dma-buf export of device memory (HIP 6.5), which "
      "vgpu's memory does not provide (issue 20)"),
-    (r"^hipMemAdvise|^hipMemPrefetch|^hipMemRangeGetAttribute|^hipStreamAttachMemAsync$",
-     "managed-memory hints (issue 20); managed memory itself is exported"),
     (r".", "not implemented yet (issue 20)"),
 ]
 

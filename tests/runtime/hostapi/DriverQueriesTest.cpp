@@ -2,7 +2,7 @@
 // pointer attributes against what the allocation calls were given, kernels reached through
 // hipGetFuncBySymbol launched by hipModuleLaunchKernel, error names, each misuse with HIP's code.
 #include <gtest/gtest.h>
-#include <hip/hip_runtime_api.h>
+#include <hip/hip_runtime.h>
 #include <hip/hipcore_ext.h>
 
 #include <cstring>
@@ -242,6 +242,21 @@ TEST(LegacyExports, HalfConversionsAndProfilerMarks) {
   EXPECT_EQ(hipProfilerStart(), hipSuccess);
   EXPECT_EQ(hipProfilerStop(), hipSuccess);
 #pragma clang diagnostic pop
+}
+
+TEST(BuildInfo, DebuggerQueriesAnswerWhatTheHeaderSays) {
+  EXPECT_STREQ(amd_dbgapi_get_build_name(), HIP_VERSION_BUILD_NAME);
+  EXPECT_STREQ(amd_dbgapi_get_git_hash(), HIP_VERSION_GITHASH);
+  EXPECT_EQ(amd_dbgapi_get_build_id(), size_t{HIP_VERSION_BUILD_ID});
+  // Debuggers and AMD's tests reach them by name too.
+  void* name = nullptr;
+  void* id = nullptr;
+  ASSERT_HIP(hipGetProcAddress("amd_dbgapi_get_build_name", &name, HIP_VERSION, 0, nullptr));
+  ASSERT_HIP(hipGetProcAddress("amd_dbgapi_get_build_id", &id, HIP_VERSION, 0, nullptr));
+  ASSERT_NE(name, nullptr);
+  ASSERT_NE(id, nullptr);
+  EXPECT_STREQ(reinterpret_cast<const char* (*)()>(name)(), HIP_VERSION_BUILD_NAME);
+  EXPECT_EQ(reinterpret_cast<size_t (*)()>(id)(), size_t{HIP_VERSION_BUILD_ID});
 }
 
 TEST(ProcAddress, ResolvesExportsByNameAndVersion) {
