@@ -4,10 +4,10 @@
 #include <cstring>
 
 #include "ApiState.h"
+#include "FunctionHandles.h"
 #include "GraphHandles.h"
 #include "core/Device.h"
 #include "core/Event.h"
-#include "core/LoadedModule.h"
 #include "graph/GraphMemory.h"
 
 namespace hipcore::api {
@@ -34,24 +34,18 @@ Status kernelNode(const hipKernelNodeParams* given, graph::NodeParams& out, core
                                       given->sharedMemBytes, geometry);
       !invalid.ok())
     return invalid;
-  const core::DeviceKernel* code = nullptr;
-  core::Runtime& rt = runtime();
-  if (const core::Kernel* kernel = rt.registry().findKernel(given->func); kernel != nullptr) {
-    if (device == nullptr)
-      if (Status current = currentDevice(device); !current.ok()) return current;
-    code = kernel->code(static_cast<size_t>(device->index()));
-    if (code == nullptr)
-      if (Status resolved = device->resolve(*kernel, code); !resolved.ok()) return resolved;
-  } else {
-    auto* function = static_cast<const core::ModuleFunction*>(given->func);
-    if (reinterpret_cast<uintptr_t>(function) < 4096 || !function->valid())
-      return fail(hipErrorInvalidDeviceFunction,
-                  "%p is neither a registered kernel nor a module "
-                  "function",
-                  given->func);
-    device = &function->module().device();
-    code = &function->code();
+  // A registered kernel's host handle, a module function or a library's kernel (hipKernel_t).
+  FunctionTarget target;
+  if (Status found = functionTarget(static_cast<hipFunction_t>(const_cast<void*>(given->func)),
+                                    device, target);
+      !found.ok()) {
+    if (found.code != hipErrorInvalidResourceHandle) return found;
+    return fail(hipErrorInvalidDeviceFunction,
+                "%p is neither a registered kernel, a module function nor a library kernel",
+                given->func);
   }
+  device = target.device;
+  const core::DeviceKernel* code = target.code;
   const uint64_t threads = uint64_t{given->blockDim.x} * given->blockDim.y * given->blockDim.z;
   if (threads > code->maxWorkgroupSize)
     return fail(hipErrorInvalidConfiguration, "%llu threads per block exceed %s's bound of %u",

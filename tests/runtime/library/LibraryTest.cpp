@@ -110,6 +110,65 @@ TEST(Library, LoadedFromFileLaunchesItsKernelsOnAStream) {
             hipErrorInvalidResourceHandle);
 }
 
+// A library's kernel in a graph: a kernel node takes it as its function, as cuGraphAddKernelNode
+// takes a CUkernel; the executable graph runs it each launch.
+TEST(Library, KernelsRunAsGraphKernelNodes) {
+  hipLibrary_t library = nullptr;
+  ASSERT_HIP(hipLibraryLoadFromFile(&library, dataPath("library_kernels.bundle").c_str(), nullptr,
+                                    nullptr, 0, nullptr, nullptr, 0));
+  hipKernel_t fill = nullptr, scaleAdd = nullptr;
+  ASSERT_HIP(hipLibraryGetKernel(&fill, library, "fill_index"));
+  ASSERT_HIP(hipLibraryGetKernel(&scaleAdd, library, "scale_add"));
+  const unsigned n = 777;
+  unsigned* out = nullptr;
+  int *y = nullptr, *x = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&out), n * sizeof(unsigned)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&y), n * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&x), n * sizeof(int)));
+  std::vector<int> hostX(n), hostY(n);
+  for (unsigned i = 0; i < n; ++i) {
+    hostX[i] = static_cast<int>(i % 13) - 6;
+    hostY[i] = static_cast<int>(2 * i);
+  }
+  ASSERT_HIP(hipMemcpy(x, hostX.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  ASSERT_HIP(hipMemcpy(y, hostY.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  unsigned count = n;
+  int factor = -4;
+  void* fillArgs[] = {&out, &count};
+  void* scaleArgs[] = {&y, &x, &factor, &count};
+  hipKernelNodeParams params = {};
+  params.func = reinterpret_cast<void*>(fill);
+  params.gridDim = dim3((n + 63) / 64);
+  params.blockDim = dim3(64);
+  params.kernelParams = fillArgs;
+  hipGraphNode_t fillNode = nullptr, scaleNode = nullptr;
+  ASSERT_HIP(hipGraphAddKernelNode(&fillNode, graph, nullptr, 0, &params));
+  params.func = reinterpret_cast<void*>(scaleAdd);
+  params.kernelParams = scaleArgs;
+  ASSERT_HIP(hipGraphAddKernelNode(&scaleNode, graph, &fillNode, 1, &params));
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  const int launches = 2;  // y = y - 4x, twice
+  for (int i = 0; i < launches; ++i) ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  std::vector<unsigned> filled(n);
+  std::vector<int> result(n);
+  ASSERT_HIP(hipMemcpy(filled.data(), out, n * sizeof(unsigned), hipMemcpyDeviceToHost));
+  ASSERT_HIP(hipMemcpy(result.data(), y, n * sizeof(int), hipMemcpyDeviceToHost));
+  for (unsigned i = 0; i < n; ++i) {
+    ASSERT_EQ(filled[i], 3 * i + 1) << i;
+    ASSERT_EQ(result[i], hostY[i] + launches * factor * hostX[i]) << i;
+  }
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipFree(out));
+  ASSERT_HIP(hipFree(y));
+  ASSERT_HIP(hipFree(x));
+  ASSERT_HIP(hipLibraryUnload(library));
+}
+
 // Loading is lazy (as in AMD's runtime): bytes that are no code object load, and the first
 // question about the library's kernels says what is wrong.
 TEST(Library, AnImageThatIsNoCodeObjectFailsAtFirstUse) {
