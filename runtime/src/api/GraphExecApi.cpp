@@ -6,13 +6,16 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "GraphHandles.h"
+#include "GraphNodeCalls.h"
 #include "GraphNodeParams.h"
 #include "graph/StreamCapture.h"
 
+using hipcore::api::execNode;
 using hipcore::api::execOf;
 using hipcore::api::finish;
 using hipcore::api::graphOf;
 using hipcore::api::nodeOf;
+using hipcore::api::setExecNodeCall;
 using hipcore::core::fail;
 using hipcore::core::Status;
 using hipcore::graph::Graph;
@@ -60,39 +63,10 @@ Status queueFor(hipStream_t stream, hipcore::core::Stream*& queue) {
   return Status::success();
 }
 
-// The executable's copy of `node` (a node of the graph it was instantiated from).
-Status execNode(hipGraphExec_t exec, hipGraphNode_t node, GraphExec*& object, GraphNode*& copy) {
-  if (Status valid = execOf(exec, object); !valid.ok()) return valid;
-  GraphNode* original = nullptr;
-  if (Status valid = nodeOf(node, original); !valid.ok()) return valid;
-  copy = object->copyOf(original);
-  if (copy == nullptr)
-    return fail(hipErrorInvalidValue, "node %p is not of the graph executable %p was made from",
-                static_cast<void*>(node), static_cast<void*>(exec));
-  return Status::success();
-}
-
 // Kernel, memcpy and memset nodes of an executable can be disabled (hipGraphNodeSetEnabled).
 bool canBeDisabled(hipGraphNodeType type) {
   return type == hipGraphNodeTypeKernel || type == hipGraphNodeTypeMemcpy ||
          type == hipGraphNodeTypeMemset;
-}
-
-// A hipGraphExec*SetParams call: the parameters `built` made, for the executable's copy of node.
-// A memcpy's `kind` is compared with the node's first: its direction is fixed in an executable,
-// and a changed one is the error, whatever else is wrong with the new parameters (AMD's order).
-hipError_t setExecNode(const char* call, hipGraphExec_t exec, hipGraphNode_t node, Status built,
-                       NodeParams params, const hipMemcpyKind* kind = nullptr) {
-  GraphExec* object = nullptr;
-  GraphNode* copy = nullptr;
-  Status status = execNode(exec, node, object, copy);
-  if (status.ok() && kind != nullptr && copy->params.type == hipGraphNodeTypeMemcpy &&
-      copy->params.copy.params.kind != *kind)
-    status = fail(hipErrorInvalidValue, "%s: a memcpy node's kind %d cannot become %d", call,
-                  static_cast<int>(copy->params.copy.params.kind), static_cast<int>(*kind));
-  if (status.ok()) status = std::move(built);
-  if (status.ok()) status = object->setParams(*copy, std::move(params));
-  return finish(call, std::move(status));
 }
 
 }  // namespace
@@ -255,8 +229,8 @@ HIPCORE_API hipError_t hipGraphExecKernelNodeSetParams(hipGraphExec_t hGraphExec
       [&] {
         NodeParams params;
         Status built = hipcore::api::kernelNode(pNodeParams, params);
-        return setExecNode("hipGraphExecKernelNodeSetParams", hGraphExec, node, std::move(built),
-                           std::move(params));
+        return setExecNodeCall("hipGraphExecKernelNodeSetParams", hGraphExec, node,
+                               std::move(built), std::move(params));
       },
       "hGraphExec, node, pNodeParams", hGraphExec, node, pNodeParams);
 }
@@ -273,8 +247,9 @@ HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec
         // answer, which hip-tests checks; adding such a node answers hipErrorInvalidPitchValue).
         if (built.code == hipErrorInvalidPitchValue)
           built = fail(hipErrorInvalidValue, "%s", built.message().c_str());
-        return setExecNode("hipGraphExecMemcpyNodeSetParams", hGraphExec, node, std::move(built),
-                           std::move(params), pNodeParams ? &pNodeParams->kind : nullptr);
+        return setExecNodeCall("hipGraphExecMemcpyNodeSetParams", hGraphExec, node,
+                               std::move(built), std::move(params), nullptr,
+                               pNodeParams ? &pNodeParams->kind : nullptr);
       },
       "hGraphExec, node, pNodeParams", hGraphExec, node, pNodeParams);
 }
@@ -288,8 +263,8 @@ HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphEx
       [&] {
         NodeParams params;
         Status built = hipcore::api::copyNode1D(dst, src, count, kind, params);
-        return setExecNode("hipGraphExecMemcpyNodeSetParams1D", hGraphExec, node, std::move(built),
-                           std::move(params), &kind);
+        return setExecNodeCall("hipGraphExecMemcpyNodeSetParams1D", hGraphExec, node,
+                               std::move(built), std::move(params), nullptr, &kind);
       },
       "hGraphExec, node, dst, src, count, kind", hGraphExec, node, dst, src, count, kind);
 }
@@ -302,8 +277,8 @@ HIPCORE_API hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec
       [&] {
         NodeParams params;
         Status built = hipcore::api::fillNode(pNodeParams, params);
-        return setExecNode("hipGraphExecMemsetNodeSetParams", hGraphExec, node, std::move(built),
-                           std::move(params));
+        return setExecNodeCall("hipGraphExecMemsetNodeSetParams", hGraphExec, node,
+                               std::move(built), std::move(params));
       },
       "hGraphExec, node, pNodeParams", hGraphExec, node, pNodeParams);
 }
@@ -315,8 +290,8 @@ HIPCORE_API hipError_t hipGraphExecHostNodeSetParams(hipGraphExec_t hGraphExec, 
       [&] {
         NodeParams params;
         Status built = hipcore::api::hostNode(pNodeParams, params);
-        return setExecNode("hipGraphExecHostNodeSetParams", hGraphExec, node, std::move(built),
-                           std::move(params));
+        return setExecNodeCall("hipGraphExecHostNodeSetParams", hGraphExec, node, std::move(built),
+                               std::move(params));
       },
       "hGraphExec, node, pNodeParams", hGraphExec, node, pNodeParams);
 }
@@ -328,8 +303,8 @@ HIPCORE_API hipError_t hipGraphExecEventRecordNodeSetEvent(hipGraphExec_t hGraph
       [&] {
         NodeParams params;
         Status built = hipcore::api::eventNode(hipGraphNodeTypeEventRecord, event, params);
-        return setExecNode("hipGraphExecEventRecordNodeSetEvent", hGraphExec, hNode,
-                           std::move(built), std::move(params));
+        return setExecNodeCall("hipGraphExecEventRecordNodeSetEvent", hGraphExec, hNode,
+                               std::move(built), std::move(params));
       },
       "hGraphExec, hNode, event", hGraphExec, hNode, event);
 }
@@ -341,8 +316,8 @@ HIPCORE_API hipError_t hipGraphExecEventWaitNodeSetEvent(hipGraphExec_t hGraphEx
       [&] {
         NodeParams params;
         Status built = hipcore::api::eventNode(hipGraphNodeTypeWaitEvent, event, params);
-        return setExecNode("hipGraphExecEventWaitNodeSetEvent", hGraphExec, hNode, std::move(built),
-                           std::move(params));
+        return setExecNodeCall("hipGraphExecEventWaitNodeSetEvent", hGraphExec, hNode,
+                               std::move(built), std::move(params));
       },
       "hGraphExec, hNode, event", hGraphExec, hNode, event);
 }
@@ -411,8 +386,8 @@ HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(hipGraphExec_t hG
         NodeParams params;
         Status built =
             hipcore::api::symbolCopyNode(nullptr, src, symbol, count, offset, kind, true, params);
-        return setExecNode("hipGraphExecMemcpyNodeSetParamsToSymbol", hGraphExec, node,
-                           std::move(built), std::move(params), &kind);
+        return setExecNodeCall("hipGraphExecMemcpyNodeSetParamsToSymbol", hGraphExec, node,
+                               std::move(built), std::move(params), nullptr, &kind);
       },
       "hGraphExec, node, symbol, src, count, offset, kind", hGraphExec, node, symbol, src, count,
       offset, kind);
@@ -429,8 +404,8 @@ HIPCORE_API hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t 
         NodeParams params;
         Status built =
             hipcore::api::symbolCopyNode(dst, nullptr, symbol, count, offset, kind, false, params);
-        return setExecNode("hipGraphExecMemcpyNodeSetParamsFromSymbol", hGraphExec, node,
-                           std::move(built), std::move(params), &kind);
+        return setExecNodeCall("hipGraphExecMemcpyNodeSetParamsFromSymbol", hGraphExec, node,
+                               std::move(built), std::move(params), nullptr, &kind);
       },
       "hGraphExec, node, dst, symbol, count, offset, kind", hGraphExec, node, dst, symbol, count,
       offset, kind);

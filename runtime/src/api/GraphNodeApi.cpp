@@ -3,46 +3,20 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "GraphHandles.h"
+#include "GraphNodeCalls.h"
 #include "GraphNodeParams.h"
 
+using hipcore::api::addNodeCall;
 using hipcore::api::finish;
 using hipcore::api::graphOf;
+using hipcore::api::nodeForGet;
 using hipcore::api::nodeOf;
+using hipcore::api::setNodeCall;
 using hipcore::core::fail;
 using hipcore::core::Status;
 using hipcore::graph::Graph;
 using hipcore::graph::GraphNode;
 using hipcore::graph::NodeParams;
-
-namespace {
-
-// Adds the node `built` made (or returns why it could not be made).
-hipError_t addNode(const char* call, hipGraphNode_t* out, hipGraph_t graph,
-                   const hipGraphNode_t* dependencies, size_t count, Status built,
-                   NodeParams params) {
-  if (!built.ok()) return finish(call, std::move(built));
-  return finish(call, hipcore::api::addNode(graph, out, dependencies, count, std::move(params)));
-}
-
-// Replaces the parameters of a node of kind `type` with those `built` made.
-hipError_t setNode(const char* call, hipGraphNode_t node, hipGraphNodeType type, Status built,
-                   NodeParams params) {
-  GraphNode* object = nullptr;
-  Status status = nodeOf(node, type, object);
-  if (status.ok()) status = std::move(built);
-  if (status.ok()) object->params = std::move(params);
-  return finish(call, std::move(status));
-}
-
-// A node's parameters, for the getters: the node of kind `type`, and a non-null output.
-template <class Out>
-Status getNode(hipGraphNode_t node, hipGraphNodeType type, Out* out, GraphNode*& object) {
-  Status status = nodeOf(node, type, object);
-  if (status.ok() && out == nullptr) status = fail(hipErrorInvalidValue, "the output is null");
-  return status;
-}
-
-}  // namespace
 
 // ---- Kernel nodes ----
 
@@ -55,8 +29,8 @@ HIPCORE_API hipError_t hipGraphAddKernelNode(hipGraphNode_t* pGraphNode, hipGrap
       [&] {
         NodeParams params;
         Status built = hipcore::api::kernelNode(pNodeParams, params);
-        return addNode("hipGraphAddKernelNode", pGraphNode, graph, pDependencies, numDependencies,
-                       std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddKernelNode", pGraphNode, graph, pDependencies,
+                           numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, pNodeParams", pGraphNode, graph,
       pDependencies, numDependencies, pNodeParams);
@@ -68,7 +42,7 @@ HIPCORE_API hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node,
       "hipGraphKernelNodeGetParams", hipGraphKernelNodeGetParams,
       [&] {
         GraphNode* object = nullptr;
-        Status status = getNode(node, hipGraphNodeTypeKernel, pNodeParams, object);
+        Status status = nodeForGet(node, hipGraphNodeTypeKernel, pNodeParams, object);
         if (status.ok()) *pNodeParams = object->params.kernel.params();
         return finish("hipGraphKernelNodeGetParams", std::move(status));
       },
@@ -82,8 +56,8 @@ HIPCORE_API hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
       [&] {
         NodeParams params;
         Status built = hipcore::api::kernelNode(pNodeParams, params);
-        return setNode("hipGraphKernelNodeSetParams", node, hipGraphNodeTypeKernel,
-                       std::move(built), std::move(params));
+        return setNodeCall("hipGraphKernelNodeSetParams", node, hipGraphNodeTypeKernel,
+                           std::move(built), std::move(params));
       },
       "node, pNodeParams", node, pNodeParams);
 }
@@ -99,8 +73,8 @@ HIPCORE_API hipError_t hipGraphAddMemcpyNode(hipGraphNode_t* pGraphNode, hipGrap
       [&] {
         NodeParams params;
         Status built = hipcore::api::copyNode(pCopyParams, params);
-        return addNode("hipGraphAddMemcpyNode", pGraphNode, graph, pDependencies, numDependencies,
-                       std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddMemcpyNode", pGraphNode, graph, pDependencies,
+                           numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, pCopyParams", pGraphNode, graph,
       pDependencies, numDependencies, pCopyParams);
@@ -112,7 +86,7 @@ HIPCORE_API hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node,
       "hipGraphMemcpyNodeGetParams", hipGraphMemcpyNodeGetParams,
       [&] {
         GraphNode* object = nullptr;
-        Status status = getNode(node, hipGraphNodeTypeMemcpy, pNodeParams, object);
+        Status status = nodeForGet(node, hipGraphNodeTypeMemcpy, pNodeParams, object);
         if (status.ok()) *pNodeParams = object->params.copy.params;
         return finish("hipGraphMemcpyNodeGetParams", std::move(status));
       },
@@ -126,8 +100,8 @@ HIPCORE_API hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node,
       [&] {
         NodeParams params;
         Status built = hipcore::api::copyNode(pNodeParams, params);
-        return setNode("hipGraphMemcpyNodeSetParams", node, hipGraphNodeTypeMemcpy,
-                       std::move(built), std::move(params));
+        return setNodeCall("hipGraphMemcpyNodeSetParams", node, hipGraphNodeTypeMemcpy,
+                           std::move(built), std::move(params));
       },
       "node, pNodeParams", node, pNodeParams);
 }
@@ -141,8 +115,8 @@ HIPCORE_API hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t* pGraphNode, hipGr
       [&] {
         NodeParams params;
         Status built = hipcore::api::copyNode1D(dst, src, count, kind, params);
-        return addNode("hipGraphAddMemcpyNode1D", pGraphNode, graph, pDependencies, numDependencies,
-                       std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddMemcpyNode1D", pGraphNode, graph, pDependencies,
+                           numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, dst, src, count, kind", pGraphNode, graph,
       pDependencies, numDependencies, dst, src, count, kind);
@@ -156,8 +130,8 @@ HIPCORE_API hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void* 
       [&] {
         NodeParams params;
         Status built = hipcore::api::copyNode1D(dst, src, count, kind, params);
-        return setNode("hipGraphMemcpyNodeSetParams1D", node, hipGraphNodeTypeMemcpy,
-                       std::move(built), std::move(params));
+        return setNodeCall("hipGraphMemcpyNodeSetParams1D", node, hipGraphNodeTypeMemcpy,
+                           std::move(built), std::move(params));
       },
       "node, dst, src, count, kind", node, dst, src, count, kind);
 }
@@ -173,8 +147,8 @@ HIPCORE_API hipError_t hipGraphAddMemcpyNodeFromSymbol(hipGraphNode_t* pGraphNod
         NodeParams params;
         Status built =
             hipcore::api::symbolCopyNode(dst, nullptr, symbol, count, offset, kind, false, params);
-        return addNode("hipGraphAddMemcpyNodeFromSymbol", pGraphNode, graph, pDependencies,
-                       numDependencies, std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddMemcpyNodeFromSymbol", pGraphNode, graph, pDependencies,
+                           numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, dst, symbol, count, offset, kind",
       pGraphNode, graph, pDependencies, numDependencies, dst, symbol, count, offset, kind);
@@ -191,8 +165,8 @@ HIPCORE_API hipError_t hipGraphAddMemcpyNodeToSymbol(hipGraphNode_t* pGraphNode,
         NodeParams params;
         Status built =
             hipcore::api::symbolCopyNode(nullptr, src, symbol, count, offset, kind, true, params);
-        return addNode("hipGraphAddMemcpyNodeToSymbol", pGraphNode, graph, pDependencies,
-                       numDependencies, std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddMemcpyNodeToSymbol", pGraphNode, graph, pDependencies,
+                           numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, symbol, src, count, offset, kind",
       pGraphNode, graph, pDependencies, numDependencies, symbol, src, count, offset, kind);
@@ -207,8 +181,8 @@ HIPCORE_API hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(hipGraphNode_t node
         NodeParams params;
         Status built =
             hipcore::api::symbolCopyNode(dst, nullptr, symbol, count, offset, kind, false, params);
-        return setNode("hipGraphMemcpyNodeSetParamsFromSymbol", node, hipGraphNodeTypeMemcpy,
-                       std::move(built), std::move(params));
+        return setNodeCall("hipGraphMemcpyNodeSetParamsFromSymbol", node, hipGraphNodeTypeMemcpy,
+                           std::move(built), std::move(params));
       },
       "node, dst, symbol, count, offset, kind", node, dst, symbol, count, offset, kind);
 }
@@ -222,8 +196,8 @@ HIPCORE_API hipError_t hipGraphMemcpyNodeSetParamsToSymbol(hipGraphNode_t node, 
         NodeParams params;
         Status built =
             hipcore::api::symbolCopyNode(nullptr, src, symbol, count, offset, kind, true, params);
-        return setNode("hipGraphMemcpyNodeSetParamsToSymbol", node, hipGraphNodeTypeMemcpy,
-                       std::move(built), std::move(params));
+        return setNodeCall("hipGraphMemcpyNodeSetParamsToSymbol", node, hipGraphNodeTypeMemcpy,
+                           std::move(built), std::move(params));
       },
       "node, symbol, src, count, offset, kind", node, symbol, src, count, offset, kind);
 }
@@ -239,8 +213,8 @@ HIPCORE_API hipError_t hipGraphAddMemsetNode(hipGraphNode_t* pGraphNode, hipGrap
       [&] {
         NodeParams params;
         Status built = hipcore::api::fillNode(pMemsetParams, params);
-        return addNode("hipGraphAddMemsetNode", pGraphNode, graph, pDependencies, numDependencies,
-                       std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddMemsetNode", pGraphNode, graph, pDependencies,
+                           numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, pMemsetParams", pGraphNode, graph,
       pDependencies, numDependencies, pMemsetParams);
@@ -252,7 +226,7 @@ HIPCORE_API hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node,
       "hipGraphMemsetNodeGetParams", hipGraphMemsetNodeGetParams,
       [&] {
         GraphNode* object = nullptr;
-        Status status = getNode(node, hipGraphNodeTypeMemset, pNodeParams, object);
+        Status status = nodeForGet(node, hipGraphNodeTypeMemset, pNodeParams, object);
         if (status.ok()) *pNodeParams = object->params.fill.params;
         return finish("hipGraphMemsetNodeGetParams", std::move(status));
       },
@@ -266,8 +240,8 @@ HIPCORE_API hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node,
       [&] {
         NodeParams params;
         Status built = hipcore::api::fillNode(pNodeParams, params);
-        return setNode("hipGraphMemsetNodeSetParams", node, hipGraphNodeTypeMemset,
-                       std::move(built), std::move(params));
+        return setNodeCall("hipGraphMemsetNodeSetParams", node, hipGraphNodeTypeMemset,
+                           std::move(built), std::move(params));
       },
       "node, pNodeParams", node, pNodeParams);
 }
@@ -283,8 +257,8 @@ HIPCORE_API hipError_t hipGraphAddHostNode(hipGraphNode_t* pGraphNode, hipGraph_
       [&] {
         NodeParams params;
         Status built = hipcore::api::hostNode(pNodeParams, params);
-        return addNode("hipGraphAddHostNode", pGraphNode, graph, pDependencies, numDependencies,
-                       std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddHostNode", pGraphNode, graph, pDependencies, numDependencies,
+                           std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, pNodeParams", pGraphNode, graph,
       pDependencies, numDependencies, pNodeParams);
@@ -296,7 +270,7 @@ HIPCORE_API hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node,
       "hipGraphHostNodeGetParams", hipGraphHostNodeGetParams,
       [&] {
         GraphNode* object = nullptr;
-        Status status = getNode(node, hipGraphNodeTypeHost, pNodeParams, object);
+        Status status = nodeForGet(node, hipGraphNodeTypeHost, pNodeParams, object);
         if (status.ok()) *pNodeParams = object->params.host;
         return finish("hipGraphHostNodeGetParams", std::move(status));
       },
@@ -310,8 +284,8 @@ HIPCORE_API hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node,
       [&] {
         NodeParams params;
         Status built = hipcore::api::hostNode(pNodeParams, params);
-        return setNode("hipGraphHostNodeSetParams", node, hipGraphNodeTypeHost, std::move(built),
-                       std::move(params));
+        return setNodeCall("hipGraphHostNodeSetParams", node, hipGraphNodeTypeHost,
+                           std::move(built), std::move(params));
       },
       "node, pNodeParams", node, pNodeParams);
 }
@@ -333,8 +307,8 @@ HIPCORE_API hipError_t hipGraphAddChildGraphNode(hipGraphNode_t* pGraphNode, hip
           params.type = hipGraphNodeTypeGraph;
           params.child = child->clone();
         }
-        return addNode("hipGraphAddChildGraphNode", pGraphNode, graph, pDependencies,
-                       numDependencies, std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddChildGraphNode", pGraphNode, graph, pDependencies,
+                           numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, childGraph", pGraphNode, graph,
       pDependencies, numDependencies, childGraph);
@@ -345,7 +319,7 @@ HIPCORE_API hipError_t hipGraphChildGraphNodeGetGraph(hipGraphNode_t node, hipGr
       "hipGraphChildGraphNodeGetGraph", hipGraphChildGraphNodeGetGraph,
       [&] {
         GraphNode* object = nullptr;
-        Status status = getNode(node, hipGraphNodeTypeGraph, pGraph, object);
+        Status status = nodeForGet(node, hipGraphNodeTypeGraph, pGraph, object);
         if (status.ok()) *pGraph = reinterpret_cast<hipGraph_t>(object->params.child.get());
         return finish("hipGraphChildGraphNodeGetGraph", std::move(status));
       },
@@ -358,8 +332,8 @@ HIPCORE_API hipError_t hipGraphAddEmptyNode(hipGraphNode_t* pGraphNode, hipGraph
   return hipcore::api::call(
       "hipGraphAddEmptyNode", hipGraphAddEmptyNode,
       [&] {
-        return addNode("hipGraphAddEmptyNode", pGraphNode, graph, pDependencies, numDependencies,
-                       Status::success(), NodeParams());
+        return addNodeCall("hipGraphAddEmptyNode", pGraphNode, graph, pDependencies,
+                           numDependencies, Status::success(), NodeParams());
       },
       "pGraphNode, graph, pDependencies, numDependencies", pGraphNode, graph, pDependencies,
       numDependencies);
@@ -374,12 +348,12 @@ hipError_t addEventNode(const char* call, hipGraphNodeType type, hipGraphNode_t*
                         hipEvent_t event) {
   NodeParams params;
   Status built = hipcore::api::eventNode(type, event, params);
-  return addNode(call, out, graph, dependencies, count, std::move(built), std::move(params));
+  return addNodeCall(call, out, graph, dependencies, count, std::move(built), std::move(params));
 }
 
 hipError_t getEvent(const char* call, hipGraphNodeType type, hipGraphNode_t node, hipEvent_t* out) {
   GraphNode* object = nullptr;
-  Status status = getNode(node, type, out, object);
+  Status status = nodeForGet(node, type, out, object);
   if (status.ok()) *out = object->params.event;
   return finish(call, std::move(status));
 }
@@ -388,7 +362,7 @@ hipError_t setEvent(const char* call, hipGraphNodeType type, hipGraphNode_t node
                     hipEvent_t event) {
   NodeParams params;
   Status built = hipcore::api::eventNode(type, event, params);
-  return setNode(call, node, type, std::move(built), std::move(params));
+  return setNodeCall(call, node, type, std::move(built), std::move(params));
 }
 
 }  // namespace

@@ -3,56 +3,24 @@
 #include "ApiCall.h"
 #include "ApiState.h"
 #include "GraphHandles.h"
+#include "GraphNodeCalls.h"
 #include "GraphNodeParams.h"
 
+using hipcore::api::addNodeCall;
 using hipcore::api::finish;
-using hipcore::api::nodeOf;
-using hipcore::core::fail;
+using hipcore::api::nodeForGet;
+using hipcore::api::setExecNodeCall;
+using hipcore::api::setNodeCall;
 using hipcore::core::Status;
-using hipcore::graph::GraphExec;
 using hipcore::graph::GraphNode;
 using hipcore::graph::NodeParams;
 
 namespace {
 
-hipError_t addNode(const char* call, hipGraphNode_t* out, hipGraph_t graph,
-                   const hipGraphNode_t* dependencies, size_t count, Status built,
-                   NodeParams params) {
-  if (!built.ok()) return finish(call, std::move(built));
-  return finish(call, hipcore::api::addNode(graph, out, dependencies, count, std::move(params)));
-}
-
-hipError_t setNode(const char* call, hipGraphNode_t node, hipGraphNodeType type, Status built,
-                   NodeParams params) {
-  GraphNode* object = nullptr;
-  Status status = nodeOf(node, type, object);
-  if (status.ok()) status = std::move(built);
-  if (status.ok()) object->params = std::move(params);
-  return finish(call, std::move(status));
-}
-
-// The executable's copy of `node`, of kind `type`, takes the parameters `built` made.
-hipError_t setExecNode(const char* call, hipGraphExec_t exec, hipGraphNode_t node,
-                       hipGraphNodeType type, Status built, NodeParams params) {
-  GraphExec* object = nullptr;
-  GraphNode* original = nullptr;
-  Status status = hipcore::api::execOf(exec, object);
-  if (status.ok()) status = nodeOf(node, type, original);
-  GraphNode* copy = status.ok() ? object->copyOf(original) : nullptr;
-  if (status.ok() && copy == nullptr)
-    status = fail(hipErrorInvalidValue, "node %p is not of the graph executable %p was made from",
-                  static_cast<void*>(node), static_cast<void*>(exec));
-  if (status.ok()) status = std::move(built);
-  if (status.ok()) status = object->setParams(*copy, std::move(params));
-  return finish(call, std::move(status));
-}
-
-template <class Out>
-Status getNode(hipGraphNode_t node, hipGraphNodeType type, Out* out, GraphNode*& object) {
-  Status status = nodeOf(node, type, object);
-  if (status.ok() && out == nullptr) status = fail(hipErrorInvalidValue, "the output is null");
-  return status;
-}
+// The kinds an executable's node must have, for setExecNodeCall.
+constexpr hipGraphNodeType kExtSemaphoreSignal = hipGraphNodeTypeExtSemaphoreSignal;
+constexpr hipGraphNodeType kExtSemaphoreWait = hipGraphNodeTypeExtSemaphoreWait;
+constexpr hipGraphNodeType kBatchMemOp = hipGraphNodeTypeBatchMemOp;
 
 }  // namespace
 
@@ -66,8 +34,8 @@ HIPCORE_API hipError_t hipGraphAddExternalSemaphoresSignalNode(
       [&] {
         NodeParams params;
         Status built = hipcore::api::semaphoreSignalNode(nodeParams, params);
-        return addNode("hipGraphAddExternalSemaphoresSignalNode", pGraphNode, graph, pDependencies,
-                       numDependencies, std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddExternalSemaphoresSignalNode", pGraphNode, graph,
+                           pDependencies, numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, nodeParams", pGraphNode, graph,
       pDependencies, numDependencies, nodeParams);
@@ -80,7 +48,7 @@ HIPCORE_API hipError_t hipGraphExternalSemaphoresSignalNodeGetParams(
       hipGraphExternalSemaphoresSignalNodeGetParams,
       [&] {
         GraphNode* object = nullptr;
-        Status status = getNode(hNode, hipGraphNodeTypeExtSemaphoreSignal, params_out, object);
+        Status status = nodeForGet(hNode, hipGraphNodeTypeExtSemaphoreSignal, params_out, object);
         if (status.ok()) {
           hipcore::graph::SemaphoreOperation& op = object->params.semaphores;
           params_out->extSemArray = op.semaphores.data();
@@ -100,8 +68,8 @@ HIPCORE_API hipError_t hipGraphExternalSemaphoresSignalNodeSetParams(
       [&] {
         NodeParams params;
         Status built = hipcore::api::semaphoreSignalNode(nodeParams, params);
-        return setNode("hipGraphExternalSemaphoresSignalNodeSetParams", hNode,
-                       hipGraphNodeTypeExtSemaphoreSignal, std::move(built), std::move(params));
+        return setNodeCall("hipGraphExternalSemaphoresSignalNodeSetParams", hNode,
+                           hipGraphNodeTypeExtSemaphoreSignal, std::move(built), std::move(params));
       },
       "hNode, nodeParams", hNode, nodeParams);
 }
@@ -115,8 +83,8 @@ HIPCORE_API hipError_t hipGraphExecExternalSemaphoresSignalNodeSetParams(
       [&] {
         NodeParams params;
         Status built = hipcore::api::semaphoreSignalNode(nodeParams, params);
-        return setExecNode("hipGraphExecExternalSemaphoresSignalNodeSetParams", hGraphExec, hNode,
-                           hipGraphNodeTypeExtSemaphoreSignal, std::move(built), std::move(params));
+        return setExecNodeCall("hipGraphExecExternalSemaphoresSignalNodeSetParams", hGraphExec,
+                               hNode, std::move(built), std::move(params), &kExtSemaphoreSignal);
       },
       "hGraphExec, hNode, nodeParams", hGraphExec, hNode, nodeParams);
 }
@@ -131,8 +99,8 @@ HIPCORE_API hipError_t hipGraphAddExternalSemaphoresWaitNode(
       [&] {
         NodeParams params;
         Status built = hipcore::api::semaphoreWaitNode(nodeParams, params);
-        return addNode("hipGraphAddExternalSemaphoresWaitNode", pGraphNode, graph, pDependencies,
-                       numDependencies, std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddExternalSemaphoresWaitNode", pGraphNode, graph,
+                           pDependencies, numDependencies, std::move(built), std::move(params));
       },
       "pGraphNode, graph, pDependencies, numDependencies, nodeParams", pGraphNode, graph,
       pDependencies, numDependencies, nodeParams);
@@ -144,7 +112,7 @@ HIPCORE_API hipError_t hipGraphExternalSemaphoresWaitNodeGetParams(
       "hipGraphExternalSemaphoresWaitNodeGetParams", hipGraphExternalSemaphoresWaitNodeGetParams,
       [&] {
         GraphNode* object = nullptr;
-        Status status = getNode(hNode, hipGraphNodeTypeExtSemaphoreWait, params_out, object);
+        Status status = nodeForGet(hNode, hipGraphNodeTypeExtSemaphoreWait, params_out, object);
         if (status.ok()) {
           hipcore::graph::SemaphoreOperation& op = object->params.semaphores;
           params_out->extSemArray = op.semaphores.data();
@@ -163,8 +131,8 @@ HIPCORE_API hipError_t hipGraphExternalSemaphoresWaitNodeSetParams(
       [&] {
         NodeParams params;
         Status built = hipcore::api::semaphoreWaitNode(nodeParams, params);
-        return setNode("hipGraphExternalSemaphoresWaitNodeSetParams", hNode,
-                       hipGraphNodeTypeExtSemaphoreWait, std::move(built), std::move(params));
+        return setNodeCall("hipGraphExternalSemaphoresWaitNodeSetParams", hNode,
+                           hipGraphNodeTypeExtSemaphoreWait, std::move(built), std::move(params));
       },
       "hNode, nodeParams", hNode, nodeParams);
 }
@@ -178,8 +146,8 @@ HIPCORE_API hipError_t hipGraphExecExternalSemaphoresWaitNodeSetParams(
       [&] {
         NodeParams params;
         Status built = hipcore::api::semaphoreWaitNode(nodeParams, params);
-        return setExecNode("hipGraphExecExternalSemaphoresWaitNodeSetParams", hGraphExec, hNode,
-                           hipGraphNodeTypeExtSemaphoreWait, std::move(built), std::move(params));
+        return setExecNodeCall("hipGraphExecExternalSemaphoresWaitNodeSetParams", hGraphExec, hNode,
+                               std::move(built), std::move(params), &kExtSemaphoreWait);
       },
       "hGraphExec, hNode, nodeParams", hGraphExec, hNode, nodeParams);
 }
@@ -195,8 +163,8 @@ HIPCORE_API hipError_t hipGraphAddBatchMemOpNode(hipGraphNode_t* phGraphNode, hi
       [&] {
         NodeParams params;
         Status built = hipcore::api::memoryOperationsNode(nodeParams, params);
-        return addNode("hipGraphAddBatchMemOpNode", phGraphNode, hGraph, dependencies,
-                       numDependencies, std::move(built), std::move(params));
+        return addNodeCall("hipGraphAddBatchMemOpNode", phGraphNode, hGraph, dependencies,
+                           numDependencies, std::move(built), std::move(params));
       },
       "phGraphNode, hGraph, dependencies, numDependencies, nodeParams", phGraphNode, hGraph,
       dependencies, numDependencies, nodeParams);
@@ -208,7 +176,7 @@ HIPCORE_API hipError_t hipGraphBatchMemOpNodeGetParams(hipGraphNode_t hNode,
       "hipGraphBatchMemOpNodeGetParams", hipGraphBatchMemOpNodeGetParams,
       [&] {
         GraphNode* object = nullptr;
-        Status status = getNode(hNode, hipGraphNodeTypeBatchMemOp, nodeParams_out, object);
+        Status status = nodeForGet(hNode, hipGraphNodeTypeBatchMemOp, nodeParams_out, object);
         if (status.ok()) {
           // The array is the node's: valid until the node is destroyed or its parameters change.
           hipcore::graph::MemoryOperations& batch = object->params.memoryOperations;
@@ -229,8 +197,8 @@ HIPCORE_API hipError_t hipGraphBatchMemOpNodeSetParams(hipGraphNode_t hNode,
       [&] {
         NodeParams params;
         Status built = hipcore::api::memoryOperationsNode(nodeParams, params);
-        return setNode("hipGraphBatchMemOpNodeSetParams", hNode, hipGraphNodeTypeBatchMemOp,
-                       std::move(built), std::move(params));
+        return setNodeCall("hipGraphBatchMemOpNodeSetParams", hNode, hipGraphNodeTypeBatchMemOp,
+                           std::move(built), std::move(params));
       },
       "hNode, nodeParams", hNode, nodeParams);
 }
@@ -242,8 +210,8 @@ HIPCORE_API hipError_t hipGraphExecBatchMemOpNodeSetParams(
       [&] {
         NodeParams params;
         Status built = hipcore::api::memoryOperationsNode(nodeParams, params);
-        return setExecNode("hipGraphExecBatchMemOpNodeSetParams", hGraphExec, hNode,
-                           hipGraphNodeTypeBatchMemOp, std::move(built), std::move(params));
+        return setExecNodeCall("hipGraphExecBatchMemOpNodeSetParams", hGraphExec, hNode,
+                               std::move(built), std::move(params), &kBatchMemOp);
       },
       "hGraphExec, hNode, nodeParams", hGraphExec, hNode, nodeParams);
 }
