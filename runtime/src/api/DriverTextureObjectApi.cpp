@@ -148,18 +148,6 @@ HIP_RESOURCE_VIEW_DESC driverView(const hipResourceViewDesc& v) {
   return d;
 }
 
-// The record of a texture object for the Get*Desc calls, or hipErrorInvalidValue.
-template <class Pick>
-hipError_t describe(const char* call, hipTextureObject_t object, bool haveOutput, Pick pick) {
-  if (!haveOutput) return finish(call, fail(hipErrorInvalidValue, "null output"));
-  hipcore::core::ImageObjects::Texture record;
-  if (!hipcore::api::findTexture(object, record))
-    return finish(
-        call, fail(hipErrorInvalidValue, "%p is not a texture object", static_cast<void*>(object)));
-  pick(record);
-  return hipSuccess;
-}
-
 }  // namespace
 
 HIPCORE_API hipError_t hipTexObjectCreate(hipTextureObject_t* pTexObject,
@@ -199,8 +187,9 @@ HIPCORE_API hipError_t hipTexObjectGetResourceDesc(HIP_RESOURCE_DESC* pResDesc,
   return hipcore::api::call(
       "hipTexObjectGetResourceDesc", hipTexObjectGetResourceDesc,
       [&] {
-        return describe("hipTexObjectGetResourceDesc", texObject, pResDesc != nullptr,
-                        [&](const auto& r) { *pResDesc = driverResource(r.resource); });
+        return hipcore::api::describeTexture(
+            "hipTexObjectGetResourceDesc", texObject, pResDesc != nullptr,
+            [&](const auto& r) { *pResDesc = driverResource(r.resource); });
       },
       "pResDesc, texObject", pResDesc, texObject);
 }
@@ -210,8 +199,9 @@ HIPCORE_API hipError_t hipTexObjectGetResourceViewDesc(HIP_RESOURCE_VIEW_DESC* p
   return hipcore::api::call(
       "hipTexObjectGetResourceViewDesc", hipTexObjectGetResourceViewDesc,
       [&] {
-        return describe("hipTexObjectGetResourceViewDesc", texObject, pResViewDesc != nullptr,
-                        [&](const auto& r) { *pResViewDesc = driverView(r.view); });
+        return hipcore::api::describeTexture(
+            "hipTexObjectGetResourceViewDesc", texObject, pResViewDesc != nullptr,
+            [&](const auto& r) { *pResViewDesc = driverView(r.view); });
       },
       "pResViewDesc, texObject", pResViewDesc, texObject);
 }
@@ -221,8 +211,9 @@ HIPCORE_API hipError_t hipTexObjectGetTextureDesc(HIP_TEXTURE_DESC* pTexDesc,
   return hipcore::api::call(
       "hipTexObjectGetTextureDesc", hipTexObjectGetTextureDesc,
       [&] {
-        return describe("hipTexObjectGetTextureDesc", texObject, pTexDesc != nullptr,
-                        [&](const auto& r) { *pTexDesc = driverTexture(r.texture); });
+        return hipcore::api::describeTexture(
+            "hipTexObjectGetTextureDesc", texObject, pTexDesc != nullptr,
+            [&](const auto& r) { *pTexDesc = driverTexture(r.texture); });
       },
       "pTexDesc, texObject", pTexDesc, texObject);
 }

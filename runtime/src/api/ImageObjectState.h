@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "ApiCall.h"
 #include "core/ImageDescriptors.h"
 #include "core/ImageObjects.h"
 #include "core/Status.h"
@@ -35,6 +36,20 @@ hipError_t destroyTexture(const char* call, hipTextureObject_t object);
 // The record of a live texture object, or false.
 inline bool findTexture(hipTextureObject_t object, core::ImageObjects::Texture& out) {
   return object != nullptr && imageObjects().findTexture(object, out);
+}
+
+// The Get*Desc calls of both APIs: `pick` reads the record of a live texture object; a null
+// output or an unknown handle is hipErrorInvalidValue.
+template <class Pick>
+hipError_t describeTexture(const char* call, hipTextureObject_t object, bool haveOutput,
+                           Pick pick) {
+  if (!haveOutput) return finish(call, core::fail(hipErrorInvalidValue, "%s: null output", call));
+  core::ImageObjects::Texture record;
+  if (!findTexture(object, record))
+    return finish(call, core::fail(hipErrorInvalidValue, "%s: %p is not a texture object", call,
+                                   static_cast<void*>(object)));
+  pick(record);
+  return hipSuccess;
 }
 
 }  // namespace hipcore::api

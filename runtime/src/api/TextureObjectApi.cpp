@@ -173,22 +173,6 @@ hipError_t destroyTexture(const char* call, hipTextureObject_t object) {
 
 }  // namespace hipcore::api
 
-namespace {
-
-// The record of a texture object, or hipErrorInvalidValue (null output, unknown handle).
-template <class Pick>
-hipError_t describe(const char* call, hipTextureObject_t object, bool haveOutput, Pick pick) {
-  if (!haveOutput) return finish(call, fail(hipErrorInvalidValue, "%s: null output", call));
-  hipcore::core::ImageObjects::Texture record;
-  if (!hipcore::api::imageObjects().findTexture(object, record))
-    return finish(call, fail(hipErrorInvalidValue, "%s: %p is not a texture object", call,
-                             static_cast<void*>(object)));
-  pick(record);
-  return hipSuccess;
-}
-
-}  // namespace
-
 HIPCORE_API hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject,
                                               const hipResourceDesc* pResDesc,
                                               const hipTextureDesc* pTexDesc,
@@ -214,8 +198,9 @@ HIPCORE_API hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc* pResDesc
   return hipcore::api::call(
       "hipGetTextureObjectResourceDesc", hipGetTextureObjectResourceDesc,
       [&] {
-        return describe("hipGetTextureObjectResourceDesc", textureObject, pResDesc != nullptr,
-                        [&](const auto& r) { *pResDesc = r.resource; });
+        return hipcore::api::describeTexture("hipGetTextureObjectResourceDesc", textureObject,
+                                             pResDesc != nullptr,
+                                             [&](const auto& r) { *pResDesc = r.resource; });
       },
       "pResDesc, textureObject", pResDesc, textureObject);
 }
@@ -225,8 +210,9 @@ HIPCORE_API hipError_t hipGetTextureObjectResourceViewDesc(struct hipResourceVie
   return hipcore::api::call(
       "hipGetTextureObjectResourceViewDesc", hipGetTextureObjectResourceViewDesc,
       [&] {
-        return describe("hipGetTextureObjectResourceViewDesc", textureObject,
-                        pResViewDesc != nullptr, [&](const auto& r) { *pResViewDesc = r.view; });
+        return hipcore::api::describeTexture("hipGetTextureObjectResourceViewDesc", textureObject,
+                                             pResViewDesc != nullptr,
+                                             [&](const auto& r) { *pResViewDesc = r.view; });
       },
       "pResViewDesc, textureObject", pResViewDesc, textureObject);
 }
@@ -236,8 +222,9 @@ HIPCORE_API hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc* pTexDesc,
   return hipcore::api::call(
       "hipGetTextureObjectTextureDesc", hipGetTextureObjectTextureDesc,
       [&] {
-        return describe("hipGetTextureObjectTextureDesc", textureObject, pTexDesc != nullptr,
-                        [&](const auto& r) { *pTexDesc = r.texture; });
+        return hipcore::api::describeTexture("hipGetTextureObjectTextureDesc", textureObject,
+                                             pTexDesc != nullptr,
+                                             [&](const auto& r) { *pTexDesc = r.texture; });
       },
       "pTexDesc, textureObject", pTexDesc, textureObject);
 }
