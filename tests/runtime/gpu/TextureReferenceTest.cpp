@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "DeviceCopies.h"
 #include "HostSampler.h"
 #include "TextureReferenceKernels.h"
 
@@ -20,22 +21,6 @@
 namespace {
 
 #define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
-
-template <class T>
-T* deviceCopy(const std::vector<T>& host) {
-  T* device = nullptr;
-  EXPECT_EQ(hipMalloc(&device, host.size() * sizeof(T)), hipSuccess);
-  EXPECT_EQ(hipMemcpy(device, host.data(), host.size() * sizeof(T), hipMemcpyHostToDevice),
-            hipSuccess);
-  return device;
-}
-
-template <class T>
-std::vector<T> hostCopy(const T* device, size_t n) {
-  std::vector<T> host(n);
-  EXPECT_EQ(hipMemcpy(host.data(), device, n * sizeof(T), hipMemcpyDeviceToHost), hipSuccess);
-  return host;
-}
 
 std::vector<float> fetchLinear(const std::vector<int>& index) {
   int* deviceIndex = deviceCopy(index);

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <vector>
 
+#include "DeviceCopies.h"
 #include "HostSampler.h"
 #include "TextureKernels.h"
 
@@ -28,22 +29,6 @@ std::vector<std::uint8_t> pattern(size_t bytes, unsigned seed) {
     b = static_cast<std::uint8_t>(x >> 24);
   }
   return v;
-}
-
-template <class T>
-T* deviceCopy(const std::vector<T>& host) {
-  T* device = nullptr;
-  EXPECT_EQ(hipMalloc(&device, host.size() * sizeof(T)), hipSuccess);
-  EXPECT_EQ(hipMemcpy(device, host.data(), host.size() * sizeof(T), hipMemcpyHostToDevice),
-            hipSuccess);
-  return device;
-}
-
-template <class T>
-std::vector<T> hostCopy(const T* device, size_t n) {
-  std::vector<T> host(n);
-  EXPECT_EQ(hipMemcpy(host.data(), device, n * sizeof(T), hipMemcpyDeviceToHost), hipSuccess);
-  return host;
 }
 
 // ---------------------------------------------------------------------------------------------
