@@ -4,16 +4,25 @@
 # the device libraries and rocRAND's prebuilt tests) installed, so that vgpu and hipcore built on
 # the host can run there under chroot against a ROCm release that knows gfx11 (issue 23).
 #
-# Usage: packaging/debian13-root.sh            (needs root: debootstrap, chroot)
-#   HIPCORE_DEBIAN13_ROOT  where the root goes (default /work/debian13-root; keep it outside
-#                          the repository: it is ~1.5 GB)
+# Usage: packaging/debian13-root.sh [--build]    (needs root: debootstrap, chroot)
+#   --build                the build root instead (packaging/debian13-build.sh): the same
+#                          runtime plus Debian 13's compilers and ROCm 6.1's development
+#                          packages, to build hipcore there (~3 GB)
+#   HIPCORE_DEBIAN13_ROOT  where the root goes (default /work/debian13-root, and
+#                          /work/debian13-build-root with --build; keep it outside the
+#                          repository: it is ~1.5 GB)
 #   HIPCORE_DEBIAN_MIRROR  the archive (default http://deb.debian.org/debian)
 # Idempotent: a root whose stamp file names the same package list is reused as it is; an
 # incomplete one (no stamp, an interrupted run) is finished by the same steps, which debootstrap
 # and apt-get both resume. The cost (wall time, size) is printed at the end.
 set -euo pipefail
 
-root=${HIPCORE_DEBIAN13_ROOT:-/work/debian13-root}
+build_root=0
+if [ "${1:-}" = --build ]; then
+  build_root=1
+fi
+root=${HIPCORE_DEBIAN13_ROOT:-$([ $build_root -eq 1 ] && echo /work/debian13-build-root ||
+  echo /work/debian13-root)}
 mirror=${HIPCORE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 packages=(
   # ROCm 6.1: the HSA runtime and its thunk (ROCR links libdrm_amdgpu itself since 6.1)
@@ -27,6 +36,15 @@ packages=(
   # ctest runs the host build's suites inside the root (packaging/debian13-run.sh)
   cmake
 )
+if [ $build_root -eq 1 ]; then
+  packages+=(
+    # what packaging/install-deps.sh installs on Debian 12, in Debian 13's versions: the
+    # compilers, ROCm 6.1's headers (ROCR 6.1.2, libhsakmt 6.2.4, comgr) and the test libraries
+    ninja-build g++ pkg-config python3 clang-19 clang-tools-19 lld-19 llvm-19 llvm-19-dev
+    libclang-rt-19-dev libhsa-runtime-dev libhsakmt-dev libamd-comgr-dev libzstd-dev zlib1g-dev
+    googletest libgtest-dev libgmock-dev libdrm-dev
+  )
+fi
 stamp="$root/.hipcore-debian13-complete"
 wanted="trixie ${packages[*]}"
 

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds hipcore inside a Debian 13 root against ROCm 6.1's own development packages (ROCR
+# 6.1.2's hsa headers, libhsakmt 6.2.4's, comgr) with Debian 13's clang-19, and runs its unit and
+# api suites there, on vgpu's kernel front door under ROCR 6.1 (issue 23): the build a user on
+# ROCm 6 makes, and the proof that hipcore leans on nothing of ROCR 5.2.3 but its interface.
+#
+# Usage: packaging/debian13-build.sh [CTEST_ARGS...]   (needs root: debootstrap, mount, chroot)
+#   The root is packaging/debian13-root.sh --build (HIPCORE_DEBIAN13_ROOT, default
+#   /work/debian13-build-root); the sources are the repository's HEAD (git archive), built in
+#   /hipcore/build inside the root. CTEST_ARGS replace the default selection (-L '^(unit|api)$').
+#   Prints the configure, build and test wall times; exits 0 only if all three passed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$(id -u)" -ne 0 ]; then
+  exec sudo "$0" "$@"
+fi
+root=${HIPCORE_DEBIAN13_ROOT:-/work/debian13-build-root}
+export HIPCORE_DEBIAN13_ROOT=$root
+./packaging/debian13-root.sh --build
+
+# Debian 13's device libraries (rocm-device-libs-17) keep their bitcode with LLVM 17's clang.
+bitcode=$(cd "$root" && ls -d usr/lib/llvm-17/lib/clang/*/lib/amdgcn/bitcode 2>/dev/null | head -1)
+if [ -z "$bitcode" ]; then
+  echo "debian13-build: no amdgcn bitcode directory in $root" >&2
+  exit 1
+fi
+
+rm -rf "$root/hipcore/src"
+mkdir -p "$root/hipcore/src"
+git archive HEAD | tar -x -C "$root/hipcore/src"
+
+mounted=()
+cleanup() {
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[i]}" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+mount -t proc proc "$root/proc" && mounted+=("$root/proc")
+mount --bind /dev "$root/dev" && mounted+=("$root/dev")
+in_root() {
+  chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"
+}
+
+timed() {
+  local name=$1 t0 status=0
+  shift
+  t0=$(date +%s)
+  "$@" || status=$?
+  echo "=== debian13-build: $name $([ $status -eq 0 ] && echo passed || echo "FAILED ($status)")" \
+    "in $(($(date +%s) - t0)) s"
+  return $status
+}
+
+timed configure in_root cmake -S /hipcore/src -B /hipcore/build -G Ninja \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DHIPCORE_SYSTEM_BITCODE_DIR=/$bitcode"
+timed build in_root cmake --build /hipcore/build -j "$(nproc)"
+# ROCR 6.1 needs vgpu's kernel front door (its thunk is Debian 13's libhsakmt 6.2.4).
+if [ $# -eq 0 ]; then
+  set -- -L '^(unit|api)$'
+fi
+timed test in_root env VGPU_FRONT_DOOR=kernel ctest --test-dir /hipcore/build \
+  --output-on-failure -j "$(nproc)" "$@"
