@@ -21,4 +21,5 @@ find_library(HSA_RUNTIME_LIBRARY NAMES hsa-runtime64 REQUIRED)
 add_library(hsa::runtime SHARED IMPORTED)
 set_target_properties(hsa::runtime PROPERTIES IMPORTED_LOCATION "${HSA_RUNTIME_LIBRARY}"
   INTERFACE_INCLUDE_DIRECTORIES "${HSA_INCLUDE_DIR}")
-find_path(HSAKMT_INCLUDE_DIR hsakmt.h REQUIRED)
+# Debian 12 puts hsakmt.h in /usr/include, libhsakmt 6.x (Debian 13) in /usr/include/hsakmt.
+find_path(HSAKMT_INCLUDE_DIR hsakmt.h PATH_SUFFIXES hsakmt REQUIRED)

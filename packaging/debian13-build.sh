@@ -20,7 +20,7 @@ export HIPCORE_DEBIAN13_ROOT=$root
 ./packaging/debian13-root.sh --build
 
 # Debian 13's device libraries (rocm-device-libs-17) keep their bitcode with LLVM 17's clang.
-bitcode=$(cd "$root" && ls -d usr/lib/llvm-17/lib/clang/*/lib/amdgcn/bitcode 2>/dev/null | head -1)
+bitcode=$(cd "$root" && find usr/lib/llvm-17 -name ockl.bc -printf '%h\n' 2>/dev/null | head -1)
 if [ -z "$bitcode" ]; then
   echo "debian13-build: no amdgcn bitcode directory in $root" >&2
   exit 1
