@@ -3,8 +3,11 @@
 
 find_program(HIPCORE_CLANG NAMES clang++-19 REQUIRED
   DOC "clang 19: compiles HIP sources (code object v5, gfx1030 and gfx1100)")
-find_program(HIPCORE_CLANG15 NAMES clang++-15
-  DOC "clang 15: the compiler of Debian's ROCm 5.2.3 (code object v4 test inputs)")
+# Code object v4 test inputs come from the compiler of the distribution's ROCm: clang 15 on
+# Debian 12 (ROCm 5.2.3), clang 17 on Debian 13 (ROCm 5.7/6.1, which has no clang 15); the
+# compiles ask for version 4 explicitly (clang 17 defaults to 5).
+find_program(HIPCORE_CLANG15 NAMES clang++-15 clang++-17
+  DOC "the compiler of Debian's ROCm (clang 15, or 17 on Debian 13) for code object v4 inputs")
 find_program(HIPCORE_LLVM_AS NAMES llvm-as-19 REQUIRED
   DOC "assembles the generated oclc_isa_version control libraries")
 
