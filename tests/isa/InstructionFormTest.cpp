@@ -25,6 +25,13 @@ TEST(InstructionForm, KeepsWhatSelectsBehaviour) {
   EXPECT_EQ(instructionForm("global_load_dword v1, v[2:3], off offset:-16 glc"),
             "global_load_dword glc");
   EXPECT_EQ(instructionForm("v_add_f32_e32 v0, v1, v2"), "v_add_f32_e32");
+  // WMMA: signedness (neg_lo), clamp and the 16-bit result half (op_sel) are distinct forms.
+  EXPECT_EQ(instructionForm("v_wmma_i32_16x16x16_iu8 v[0:7], v[8:11], v[12:15], v[0:7] "
+                            "neg_lo:[1,1,0] clamp"),
+            "v_wmma_i32_16x16x16_iu8 neg_lo:[1,1,0] clamp");
+  EXPECT_EQ(instructionForm("v_wmma_f16_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23] "
+                            "op_sel:[0,0,1]"),
+            "v_wmma_f16_16x16x16_f16 op_sel:[0,0,1]");
 }
 
 TEST(InstructionForm, VopdPairsAreOneFormOfTwoHalves) {

@@ -1,5 +1,6 @@
 // roundToF16: double -> f16 in any IEEE rounding direction, with MODE's output flushing (the
-// host's _Float16 conversions always round to nearest even, whatever MXCSR says).
+// host's _Float16 conversions always round to nearest even, whatever MXCSR says); roundToBf16:
+// double -> bf16, nearest even (the host compiler has no bf16 conversions).
 #include <algorithm>
 #include <cmath>
 
@@ -34,6 +35,23 @@ std::uint32_t roundToF16(double x, unsigned round, bool flushOut) {
   if (r > 65504.0) return sign | (down ? 0x7bffu : 0x7c00u);
   if (flushOut && r != 0 && r < 0x1p-14) return sign;
   return sign | bitsF16(_Float16(r));  // r is an f16 value: the conversion is exact
+}
+
+std::uint32_t roundToBf16(double x) {
+  const std::uint32_t sign = std::signbit(x) ? 0x8000u : 0u;
+  if (std::isnan(x)) return sign | 0x7fc0u;  // quiet NaN
+  const double a = std::fabs(x);
+  if (std::isinf(a)) return sign | 0x7f80u;
+  int e;
+  std::frexp(a, &e);
+  // bf16 keeps 8 significant bits and f32's exponent range: the quantum at a's binade is
+  // 2^(e - 8) for normals, 2^-133 for denormals.
+  const int quantumExp = std::max(e - 8, -133);
+  const double q = std::ldexp(a, -quantumExp), f = std::floor(q), frac = q - f;
+  const double n = frac > 0.5 || (frac == 0.5 && std::fmod(f, 2.0) != 0) ? f + 1 : f;
+  const double r = std::ldexp(n, quantumExp);
+  if (r > 0x1.fep127) return sign | 0x7f80u;           // beyond the largest finite bf16
+  return sign | bitsF32(static_cast<float>(r)) >> 16;  // r is a bf16 value: exact in f32
 }
 
 }  // namespace vgpu::isa

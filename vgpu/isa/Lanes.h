@@ -436,6 +436,8 @@ class F64Mode {
 // from double arithmetic on f16 values, which is exact or rounded in the same direction, so
 // the second rounding gives the correctly rounded f16 result.
 std::uint32_t roundToF16(double x, unsigned round, bool flushOut);
+// x rounded to bf16 (the high half of an f32), nearest even; denormals kept.
+std::uint32_t roundToBf16(double x);
 
 // f16 bits (low 16 of x) as a double, flushed when MODE flushes f16 inputs.
 inline double f16In(std::uint32_t x, bool flush) {
