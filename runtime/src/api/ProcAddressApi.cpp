@@ -77,7 +77,11 @@ Status lookup(const char* symbol, void** pfn, int hipVersion, uint64_t flags,
   std::string name = symbol;
   int version = majorMinor(hipVersion);
   int introduced = introducedIn(name);
-  if (std::strncmp(symbol, "hip", 3) != 0 || introduced < 0)
+  // HIP's functions, and the debugger's build queries AMD's runtime resolves too; not the
+  // compiler's registration entry points (__hip*).
+  const bool hipFunction =
+      std::strncmp(symbol, "hip", 3) == 0 || std::strncmp(symbol, "amd_dbgapi_", 11) == 0;
+  if (!hipFunction || introduced < 0)
     return fail(hipErrorInvalidValue, "%s is not a HIP function hipcore exports", symbol);
   if (introduced > version) {
     result = HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT;
