@@ -200,7 +200,7 @@ bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& 
     case hipDeviceAttributeMemoryPoolsSupported:
       return set(p.memoryPoolsSupported);
     case hipDeviceAttributeVirtualMemoryManagementSupported:
-      return set(0);
+      return set(1);  // hipMemCreate & co. (core/VirtualMemory), on every device
     case hipDeviceAttributeHostRegisterSupported:
       return set(p.hostRegisterSupported);
     case hipDeviceAttributeMemoryPoolSupportedHandleTypes:

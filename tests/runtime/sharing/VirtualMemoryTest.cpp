@@ -72,6 +72,19 @@ std::vector<uint32_t> pattern(uint32_t tag, size_t count, size_t first = 0) {
 
 }  // namespace
 
+// Programs (and AMD's hip-tests) ask the device attribute before they use the hipMem* calls.
+TEST(VirtualMemory, TheDeviceSaysItIsSupported) {
+  int count = 0;
+  ASSERT_EQ(hipGetDeviceCount(&count), hipSuccess);
+  for (int device = 0; device < count; ++device) {
+    int supported = -1;
+    ASSERT_EQ(hipDeviceGetAttribute(&supported, hipDeviceAttributeVirtualMemoryManagementSupported,
+                                    device),
+              hipSuccess);
+    EXPECT_EQ(supported, 1) << "device " << device;
+  }
+}
+
 TEST(VirtualMemory, GranularityIsAPowerOfTwoAndRecommendedIsNotSmaller) {
   size_t minimum = 0, recommended = 0;
   hipMemAllocationProp prop = deviceProp(0);
