@@ -164,13 +164,14 @@ HIPCORE_API hipError_t hipExtStreamCreateWithCUMask(hipStream_t* stream, uint32_
         Status status = hipcore::api::currentDevice(device);
         std::vector<uint32_t> mask(cuMask, cuMask + cuMaskSize);
         if (status.ok()) {
-          // Units the device lacks are dropped; a mask naming none of its units is refused.
+          // Units the device lacks are ignored (AMD's documented rule); a mask naming none of
+          // its units gives an ordinary stream on every unit, as AMD's runtime does (its
+          // hipExtStreamGetCUMask then reports the default mask).
           std::vector<uint32_t> units = allUnits(*device);
           mask.resize(units.size());
           bool any = false;
           for (size_t i = 0; i < mask.size(); ++i) any |= (mask[i] &= units[i]) != 0;
-          if (!any)
-            status = fail(hipErrorInvalidValue, "the CU mask names none of the device's units");
+          if (!any) mask.clear();
         }
         Stream* queue = nullptr;
         if (status.ok()) status = device->createStream(queue, hipStreamDefault, 0, mask);
