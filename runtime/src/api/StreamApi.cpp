@@ -176,6 +176,10 @@ HIPCORE_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags
       [&] {
         if (flags == nullptr)
           return finish("hipStreamGetFlags", fail(hipErrorInvalidValue, "flags is null"));
+        // AMD's answer for the null stream (hip-tests checks it; CUDA's would be 0).
+        if (stream == nullptr)
+          return finish("hipStreamGetFlags",
+                        fail(hipErrorInvalidValue, "the null stream has no flags"));
         hipcore::core::Device* device = nullptr;
         hipcore::core::Stream* queue = nullptr;
         Status status = hipcore::api::streamOf(stream, device, queue);

@@ -449,8 +449,13 @@ TEST(StreamApi, GettersAndMisuse) {
   ASSERT_HIP(hipStreamGetDevice(stream, &device));
   EXPECT_EQ(device, 0);
   ASSERT_HIP(hipStreamQuery(stream));  // nothing submitted
-  ASSERT_HIP(hipStreamGetFlags(nullptr, &flags));
-  EXPECT_EQ(flags, 0u);
+  // The null stream has no flags to report in AMD's HIP (CUDA reports 0): hip-tests asks for
+  // hipErrorInvalidValue there; hipStreamPerThread is a stream like any other.
+  flags = 77;
+  EXPECT_EQ(hipStreamGetFlags(nullptr, &flags), hipErrorInvalidValue);
+  EXPECT_EQ(flags, 77u);
+  ASSERT_HIP(hipStreamGetFlags(hipStreamPerThread, &flags));
+  EXPECT_EQ(flags, static_cast<unsigned>(hipStreamDefault));
   ASSERT_HIP(hipStreamGetPriority(nullptr, &priority));
   EXPECT_EQ(priority, 0);
   ASSERT_HIP(hipStreamQuery(nullptr));
