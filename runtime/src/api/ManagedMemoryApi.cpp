@@ -94,12 +94,42 @@ Status rangeAttribute(void* data, size_t size, hipMemRangeAttribute attribute,
   return Status::success();
 }
 
+// AMD's coherency attribute of memory other than managed memory, which every allocation has:
+// device memory (and mappings of it) is coarse-grained, host memory fine-grained unless
+// hipHostMalloc was asked for non-coherent memory.
+Status coherencyOutsideManagedMemory(void** data, size_t* sizes, size_t count, const void* address,
+                                     size_t bytes) {
+  Allocation allocation;
+  if (!hipcore::api::findAllocation(address, allocation) ||
+      bytes > allocation.bytes - static_cast<size_t>(static_cast<const char*>(address) -
+                                                     static_cast<const char*>(allocation.base)))
+    return fail(hipErrorInvalidValue, "%p + %zu is not within one allocation", address, bytes);
+  const bool coarse =
+      allocation.kind == MemoryKind::Device || allocation.kind == MemoryKind::Mapped ||
+      (allocation.kind == MemoryKind::Host && (allocation.flags & hipHostMallocNonCoherent) != 0);
+  const int32_t mode =
+      coarse ? hipMemRangeCoherencyModeCoarseGrain : hipMemRangeCoherencyModeFineGrain;
+  for (size_t i = 0; i < count; ++i) {
+    if (data[i] == nullptr || sizes[i] != sizeof mode)
+      return fail(hipErrorInvalidValue, "the coherency mode takes 4 bytes, not %zu", sizes[i]);
+    std::memcpy(data[i], &mode, sizeof mode);
+  }
+  return Status::success();
+}
+
 Status rangeAttributes(void** data, size_t* sizes, hipMemRangeAttribute* attributes, size_t count,
                        const void* address, size_t bytes) {
   if (data == nullptr || sizes == nullptr || attributes == nullptr || count == 0)
     return fail(hipErrorInvalidValue, "no attributes to read");
   Allocation allocation;
-  if (Status status = managedRange(address, bytes, allocation); !status.ok()) return status;
+  if (Status status = managedRange(address, bytes, allocation); !status.ok()) {
+    const bool onlyCoherency =
+        std::all_of(attributes, attributes + count, [](hipMemRangeAttribute attribute) {
+          return attribute == hipMemRangeAttributeCoherencyMode;
+        });
+    if (!onlyCoherency || address == nullptr || bytes == 0) return status;
+    return coherencyOutsideManagedMemory(data, sizes, count, address, bytes);
+  }
   std::vector<ManagedAdvice::Page> pages =
       managedAdvice().read(allocation.base, allocation.bytes, address, bytes);
   for (size_t i = 0; i < count; ++i) {

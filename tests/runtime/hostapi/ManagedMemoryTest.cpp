@@ -113,6 +113,39 @@ TEST(ManagedMemory, PrefetchRecordsTheLocationAndTheDataStaysCoherent) {
   ASSERT_HIP(hipStreamDestroy(stream));
 }
 
+// AMD's coherency attribute answers for every allocation, not only managed memory: device memory
+// is coarse-grained, host memory fine-grained unless asked for non-coherent (hip-tests'
+// Unit_hipMalloc_CoherentTst reads it of hipMalloc memory).
+TEST(ManagedMemory, CoherencyModeOfOtherAllocations) {
+  void *device = nullptr, *host = nullptr, *nonCoherent = nullptr;
+  ASSERT_EQ(hipMalloc(&device, 3 * kPage), hipSuccess);
+  ASSERT_EQ(hipHostMalloc(&host, kPage, hipHostMallocDefault), hipSuccess);
+  ASSERT_EQ(hipHostMalloc(&nonCoherent, kPage, hipHostMallocNonCoherent), hipSuccess);
+  const struct {
+    void* base;
+    int32_t mode;
+  } cases[] = {{device, hipMemRangeCoherencyModeCoarseGrain},
+               {host, hipMemRangeCoherencyModeFineGrain},
+               {nonCoherent, hipMemRangeCoherencyModeCoarseGrain}};
+  for (const auto& c : cases) {
+    int32_t mode = -1;
+    ASSERT_EQ(
+        hipMemRangeGetAttribute(&mode, sizeof mode, hipMemRangeAttributeCoherencyMode, c.base, 64),
+        hipSuccess);
+    EXPECT_EQ(mode, c.mode) << c.base;
+  }
+  // Other attributes stay managed memory's; a range past the allocation is refused.
+  int32_t value = 0;
+  EXPECT_EQ(hipMemRangeGetAttribute(&value, 4, hipMemRangeAttributeReadMostly, device, kPage),
+            hipErrorInvalidValue);
+  EXPECT_EQ(hipMemRangeGetAttribute(&value, 4, hipMemRangeAttributeCoherencyMode,
+                                    static_cast<char*>(device) + kPage, 3 * kPage),
+            hipErrorInvalidValue);
+  ASSERT_EQ(hipFree(device), hipSuccess);
+  ASSERT_EQ(hipHostFree(host), hipSuccess);
+  ASSERT_EQ(hipHostFree(nonCoherent), hipSuccess);
+}
+
 TEST(ManagedMemory, MisuseGetsHipErrors) {
   uint8_t* managed = nullptr;
   uint8_t* device = nullptr;
