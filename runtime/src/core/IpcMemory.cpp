@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <vector>
 
@@ -14,7 +15,12 @@ namespace hipcore::core {
 
 namespace {
 
-constexpr uint32_t kMagic = 0x43504948;  // "HIPC"
+constexpr uint16_t kMagic = 0x4348;  // "HC"
+
+// Numbers every export, so that a block freed and allocated again at the same address (its
+// enclosing ROCR allocation, and so ROCR's handle, unchanged) gets a handle of its own, as
+// AMD's runtime gives (hip-tests checks it).
+std::atomic<uint16_t> exports{0};
 
 // hipIpcMemHandle_t's 64 bytes as hipcore fills them.
 struct HandleData {
@@ -23,7 +29,8 @@ struct HandleData {
   uint64_t offset;            // the exported pointer's offset in it
   uint64_t bytes;             // from the exported pointer to the end of its hipMalloc block
   uint32_t pid;               // the exporting process
-  uint32_t magic;
+  uint16_t magic;
+  uint16_t serial;  // the export's number in that process (wraps at 65,536)
 };
 static_assert(sizeof(HandleData) == sizeof(hipIpcMemHandle_t));
 
@@ -47,6 +54,7 @@ Status IpcMemory::exportHandle(void* pointer, hipIpcMemHandle_t& out) {
       allocation.bytes - size_t(static_cast<char*>(pointer) - static_cast<char*>(allocation.base));
   data.pid = uint32_t(getpid());
   data.magic = kMagic;
+  data.serial = exports.fetch_add(1, std::memory_order_relaxed);
   std::memcpy(&out, &data, sizeof data);
   return Status::success();
 }

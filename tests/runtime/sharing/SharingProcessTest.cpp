@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,22 @@ TEST(SharingProcess, InteriorPointerHandleOpensAtTheSameOffset) {
   for (size_t i = 0; i < 1024; ++i) expected[1024 + i] = patternWord(64, i);
   EXPECT_EQ(readByKernel(words, count), expected);
   ASSERT_EQ(hipFree(words), hipSuccess);
+}
+
+// A block freed and allocated again lands at the same address in the same sub-allocator chunk
+// (the same ROCR allocation): its new handle still differs from the old one.
+TEST(SharingProcess, ReusedMemoryGetsANewHandle) {
+  void* first = nullptr;
+  hipIpcMemHandle_t before{}, after{};
+  ASSERT_EQ(hipMalloc(&first, 1024), hipSuccess);
+  ASSERT_EQ(hipIpcGetMemHandle(&before, first), hipSuccess);
+  ASSERT_EQ(hipFree(first), hipSuccess);
+  void* second = nullptr;
+  ASSERT_EQ(hipMalloc(&second, 1024), hipSuccess);
+  ASSERT_EQ(second, first) << "the allocator did not reuse the block: nothing to check";
+  ASSERT_EQ(hipIpcGetMemHandle(&after, second), hipSuccess);
+  EXPECT_NE(std::memcmp(&before, &after, sizeof before), 0);
+  ASSERT_EQ(hipFree(second), hipSuccess);
 }
 
 TEST(SharingProcess, HandleOfFreedMemoryDoesNotOpen) {
