@@ -61,8 +61,12 @@ timed configure in_root cmake -S /hipcore/src -B /hipcore/build -G Ninja \
   "-DHIPCORE_LEAVE_OUT=$leave_out"
 timed build in_root cmake --build /hipcore/build -j "$(nproc)"
 # ROCR 6.1 needs vgpu's kernel front door (its thunk is Debian 13's libhsakmt 6.2.4).
+# Left out of the default selection, as in the Debian 13 test stage (debian13-tests.sh): what the
+# kernel front door does not implement yet (virtual memory, IPC and external memory: the KFD's
+# SVM and IPC ioctls) and DeviceMalloc.ManySizesFromManyThreads (open on gfx1100).
 if [ $# -eq 0 ]; then
-  set -- -L '^(unit|api)$'
+  set -- -L '^(unit|api)$' -E \
+    '^(VirtualMemory|VirtualMemoryTwoGpus|SharingProcess|SharingMisuse|ExternalMemory|ExternalMisuse)\.|^DeviceMalloc\.ManySizesFromManyThreads$'
 fi
 timed test in_root env VGPU_FRONT_DOOR=kernel ctest --test-dir /hipcore/build \
   --output-on-failure -j "$(nproc)" "$@"
