@@ -57,6 +57,10 @@ Status locate(const PointerRegistry& pointers, const void* pointer, size_t span,
            device ? allocation.device : -1};
     return Status::success();
   }
+  if (pointers.inPoolChunk(pointer))
+    return fail(hipErrorInvalidValue,
+                "%s %p is in no live allocation (freed, or past the end of a hipMalloc block)",
+                role, pointer);
   hsa::PointerInfo info = hsa::pointerInfo(pointer);
   if (info.kind == hsa::PointerKind::Unknown) {
     out = {Reach::Pageable, nullptr};

@@ -82,6 +82,13 @@ bool PointerRegistry::find(const void* pointer, Allocation& out) const {
   return a - reinterpret_cast<uintptr_t>(out.base) < out.bytes;
 }
 
+bool PointerRegistry::inPoolChunk(const void* pointer) const {
+  std::shared_lock lock(mutex_);
+  uintptr_t begin = 0;
+  const Range* range = rangeOf(reinterpret_cast<uintptr_t>(pointer), begin);
+  return range != nullptr && range->chunk != nullptr;
+}
+
 bool PointerRegistry::findBase(const void* base, Allocation& out, Chunk*& chunk,
                                uint32_t& block) const {
   auto a = reinterpret_cast<uintptr_t>(base);

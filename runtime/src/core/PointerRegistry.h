@@ -80,6 +80,10 @@ class PointerRegistry {
 
   // The live allocation containing `pointer` (interior pointers included), or false.
   bool find(const void* pointer, Allocation& out) const;
+  // True when `pointer` lies in one of hipMalloc's pool chunks, whether or not in a live block:
+  // ROCR sees the chunk as one allocation, so a pointer find() does not know but this does is
+  // freed memory or the slack past a block's end, not memory of the program's.
+  bool inPoolChunk(const void* pointer) const;
   // What hipFree needs: the live allocation starting exactly at `base`. For a pool block,
   // `chunk` and `block` say which; for a whole allocation chunk is null.
   bool findBase(const void* base, Allocation& out, Chunk*& chunk, uint32_t& block) const;

@@ -282,7 +282,19 @@ TEST(Misuse, CopiesAndFillsPastTheEndOfASmallBlock) {
   std::vector<unsigned char> back(256);
   ASSERT_HIP(hipMemcpy(back.data(), block, 256, hipMemcpyDeviceToHost));
   for (int i = 0; i < 256; ++i) ASSERT_EQ(back[i], i < 128 ? 7 : 1) << i;
+  // Starting past a block's end (hip-tests' OutOfBoundsPtr: 184 bytes, then one byte past them,
+  // in the slack of the block's size class), or in a block once it is freed: no allocation
+  // there, though ROCR sees the pool's chunk around it.
+  void* odd = nullptr;
+  ASSERT_HIP(hipMalloc(&odd, 184));
+  char* past = static_cast<char*>(odd) + 185;
+  EXPECT_EQ(hipMemset(past, 0, 16), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemsetAsync(past, 0, 16, nullptr), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpy(past, host.data(), 16, hipMemcpyHostToDevice), hipErrorInvalidValue);
+  ASSERT_HIP(hipFree(odd));
   ASSERT_HIP(hipFree(block));
+  EXPECT_EQ(hipMemset(block, 0, 16), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpy(host.data(), block, 16, hipMemcpyDeviceToHost), hipErrorInvalidValue);
   expectStillUsable();
 }
 
