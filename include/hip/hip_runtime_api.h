@@ -411,6 +411,11 @@ HIPCORE_API hipError_t hipDrvGetErrorString(hipError_t hipError, const char** er
 HIPCORE_API hipError_t hipLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
                                        void** args, size_t sharedMemBytes HIPCORE_DEFAULT(0),
                                        hipStream_t stream HIPCORE_DEFAULT(0));
+// A launch bracketed by start and stop events (AMD's extension, declared here as AMD's header
+// does; hipExtLaunchKernelGGL, its typed form, is in hip_ext.h).
+HIPCORE_API hipError_t hipExtLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
+                                          void** args, size_t sharedMemBytes, hipStream_t stream,
+                                          hipEvent_t startEvent, hipEvent_t stopEvent, int flags);
 
 // Code objects loaded at run time: a bare AMDGPU ELF or an offload bundle (plain or compressed).
 HIPCORE_API hipError_t hipModuleLoad(hipModule_t* module, const char* path);

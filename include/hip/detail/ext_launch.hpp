@@ -1,5 +1,5 @@
-// The C++ half of hip_ext.h: a launch bracketed by start and stop events, and its typed form
-// that converts each argument to the kernel's parameter type. Included by hip_ext.h in C++ only
+// The C++ half of hip_ext.h: the typed form of hipExtLaunchKernel (hip_runtime_api.h), which
+// converts each argument to the kernel's parameter type. Included by hip_ext.h in C++ only
 // (".hpp": this file is C++ and nothing else).
 #pragma once
 
@@ -8,10 +8,6 @@
 #include <cstdint>
 #include <tuple>
 #include <utility>
-
-HIPCORE_API hipError_t hipExtLaunchKernel(const void* function, dim3 numBlocks, dim3 dimBlocks,
-                                          void** args, size_t sharedMemBytes, hipStream_t stream,
-                                          hipEvent_t startEvent, hipEvent_t stopEvent, int flags);
 
 // hipExtLaunchKernelGGL(kernel, grid, block, shared, stream, start, stop, flags, args...): each
 // argument is first converted to the kernel's parameter type, as a <<<>>> launch converts it.
