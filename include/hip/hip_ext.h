@@ -19,7 +19,7 @@ hipHccModuleLaunchKernel(hipFunction_t f, uint32_t globalWorkSizeX, uint32_t glo
                          hipEvent_t startEvent HIPCORE_DEFAULT(NULL),
                          hipEvent_t stopEvent HIPCORE_DEFAULT(NULL));
 
-// hipExtLaunchKernel and hipExtLaunchKernelGGL take dim3 and a kernel's parameter pack: C++ only.
+// hipExtLaunchKernelGGL takes a kernel's parameter pack: C++ only.
 #if defined(__cplusplus)
 #include <hip/detail/ext_launch.hpp>
 #endif
