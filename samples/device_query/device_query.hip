@@ -49,7 +49,7 @@ void printProperties(const hipDeviceProp_t& p) {
   std::printf("  pageableMemoryAccess          %d\n", p.pageableMemoryAccess);
   std::printf("  concurrentManagedAccess       %d\n", p.concurrentManagedAccess);
   std::printf("  hostNativeAtomicSupported     %d\n", p.hostNativeAtomicSupported);
-  std::printf("  maxSharedMemoryPerMultiProc.  %d\n", p.maxSharedMemoryPerMultiProcessor);
+  std::printf("  maxSharedMemoryPerMultiProc.  %zu\n", p.maxSharedMemoryPerMultiProcessor);
   std::printf("  clockInstructionRate (kHz)    %d\n", p.clockInstructionRate);
   std::printf("  isLargeBar                    %d\n", p.isLargeBar);
   std::printf("  asicRevision                  %d\n", p.asicRevision);

@@ -329,7 +329,9 @@ TEST(Occupancy, PotentialBlockSizeMaximisesResidentThreads) {
       ASSERT_HIP(hipOccupancyMaxPotentialBlockSize(&grid, &block, kernel, 0, limit));
       ASSERT_GT(block, 0);
       EXPECT_EQ(block % p.warpSize, 0);
-      if (limit != 0) EXPECT_LE(block, limit);
+      if (limit != 0) {
+        EXPECT_LE(block, limit);
+      }
       int perCu = 0;
       ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&perCu, kernel, block, 0));
       EXPECT_EQ(grid, perCu * p.multiProcessorCount);
@@ -340,7 +342,9 @@ TEST(Occupancy, PotentialBlockSizeMaximisesResidentThreads) {
         int otherPerCu = 0;
         ASSERT_HIP(hipOccupancyMaxActiveBlocksPerMultiprocessor(&otherPerCu, kernel, other, 0));
         EXPECT_LE(otherPerCu * other, perCu * block) << other;
-        if (other > block) EXPECT_LT(otherPerCu * other, perCu * block) << other;
+        if (other > block) {
+          EXPECT_LT(otherPerCu * other, perCu * block) << other;
+        }
       }
     }
   }

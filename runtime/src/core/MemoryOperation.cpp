@@ -58,7 +58,7 @@ unsigned memoryOperationBytes(hipStreamBatchMemOpType type) {
 }
 
 Status checkMemoryOperation(const hipStreamBatchMemOpParams& op) {
-  WaitTest test;
+  WaitTest test{};
   switch (op.operation) {
     case hipStreamMemOpWaitValue32:
     case hipStreamMemOpWaitValue64:
@@ -84,7 +84,7 @@ Status queueMemoryOperation(Device& device, Stream* queue, const hipStreamBatchM
     case hipStreamMemOpWaitValue32:
     case hipStreamMemOpWaitValue64: {
       const uint64_t value = bytes == 4 ? op.waitValue.value : op.waitValue.value64;
-      WaitTest test;
+      WaitTest test{};
       if (Status valid = waitTest(op.waitValue.flags, value, mask, test); !valid.ok()) return valid;
       return device.copies().waitValue(queue, op.waitValue.address, test.value, test.mask,
                                        test.condition, bytes);
