@@ -2,6 +2,7 @@
 // names of kernels in the code object, on both compile paths.
 #include <cxxabi.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "RtcTestSupport.h"

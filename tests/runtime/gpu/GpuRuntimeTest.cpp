@@ -4,6 +4,7 @@
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>

@@ -6,6 +6,7 @@
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <numeric>
