@@ -6,8 +6,8 @@
 #
 # Usage: packaging/debian13-build.sh [CTEST_ARGS...]   (needs root: debootstrap, mount, chroot)
 #   The root is packaging/debian13-root.sh --build (HIPCORE_DEBIAN13_ROOT, default
-#   /work/debian13-build-root); the sources are the repository's HEAD (git archive), built in
-#   /hipcore/build inside the root. CTEST_ARGS replace the default selection (-L '^(unit|api)$').
+#   /work/debian13-build-root); the sources are this working tree, mounted read-only at
+#   /hipcore/src and built in /hipcore/build inside the root. CTEST_ARGS replace the default selection (-L '^(unit|api)$').
 #   Prints the configure, build and test wall times; exits 0 only if all three passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,10 +31,6 @@ fi
 # at all; the Debian 13 test stage covers those releases (debian13-tests.sh).
 leave_out="tests/compat;bench"
 
-rm -rf "$root/hipcore/src"
-mkdir -p "$root/hipcore/src"
-git archive HEAD | tar -x -C "$root/hipcore/src"
-
 mounted=()
 cleanup() {
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[i]}" 2>/dev/null || true; done
@@ -42,6 +38,11 @@ cleanup() {
 trap cleanup EXIT
 mount -t proc proc "$root/proc" && mounted+=("$root/proc")
 mount --bind /dev "$root/dev" && mounted+=("$root/dev")
+# The working tree itself, read-only (the build is out of source): a second run rebuilds only
+# what changed, as on the host.
+mkdir -p "$root/hipcore/src"
+mount --bind "$PWD" "$root/hipcore/src" && mounted+=("$root/hipcore/src")
+mount -o remount,bind,ro "$root/hipcore/src"
 in_root() {
   chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"
 }
