@@ -36,6 +36,11 @@ bind() {
 mount -t proc proc "$root/proc" && mounted+=("$root/proc")
 bind /dev /dev
 bind "$here" "$here"
+# ctest there runs the host build's PRE_TEST discovery scripts, which include the host cmake's
+# GoogleTest module by its path (Debian 13's cmake is another version).
+for modules in /usr/share/cmake-*; do
+  [ -e "$root$modules/Modules/GoogleTestAddTests.cmake" ] || bind "$modules" "$modules"
+done
 [ "${build#"$here"/}" != "$build" ] || bind "$build" "$build"
 
 chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \

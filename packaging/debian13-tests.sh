@@ -67,7 +67,8 @@ step "rocminfo 6.1, two gfx1100" 60 VGPU_TARGET=gfx1100 VGPU_GPUS=2 \
   sh -c '"$1" rocminfo | grep -c "^ *Name: *gfx1100 *$" | grep -qx 2' rocminfo-two "$vgpu_run"
 
 # Tests left out, by cause (vgpu/kfd/README.md, "The Debian 13 test bed"):
-# - runtime compilation (hiprtc, the runtime_compilation sample, module tests that compile):
+# - runtime compilation (hiprtc, hiprtc through libhipcore, JIT linking, the runtime_compilation
+#   sample, module tests that compile):
 #   clang-19 and the host build's device libraries are not in the root;
 # - code objects built for gfx1030 only (the rocPRIM compat suite, two module-load tests):
 #   hipErrorNoBinaryForGpu / INCOMPATIBLE_ARGUMENTS on a gfx1100;
@@ -76,7 +77,7 @@ step "rocminfo 6.1, two gfx1100" 60 VGPU_TARGET=gfx1100 VGPU_GPUS=2 \
 # - the trace checks are python3 scripts (Not Run without it); HostExhaustion counts on vgpu's
 #   replacement thunk, whose queues need no 2.7 MB context save area;
 # - DeviceMalloc.ManySizesFromManyThreads: open, a watchdog timeout on gfx1100.
-not_in_root='runtime_compilation|^hiprtc\.|^trace\.|^HostExhaustion\.|^(CompileTest|NameExpressionTest|CacheTest|LinkTest|SignalStackTest|DefaultTargetTest)\.|SaxpyCompiledAtRunTime'
+not_in_root='runtime_compilation|^hiprtc\.|^JitLink\.|^HiprtcInHipcore\.|^trace\.|^HostExhaustion\.|^(CompileTest|NameExpressionTest|CacheTest|LinkTest|SignalStackTest|DefaultTargetTest)\.|SaxpyCompiledAtRunTime'
 not_in_root+='|^rocprim\.|ModuleLoadsABareCodeObjectVersion5|ModuleLoadsAClang15CodeObjectVersion4'
 not_in_root+='|^(VirtualMemory|VirtualMemoryTwoGpus|SharingProcess|SharingMisuse|ExternalMemory|ExternalMisuse)\.'
 not_in_root+='|^DeviceMalloc\.ManySizesFromManyThreads$'
