@@ -2,6 +2,7 @@
 // hash value) and 6.2 (computation).
 #include "Sha256.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 

@@ -1,4 +1,5 @@
 // Directed float cases: NaN, infinities, denormals, signed zeros, saturating conversions, f16.
+#include <algorithm>
 #include <cfloat>
 #include <climits>
 #include <cmath>

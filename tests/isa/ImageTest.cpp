@@ -3,6 +3,7 @@
 // layout and numeric kind, 1D/2D/3D/array/mip addressing, point and bilinear sampling under each
 // address mode, explicit and implicit levels of detail, gathers, depth compares, get_resinfo,
 // out-of-range accesses and malformed descriptors.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>

@@ -2,6 +2,7 @@
 // arithmetic under fesetround, the integer averages against 64-bit arithmetic, and the main
 // float math functions within CUDA's documented error bounds (CUDA C++ Programming Guide,
 // "Mathematical Functions") against a long double reference.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>

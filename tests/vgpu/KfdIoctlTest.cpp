@@ -131,6 +131,24 @@ TEST(KfdIoctl, VramLandsInTheReservationAndADoubleFreeIsRefused) {
   EXPECT_EQ(freeHandle(0x12345), -EINVAL);
 }
 
+TEST(KfdIoctl, AnAccessMayRunAcrossBuffersSideBySide) {
+  // As through the GPU's page tables: two buffers back to back are one range to an access
+  // (hipMemMap puts allocations side by side in one reservation; an SDMA copy spans both).
+  Reservation range(4 * kPage);
+  auto first = allocation(range.address(), 2 * kPage, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+  auto second = allocation(range.address() + 2 * kPage, kPage, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+  ASSERT_EQ(call(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, first), 0);
+  ASSERT_EQ(call(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, second), 0);
+  const auto& memory = KfdProcess::instance().device().memory();
+  EXPECT_TRUE(memory.accessible(range.address() + kPage, 2 * kPage));
+  EXPECT_TRUE(memory.accessible(range.address(), 3 * kPage));
+  EXPECT_FALSE(memory.accessible(range.address() + kPage, 3 * kPage));  // past the second
+  EXPECT_EQ(freeHandle(first.handle), 0);
+  EXPECT_FALSE(memory.accessible(range.address() + kPage, 2 * kPage));  // a hole now
+  EXPECT_TRUE(memory.accessible(range.address() + 2 * kPage, kPage));
+  EXPECT_EQ(freeHandle(second.handle), 0);
+}
+
 TEST(KfdIoctl, BuffersNeverReplaceMemoryTheProcessUses) {
   std::vector<std::uint8_t> live(8 * kPage, 0x5A);
   const std::uint64_t inside =

@@ -1,6 +1,7 @@
 // SDMA packet execution: copies, fills, fences, atomics, polls, timestamps, traps.
 #include "cp/SdmaProcessor.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 

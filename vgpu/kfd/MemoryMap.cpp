@@ -104,7 +104,15 @@ bool MemoryMap::accessible(std::uint64_t address, std::uint64_t size) const {
   std::shared_lock lock(mutex_);
   const Region* r = containing(address);
   if (r == nullptr) return false;
-  return size <= r->size - (address - r->base);
+  // An access may run on into a region that starts where this one ends, as through the GPU's
+  // page tables (a hipMemMap reservation holding several allocations side by side).
+  std::uint64_t end = r->base + r->size;
+  while (size > end - address) {
+    auto next = regions_.find(end);
+    if (next == regions_.end() || next->second.size == 0) return false;
+    end += next->second.size;
+  }
+  return true;
 }
 
 std::string MemoryMap::describeNearest(std::uint64_t address) const {

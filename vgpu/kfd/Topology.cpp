@@ -1,6 +1,7 @@
 // Builds the node, memory-bank, cache and IO-link properties of the virtual system.
 #include "kfd/Topology.h"
 
+#include <algorithm>
 #include <unistd.h>
 
 #include <string_view>

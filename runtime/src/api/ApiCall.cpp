@@ -1,6 +1,7 @@
 // The enabled side of api::call (ApiCall.h): argument formatting, the log line, the trace event.
 #include "ApiCall.h"
 
+#include <algorithm>
 #include <sys/syscall.h>
 #include <unistd.h>
 

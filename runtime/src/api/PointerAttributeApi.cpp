@@ -1,11 +1,14 @@
 // The driver API's pointer attributes: hipPointerGetAttribute, hipDrvPointerGetAttributes and
 // hipPointerSetAttribute, answered from hipcore's pointer registry like hipPointerGetAttributes.
-// Value types follow CUDA's cuPointerGetAttribute (booleans and memory types as unsigned int, the
-// device ordinal as int, addresses as pointers, the range size as size_t). Attributes AMD's
-// runtime does not support on AMD GPUs (contexts, P2P tokens, legacy IPC, handle types, RDMA,
-// pool handles, buffer ids) answer hipErrorNotSupported as there, so programs written for it
-// behave the same. hipcore's synchronous copies always complete before they return, so
+// Value types are AMD's (HIP's ABI; they follow CUDA's cuPointerGetAttribute but for two):
+// booleans and memory types as unsigned int, the device ordinal as int, addresses as pointers,
+// and the range size and buffer id as 32-bit unsigned where CUDA writes 64 bits (AMD's runtime
+// writes 4 bytes and AMD's tests pass 4-byte variables: writing 8 would overrun them).
+// Attributes AMD's runtime does not support on AMD GPUs (contexts, P2P tokens, legacy IPC,
+// handle types, RDMA, pool handles) answer hipErrorNotSupported as there, so programs written for
+// it behave the same. hipcore's synchronous copies always complete before they return, so
 // HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS reads 1 and setting it changes nothing.
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -37,7 +40,6 @@ bool notSupportedHere(hipPointer_attribute attribute) {
   switch (attribute) {
     case HIP_POINTER_ATTRIBUTE_CONTEXT:
     case HIP_POINTER_ATTRIBUTE_P2P_TOKENS:
-    case HIP_POINTER_ATTRIBUTE_BUFFER_ID:
     case HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE:
     case HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
     case HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
@@ -95,7 +97,10 @@ Status pointerAttribute(void* data, hipPointer_attribute attribute, const void* 
       put<void*>(data, allocation.base);
       break;
     case HIP_POINTER_ATTRIBUTE_RANGE_SIZE:
-      put<size_t>(data, allocation.bytes);
+      put<uint32_t>(data, static_cast<uint32_t>(allocation.bytes));
+      break;
+    case HIP_POINTER_ATTRIBUTE_BUFFER_ID:
+      put<uint32_t>(data, allocation.id);
       break;
     case HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS:
       put<unsigned>(data, hipMemAccessFlagsProtReadWrite);
@@ -113,8 +118,6 @@ size_t valueBytes(hipPointer_attribute attribute) {
     case HIP_POINTER_ATTRIBUTE_HOST_POINTER:
     case HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR:
       return sizeof(void*);
-    case HIP_POINTER_ATTRIBUTE_RANGE_SIZE:
-      return sizeof(size_t);
     default:
       return sizeof(unsigned);
   }

@@ -13,6 +13,9 @@ using hipcore::core::VirtualMemory;
 
 namespace {
 
+// Linux never maps the first 64 KiB (vm.mmap_min_addr's default): a value below is no pointer.
+constexpr intptr_t kLowestMappableAddress = 64 << 10;
+
 // The runtime's virtual memory, or why there is none (no GPU).
 Status virtualMemory(VirtualMemory*& out) {
   hipcore::core::Runtime& rt = hipcore::api::runtime();
@@ -264,8 +267,15 @@ HIPCORE_API hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHa
           return finish(name, fail(hipErrorInvalidValue,
                                    "handle type %d (POSIX file descriptors only on Linux)",
                                    int(shHandleType)));
-        // As in CUDA, the descriptor is passed as the pointer's value.
-        const int fd = static_cast<int>(reinterpret_cast<intptr_t>(osHandle));
+        // AMD's runtime reads the descriptor where osHandle points (what HIP programs and
+        // AMD's tests pass); CUDA passes it as the pointer's value (what ported programs pass).
+        // Both are accepted: no object lives in the first 64 KiB of the address space (Linux's
+        // mmap_min_addr) nor in the last (the kernel's), and descriptors are small integers
+        // (or -1).
+        const auto value = reinterpret_cast<intptr_t>(osHandle);
+        if (value == 0) return finish(name, fail(hipErrorInvalidValue, "osHandle is null"));
+        const bool byValue = value > -kLowestMappableAddress && value < kLowestMappableAddress;
+        const int fd = byValue ? static_cast<int>(value) : *static_cast<const int*>(osHandle);
         VirtualMemory* vm = nullptr;
         PhysicalMemory* imported = nullptr;
         Status status = virtualMemory(vm);

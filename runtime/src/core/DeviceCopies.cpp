@@ -31,7 +31,24 @@ struct Reach {
   enum Kind { Device, Pinned, Pageable } kind = Pageable;
   uint8_t* agentAddress = nullptr;  // the address kernels use (Device and Pinned)
   int device = -1;                  // hipcore's device memory: the device that owns it
+  bool freeWaits = false;  // hipMalloc memory: its hipFree waits for the work in flight
 };
+
+// The bytes from `first`'s start that mappings laid end to end cover, looking no further than
+// `needed`: a reservation may hold several hipMemMap mappings side by side, and like the GPU's
+// page tables a copy sees them as one range.
+size_t mappedRunBytes(const PointerRegistry& pointers, const Allocation& first, size_t needed) {
+  size_t bytes = first.bytes;
+  Allocation next;
+  while (bytes < needed) {
+    const uint8_t* end = static_cast<const uint8_t*>(first.base) + bytes;
+    if (!pointers.find(end, next) || next.kind != MemoryKind::Mapped || next.base != end ||
+        next.devicePointer != static_cast<uint8_t*>(first.devicePointer) + bytes)
+      break;
+    bytes += next.bytes;
+  }
+  return bytes;
+}
 
 // Classifies `pointer` and checks that `span` bytes from it stay inside its allocation (where
 // hipcore or ROCR knows the allocation; pageable memory cannot be checked). hipcore's registry
@@ -45,6 +62,8 @@ Status locate(const PointerRegistry& pointers, const void* pointer, size_t span,
   if (Allocation allocation; pointers.find(pointer, allocation)) {
     size_t within = static_cast<size_t>(static_cast<const uint8_t*>(pointer) -
                                         static_cast<const uint8_t*>(allocation.base));
+    if (span > allocation.bytes - within && allocation.kind == MemoryKind::Mapped)
+      allocation.bytes = mappedRunBytes(pointers, allocation, within + span);
     if (span > allocation.bytes - within)
       return fail(hipErrorInvalidValue,
                   "%s %p: %zu bytes run past the end of its %zu-byte allocation at %p", role,
@@ -54,7 +73,7 @@ Status locate(const PointerRegistry& pointers, const void* pointer, size_t span,
         allocation.kind == MemoryKind::Device || allocation.kind == MemoryKind::Mapped;
     out = {device ? Reach::Device : Reach::Pinned,
            static_cast<uint8_t*>(allocation.devicePointer) + within,
-           device ? allocation.device : -1};
+           device ? allocation.device : -1, allocation.kind == MemoryKind::Device};
     return Status::success();
   }
   if (pointers.inPoolChunk(pointer))
@@ -219,7 +238,10 @@ Status DeviceCopies::fill(Stream* queue, Pitched<void*> destination, const Exten
   uint32_t word = fillWord(pattern, patternWidth, reinterpret_cast<uintptr_t>(reach.agentAddress));
   destination.base = reach.agentAddress;
   if (Status queued = dispatchFill(*queue, destination, box, word); !queued.ok()) return queued;
-  return wait ? queue->synchronize() : Status::success();
+  // The synchronous forms are asynchronous with respect to the host for device memory (CUDA's
+  // rule, and AMD's tests expect it): the stream orders every later use, and hipFree waits.
+  // Host memory the program may read next is filled before they return.
+  return wait && !reach.freeWaits ? queue->synchronize() : Status::success();
 }
 
 // The address the GPU uses for a stream memory operation's location, or why it has none.

@@ -120,6 +120,7 @@ Status DeviceMemoryPool::allocateBlock(int sizeClass, size_t bytes, void*& out) 
         Block block = sc.free.back();
         sc.free.pop_back();
         ++block.chunk->live;
+        block.chunk->ids[block.index].store(newAllocationId(), std::memory_order_relaxed);
         block.chunk->requested[block.index].store(static_cast<uint32_t>(bytes),
                                                   std::memory_order_release);
         addLive(bytes);
@@ -162,6 +163,7 @@ bool DeviceMemoryPool::reassign(Chunk* chunk, uint32_t block, size_t bytes) {
   std::lock_guard lock(sc.mutex);
   uint32_t old = chunk->requested[block].load(std::memory_order_relaxed);
   if (old == 0) return false;
+  chunk->ids[block].store(newAllocationId(), std::memory_order_relaxed);
   chunk->requested[block].store(static_cast<uint32_t>(bytes), std::memory_order_release);
   addLive(bytes);
   live_.fetch_sub(old, std::memory_order_relaxed);

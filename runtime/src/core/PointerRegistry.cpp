@@ -6,10 +6,17 @@
 
 namespace hipcore::core {
 
+uint32_t newAllocationId() {
+  static std::atomic<uint32_t> last{0};
+  uint32_t id = last.fetch_add(1, std::memory_order_relaxed) + 1;
+  return id != 0 ? id : newAllocationId();  // 0 means "no allocation" (after 2^32 of them)
+}
+
 void PointerRegistry::add(const Allocation& allocation) {
   Range range;
   range.span = allocation.bytes != 0 ? allocation.bytes : 1;
   range.allocation = allocation;
+  range.allocation.id = newAllocationId();
   std::unique_lock lock(mutex_);
   ranges_[reinterpret_cast<uintptr_t>(allocation.base)] = range;
 }
@@ -61,6 +68,7 @@ bool blockAllocation(const Chunk& chunk, uint32_t block, Allocation& out) {
   out.devicePointer = out.base;
   out.pooled = true;
   out.pool = chunk.pool;
+  out.id = chunk.ids[block].load(std::memory_order_relaxed);
   return true;
 }
 

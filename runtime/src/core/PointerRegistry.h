@@ -41,7 +41,11 @@ struct Allocation {
   void* devicePointer = nullptr;     // the address kernels use (registered memory may differ)
   bool pooled = false;               // a block of a DeviceMemoryPool chunk
   DeviceMemoryPool* pool = nullptr;  // device memory: the pool it returns to (large allocations)
+  uint32_t id = 0;  // HIP_POINTER_ATTRIBUTE_BUFFER_ID: new for every allocation, never 0
 };
+
+// The next allocation's id (process-wide: every registry draws from it).
+uint32_t newAllocationId();
 
 // A pool chunk split into `blockCount` blocks of `blockBytes`: requested[i] is the size block i
 // was allocated with, 0 while it is free. A chunk spans at most 4 MiB
@@ -55,8 +59,12 @@ struct Chunk {
         blockCount(blockCount),
         device(device),
         sizeClass(sizeClass),
-        requested(new std::atomic<uint32_t>[blockCount]) {
-    for (uint32_t i = 0; i < blockCount; ++i) requested[i].store(0, std::memory_order_relaxed);
+        requested(new std::atomic<uint32_t>[blockCount]),
+        ids(new std::atomic<uint32_t>[blockCount]) {
+    for (uint32_t i = 0; i < blockCount; ++i) {
+      requested[i].store(0, std::memory_order_relaxed);
+      ids[i].store(0, std::memory_order_relaxed);
+    }
   }
   uintptr_t base;
   size_t blockBytes;
@@ -66,6 +74,7 @@ struct Chunk {
   uint32_t live = 0;                 // blocks handed out (under the size class's mutex)
   DeviceMemoryPool* pool = nullptr;  // the pool whose size class owns the chunk
   std::unique_ptr<std::atomic<uint32_t>[]> requested;
+  std::unique_ptr<std::atomic<uint32_t>[]> ids;  // Allocation::id of each live block
 };
 
 class PointerRegistry {

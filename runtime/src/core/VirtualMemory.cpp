@@ -148,14 +148,15 @@ Status VirtualMemory::retain(const void* address, PhysicalMemory*& out) {
 }
 
 Status VirtualMemory::reserve(size_t bytes, size_t alignment, void* hint, void*& out) {
+  // hipErrorMemoryAllocation, as AMD's runtime answers (and its tests expect, on both vendors).
   if (bytes == 0 || !aligned(bytes, kMinimumGranularity))
-    return fail(hipErrorInvalidValue,
+    return fail(hipErrorMemoryAllocation,
                 "hipMemAddressReserve: %zu bytes is not a non-zero multiple of the granularity "
                 "(%zu)",
                 bytes, kMinimumGranularity);
   if (alignment & (alignment - 1))
-    return fail(hipErrorInvalidValue, "hipMemAddressReserve: alignment %zu is not a power of 2",
-                alignment);
+    return fail(hipErrorMemoryAllocation,
+                "hipMemAddressReserve: alignment %zu is not a power of 2", alignment);
   if (alignment < kMinimumGranularity) alignment = kMinimumGranularity;
   void* base = MAP_FAILED;
   // The hint is honoured when that range is free and aligned, as in CUDA; otherwise ignored.
@@ -254,6 +255,7 @@ Status VirtualMemory::map(void* address, size_t bytes, size_t offset, PhysicalMe
 
 Status VirtualMemory::unmap(void* address, size_t bytes) {
   const auto start = reinterpret_cast<uintptr_t>(address);
+  if (bytes == 0) return fail(hipErrorInvalidValue, "hipMemUnmap(%p, 0): no bytes", address);
   std::lock_guard lock(mutex_);
   // The range must consist of whole mappings, as CUDA requires.
   auto first = mappings_.find(start);

@@ -40,8 +40,9 @@ struct PhysicalMemory {
 
 class VirtualMemory {
  public:
-  // hipMemGetAllocationGranularity: sizes, offsets and addresses are multiples of the minimum.
-  static constexpr size_t kMinimumGranularity = size_t{64} << 10;
+  // hipMemGetAllocationGranularity: sizes, offsets and addresses are multiples of the minimum,
+  // the host's page (what ROCR's allocation granule is, and so what AMD's runtime reports).
+  static constexpr size_t kMinimumGranularity = size_t{4} << 10;
   static constexpr size_t kRecommendedGranularity = size_t{2} << 20;
 
   explicit VirtualMemory(Runtime& runtime) : runtime_(runtime) {}

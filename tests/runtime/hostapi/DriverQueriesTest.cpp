@@ -5,6 +5,7 @@
 #include <hip/hip_runtime.h>
 #include <hip/hipcore_ext.h>
 
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -23,7 +24,7 @@ TEST(PointerAttribute, DeviceMemoryAnswersWhatHipMallocMade) {
   int ordinal = -5;
   void* start = nullptr;
   void* devicePointer = nullptr;
-  size_t size = 0;
+  unsigned size = 0;  // 32 bits, as AMD's runtime writes it (CUDA: 64)
   ASSERT_HIP(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, inside));
   ASSERT_HIP(hipPointerGetAttribute(&devicePointer, HIP_POINTER_ATTRIBUTE_DEVICE_POINTER, inside));
   ASSERT_HIP(hipPointerGetAttribute(&ordinal, HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL, inside));
@@ -51,7 +52,7 @@ TEST(PointerAttribute, DeviceMemoryAnswersWhatHipMallocMade) {
                                   HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
                                   HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
   unsigned type2 = 0;
-  size_t size2 = 0;
+  unsigned size2 = 0;
   int ordinal2 = -5;
   void* values[] = {&type2, &size2, &ordinal2};
   ASSERT_HIP(hipDrvPointerGetAttributes(3, asked, values, inside));
@@ -82,6 +83,34 @@ TEST(PointerAttribute, DeviceMemoryAnswersWhatHipMallocMade) {
   EXPECT_EQ(size2, 0u);
   EXPECT_EQ(ordinal2, -1);
   (void)hipGetLastError();
+}
+
+TEST(PointerAttribute, EveryAllocationHasItsOwnBufferId) {
+  // Ids are 32-bit (AMD's runtime writes 4 bytes): the word after the id stays untouched.
+  uint32_t first[2] = {0, 0xdeadbeef}, second[2] = {0, 0xdeadbeef}, pinnedId[2] = {0, 0};
+  char* block = nullptr;
+  ASSERT_HIP(hipMalloc(&block, 256));
+  ASSERT_HIP(hipPointerGetAttribute(first, HIP_POINTER_ATTRIBUTE_BUFFER_ID, block + 17));
+  EXPECT_NE(first[0], 0u);
+  EXPECT_EQ(first[1], 0xdeadbeefu);
+  ASSERT_HIP(hipFree(block));
+  // The same address allocated again is another buffer.
+  char* again = nullptr;
+  ASSERT_HIP(hipMalloc(&again, 256));
+  ASSERT_EQ(again, block);
+  ASSERT_HIP(hipPointerGetAttribute(second, HIP_POINTER_ATTRIBUTE_BUFFER_ID, again));
+  EXPECT_NE(second[0], 0u);
+  EXPECT_NE(second[0], first[0]);
+  EXPECT_EQ(second[1], 0xdeadbeefu);
+  void* pinned = nullptr;
+  ASSERT_HIP(hipHostMalloc(&pinned, 1 << 20));  // a whole allocation, not a pool block
+  ASSERT_HIP(hipPointerGetAttribute(pinnedId, HIP_POINTER_ATTRIBUTE_BUFFER_ID, pinned));
+  EXPECT_NE(pinnedId[0], 0u);
+  EXPECT_NE(pinnedId[0], second[0]);
+  ASSERT_HIP(hipHostFree(pinned));
+  ASSERT_HIP(hipFree(again));
+  EXPECT_EQ(hipPointerGetAttribute(second, HIP_POINTER_ATTRIBUTE_BUFFER_ID, again),
+            hipErrorInvalidValue);
 }
 
 TEST(PointerAttribute, HostAndManagedMemory) {

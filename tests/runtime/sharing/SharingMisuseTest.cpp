@@ -42,7 +42,7 @@ TEST(SharingMisuse, GranularityAndCreate) {
   EXPECT_EQ(hipMemCreate(&handle, kGrain, nullptr, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipMemCreate(&handle, kGrain, &prop, 1), hipErrorInvalidValue);
   EXPECT_EQ(hipMemCreate(&handle, 0, &prop, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemCreate(&handle, kGrain + 4096, &prop, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemCreate(&handle, kGrain + 100, &prop, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipMemCreate(&handle, kGrain, &badDevice, 0), hipErrorInvalidValue);
   hipMemAllocationProp badType = prop;
   badType.type = hipMemAllocationTypeInvalid;
@@ -92,6 +92,9 @@ TEST(SharingMisuse, HandlesReleasedOrForeign) {
       hipMemImportFromShareableHandle(&imported, reinterpret_cast<void*>(intptr_t{pipeEnds[0]}),
                                       hipMemHandleTypePosixFileDescriptor),
       hipErrorInvalidValue);
+  EXPECT_EQ(hipMemImportFromShareableHandle(&imported, &pipeEnds[0],  // AMD's form: where it is
+                                            hipMemHandleTypePosixFileDescriptor),
+            hipErrorInvalidValue);
   close(pipeEnds[0]);
   close(pipeEnds[1]);
 }
@@ -99,9 +102,10 @@ TEST(SharingMisuse, HandlesReleasedOrForeign) {
 TEST(SharingMisuse, ReserveMapAccess) {
   void* va = nullptr;
   EXPECT_EQ(hipMemAddressReserve(nullptr, kGrain, 0, nullptr, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemAddressReserve(&va, 0, 0, nullptr, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemAddressReserve(&va, kGrain + 1, 0, nullptr, 0), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemAddressReserve(&va, kGrain, 3 * kGrain, nullptr, 0), hipErrorInvalidValue);
+  // Sizes and alignments no reservation can have are allocation failures, as in AMD's runtime.
+  EXPECT_EQ(hipMemAddressReserve(&va, 0, 0, nullptr, 0), hipErrorMemoryAllocation);
+  EXPECT_EQ(hipMemAddressReserve(&va, kGrain + 1, 0, nullptr, 0), hipErrorMemoryAllocation);
+  EXPECT_EQ(hipMemAddressReserve(&va, kGrain, 3 * kGrain, nullptr, 0), hipErrorMemoryAllocation);
   EXPECT_EQ(hipMemAddressReserve(&va, kGrain, 0, nullptr, 1), hipErrorInvalidValue);
 
   hipMemAllocationProp prop = deviceProp(0);
@@ -111,7 +115,7 @@ TEST(SharingMisuse, ReserveMapAccess) {
   char* base = static_cast<char*>(va);
   EXPECT_EQ(hipMemMap(nullptr, kGrain, 0, handle, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipMemMap(va, kGrain, 0, handle, 1), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemMap(base + 4096, kGrain, 0, handle, 0), hipErrorInvalidValue);  // unaligned
+  EXPECT_EQ(hipMemMap(base + 100, kGrain, 0, handle, 0), hipErrorInvalidValue);  // unaligned
   EXPECT_EQ(hipMemMap(va, 3 * kGrain, 0, handle, 0), hipErrorInvalidValue);       // past both ends
   EXPECT_EQ(hipMemMap(va, kGrain, 2 * kGrain, handle, 0), hipErrorInvalidValue);  // offset
   EXPECT_EQ(hipMemMap(va, 0, 0, handle, 0), hipErrorInvalidValue);
@@ -154,6 +158,7 @@ TEST(SharingMisuse, ReserveMapAccess) {
   EXPECT_EQ(hipMemUnmap(nullptr, kGrain), hipErrorInvalidValue);
   EXPECT_EQ(hipMemUnmap(base + kGrain, kGrain), hipErrorInvalidValue);  // nothing mapped there
   EXPECT_EQ(hipMemUnmap(va, 2 * kGrain), hipErrorInvalidValue);         // more than is mapped
+  EXPECT_EQ(hipMemUnmap(va, 0), hipErrorInvalidValue);                  // nothing
   EXPECT_EQ(hipMemAddressFree(nullptr, 2 * kGrain), hipErrorInvalidValue);
   EXPECT_EQ(hipMemAddressFree(va, 2 * kGrain), hipErrorInvalidValue);  // still mapped
   ASSERT_EQ(hipMemUnmap(va, kGrain), hipSuccess);

@@ -93,7 +93,7 @@ TEST(VirtualMemory, GranularityIsAPowerOfTwoAndRecommendedIsNotSmaller) {
   ASSERT_EQ(
       hipMemGetAllocationGranularity(&recommended, &prop, hipMemAllocationGranularityRecommended),
       hipSuccess);
-  EXPECT_EQ(minimum, size_t{64} << 10);
+  EXPECT_EQ(minimum, size_t{4} << 10);  // the host page, as ROCR's allocation granule
   EXPECT_EQ(recommended, size_t{2} << 20);
   EXPECT_EQ(minimum & (minimum - 1), 0u);
   EXPECT_EQ(recommended % minimum, 0u);
@@ -150,7 +150,7 @@ TEST(VirtualMemory, MappingAtAnOffsetSeesThatPartOfTheAllocation) {
 }
 
 TEST(VirtualMemory, CopiesAndFillsReachMappedMemory) {
-  const size_t bytes = granularity();
+  const size_t bytes = 16 * granularity();
   const size_t count = bytes / 4;
   hipMemGenericAllocationHandle_t physical{};
   hipMemAllocationProp prop = deviceProp(0);
@@ -193,6 +193,16 @@ TEST(VirtualMemory, TwoAllocationsMappedSideBySideInOneReservation) {
   EXPECT_EQ(readByKernel(static_cast<uint32_t*>(other), grain / 4),
             pattern(31, grain / 4, grain / 4));
   unmapAndFree(other, grain);
+  // Copies see the reservation as one range too, across the seam in both directions.
+  std::vector<uint32_t> both(count);
+  ASSERT_EQ(hipMemcpy(both.data(), va, 2 * grain, hipMemcpyDeviceToHost), hipSuccess);
+  EXPECT_EQ(both, pattern(31, count));
+  std::vector<uint32_t> again = pattern(37, count);
+  ASSERT_EQ(hipMemcpyHtoD(va, again.data(), 2 * grain), hipSuccess);
+  EXPECT_EQ(readByKernel(static_cast<uint32_t*>(va), count), again);
+  // but not past its end.
+  EXPECT_EQ(hipMemcpy(both.data(), base + grain, 2 * grain, hipMemcpyDeviceToHost),
+            hipErrorInvalidValue);
 
   unsigned long long flags = 0;
   ASSERT_EQ(hipMemGetAccess(&flags, &desc.location, base + grain + 64), hipSuccess);
@@ -230,11 +240,20 @@ TEST(VirtualMemory, ExportedDescriptorImportsTheSameMemory) {
   ASSERT_EQ(hipMemImportFromShareableHandle(&imported, reinterpret_cast<void*>(intptr_t{fd}),
                                             hipMemHandleTypePosixFileDescriptor),
             hipSuccess);
-  close(fd);  // the import keeps its own
+  // AMD's form as well: the descriptor read where the argument points.
+  hipMemGenericAllocationHandle_t importedByAddress{};
+  ASSERT_EQ(hipMemImportFromShareableHandle(&importedByAddress, &fd,
+                                            hipMemHandleTypePosixFileDescriptor),
+            hipSuccess);
+  close(fd);  // the imports keep their own
+  void* third = mapFor(importedByAddress, bytes, 0, 0);
   void* original = mapFor(physical, bytes, 0, 0);
   void* copy = mapFor(imported, bytes, 0, 0);
   ASSERT_EQ(launchWritePattern(static_cast<uint32_t*>(original), count, 41, nullptr), hipSuccess);
   EXPECT_EQ(readByKernel(static_cast<uint32_t*>(copy), count), pattern(41, count));
+  EXPECT_EQ(readByKernel(static_cast<uint32_t*>(third), count), pattern(41, count));
+  unmapAndFree(third, bytes);
+  ASSERT_EQ(hipMemRelease(importedByAddress), hipSuccess);
   unmapAndFree(copy, bytes);
   unmapAndFree(original, bytes);
   ASSERT_EQ(hipMemRelease(imported), hipSuccess);
