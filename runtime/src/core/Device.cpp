@@ -125,10 +125,7 @@ Status Device::synchronize() {
   // Nothing submitted to any queue since a full synchronisation saw everything complete.
   if (failed()) return queueFailure();
   uint64_t submitted = submissions_.load(std::memory_order_acquire);
-  if (submitted == syncedSubmissions_.load(std::memory_order_acquire)) {
-    memory_.releaseDeferredFrees(/*wait=*/true);
-    return Status::success();
-  }
+  if (submitted == syncedSubmissions_.load(std::memory_order_acquire)) return Status::success();
   // Markers are created and their barriers submitted under markersMutex_, so every marker
   // counted here has its barriers in some queue already: once all queues are synchronised,
   // those barriers are done and the markers free. Other threads may synchronise concurrently
@@ -161,7 +158,6 @@ Status Device::synchronize() {
   while (synced < submitted &&
          !syncedSubmissions_.compare_exchange_weak(synced, submitted, std::memory_order_release)) {
   }
-  memory_.releaseDeferredFrees(/*wait=*/true);
   return Status::success();
 }
 

@@ -113,13 +113,12 @@ class Device {
   DeviceCopies& copies() { return copies_; }
   PointerRegistry& pointers() const { return pointers_; }
   // For hipFree: nothing submitted since the last full synchronisation, or every queue's
-  // packets known complete (a few loads, no lock); else the fences of the queues in flight.
+  // packets known complete (a few loads, no lock).
   bool nothingInFlight() const noexcept {
     return submissions_.load(std::memory_order_acquire) ==
                syncedSubmissions_.load(std::memory_order_acquire) ||
            queuePool_.idle();
   }
-  void fencesInFlight(std::vector<QueueFence>& out) const { queuePool_.pending(out); }
 
   // hipSetDeviceFlags / hipGetDeviceFlags and hipDeviceSetLimit / hipDeviceGetLimit.
   unsigned scheduleFlags() const { return flags_.load(std::memory_order_relaxed); }

@@ -1,18 +1,11 @@
 // One GPU's memory as hipMalloc, hipHostMalloc and hipFree see it (DeviceMemory.h).
 //
-// hipFree of device memory without stalling the device. CUDA's hipFree waits for the whole device.
-// hipcore never waits: when every hardware queue of the device has completed what was submitted to
-// it (the common case: nothing in flight), the block goes back to the allocator at once; otherwise
-// it is held, tagged with each busy queue's write index at the free (a fence), and released once
-// every fence has passed. The packets before a fence are the only ones that can use the block:
-// later packets were submitted after hipFree, when the program no longer owned the memory. Fences
-// are checked on later hipMalloc calls and synchronisations (a few loads per held block); a
-// hipMalloc that runs out of memory synchronises the device, releases every held block and tries
-// again. A held block is not live any more for hipFree (a second free is refused) but keeps its
-// memory counted as used by hipMemGetInfo until it is released: it is not available yet.
-//
-// hipFreeAsync follows the same idea per stream (Stream::freeInStreamOrder), where only the
-// stream's own earlier packets can use the block.
+// hipFree of device memory synchronises the device first when anything is in flight, as HIP
+// documents ("an implicit hipDeviceSynchronize") and CUDA does: a program may rely on it to
+// order later host reads of results the device wrote. With every queue idle (the common case:
+// a few loads, no packet) the block goes back to the allocator at once. hipFreeAsync is the
+// non-blocking form (Stream::freeInStreamOrder: released once the stream's earlier packets
+// completed).
 #include "DeviceMemory.h"
 
 #include "Device.h"
@@ -65,54 +58,17 @@ Status DeviceMemory::releaseDeviceBlock(const Allocation& allocation, Chunk* chu
 
 Status DeviceMemory::freeDeviceMemory(const Allocation& allocation, Chunk* chunk, uint32_t block) {
   if (device_.failed()) return device_.queueFailure();
-  // Nothing submitted since a full synchronisation, or every queue's packets known complete:
-  // nothing can use the block.
-  if (device_.nothingInFlight()) return releaseDeviceBlock(allocation, chunk, block);
-  std::vector<QueueFence> fences;
-  device_.fencesInFlight(fences);
-  if (fences.empty()) return releaseDeviceBlock(allocation, chunk, block);
-  std::lock_guard lock(deferredFreesMutex_);
-  for (const DeferredFree& held : deferredFrees_)
-    if (held.allocation.base == allocation.base)
-      return fail(hipErrorInvalidValue, "hipFree(%p): already freed", allocation.base);
-  deferredFrees_.push_back({allocation, chunk, block, std::move(fences)});
-  hasDeferredFrees_.store(true, std::memory_order_release);
-  return Status::success();
-}
-
-void DeviceMemory::releaseDeferredFrees(bool wait) {
-  if (!hasDeferredFrees_.load(std::memory_order_acquire)) return;
-  std::vector<DeferredFree> ready;
-  {
-    std::lock_guard lock(deferredFreesMutex_);
-    std::erase_if(deferredFrees_, [&](DeferredFree& held) {
-      for (const QueueFence& fence : held.fences) {
-        if (fence.queue->completedBefore(fence.end)) continue;
-        if (!wait || !fence.queue->waitBefore(fence.end)) return false;
-      }
-      ready.push_back(std::move(held));
-      return true;
-    });
-    hasDeferredFrees_.store(!deferredFrees_.empty(), std::memory_order_release);
+  if (!device_.nothingInFlight()) {
+    if (Status synced = device_.synchronize(); !synced.ok()) return synced;
   }
-  for (const DeferredFree& held : ready)
-    (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
+  return releaseDeviceBlock(allocation, chunk, block);
 }
 
 Status DeviceMemory::allocate(size_t bytes, void*& out) {
   out = nullptr;
   if (device_.failed()) return device_.queueFailure();  // sticky, as in CUDA: until hipDeviceReset
   if (bytes == 0) return Status::success();
-  if (hasDeferredFrees_.load(std::memory_order_acquire)) [[unlikely]]
-    releaseDeferredFrees(/*wait=*/false);
-  Status allocated = pool_->allocate(bytes, out);
-  // Blocks freed while kernels ran may be all that is missing: wait for them and try again.
-  if (allocated.code == hipErrorOutOfMemory && hasDeferredFrees_.load(std::memory_order_acquire))
-      [[unlikely]] {
-    allocated = device_.synchronize();
-    if (allocated.ok()) allocated = pool_->allocate(bytes, out);
-  }
-  return allocated;
+  return pool_->allocate(bytes, out);
 }
 
 void DeviceMemory::info(size_t& free, size_t& total) const {
@@ -162,13 +118,6 @@ Status DeviceMemory::releaseHost(const Allocation& allocation) {
 }
 
 void DeviceMemory::reset() {
-  {
-    std::lock_guard lock(deferredFreesMutex_);
-    for (const DeferredFree& held : deferredFrees_)
-      (void)releaseDeviceBlock(held.allocation, held.chunk, held.block);
-    deferredFrees_.clear();
-    hasDeferredFrees_.store(false, std::memory_order_release);
-  }
   // The allocator's cache of freed blocks goes back to ROCR (DeviceMemoryPool.h).
   pool_->trim(0);
 }

@@ -1,18 +1,14 @@
 // One GPU's memory as hipMalloc, hipHostMalloc and hipFree see it: device memory from the
 // caching sub-allocator (DeviceMemoryPool.h) and the device's hipMemPool_t objects
-// (DeviceMemPools.h), fine-grained host memory the GPU reaches, and frees that wait for nothing
-// (a block packets in flight may still use is held until they completed).
+// (DeviceMemPools.h), fine-grained host memory the GPU reaches, and hipFree.
 #pragma once
 
 #include <atomic>
 #include <memory>
-#include <mutex>
-#include <vector>
 
 #include "DeviceMemPools.h"
 #include "DeviceMemoryPool.h"
 #include "PointerRegistry.h"
-#include "QueuePool.h"
 #include "Status.h"
 #include "hsa/Hsa.h"
 
@@ -35,10 +31,8 @@ class DeviceMemory {
   // the pointer registry with its kind and flags.
   Status allocateHost(size_t bytes, void*& out, MemoryKind kind = MemoryKind::Host,
                       unsigned flags = 0);
-  // hipFree of an allocation the pointer registry found (of this device). Device memory never
-  // waits: a block packets in flight may still use is released once they completed. Host
-  // memory follows CUDA's rule: the device's queues are synchronised first; idle queues cost
-  // one load each, no packet.
+  // hipFree of an allocation the pointer registry found (of this device): the device's queues
+  // are synchronised first, as HIP documents; idle queues cost one load each, no packet.
   Status release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
     return allocation.kind == MemoryKind::Device ? freeDeviceMemory(allocation, chunk, block)
                                                  : releaseHost(allocation);
@@ -50,10 +44,7 @@ class DeviceMemory {
   bool hostWritable() const { return hostWritable_.load(std::memory_order_acquire); }
   // hipMemPool_t objects: the default pool (pool()), created ones, the current one.
   DeviceMemPools& pools() { return *pools_; }
-  // Releases the held blocks whose queues passed their fences; with `wait`, waits for the
-  // fences first (the caller synchronised the device, so that costs at most a barrier each).
-  void releaseDeferredFrees(bool wait);
-  // hipDeviceReset, once no packet is in flight: every held block released, the cache trimmed.
+  // hipDeviceReset, once no packet is in flight: the cache trimmed.
   void reset();
 
  private:
@@ -68,15 +59,6 @@ class DeviceMemory {
   std::unique_ptr<MemorySource> source_;  // ROCR's coarse-grained device pool
   std::unique_ptr<DeviceMemoryPool> pool_;
   std::unique_ptr<DeviceMemPools> pools_;
-  struct DeferredFree {
-    Allocation allocation;
-    Chunk* chunk;
-    uint32_t block;
-    std::vector<QueueFence> fences;  // the queues that had packets in flight at the free
-  };
-  std::mutex deferredFreesMutex_;  // hipFree, hipMalloc and synchronisation, never launches
-  std::vector<DeferredFree> deferredFrees_;
-  std::atomic<bool> hasDeferredFrees_{false};  // keeps hipMalloc free of the mutex
 };
 
 }  // namespace hipcore::core

@@ -77,14 +77,6 @@ size_t QueuePool::size() const {
   return count_.load(std::memory_order_acquire);
 }
 
-void QueuePool::pending(std::vector<QueueFence>& out) const {
-  size_t count = count_.load(std::memory_order_acquire);
-  for (size_t i = 0; i < count; ++i) {
-    uint64_t end = queues_[i]->writeIndex();
-    if (!queues_[i]->completedBefore(end)) out.push_back({queues_[i].get(), end});
-  }
-}
-
 bool QueuePool::idle() const noexcept {
   size_t count = count_.load(std::memory_order_acquire);
   for (size_t i = 0; i < count; ++i)

@@ -24,12 +24,6 @@ namespace hipcore::core {
 
 class Device;
 
-// "Every packet of `queue` before `end` has completed": what a deferred release waits for.
-struct QueueFence {
-  HardwareQueue* queue;
-  uint64_t end;
-};
-
 class QueuePool {
  public:
   static constexpr unsigned kDefaultLimit = 4;
@@ -49,9 +43,8 @@ class QueuePool {
   void release(HardwareQueue* queue);
   // Hardware queues created so far (tests check the bound).
   size_t size() const;
-  // The queues with packets not known to have completed, each with its write index now; and
-  // whether there is none (hipFree's common case: no lock, a few loads per queue).
-  void pending(std::vector<QueueFence>& out) const;
+  // Whether every queue completed what was submitted to it (hipFree's common case: no lock, a
+  // few loads per queue).
   bool idle() const noexcept;
   // Destroys every queue (hipDeviceReset, once no stream is bound).
   void clear();

@@ -390,9 +390,6 @@ TEST(MemPool, DestroyingAPoolWithOutstandingAllocationsKeepsThemUntilFreed) {
   EXPECT_EQ(*bad.count, 0);
   EXPECT_LT(freeDeviceMemory(), baseline);  // the 256 KiB block's chunk is still held
   ASSERT_HIP(hipFree(idle));                // hipFree returns pool memory to its pool too
-  // hipFree never waits: while a queue may still run work (earlier tests' streams in the same
-  // process), the block is held until the next synchronisation.
-  ASSERT_HIP(hipDeviceSynchronize());
   EXPECT_EQ(freeDeviceMemory(), baseline);  // every byte of the destroyed pool went back
   // A new pool reuses the retired one's bookkeeping and starts empty.
   ASSERT_HIP(hipMemPoolCreate(&pool, &props));
