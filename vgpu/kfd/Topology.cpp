@@ -1,8 +1,8 @@
 // Builds the node, memory-bank, cache and IO-link properties of the virtual system.
 #include "kfd/Topology.h"
 
-#include <algorithm>
 #include <unistd.h>
+#include <algorithm>
 
 #include <string_view>
 #include <thread>

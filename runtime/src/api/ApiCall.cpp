@@ -1,9 +1,9 @@
 // The enabled side of api::call (ApiCall.h): argument formatting, the log line, the trace event.
 #include "ApiCall.h"
 
-#include <algorithm>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <algorithm>
 
 #include <cstdarg>
 #include <cstdio>

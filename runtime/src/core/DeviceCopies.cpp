@@ -31,7 +31,7 @@ struct Reach {
   enum Kind { Device, Pinned, Pageable } kind = Pageable;
   uint8_t* agentAddress = nullptr;  // the address kernels use (Device and Pinned)
   int device = -1;                  // hipcore's device memory: the device that owns it
-  bool freeWaits = false;  // hipMalloc memory: its hipFree waits for the work in flight
+  bool freeWaits = false;           // hipMalloc memory: its hipFree waits for the work in flight
 };
 
 // The bytes from `first`'s start that mappings laid end to end cover, looking no further than

@@ -155,8 +155,8 @@ Status VirtualMemory::reserve(size_t bytes, size_t alignment, void* hint, void*&
                 "(%zu)",
                 bytes, kMinimumGranularity);
   if (alignment & (alignment - 1))
-    return fail(hipErrorMemoryAllocation,
-                "hipMemAddressReserve: alignment %zu is not a power of 2", alignment);
+    return fail(hipErrorMemoryAllocation, "hipMemAddressReserve: alignment %zu is not a power of 2",
+                alignment);
   if (alignment < kMinimumGranularity) alignment = kMinimumGranularity;
   void* base = MAP_FAILED;
   // The hint is honoured when that range is free and aligned, as in CUDA; otherwise ignored.

@@ -14,10 +14,10 @@
 // to place memory at are moved into harness-owned ranges (vgpu replaces what it finds there, as the
 // front door's contract with the thunk allows). Every request must return 0 or a kernel error the
 // KFD uses; once the input's buffers, events and queues are released, no VRAM may remain counted.
-#include <algorithm>
 #include <linux/kfd_ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <algorithm>
 
 #include <cerrno>
 #include <cstdint>

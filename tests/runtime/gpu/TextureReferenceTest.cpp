@@ -3,10 +3,10 @@
 // with the host reference sampler: point sampling bit-exact, linear within the hardware's 8-bit
 // weights), rebinding and unbinding, the hipTexRef* attributes, a module's references bound
 // through the driver API, and the driver API's texture objects against the runtime's.
-#include <algorithm>
 #include <gtest/gtest.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
+#include <algorithm>
 
 #include <cmath>
 #include <cstdint>

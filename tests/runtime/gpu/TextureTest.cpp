@@ -3,10 +3,10 @@
 // reference sampler written here (point sampling bit-exact, bilinear within the hardware's
 // 8-bit weights) under every address mode; surfaces written by one kernel and read back by
 // another; and the calls' argument checks.
-#include <algorithm>
 #include <gtest/gtest.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
+#include <algorithm>
 
 #include <array>
 #include <cmath>

@@ -115,7 +115,7 @@ TEST(SharingMisuse, ReserveMapAccess) {
   char* base = static_cast<char*>(va);
   EXPECT_EQ(hipMemMap(nullptr, kGrain, 0, handle, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipMemMap(va, kGrain, 0, handle, 1), hipErrorInvalidValue);
-  EXPECT_EQ(hipMemMap(base + 100, kGrain, 0, handle, 0), hipErrorInvalidValue);  // unaligned
+  EXPECT_EQ(hipMemMap(base + 100, kGrain, 0, handle, 0), hipErrorInvalidValue);   // unaligned
   EXPECT_EQ(hipMemMap(va, 3 * kGrain, 0, handle, 0), hipErrorInvalidValue);       // past both ends
   EXPECT_EQ(hipMemMap(va, kGrain, 2 * kGrain, handle, 0), hipErrorInvalidValue);  // offset
   EXPECT_EQ(hipMemMap(va, 0, 0, handle, 0), hipErrorInvalidValue);

@@ -242,9 +242,9 @@ TEST(VirtualMemory, ExportedDescriptorImportsTheSameMemory) {
             hipSuccess);
   // AMD's form as well: the descriptor read where the argument points.
   hipMemGenericAllocationHandle_t importedByAddress{};
-  ASSERT_EQ(hipMemImportFromShareableHandle(&importedByAddress, &fd,
-                                            hipMemHandleTypePosixFileDescriptor),
-            hipSuccess);
+  ASSERT_EQ(
+      hipMemImportFromShareableHandle(&importedByAddress, &fd, hipMemHandleTypePosixFileDescriptor),
+      hipSuccess);
   close(fd);  // the imports keep their own
   void* third = mapFor(importedByAddress, bytes, 0, 0);
   void* original = mapFor(physical, bytes, 0, 0);
