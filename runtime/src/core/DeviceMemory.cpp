@@ -71,7 +71,11 @@ Status DeviceMemory::allocate(size_t bytes, void*& out) {
   return pool_->allocate(bytes, out);
 }
 
-void DeviceMemory::info(size_t& free, size_t& total) const {
+void DeviceMemory::info(size_t& free, size_t& total) {
+  // Whole chunks hipMalloc's cache holds beyond the default pool's release threshold (0 unless
+  // the program set one) go back to ROCR first: the answer is memory that is free, for this
+  // program and for others, as after cudaFree (CUDA's allocator caches nothing).
+  pool_->trimToThreshold();
   total = agent_.properties.globalMemoryBytes;
   size_t used = pools_->reservedBytes();
   free = used < total ? total - used : 0;

@@ -25,8 +25,10 @@ class DeviceMemory {
 
   // hipMalloc: a block of the caching sub-allocator.
   Status allocate(size_t bytes, void*& out);
-  // Device memory not held by hipcore (cached blocks count as held), and the pool's size.
-  void info(size_t& free, size_t& total) const;
+  // hipMemGetInfo: device memory not held by hipcore, and the device's size. Whole cached chunks
+  // are returned first (down to the default pool's release threshold); blocks cached in chunks
+  // that still hold live allocations count as held.
+  void info(size_t& free, size_t& total);
   // Fine-grained host memory the GPU can access (hipHostMalloc, hipMallocManaged), recorded in
   // the pointer registry with its kind and flags.
   Status allocateHost(size_t bytes, void*& out, MemoryKind kind = MemoryKind::Host,

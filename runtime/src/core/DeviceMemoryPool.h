@@ -12,8 +12,9 @@
 // when a whole chunk is free and: an allocation runs out of memory (then it is retried),
 // hipDeviceReset, hipMemPoolTrimTo, or stream-ordered frees are released beyond the pool's
 // release threshold (trimToThreshold). hipDeviceSynchronize does not trim (a loop of
-// malloc/launch/sync/free keeps its blocks). hipMemGetInfo counts every byte held from ROCR,
-// cached or not, as used: it is what other processes cannot have.
+// malloc/launch/sync/free keeps its blocks). hipMemGetInfo first returns whole free chunks
+// beyond the release threshold (DeviceMemory::info), then counts every byte still held from
+// ROCR as used: it is what other processes cannot have.
 #pragma once
 
 #include <array>

@@ -50,23 +50,46 @@ TEST(Allocation, EveryPointerIs256ByteAlignedAndUsable) {
 TEST(Allocation, FreedSmallBlocksAreReusedWithoutNewDeviceMemory) {
   void* first = nullptr;
   ASSERT_HIP(hipMalloc(&first, 256));
-  size_t free = 0, total = 0;
-  ASSERT_HIP(hipMemGetInfo(&free, &total));
   ASSERT_HIP(hipFree(first));
-  size_t freeAfterFree = 0;
-  ASSERT_HIP(hipMemGetInfo(&freeAfterFree, &total));
-  EXPECT_EQ(freeAfterFree, free);  // cached, still held from the device
   void* second = nullptr;
-  ASSERT_HIP(hipMalloc(&second, 200));  // same size class
+  ASSERT_HIP(hipMalloc(&second, 200));  // same size class: the cached block
   EXPECT_EQ(second, first);
-  size_t freeAfterReuse = 0;
-  ASSERT_HIP(hipMemGetInfo(&freeAfterReuse, &total));
-  EXPECT_EQ(freeAfterReuse, free);
   ASSERT_HIP(hipFree(second));
   EXPECT_EQ(hipMalloc(nullptr, 16), hipErrorInvalidValue);
   void* none = reinterpret_cast<void*>(1);
   ASSERT_HIP(hipMalloc(&none, 0));
   EXPECT_EQ(none, nullptr);
+}
+
+// hipMemGetInfo gives whole cached chunks back first: after freeing everything it allocated, a
+// program sees the memory it started with (as with CUDA, whose allocator caches nothing).
+TEST(Allocation, MemGetInfoReturnsWholeCachedChunksToTheDevice) {
+  size_t before = 0, during = 0, after = 0, total = 0;
+  ASSERT_HIP(hipMemGetInfo(&before, &total));
+  void *a = nullptr, *b = nullptr;
+  ASSERT_HIP(hipMalloc(&a, 256));
+  ASSERT_HIP(hipMalloc(&b, 256));
+  ASSERT_HIP(hipMemGetInfo(&during, &total));
+  EXPECT_EQ(before - during, size_t{2} << 20);  // the 256-byte class's chunk
+  ASSERT_HIP(hipFree(a));
+  ASSERT_HIP(hipMemGetInfo(&after, &total));
+  EXPECT_EQ(after, during);  // b still lives in the chunk
+  ASSERT_HIP(hipFree(b));
+  ASSERT_HIP(hipMemGetInfo(&after, &total));
+  EXPECT_EQ(after, before);
+  // The default pool's release threshold keeps that much cached, as CUDA's pools do.
+  hipMemPool_t pool = nullptr;
+  ASSERT_HIP(hipDeviceGetDefaultMemPool(&pool, 0));
+  uint64_t keep = uint64_t{4} << 20;
+  ASSERT_HIP(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &keep));
+  ASSERT_HIP(hipMalloc(&a, 256));
+  ASSERT_HIP(hipFree(a));
+  ASSERT_HIP(hipMemGetInfo(&after, &total));
+  EXPECT_EQ(before - after, size_t{2} << 20);  // kept
+  keep = 0;
+  ASSERT_HIP(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &keep));
+  ASSERT_HIP(hipMemGetInfo(&after, &total));
+  EXPECT_EQ(after, before);
 }
 
 TEST(Allocation, DeviceResetReturnsTheCacheToTheDevice) {
@@ -75,9 +98,6 @@ TEST(Allocation, DeviceResetReturnsTheCacheToTheDevice) {
   void* p = nullptr;
   ASSERT_HIP(hipMalloc(&p, 256));
   ASSERT_HIP(hipFree(p));
-  size_t cached = 0;
-  ASSERT_HIP(hipMemGetInfo(&cached, &total));
-  EXPECT_EQ(before - cached, size_t{2} << 20);  // the 256-byte class's chunk, now cached
   ASSERT_HIP(hipDeviceReset());
   size_t after = 0;
   ASSERT_HIP(hipMemGetInfo(&after, &total));
