@@ -31,7 +31,6 @@ struct Reach {
   enum Kind { Device, Pinned, Pageable } kind = Pageable;
   uint8_t* agentAddress = nullptr;  // the address kernels use (Device and Pinned)
   int device = -1;                  // hipcore's device memory: the device that owns it
-  bool freeWaits = false;           // hipMalloc memory: its hipFree waits for the work in flight
 };
 
 // The bytes from `first`'s start that mappings laid end to end cover, looking no further than
@@ -73,7 +72,7 @@ Status locate(const PointerRegistry& pointers, const void* pointer, size_t span,
         allocation.kind == MemoryKind::Device || allocation.kind == MemoryKind::Mapped;
     out = {device ? Reach::Device : Reach::Pinned,
            static_cast<uint8_t*>(allocation.devicePointer) + within,
-           device ? allocation.device : -1, allocation.kind == MemoryKind::Device};
+           device ? allocation.device : -1};
     return Status::success();
   }
   if (pointers.inPoolChunk(pointer))
@@ -238,10 +237,10 @@ Status DeviceCopies::fill(Stream* queue, Pitched<void*> destination, const Exten
   uint32_t word = fillWord(pattern, patternWidth, reinterpret_cast<uintptr_t>(reach.agentAddress));
   destination.base = reach.agentAddress;
   if (Status queued = dispatchFill(*queue, destination, box, word); !queued.ok()) return queued;
-  // The synchronous forms are asynchronous with respect to the host for device memory (CUDA's
-  // rule, and AMD's tests expect it): the stream orders every later use, and hipFree waits.
-  // Host memory the program may read next is filled before they return.
-  return wait && !reach.freeWaits ? queue->synchronize() : Status::success();
+  // The synchronous forms wait for the fill, device memory included: CUDA and AMD's runtime may
+  // return before a fill of device memory completes, but programs that then use the memory from
+  // a non-blocking stream (which does not wait for the null stream) only work when it has.
+  return wait ? queue->synchronize() : Status::success();
 }
 
 // The address the GPU uses for a stream memory operation's location, or why it has none.
