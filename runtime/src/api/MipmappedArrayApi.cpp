@@ -35,8 +35,14 @@ hipError_t createMipmap(const char* call, hipMipmappedArray_t* out,
   Status status =
       hipcore::core::describeArray(*desc, extent.width, extent.height, extent.depth, flags, base);
   if (!status.ok()) return finish(call, std::move(status));
-  // CUDA's rule: the count is clamped to [1, the full chain].
-  const unsigned levels = std::clamp(numLevels, 1u, fullChain(base));
+  // More levels than the chain down to 1x1x1 has are refused, as both vendors' runtimes do
+  // (AMD's Unit_hipMallocMipmappedArray_Negative_NumLevels runs on CUDA too, although CUDA's
+  // documentation speaks of clamping); 0 asks for the base level alone.
+  if (numLevels > fullChain(base))
+    return finish(call,
+                  fail(hipErrorInvalidValue, "%s: %u levels, a %zux%zux%zu extent has %u", call,
+                       numLevels, extent.width, extent.height, extent.depth, fullChain(base)));
+  const unsigned levels = std::max(numLevels, 1u);
   hipcore::core::ImageLayout layout = base.layout();
   layout.levels = levels;
   int device = 0;

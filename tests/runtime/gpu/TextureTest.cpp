@@ -487,6 +487,12 @@ TEST(TextureObjects, MipmappedTexturesSelectAndBlendLevels) {
   }
   hipArray_t beyond = nullptr;
   EXPECT_EQ(hipGetMipmappedArrayLevel(&beyond, mipmap, 4), hipErrorInvalidValue);
+  // 16x8 has 5 levels down to 1x1: a sixth is refused, as both vendors' runtimes do.
+  hipMipmappedArray_t tooDeep = nullptr;
+  EXPECT_EQ(hipMallocMipmappedArray(&tooDeep, &f, make_hipExtent(16, 8, 0), 6),
+            hipErrorInvalidValue);
+  ASSERT_HIP(hipMallocMipmappedArray(&tooDeep, &f, make_hipExtent(16, 8, 0), 5));
+  ASSERT_HIP(hipFreeMipmappedArray(tooDeep));
   hipArray_t level0 = nullptr;
   ASSERT_HIP(hipGetMipmappedArrayLevel(&level0, mipmap, 0));
   EXPECT_EQ(hipFreeArray(level0), hipErrorInvalidValue);  // owned by the mipmapped array
