@@ -47,6 +47,26 @@ __device__ __hipcore_float4_t __ockl_image_sample_grad_2D(__hipcore_descriptor_t
                                                           __hipcore_descriptor_t,
                                                           __hipcore_float2_t, __hipcore_float2_t,
                                                           __hipcore_float2_t);
+__device__ __hipcore_float4_t __ockl_image_sample_lod_1Da(__hipcore_descriptor_t,
+                                                          __hipcore_descriptor_t,
+                                                          __hipcore_float2_t, float);
+__device__ __hipcore_float4_t __ockl_image_sample_lod_2Da(__hipcore_descriptor_t,
+                                                          __hipcore_descriptor_t,
+                                                          __hipcore_float4_t, float);
+__device__ __hipcore_float4_t __ockl_image_sample_grad_1D(__hipcore_descriptor_t,
+                                                          __hipcore_descriptor_t, float, float,
+                                                          float);
+__device__ __hipcore_float4_t __ockl_image_sample_grad_1Da(__hipcore_descriptor_t,
+                                                           __hipcore_descriptor_t,
+                                                           __hipcore_float2_t, float, float);
+__device__ __hipcore_float4_t __ockl_image_sample_grad_2Da(__hipcore_descriptor_t,
+                                                           __hipcore_descriptor_t,
+                                                           __hipcore_float4_t, __hipcore_float2_t,
+                                                           __hipcore_float2_t);
+__device__ __hipcore_float4_t __ockl_image_sample_grad_3D(__hipcore_descriptor_t,
+                                                          __hipcore_descriptor_t,
+                                                          __hipcore_float4_t, __hipcore_float4_t,
+                                                          __hipcore_float4_t);
 __device__ __hipcore_float4_t __ockl_image_gather4r_2D(__hipcore_descriptor_t,
                                                        __hipcore_descriptor_t, __hipcore_float2_t);
 __device__ __hipcore_float4_t __ockl_image_gather4g_2D(__hipcore_descriptor_t,

@@ -67,6 +67,48 @@ __HIPCORE_TEX T tex2DGrad(hipTextureObject_t t, float x, float y, float2 dPdx, f
                                                   __hipcore_float2_t{dPdx.x, dPdx.y},
                                                   __hipcore_float2_t{dPdy.x, dPdy.y}));
 }
+template <class T>
+__HIPCORE_TEX T tex1DGrad(hipTextureObject_t t, float x, float dPdx, float dPdy) {
+  using namespace __hipcore_image;
+  return fromTexel<T>(__ockl_image_sample_grad_1D(image(t), sampler(t), x, dPdx, dPdy));
+}
+// dPdx and dPdy are float4 as in CUDA; their w is not used.
+template <class T>
+__HIPCORE_TEX T tex3DGrad(hipTextureObject_t t, float x, float y, float z, float4 dPdx,
+                          float4 dPdy) {
+  using namespace __hipcore_image;
+  return fromTexel<T>(
+      __ockl_image_sample_grad_3D(image(t), sampler(t), __hipcore_float4_t{x, y, z, 0.0f},
+                                  __hipcore_float4_t{dPdx.x, dPdx.y, dPdx.z, 0.0f},
+                                  __hipcore_float4_t{dPdy.x, dPdy.y, dPdy.z, 0.0f}));
+}
+template <class T>
+__HIPCORE_TEX T tex1DLayeredLod(hipTextureObject_t t, float x, int layer, float level) {
+  using namespace __hipcore_image;
+  return fromTexel<T>(__ockl_image_sample_lod_1Da(image(t), sampler(t),
+                                                  __hipcore_float2_t{x, float(layer)}, level));
+}
+template <class T>
+__HIPCORE_TEX T tex2DLayeredLod(hipTextureObject_t t, float x, float y, int layer, float level) {
+  using namespace __hipcore_image;
+  return fromTexel<T>(__ockl_image_sample_lod_2Da(
+      image(t), sampler(t), __hipcore_float4_t{x, y, float(layer), 0.0f}, level));
+}
+template <class T>
+__HIPCORE_TEX T tex1DLayeredGrad(hipTextureObject_t t, float x, int layer, float dPdx, float dPdy) {
+  using namespace __hipcore_image;
+  return fromTexel<T>(__ockl_image_sample_grad_1Da(
+      image(t), sampler(t), __hipcore_float2_t{x, float(layer)}, dPdx, dPdy));
+}
+template <class T>
+__HIPCORE_TEX T tex2DLayeredGrad(hipTextureObject_t t, float x, float y, int layer, float2 dPdx,
+                                 float2 dPdy) {
+  using namespace __hipcore_image;
+  return fromTexel<T>(__ockl_image_sample_grad_2Da(
+      image(t), sampler(t), __hipcore_float4_t{x, y, float(layer), 0.0f},
+      __hipcore_float2_t{dPdx.x, dPdx.y}, __hipcore_float2_t{dPdy.x, dPdy.y}));
+}
+
 // The four texels bilinear filtering at (x, y) would blend, channel `comp` of each, in the
 // order (i0, j1), (i1, j1), (i1, j0), (i0, j0); T is a four-component vector type.
 template <class T>
@@ -101,6 +143,63 @@ __HIPCORE_TEX void tex2D(T* out, hipTextureObject_t t, float x, float y) {
 template <class T>
 __HIPCORE_TEX void tex3D(T* out, hipTextureObject_t t, float x, float y, float z) {
   *out = tex3D<T>(t, x, y, z);
+}
+template <class T>
+__HIPCORE_TEX void tex1DLayered(T* out, hipTextureObject_t t, float x, int layer) {
+  *out = tex1DLayered<T>(t, x, layer);
+}
+template <class T>
+__HIPCORE_TEX void tex2DLayered(T* out, hipTextureObject_t t, float x, float y, int layer) {
+  *out = tex2DLayered<T>(t, x, y, layer);
+}
+template <class T>
+__HIPCORE_TEX void tex1DLod(T* out, hipTextureObject_t t, float x, float level) {
+  *out = tex1DLod<T>(t, x, level);
+}
+template <class T>
+__HIPCORE_TEX void tex2DLod(T* out, hipTextureObject_t t, float x, float y, float level) {
+  *out = tex2DLod<T>(t, x, y, level);
+}
+template <class T>
+__HIPCORE_TEX void tex3DLod(T* out, hipTextureObject_t t, float x, float y, float z, float level) {
+  *out = tex3DLod<T>(t, x, y, z, level);
+}
+template <class T>
+__HIPCORE_TEX void tex1DLayeredLod(T* out, hipTextureObject_t t, float x, int layer, float level) {
+  *out = tex1DLayeredLod<T>(t, x, layer, level);
+}
+template <class T>
+__HIPCORE_TEX void tex2DLayeredLod(T* out, hipTextureObject_t t, float x, float y, int layer,
+                                   float level) {
+  *out = tex2DLayeredLod<T>(t, x, y, layer, level);
+}
+template <class T>
+__HIPCORE_TEX void tex1DGrad(T* out, hipTextureObject_t t, float x, float dPdx, float dPdy) {
+  *out = tex1DGrad<T>(t, x, dPdx, dPdy);
+}
+template <class T>
+__HIPCORE_TEX void tex2DGrad(T* out, hipTextureObject_t t, float x, float y, float2 dPdx,
+                             float2 dPdy) {
+  *out = tex2DGrad<T>(t, x, y, dPdx, dPdy);
+}
+template <class T>
+__HIPCORE_TEX void tex3DGrad(T* out, hipTextureObject_t t, float x, float y, float z, float4 dPdx,
+                             float4 dPdy) {
+  *out = tex3DGrad<T>(t, x, y, z, dPdx, dPdy);
+}
+template <class T>
+__HIPCORE_TEX void tex1DLayeredGrad(T* out, hipTextureObject_t t, float x, int layer, float dPdx,
+                                    float dPdy) {
+  *out = tex1DLayeredGrad<T>(t, x, layer, dPdx, dPdy);
+}
+template <class T>
+__HIPCORE_TEX void tex2DLayeredGrad(T* out, hipTextureObject_t t, float x, float y, int layer,
+                                    float2 dPdx, float2 dPdy) {
+  *out = tex2DLayeredGrad<T>(t, x, y, layer, dPdx, dPdy);
+}
+template <class T>
+__HIPCORE_TEX void tex2Dgather(T* out, hipTextureObject_t t, float x, float y, int comp = 0) {
+  *out = tex2Dgather<T>(t, x, y, comp);
 }
 
 #undef __HIPCORE_TEX

@@ -73,6 +73,36 @@ __HIPCORE_TEXREF_RESULT tex2DGrad(__HIPCORE_TEXREF(hipTextureType2D) t, float x,
   return tex2DGrad<typename __hipcore_image::ReferenceResult<T, mode>::type>(t.textureObject, x, y,
                                                                              dPdx, dPdy);
 }
+__HIPCORE_TEXREF_RESULT tex1DGrad(__HIPCORE_TEXREF(hipTextureType1D) t, float x, float dPdx,
+                                  float dPdy) {
+  return tex1DGrad<typename __hipcore_image::ReferenceResult<T, mode>::type>(t.textureObject, x,
+                                                                             dPdx, dPdy);
+}
+__HIPCORE_TEXREF_RESULT tex3DGrad(__HIPCORE_TEXREF(hipTextureType3D) t, float x, float y, float z,
+                                  float4 dPdx, float4 dPdy) {
+  return tex3DGrad<typename __hipcore_image::ReferenceResult<T, mode>::type>(t.textureObject, x, y,
+                                                                             z, dPdx, dPdy);
+}
+__HIPCORE_TEXREF_RESULT tex1DLayeredLod(__HIPCORE_TEXREF(hipTextureType1DLayered) t, float x,
+                                        int layer, float level) {
+  return tex1DLayeredLod<typename __hipcore_image::ReferenceResult<T, mode>::type>(t.textureObject,
+                                                                                   x, layer, level);
+}
+__HIPCORE_TEXREF_RESULT tex2DLayeredLod(__HIPCORE_TEXREF(hipTextureType2DLayered) t, float x,
+                                        float y, int layer, float level) {
+  return tex2DLayeredLod<typename __hipcore_image::ReferenceResult<T, mode>::type>(
+      t.textureObject, x, y, layer, level);
+}
+__HIPCORE_TEXREF_RESULT tex1DLayeredGrad(__HIPCORE_TEXREF(hipTextureType1DLayered) t, float x,
+                                         int layer, float dPdx, float dPdy) {
+  return tex1DLayeredGrad<typename __hipcore_image::ReferenceResult<T, mode>::type>(
+      t.textureObject, x, layer, dPdx, dPdy);
+}
+__HIPCORE_TEXREF_RESULT tex2DLayeredGrad(__HIPCORE_TEXREF(hipTextureType2DLayered) t, float x,
+                                         float y, int layer, float2 dPdx, float2 dPdy) {
+  return tex2DLayeredGrad<typename __hipcore_image::ReferenceResult<T, mode>::type>(
+      t.textureObject, x, y, layer, dPdx, dPdy);
+}
 
 // tex2Dgather: four texels of one channel, as a four-component vector of T's scalar (or of
 // float for normalized-float reads).

@@ -15,6 +15,14 @@ enum class TextureRead : int {
   layered2D,    // tex2DLayered(t, x, y, int(w))
   lod2D,        // tex2DLod(t, x, y, z)
   gather2D,     // tex2Dgather(t, x, y, int(w))
+  // The Lod and Grad forms of the other dimensions; a gradient g stands for dPdx = (g, 0, 0)
+  // and dPdy = (0, g, 0) (1D: dPdx = g, dPdy = 0).
+  layeredLod1D,   // tex1DLayeredLod(t, x, int(w), z)
+  layeredLod2D,   // tex2DLayeredLod(t, x, y, int(w), z), through the pointer form
+  grad1D,         // tex1DGrad(t, x, gradient z)
+  grad3D,         // tex3DGrad(t, x, y, z, gradient w)
+  layeredGrad1D,  // tex1DLayeredGrad(t, x, int(w), gradient z)
+  layeredGrad2D,  // tex2DLayeredGrad(t, x, y, int(w), gradient z), through the pointer form
 };
 
 // Results as float4 (float textures and normalized-float reads).

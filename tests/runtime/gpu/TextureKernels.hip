@@ -23,6 +23,25 @@ __device__ T readOne(hipTextureObject_t t, TextureRead how, float4 c) {
       return tex2DLod<T>(t, c.x, c.y, c.z);
     case TextureRead::gather2D:
       return tex2Dgather<T>(t, c.x, c.y, static_cast<int>(c.w));
+    case TextureRead::layeredLod1D:
+      return tex1DLayeredLod<T>(t, c.x, static_cast<int>(c.w), c.z);
+    case TextureRead::layeredLod2D: {
+      T value;
+      tex2DLayeredLod(&value, t, c.x, c.y, static_cast<int>(c.w), c.z);
+      return value;
+    }
+    case TextureRead::grad1D:
+      return tex1DGrad<T>(t, c.x, c.z, 0.0f);
+    case TextureRead::grad3D:
+      return tex3DGrad<T>(t, c.x, c.y, c.z, make_float4(c.w, 0, 0, 0), make_float4(0, c.w, 0, 0));
+    case TextureRead::layeredGrad1D:
+      return tex1DLayeredGrad<T>(t, c.x, static_cast<int>(c.w), c.z, 0.0f);
+    case TextureRead::layeredGrad2D: {
+      T value;
+      tex2DLayeredGrad(&value, t, c.x, c.y, static_cast<int>(c.w), make_float2(c.z, 0),
+                       make_float2(0, c.z));
+      return value;
+    }
     default:
       return tex2D<T>(t, c.x, c.y);
   }

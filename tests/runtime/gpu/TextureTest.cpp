@@ -541,6 +541,103 @@ TEST(TextureObjects, MipmappedTexturesSelectAndBlendLevels) {
   EXPECT_EQ(hipFreeMipmappedArray(mipmap), hipErrorInvalidValue);
 }
 
+// The Lod and Grad forms of 1D, 3D and layered textures choose their level as tex2DLod does:
+// every level (and layer) of a mipmapped array holds its own constant, so a read says exactly
+// which level and layer it used and how it blended two levels. A gradient g of normalized
+// coordinates asks for level log2(g * width) (the longer axis).
+TEST(TextureObjects, LodAndGradFormsOfEveryDimensionPickTheirLevels) {
+  struct Case {
+    TextureRead how;
+    size_t w, h, d;
+    unsigned flags;
+    bool gradient;
+  };
+  const hipChannelFormatDesc f = hipCreateChannelDesc<float>();
+  for (const Case& k :
+       {Case{TextureRead::grad1D, 16, 0, 0, 0, true}, Case{TextureRead::grad3D, 16, 8, 8, 0, true},
+        Case{TextureRead::layeredLod1D, 16, 0, 3, hipArrayLayered, false},
+        Case{TextureRead::layeredGrad1D, 16, 0, 3, hipArrayLayered, true},
+        Case{TextureRead::layeredLod2D, 16, 8, 2, hipArrayLayered, false},
+        Case{TextureRead::layeredGrad2D, 16, 8, 2, hipArrayLayered, true}}) {
+    const bool layered = k.flags & hipArrayLayered;
+    constexpr unsigned kLevels = 4;
+    hipMipmappedArray_t mipmap = nullptr;
+    ASSERT_HIP(
+        hipMallocMipmappedArray(&mipmap, &f, make_hipExtent(k.w, k.h, k.d), kLevels, k.flags));
+    auto value = [](unsigned level, int layer) { return 100.0f * level + 10.0f * layer + 1; };
+    for (unsigned l = 0; l < kLevels; ++l) {
+      hipArray_t level = nullptr;
+      ASSERT_HIP(hipGetMipmappedArrayLevel(&level, mipmap, l));
+      hipExtent e;
+      ASSERT_HIP(hipArrayGetInfo(nullptr, &e, nullptr, level));
+      EXPECT_EQ(e.width, k.w >> l);
+      const size_t h = e.height ? e.height : 1, d = e.depth ? e.depth : 1;
+      EXPECT_EQ(d, layered ? k.d : std::max<size_t>(1, k.d >> l));  // layers do not shrink
+      std::vector<float> texels;
+      for (size_t z = 0; z < d; ++z)
+        texels.insert(texels.end(), e.width * h, value(l, layered ? static_cast<int>(z) : 0));
+      hipMemcpy3DParms p = {};
+      p.srcPtr = make_hipPitchedPtr(texels.data(), e.width * 4, e.width, h);
+      p.dstArray = level;
+      p.extent = make_hipExtent(e.width, h, d);
+      p.kind = hipMemcpyHostToDevice;
+      ASSERT_HIP(hipMemcpy3D(&p));
+    }
+    // Levels asked: 0, 1, 1.25, 2, 2.75, 3 and 6 (clamped to the last); layers cycle. None is
+    // half way between two levels, where a last-bit difference of log2 would change the
+    // nearest one.
+    const float levels[] = {0, 1, 1.25f, 2, 2.75f, 3, 6};
+    const int layers = layered ? static_cast<int>(k.d) : 1;
+    std::vector<float4> coords;
+    for (int i = 0; i < 14; ++i) {
+      const float lod = levels[i % 7];
+      const float asked = k.gradient ? std::exp2(lod) / static_cast<float>(k.w) : lod;
+      const float layer = static_cast<float>(i % layers);
+      coords.push_back(k.how == TextureRead::grad3D
+                           ? make_float4(0.3f, 0.6f, 0.45f, asked)
+                           : make_float4(0.3f + 0.03f * i, 0.6f, asked, layer));
+    }
+    float4* deviceCoords = deviceCopy(coords);
+    float4* deviceOut = nullptr;
+    ASSERT_HIP(hipMalloc(&deviceOut, coords.size() * sizeof(float4)));
+    for (hipTextureFilterMode mipFilter : {hipFilterModePoint, hipFilterModeLinear}) {
+      hipResourceDesc resource = {};
+      resource.resType = hipResourceTypeMipmappedArray;
+      resource.res.mipmap.mipmap = mipmap;
+      hipTextureDesc texture = {};
+      texture.addressMode[0] = texture.addressMode[1] = texture.addressMode[2] =
+          hipAddressModeClamp;
+      texture.normalizedCoords = 1;
+      texture.mipmapFilterMode = mipFilter;
+      texture.maxMipmapLevelClamp = kLevels - 1;
+      hipTextureObject_t t = nullptr;
+      ASSERT_HIP(hipCreateTextureObject(&t, &resource, &texture, nullptr));
+      ASSERT_HIP(
+          launchReadTexture(t, k.how, deviceCoords, deviceOut, static_cast<int>(coords.size())));
+      std::vector<float4> out = hostCopy(deviceOut, coords.size());
+      for (size_t i = 0; i < coords.size(); ++i) {
+        const float lod = std::min(levels[i % 7], float(kLevels - 1));
+        const int layer = static_cast<int>(i) % layers;
+        float want;
+        if (mipFilter == hipFilterModePoint) {
+          want = value(static_cast<unsigned>(std::floor(lod + 0.5f)), layer);
+        } else {
+          const unsigned lo = static_cast<unsigned>(std::floor(lod));
+          const float weight = lod - lo;  // quarters: exact in the hardware's 8-bit weights
+          want = weight == 0 ? value(lo, layer)
+                             : (1 - weight) * value(lo, layer) + weight * value(lo + 1, layer);
+        }
+        EXPECT_EQ(out[i].x, want) << "read " << static_cast<int>(k.how) << " mip filter "
+                                  << mipFilter << " level " << lod << " layer " << layer;
+      }
+      ASSERT_HIP(hipDestroyTextureObject(t));
+    }
+    ASSERT_HIP(hipFree(deviceCoords));
+    ASSERT_HIP(hipFree(deviceOut));
+    ASSERT_HIP(hipFreeMipmappedArray(mipmap));
+  }
+}
+
 TEST(TextureObjects, ArgumentsAreChecked) {
   hipTextureObject_t t = nullptr;
   hipResourceDesc resource = {};
