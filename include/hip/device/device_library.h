@@ -10,6 +10,15 @@ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 static constexpr int warpSize = 64;
 #endif
 
+// The short unsigned type names AMD's hip_runtime.h declares at global scope for HIP compiles
+// (kernels and tests written against it use `uint` and `uchar` freely). glibc's <sys/types.h>
+// declares three of them identically, which C++ allows.
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+typedef unsigned long long ullong;
+
 #include <hip/device/atomics.h>
 #include <hip/device/bits.h>
 #include <hip/device/builtin_vars.h>

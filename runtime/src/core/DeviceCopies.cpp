@@ -409,10 +409,14 @@ Status DeviceCopies::copyDirect(void* destination, const void* source, size_t by
   // Host memory ROCR knows (hipHostMalloc) needs no staging: one copy by the DMA engine.
   std::lock_guard lock(copyMutex_);
   if (Status ready = ensureCopySignal(); !ready.ok()) return ready;
+  // A copy engine that stops on a fault never completes the copy: the wait gives up when the
+  // device's fault status is raised, and the copy fails with the fault.
+  const std::atomic<int>* faulted = device_.errorSlot();
   auto copied = toDevice ? hsa::copyAndWait(destination, agent_.agent, source, agent_.cpuAgent,
-                                            bytes, *copySignal_)
+                                            bytes, *copySignal_, faulted)
                          : hsa::copyAndWait(destination, agent_.cpuAgent, source, agent_.agent,
-                                            bytes, *copySignal_);
+                                            bytes, *copySignal_, faulted);
+  if (device_.failed()) return device_.queueFailure();
   if (!copied) return hsaFailure(copied.error(), "");
   return Status::success();
 }
@@ -425,8 +429,10 @@ Status DeviceCopies::copyThroughStaging(void* destination, const void* source, s
   auto* src = static_cast<const uint8_t*>(source);
   // Chunk i goes through staging buffer i % 2, so the host's memcpy of one chunk overlaps the
   // DMA of its neighbour. Every return leaves no DMA in flight.
-  auto waitAll = [this] {
-    for (StagingBuffer& buffer : staging_) buffer.copy.wait();
+  // Waits give up when the device faults (see copyDirect).
+  const std::atomic<int>* faulted = device_.errorSlot();
+  auto waitAll = [&] {
+    for (StagingBuffer& buffer : staging_) buffer.copy.wait(faulted);
   };
   auto chunkBytes = [&](size_t chunk) {
     return std::min(kStagingBytes, bytes - chunk * kStagingBytes);
@@ -447,7 +453,10 @@ Status DeviceCopies::copyThroughStaging(void* destination, const void* source, s
     // Fill a buffer once its previous DMA is done, then hand it to the DMA engine.
     for (size_t chunk = 0; chunk < chunks; ++chunk) {
       StagingBuffer& buffer = staging_[chunk % 2];
-      buffer.copy.wait();
+      if (buffer.copy.wait(faulted) != 0) {
+        waitAll();
+        return device_.queueFailure();
+      }
       std::memcpy(buffer.memory, src + chunk * kStagingBytes, chunkBytes(chunk));
       if (Status started = startDma(chunk); !started.ok()) return started;
     }
@@ -458,11 +467,15 @@ Status DeviceCopies::copyThroughStaging(void* destination, const void* source, s
       if (chunk + 1 < chunks)
         if (Status started = startDma(chunk + 1); !started.ok()) return started;
       StagingBuffer& buffer = staging_[chunk % 2];
-      buffer.copy.wait();
+      if (buffer.copy.wait(faulted) != 0) {
+        waitAll();
+        return device_.queueFailure();
+      }
       std::memcpy(dst + chunk * kStagingBytes, buffer.memory, chunkBytes(chunk));
     }
   }
   waitAll();
+  if (device_.failed()) return device_.queueFailure();
   return Status::success();
 }
 

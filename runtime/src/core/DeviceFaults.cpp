@@ -51,7 +51,10 @@ Status DeviceFaults::failure(int deviceIndex) const {
                     : hsa::isTrap(error)                         ? hipErrorAssert
                                                                  : hipErrorLaunchFailure;
   std::string kernel = hsa::kernelNameOf(hsa::stoppedKernelObject(queue));
-  std::string facts = kernel.empty() ? "a kernel" : "kernel " + kernel;
+  // No kernel queue stopped on a memory fault: a copy engine (DMA) made the access.
+  std::string facts = !kernel.empty()                           ? "kernel " + kernel
+                      : queue == 0 && hsa::isMemoryFault(error) ? "a copy engine's transfer"
+                                                                : "a kernel";
   if (uint64_t address = faultAddress_.load(std::memory_order_relaxed); address != 0) {
     char text[40];
     std::snprintf(text, sizeof text, " at address 0x%" PRIx64, address);

@@ -161,7 +161,9 @@ class AsyncCopy {
   Result<void> start(void* destination, uint64_t destinationAgent, const void* source,
                      uint64_t sourceAgent, size_t bytes, Signal& done);
   // Waits for the started copy (and records it when tracing); nothing if none was started.
-  void wait();
+  // With `abandon`, gives up when it turns non-zero (the device faulted: a copy engine that
+  // stopped on a fault never completes the copy) and returns its value; else returns 0.
+  int wait(const std::atomic<int>* abandon = nullptr);
 
  private:
   Signal* done_ = nullptr;
@@ -170,9 +172,11 @@ class AsyncCopy {
   uint64_t destinationAgent_ = 0;
 };
 
-// hsa_amd_memory_async_copy and a wait for its completion.
+// hsa_amd_memory_async_copy and a wait for its completion (or for `abandon`, as
+// AsyncCopy::wait).
 Result<void> copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
-                         uint64_t sourceAgent, size_t bytes, Signal& done);
+                         uint64_t sourceAgent, size_t bytes, Signal& done,
+                         const std::atomic<int>* abandon = nullptr);
 
 // Where ROCR's queue-error callback reports, one per device (a fault is sticky for the whole
 // device, as in CUDA): the HSA status of the error (0 while healthy; waiters watch it) and the

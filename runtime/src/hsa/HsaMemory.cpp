@@ -309,22 +309,30 @@ Result<void> AsyncCopy::start(void* destination, uint64_t destinationAgent, cons
   return loader::Ok{};
 }
 
-void AsyncCopy::wait() {
-  if (!done_) return;
-  done_->waitForZero();
+int AsyncCopy::wait(const std::atomic<int>* abandon) {
+  if (!done_) return 0;
+  if (int status = done_->waitForZero(abandon); status != 0) {
+    done_ = nullptr;  // the engine stopped: nothing will complete it
+    return status;
+  }
   if (trace::enabled(trace::kTrace))
     trace::recordCopy(done_->handle(), bytes_, isCpuAgent(sourceAgent_),
                       isCpuAgent(destinationAgent_));
   done_ = nullptr;
+  return 0;
 }
 
 Result<void> copyAndWait(void* destination, uint64_t destinationAgent, const void* source,
-                         uint64_t sourceAgent, size_t bytes, Signal& done) {
+                         uint64_t sourceAgent, size_t bytes, Signal& done,
+                         const std::atomic<int>* abandon) {
   AsyncCopy copy;
   if (auto started = copy.start(destination, destinationAgent, source, sourceAgent, bytes, done);
       !started)
     return started;
-  copy.wait();
+  if (int status = copy.wait(abandon); status != 0)
+    return hsaError(
+        static_cast<hsa_status_t>(status),
+        errorf("copy of %zu bytes %p -> %p stopped by a device fault", bytes, source, destination));
   return loader::Ok{};
 }
 
