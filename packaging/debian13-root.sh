@@ -8,7 +8,7 @@
 #   HIPCORE_DEBIAN_SUITE   trixie (default) or unstable: Debian unstable's ROCm 6.4.3, whose thunk
 #                          is linked into libhsa-runtime64 (no libhsakmt1), with rocminfo, AMD's
 #                          HIP 6.4.3 and hipcc (clang-21); its root is HIPCORE_DEBIAN_UNSTABLE_ROOT
-#                          (default /work/debian-unstable-root, ~2 GB); no --build root
+#                          (default /work/debian-unstable-root, ~1.5 GB); no --build root
 #   --build                the build root instead (packaging/debian13-build.sh): the same
 #                          runtime plus Debian 13's compilers and ROCm 6.1's development
 #                          packages, to build hipcore there (~3 GB)
