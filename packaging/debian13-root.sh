@@ -5,6 +5,10 @@
 # the host can run there under chroot against a ROCm release that knows gfx11 (issue 23).
 #
 # Usage: packaging/debian13-root.sh [--build]    (needs root: debootstrap, chroot)
+#   HIPCORE_DEBIAN_SUITE   trixie (default) or unstable: Debian unstable's ROCm 6.4.3, whose thunk
+#                          is linked into libhsa-runtime64 (no libhsakmt1), with rocminfo, AMD's
+#                          HIP 6.4.3 and hipcc (clang-21); its root is HIPCORE_DEBIAN_UNSTABLE_ROOT
+#                          (default /work/debian-unstable-root, ~1.5 GB); no --build root
 #   --build                the build root instead (packaging/debian13-build.sh): the same
 #                          runtime plus Debian 13's compilers and ROCm 6.1's development
 #                          packages, to build hipcore there (~3 GB)
@@ -21,8 +25,25 @@ build_root=0
 if [ "${1:-}" = --build ]; then
   build_root=1
 fi
-root=${HIPCORE_DEBIAN13_ROOT:-$([ $build_root -eq 1 ] && echo /work/debian13-build-root ||
-  echo /work/debian13-root)}
+suite=${HIPCORE_DEBIAN_SUITE:-trixie}
+case "$suite" in
+  trixie) ;;
+  unstable | sid) suite=unstable ;;
+  *)
+    echo "debian13-root: HIPCORE_DEBIAN_SUITE='$suite' is not trixie or unstable" >&2
+    exit 2
+    ;;
+esac
+if [ "$suite" = unstable ] && [ $build_root -eq 1 ]; then
+  echo "debian13-root: there is no --build root for Debian unstable" >&2
+  exit 2
+fi
+if [ "$suite" = unstable ]; then
+  root=${HIPCORE_DEBIAN_UNSTABLE_ROOT:-/work/debian-unstable-root}
+else
+  root=${HIPCORE_DEBIAN13_ROOT:-$([ $build_root -eq 1 ] && echo /work/debian13-build-root ||
+    echo /work/debian13-root)}
+fi
 mirror=${HIPCORE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 packages=(
   # ROCm 6.1: the HSA runtime and its thunk (ROCR links libdrm_amdgpu itself since 6.1)
@@ -45,8 +66,23 @@ if [ $build_root -eq 1 ]; then
     googletest libgtest-dev libgmock-dev libdrm-dev valgrind
   )
 fi
-stamp="$root/.hipcore-debian13-complete"
-wanted="trixie ${packages[*]}"
+if [ "$suite" = unstable ]; then
+  # the thunk is inside ROCR since ROCm 6.3: no libhsakmt1
+  packages=(
+    # ROCm 6.4.3's HSA runtime with the thunk linked in, and rocminfo (7.2.4 in unstable)
+    libhsa-runtime64-1 rocminfo
+    # AMD's HIP 6.4.3 and hipcc (7.0.2, with clang-21, rocm-device-libs-21, libamdhip64-dev)
+    libamdhip64-6 libamd-comgr3 hipcc
+    # AMD-built GoogleTest programs linked against libamdhip64.so.6 (6.4.3)
+    librocrand1-tests
+    # vgpu as built on the host runs here: its interpreter links LLVM 19's shared library
+    libllvm19
+    # ctest runs the host build's suites inside the root (packaging/debian13-run.sh)
+    cmake
+  )
+fi
+stamp="$root/.hipcore-$([ "$suite" = unstable ] && echo debian-unstable || echo debian13)-complete"
+wanted="$suite ${packages[*]}"
 
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
   echo "debian13-root: $root is complete ($(du -sh --exclude=proc --exclude=dev "$root" | cut -f1)); reusing it"
@@ -65,9 +101,14 @@ log="$root.log"
 
 # A debootstrap interrupted before its last stage leaves no /usr/bin/apt-get; start over then.
 if [ ! -x "$root/usr/bin/apt-get" ] || [ ! -f "$root/etc/os-release" ]; then
-  echo "debian13-root: debootstrap trixie into $root from $mirror"
-  debootstrap --variant=minbase trixie "$root" "$mirror" >>"$log" 2>&1 ||
+  echo "debian13-root: debootstrap $suite into $root from $mirror"
+  debootstrap --variant=minbase "$suite" "$root" "$mirror" >>"$log" 2>&1 ||
     { tail -20 "$log"; echo "debian13-root: debootstrap failed (log: $log)" >&2; exit 1; }
+fi
+# Unstable's Release file is valid for a week only; a mirror or snapshot older than that (this
+# machine's is) is still what we want to install from.
+if [ "$suite" = unstable ]; then
+  echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99hipcore-valid-until"
 fi
 after_debootstrap=$(date +%s)
 

@@ -7,15 +7,30 @@
 #   e.g. packaging/debian13-run.sh build env VGPU_FRONT_DOOR=kernel VGPU_TARGET=gfx1100 \
 #          build/bin/vgpu-run rocminfo
 # Relative paths in COMMAND are taken from the current directory, which is bind-mounted too.
-# HIPCORE_DEBIAN13_ROOT names the root (default /work/debian13-root).
+# HIPCORE_DEBIAN13_ROOT names the root (default /work/debian13-root). With
+# HIPCORE_DEBIAN_SUITE=unstable the command runs in the Debian unstable root instead (ROCm 6.4.3,
+# the thunk inside ROCR), HIPCORE_DEBIAN_UNSTABLE_ROOT (default /work/debian-unstable-root).
 set -euo pipefail
 
-root=${HIPCORE_DEBIAN13_ROOT:-/work/debian13-root}
+case "${HIPCORE_DEBIAN_SUITE:-trixie}" in
+  trixie)
+    root=${HIPCORE_DEBIAN13_ROOT:-/work/debian13-root}
+    stamp=.hipcore-debian13-complete
+    ;;
+  unstable | sid)
+    root=${HIPCORE_DEBIAN_UNSTABLE_ROOT:-/work/debian-unstable-root}
+    stamp=.hipcore-debian-unstable-complete
+    ;;
+  *)
+    echo "debian13-run: HIPCORE_DEBIAN_SUITE='$HIPCORE_DEBIAN_SUITE' is not trixie or unstable" >&2
+    exit 2
+    ;;
+esac
 if [ $# -lt 2 ]; then
   echo "usage: debian13-run.sh BUILD_DIR COMMAND [ARGS...]" >&2
   exit 2
 fi
-if [ ! -f "$root/.hipcore-debian13-complete" ]; then
+if [ ! -f "$root/$stamp" ]; then
   echo "debian13-run: $root is not a complete test bed; run packaging/debian13-root.sh" >&2
   exit 1
 fi

@@ -58,10 +58,13 @@ __global__ void applyEverywhere(T* word, T* olds) {
 
 // HIP 5.2.3's float and double atomicMin/atomicMax (and _system) are a compare-exchange loop
 // that returns the value it last read, which after its own successful exchange is the operand:
-// every thread returns the operand, on hardware too. The builtins return the old value.
+// every thread returns the operand, on hardware too. The headers of HIP 5.7.1 (Debian 13) and
+// 6.4.3 (Debian unstable) end that loop at the successful exchange, so they return the old value
+// as the builtins always do (the versions between were not checked).
 template <class T, Op op>
 constexpr bool returnsOperand() {
-  return std::is_floating_point<T>::value && op != Op::builtinMin && op != Op::builtinMax;
+  return HIP_VERSION < 50700000 && std::is_floating_point<T>::value && op != Op::builtinMin &&
+         op != Op::builtinMax;
 }
 
 // `kernels` launches on as many streams at once, each blocks x threads (hip-tests' shapes: 8 x
