@@ -236,6 +236,24 @@ hipTextureObject_t arrayTexture(hipArray_t array, hipTextureAddressMode mode, bo
   return object;
 }
 
+// A mipmapped array as a texture: normalized coordinates clamped at the edges, point sampling
+// within a level, `mipFilter` between levels, levels 0 to `maxLevel`.
+hipTextureObject_t mipmapTexture(hipMipmappedArray_t mipmap, hipTextureFilterMode mipFilter,
+                                 float maxLevel) {
+  hipResourceDesc resource = {};
+  resource.resType = hipResourceTypeMipmappedArray;
+  resource.res.mipmap.mipmap = mipmap;
+  hipTextureDesc texture = {};
+  for (auto& m : texture.addressMode) m = hipAddressModeClamp;
+  texture.normalizedCoords = 1;
+  texture.mipmapFilterMode = mipFilter;
+  texture.maxMipmapLevelClamp = maxLevel;
+  hipTextureObject_t object = nullptr;
+  EXPECT_EQ(hipCreateTextureObject(&object, &resource, &texture, nullptr), hipSuccess)
+      << hipcoreGetErrorDetail();
+  return object;
+}
+
 // RGBA8 read as normalized floats: every dimensionality, address mode and filter, coordinates
 // reaching well outside the image.
 TEST(TextureObjects, SamplingMatchesTheHostReferenceInEveryModeAndDimension) {
@@ -504,16 +522,8 @@ TEST(TextureObjects, MipmappedTexturesSelectAndBlendLevels) {
   float4* deviceOut = nullptr;
   ASSERT_HIP(hipMalloc(&deviceOut, coords.size() * sizeof(float4)));
   for (hipTextureFilterMode mipFilter : {hipFilterModePoint, hipFilterModeLinear}) {
-    hipResourceDesc resource = {};
-    resource.resType = hipResourceTypeMipmappedArray;
-    resource.res.mipmap.mipmap = mipmap;
-    hipTextureDesc texture = {};
-    texture.addressMode[0] = texture.addressMode[1] = hipAddressModeClamp;
-    texture.normalizedCoords = 1;
-    texture.mipmapFilterMode = mipFilter;
-    texture.maxMipmapLevelClamp = 3;
-    hipTextureObject_t t = nullptr;
-    ASSERT_HIP(hipCreateTextureObject(&t, &resource, &texture, nullptr));
+    hipTextureObject_t t = mipmapTexture(mipmap, mipFilter, 3);
+    ASSERT_NE(t, nullptr);
     ASSERT_HIP(launchReadTexture(t, TextureRead::lod2D, deviceCoords, deviceOut,
                                  static_cast<int>(coords.size())));
     std::vector<float4> out = hostCopy(deviceOut, coords.size());
@@ -601,17 +611,8 @@ TEST(TextureObjects, LodAndGradFormsOfEveryDimensionPickTheirLevels) {
     float4* deviceOut = nullptr;
     ASSERT_HIP(hipMalloc(&deviceOut, coords.size() * sizeof(float4)));
     for (hipTextureFilterMode mipFilter : {hipFilterModePoint, hipFilterModeLinear}) {
-      hipResourceDesc resource = {};
-      resource.resType = hipResourceTypeMipmappedArray;
-      resource.res.mipmap.mipmap = mipmap;
-      hipTextureDesc texture = {};
-      texture.addressMode[0] = texture.addressMode[1] = texture.addressMode[2] =
-          hipAddressModeClamp;
-      texture.normalizedCoords = 1;
-      texture.mipmapFilterMode = mipFilter;
-      texture.maxMipmapLevelClamp = kLevels - 1;
-      hipTextureObject_t t = nullptr;
-      ASSERT_HIP(hipCreateTextureObject(&t, &resource, &texture, nullptr));
+      hipTextureObject_t t = mipmapTexture(mipmap, mipFilter, kLevels - 1);
+      ASSERT_NE(t, nullptr);
       ASSERT_HIP(
           launchReadTexture(t, k.how, deviceCoords, deviceOut, static_cast<int>(coords.size())));
       std::vector<float4> out = hostCopy(deviceOut, coords.size());
