@@ -67,10 +67,15 @@ timed build in_root cmake --build /hipcore/build -j "$(nproc)"
 # ROCR 6.1 needs vgpu's kernel front door (its thunk is Debian 13's libhsakmt 6.2.4).
 # Left out of the default selection, as in the Debian 13 test stage (debian13-tests.sh): what the
 # kernel front door does not implement yet (virtual memory, IPC and external memory: the KFD's
-# SVM and IPC ioctls) and DeviceMalloc.ManySizesFromManyThreads (open on gfx1100).
+# SVM and IPC ioctls), DeviceMalloc.ManySizesFromManyThreads (open on gfx1100) and HostExhaustion
+# (it counts on vgpu's replacement thunk, whose queues need no 2.7 MB context save area). And what
+# encodes Debian 12's toolchain or needs more than a chroot: CompileTest's two comgr-choice tests
+# (Debian 12's comgr 5.2 lacks gfx1100; ROCm 6.1's has it, so hiprtc takes comgr there), the two
+# code object v4 fixtures whose expected metadata is clang 15's (this root builds them with
+# clang 17), and hiprtc.hermetic_compiles (unshare: no user namespaces inside a chroot).
 if [ $# -eq 0 ]; then
   set -- -L '^(unit|api)$' -E \
-    '^(VirtualMemory|VirtualMemoryTwoGpus|SharingProcess|SharingMisuse|ExternalMemory|ExternalMisuse)\.|^DeviceMalloc\.ManySizesFromManyThreads$'
+    '^(VirtualMemory|VirtualMemoryTwoGpus|SharingProcess|SharingMisuse|ExternalMemory|ExternalMisuse|HostExhaustion)\.|^DeviceMalloc\.ManySizesFromManyThreads$|^CompileTest\.(Gfx1100GoesThroughClangAndRuns|ForcingComgrOnATargetItLacksIsAnOptionError)$|^(KernelMetadata\.Version4HiddenArgumentsFromClang15|KernargLayout\.Version4PacksGlobalOffsetsHostcallAndMultigrid|hiprtc\.hermetic_compiles)$'
 fi
 timed test in_root env VGPU_FRONT_DOOR=kernel ctest --test-dir /hipcore/build \
   --output-on-failure -j "$(nproc)" "$@"

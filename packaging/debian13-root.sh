@@ -63,6 +63,8 @@ if [ $build_root -eq 1 ]; then
     # compilers, ROCm 6.1's headers (ROCR 6.1.2, libhsakmt 6.2.4, comgr) and the test libraries
     ninja-build g++ pkg-config python3 clang-19 clang-tools-19 lld-19 llvm-19 llvm-19-dev
     libclang-rt-19-dev libhsa-runtime-dev libhsakmt-dev libamd-comgr-dev libzstd-dev zlib1g-dev
+    # the style suite's formatter (a unit test)
+    clang-format-19
     googletest libgtest-dev libgmock-dev libdrm-dev valgrind
   )
 fi
