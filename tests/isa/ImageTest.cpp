@@ -2,7 +2,7 @@
 // the descriptor layouts of the RDNA2/RDNA3 ISA documents: loads and stores of every channel
 // layout and numeric kind, 1D/2D/3D/array/mip addressing, point and bilinear sampling under each
 // address mode, explicit and implicit levels of detail, gathers, depth compares, get_resinfo,
-// out-of-range accesses and malformed descriptors.
+// cube maps (v_cube*_f32 and the CUBE dim), out-of-range accesses and malformed descriptors.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -49,7 +49,7 @@ const Format kRgba32Float{4, 32, Kind::floating, 77, 63};
 const Format kRgba32Sint{4, 32, Kind::sint, 76, 62};
 
 // SQ_RSRC_IMG_* types.
-enum Type : u32 { k1D = 8, k2D = 9, k3D = 10, k1DArray = 12, k2DArray = 13 };
+enum Type : u32 { k1D = 8, k2D = 9, k3D = 10, kCube = 11, k1DArray = 12, k2DArray = 13 };
 
 std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
   return (v + a - 1) / a * a;
@@ -106,7 +106,7 @@ std::vector<u32> tsharp(const Image& im, bool gfx11, const int sel[4] = nullptr,
   w[2] = (wm1 >> 2) | hm1 << 14;
   w[3] = u32(sel[0]) | u32(sel[1]) << 3 | u32(sel[2]) << 6 | u32(sel[3]) << 9 |
          u32(baseLevel) << 12 | u32(lastLevel) << 16 | u32(im.type) << 28;
-  const bool arrayed = im.type == k1DArray || im.type == k2DArray;
+  const bool arrayed = im.type == k1DArray || im.type == k2DArray || im.type == kCube;
   w[4] = im.type == k3D ? im.depth - 1 : arrayed ? im.depth - 1 : im.pitch(0) - 1;
   w[5] = gfx11 ? 0 : maxMip << 4;
   w[10] = im.width;
@@ -651,6 +651,95 @@ TEST_P(Images, GetResinfoReportsLevelSizes) {
       EXPECT_EQ(out[m].w, k.levels);
     }
   }
+}
+
+// The v_cube*_f32 definitions of the ISA documents: the major axis (ties to z, then y), the face
+// id, the face's s and t, and twice the signed major component.
+std::array<float, 4> cubeReference(float x, float y, float z) {
+  const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+  if (az >= ax && az >= ay)
+    return z < 0 ? std::array<float, 4>{5, -x, -y, 2 * z} : std::array<float, 4>{4, x, -y, 2 * z};
+  if (ay >= ax)
+    return y < 0 ? std::array<float, 4>{3, x, -z, 2 * y} : std::array<float, 4>{2, x, z, 2 * y};
+  return x < 0 ? std::array<float, 4>{1, z, -y, 2 * x} : std::array<float, 4>{0, -z, -y, 2 * x};
+}
+
+TEST_P(Images, CubeInstructionsSelectFaceAndCoordinates) {
+  auto& dirs = hold(std::vector<Float4>());
+  // Every face, both signs, exact ties between axes (z wins, then y) and signed zeros.
+  for (float a : {-2.5f, -1.0f, -0.0f, 0.0f, 0.75f, 3.0f})
+    for (float b : {-1.0f, 0.5f, 3.0f})
+      for (float c : {-3.0f, 1.0f, 0.25f}) dirs.push_back({a, b, c, 0});
+  dirs.push_back({1, 1, 1, 0});
+  dirs.push_back({-1, 1, 0.5f, 0});
+  dirs.push_back({-1, -1, 0.5f, 0});
+  dirs.push_back({0, 0, 0, 0});
+  auto& out = hold(std::vector<Float4>(dirs.size()));
+  vgpu::isa::Launch l = launch1d(1, static_cast<u32>(dirs.size()));
+  l.arg(buffer(dirs, "directions")).arg(buffer(out, "out"));
+  run("image", "cube_coordinates", l);
+  for (std::size_t i = 0; i < dirs.size(); ++i) {
+    const std::array<float, 4> want = cubeReference(dirs[i].x, dirs[i].y, dirs[i].z);
+    for (int k = 0; k < 4; ++k)
+      EXPECT_EQ(std::bit_cast<u32>(out[i][k]), std::bit_cast<u32>(want[k]))
+          << "direction (" << dirs[i].x << ", " << dirs[i].y << ", " << dirs[i].z << ") result "
+          << k;
+  }
+}
+
+// A cube array (2 cubes of 3x3 faces, mip levels of 3x3 and 1x1): samples at face coordinates
+// in [1, 2] read face slice 6 * cube + face, edges clamp whatever the sampler's address mode
+// (here wrap), a cube past the last clamps to the last slice; image_load addresses the face
+// slices directly.
+TEST_P(Images, CubeSamplesReadFaceSlicesAndClampAtEdges) {
+  Image& im = hold(Image(kRgba8Unorm, kCube, 3));
+  im.height = 3;
+  im.depth = 12;
+  im.levels = 2;
+  im.allocate();
+  fillPattern(im, 7);
+  addImage(im, "cube");
+  auto& t = hold(std::vector<u32>(tsharp(im, gfx11())));
+  for (int mode : {0, 1})
+    for (bool linear : {false, true}) {
+      auto& s = hold(std::vector<u32>(ssharp(/*clamp=*/0, linear, /*mipFilter=*/1)));
+      auto& coords = hold(std::vector<Float4>(64));
+      auto& out = hold(std::vector<Float4>(64));
+      for (int i = 0; i < 64; ++i) {
+        const int face = i % 6, cube = (i / 6) % 3;  // cube 2 is past the last
+        coords[i] = {0.8f + 0.0231f * i, 2.2f - 0.0177f * i, float(face + 8 * cube),
+                     mode == 1 ? float(i % 2) : 0.0f};
+      }
+      vgpu::isa::Launch l = launch1d(1, 64);
+      l.arg(words8(t)).arg(words4(s)).arg(mode).arg(buffer(coords, "coords"));
+      l.arg(buffer(out, "out"));
+      run("image", "sample_cube", l);
+      Reference ref{im, /*clamp=*/2, 0, linear};
+      for (int i = 0; i < 64; ++i) {
+        const int slice = std::min(6 * ((i / 6) % 3) + i % 6, 11);
+        const int level = mode == 1 ? i % 2 : 0;
+        const std::array<float, 4> want =
+            ref.sample(level, coords[i].x - 1.0f, coords[i].y - 1.0f, 0, slice);
+        for (int ch = 0; ch < 4; ++ch) {
+          if (linear)
+            ASSERT_NEAR(out[i][ch], want[ch], 1e-5f) << "lane " << i << " ch " << ch;
+          else
+            ASSERT_EQ(std::bit_cast<u32>(out[i][ch]), std::bit_cast<u32>(want[ch]))
+                << "mode " << mode << " lane " << i << " ch " << ch;
+        }
+      }
+    }
+  auto& at = hold(std::vector<Int4>());
+  for (int z = 0; z < 12; ++z) at.push_back({z % 3, (z / 3) % 3, z, 0});
+  auto& loaded = hold(std::vector<Float4>(at.size()));
+  vgpu::isa::Launch l = launch1d(1, static_cast<u32>(at.size()));
+  l.arg(buffer(t, "T#")).arg(buffer(at, "coords")).arg(buffer(loaded, "out"));
+  run("image", "load_cube", l);
+  for (std::size_t i = 0; i < at.size(); ++i)
+    for (int ch = 0; ch < 4; ++ch)
+      EXPECT_EQ(std::bit_cast<u32>(loaded[i][ch]),
+                channelBits(im.f, im.texel(0, at[i].x, at[i].y, at[i].z), ch))
+          << "slice " << at[i].z << " ch " << ch;
 }
 
 // A T# vgpu cannot honour faults like a bad memory access, naming the field.

@@ -65,6 +65,7 @@ const HandlerTable& HandlerTable::instance() {
     registerLaneOps(t);
     registerPackedOps(t);
     registerDotOps(t);
+    registerCubeOps(t);
     registerWmmaOps(t);
     registerLdsOps(t);
     registerMemoryOps(t);

@@ -53,6 +53,7 @@ void registerVectorCompareOps(HandlerTable&);
 void registerLaneOps(HandlerTable&);
 void registerPackedOps(HandlerTable&);
 void registerDotOps(HandlerTable&);
+void registerCubeOps(HandlerTable&);
 void registerWmmaOps(HandlerTable&);
 void registerLdsOps(HandlerTable&);
 void registerMemoryOps(HandlerTable&);

@@ -6,8 +6,8 @@
 //      word2      11:0 WIDTH-1 bits 13:2, 27:14 HEIGHT-1
 //      word3      11:0 DST_SEL_X/Y/Z/W (3 bits each), 15:12 BASE_LEVEL, 19:16 LAST_LEVEL,
 //                 24:20 SW_MODE (0 = linear), 31:28 TYPE
-//      word4      13:0 DEPTH-1 (3D), last array slice (arrays) or PITCH-1 (1D/2D); 28:16
-//                 BASE_ARRAY
+//      word4      13:0 DEPTH-1 (3D), last array slice (arrays; cubes: the last face slice) or
+//                 PITCH-1 (1D/2D); 28:16 BASE_ARRAY
 //      word5      gfx10.3: 7:4 MAX_MIP
 //   S# word0      2:0/5:3/8:6 CLAMP_X/Y/Z, 14:12 DEPTH_COMPARE_FUNC, 15 FORCE_UNNORMALIZED
 //      word1      11:0 MIN_LOD, 23:12 MAX_LOD (unsigned 4.8)
@@ -68,8 +68,8 @@ bool decodeImageResource(GpuTarget target, const std::uint32_t* w, ImageResource
     return false;
   }
   r.dim = static_cast<ImageDim>(type - 8);
-  if (r.dim == ImageDim::cube || r.dim == ImageDim::d2Msaa || r.dim == ImageDim::d2MsaaArray) {
-    why = "image descriptor TYPE " + std::to_string(type) + " (cube/MSAA) is not implemented";
+  if (r.dim == ImageDim::d2Msaa || r.dim == ImageDim::d2MsaaArray) {
+    why = "image descriptor TYPE " + std::to_string(type) + " (MSAA) is not implemented";
     return false;
   }
   if (unsigned swizzle = bits(w[3], 24, 20); swizzle != 0) {

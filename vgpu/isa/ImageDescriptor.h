@@ -38,7 +38,11 @@ struct ImageResource {
   std::uint32_t pitch = 1;                     // texels per row (1D/2D: from the descriptor)
   std::uint32_t baseLevel = 0, lastLevel = 0, maxMip = 0;
   std::uint8_t dstSel[4] = {4, 5, 6, 7};  // 0: zero, 1: one, 4-7: channel X-W
-  bool arrayed() const { return dim == ImageDim::d1Array || dim == ImageDim::d2Array; }
+  // Arrays and cubes: slices (a cube's faces, six per cube of a cube array) counted from
+  // baseArray to lastArray, and a slice coordinate after the spatial ones.
+  bool arrayed() const {
+    return dim == ImageDim::d1Array || dim == ImageDim::d2Array || dim == ImageDim::cube;
+  }
   std::uint32_t layers() const { return lastArray - baseArray + 1; }
   // Level l's size in texels (1 at least) and its byte offset from base.
   std::uint32_t levelWidth(unsigned l) const { return width >> l ? width >> l : 1; }
@@ -50,7 +54,7 @@ struct ImageResource {
 };
 
 // Decodes words for target; false with why for descriptors vgpu cannot honour as the hardware
-// would (not an image type, a format it does not implement, a tiled layout).
+// would (not an image type, MSAA, a format it does not implement, a tiled layout).
 bool decodeImageResource(GpuTarget target, const std::uint32_t* words, ImageResource& out,
                          std::string& why);
 

@@ -2,6 +2,7 @@
 // _lz, _d and _c variants, image_gather4 (RDNA2 ISA chapter 8 "image instructions", RDNA3 ISA
 // chapter 8) and image_get_resinfo. Descriptors are read from SGPRs at each instruction; what
 // happens between coordinates and texels lives in ImageSampling.cpp.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <string>
@@ -26,6 +27,7 @@ unsigned coordinateCount(ImageDim d) {
       return 1;
     case ImageDim::d3:
     case ImageDim::d2Array:
+    case ImageDim::cube:
       return 3;
     default:
       return 2;
@@ -172,6 +174,17 @@ float lodFromDerivatives(const ImageResource& img, bool unnormalized, unsigned a
   return 0.5f * std::log2(std::fmax(lx, ly));
 }
 
+// A cube sample's third coordinate is face + 8 * cube (the face id v_cubeid_f32 returns, the cube
+// of a cube array in the bits above); its face slice is 6 * cube + face, clamped to the view.
+// The first two coordinates are the face coordinates v_cubesc/v_cubetc_f32 divided by
+// |v_cubema_f32| plus 1.5, so that [1, 2] spans the face (what the graphics compilers emit).
+u32 cubeSlice(const ImageResource& img, float faceCoordinate) {
+  const float rounded = std::fmax(std::nearbyint(faceCoordinate), 0.0f);
+  const u32 id = rounded >= 65536.0f ? 65535u : static_cast<u32>(rounded);
+  const u32 slice = (id >> 3) * 6 + std::min(id & 7u, 5u);
+  return img.baseArray + std::min(slice, img.lastArray - img.baseArray);
+}
+
 template <Lod L, bool Compare, bool Gather>
 void imageSample(Wave& w, const MicroOp& u) {
   ImageResource img;
@@ -179,7 +192,9 @@ void imageSample(Wave& w, const MicroOp& u) {
   if (!readDescriptors(w, u, /*sampled=*/true, img, smp)) return;
   const unsigned n = coordinateCount(img.dim);
   const unsigned axes = img.arrayed() ? n - 1 : n;
-  const bool unnormalized = u.image.unorm || smp.unnormalized;
+  // Cube coordinates are always face coordinates (below), whatever the unnormalized flags.
+  const bool cube = img.dim == ImageDim::cube;
+  const bool unnormalized = !cube && (u.image.unorm || smp.unnormalized);
   // Address words: [bias] [z-compare] [derivatives x then y] coordinates [lod].
   const unsigned biasAt = 0, refAt = L == Lod::bias ? 1 : 0, derivAt = refAt + (Compare ? 1 : 0);
   const unsigned coordAt = derivAt + (L == Lod::derivatives ? 2 * axes : 0);
@@ -192,7 +207,12 @@ void imageSample(Wave& w, const MicroOp& u) {
     SamplePoint p;
     p.unnormalized = unnormalized;
     for (unsigned k = 0; k < axes; ++k) p.coord[k] = asFloat(addressWord(w, u, coordAt + k, lane));
-    if (img.arrayed()) {
+    if (cube) {
+      p.cubeFace = true;
+      p.layer = cubeSlice(img, asFloat(addressWord(w, u, coordAt + axes, lane)));
+      p.coord[0] -= 1.0f;
+      p.coord[1] -= 1.0f;
+    } else if (img.arrayed()) {
       // Layers round to nearest even and clamp to the view (RDNA2 ISA 8.2.1 "array index").
       const float layer = std::nearbyint(asFloat(addressWord(w, u, coordAt + axes, lane)));
       const float last = static_cast<float>(img.lastArray - img.baseArray);
@@ -246,8 +266,8 @@ void imageSample(Wave& w, const MicroOp& u) {
   }
 }
 
-// image_get_resinfo: the level's width, height (1D arrays: layers), depth (2D arrays: layers)
-// and the number of levels in view.
+// image_get_resinfo: the level's width, height (1D arrays: layers), depth (2D arrays: layers;
+// cubes: face slices) and the number of levels in view.
 void imageGetResinfo(Wave& w, const MicroOp& u) {
   ImageResource img;
   ImageSampler unused;
@@ -260,10 +280,9 @@ void imageGetResinfo(Wave& w, const MicroOp& u) {
     if (level <= img.lastLevel) {
       t[0] = img.levelWidth(level);
       if (img.dim == ImageDim::d1Array) t[1] = img.layers();
-      if (img.dim == ImageDim::d2 || img.dim == ImageDim::d3 || img.dim == ImageDim::d2Array)
-        t[1] = img.levelHeight(level);
+      if (img.dim != ImageDim::d1 && img.dim != ImageDim::d1Array) t[1] = img.levelHeight(level);
       if (img.dim == ImageDim::d3) t[2] = img.levelDepth(level);
-      if (img.dim == ImageDim::d2Array) t[2] = img.layers();
+      if (img.dim == ImageDim::d2Array || img.dim == ImageDim::cube) t[2] = img.layers();
     }
     writeChannels(w, u, lane, t);
   }

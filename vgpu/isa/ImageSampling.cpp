@@ -103,7 +103,7 @@ bool fetch(const TexelAccess& a, const ImageSampler& s, const SamplePoint& p, un
                                 img.levelDepth(level)};
   std::uint32_t at[3] = {0, 0, p.layer};
   for (unsigned k = 0; k < axes; ++k) {
-    std::int64_t i = applyClamp(s.clamp[k], index[k], size[k]);
+    std::int64_t i = applyClamp(p.cubeFace ? Clamp::clampLastTexel : s.clamp[k], index[k], size[k]);
     if (i < 0) {
       out = borderTexel(s, img.format.integer());
       return true;

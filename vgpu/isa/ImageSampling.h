@@ -36,7 +36,8 @@ struct SamplePoint {
   std::uint32_t layer = 0;  // absolute slice (arrays)
   float lod = 0;            // after bias and the sampler's clamp
   bool unnormalized = false;
-  bool compare = false;  // depth compare against reference (replaces channel R per texel)
+  bool cubeFace = false;  // a cube's face: edges clamp (vgpu does not filter across faces)
+  bool compare = false;   // depth compare against reference (replaces channel R per texel)
   float reference = 0;
 };
 

@@ -18,6 +18,7 @@ __device__ Float4 __ockl_image_load_2D(Descriptor, Int2);
 __device__ Float4 __ockl_image_load_3D(Descriptor, Int4);
 __device__ Float4 __ockl_image_load_1Da(Descriptor, Int2);
 __device__ Float4 __ockl_image_load_2Da(Descriptor, Int4);
+__device__ Float4 __ockl_image_load_CM(Descriptor, Int2, int);
 __device__ Float4 __ockl_image_load_lod_2D(Descriptor, Int2, int);
 __device__ void __ockl_image_store_2D(Descriptor, Int2, Float4);
 __device__ void __ockl_image_store_3D(Descriptor, Int4, Float4);
@@ -163,4 +164,40 @@ extern "C" __global__ void sample_implicit(Words8 t, Words4 s, const Float2* coo
                : "=v"(r)
                : "v"(coords[i]), "s"(t), "s"(s));
   out[i] = r;
+}
+
+// v_cubeid/sc/tc/ma_f32 of lane i's direction, as {id, sc, tc, ma}.
+extern "C" __global__ void cube_coordinates(const Float4* directions, Float4* out) {
+  const int i = threadIdx.x;
+  const Float4 d = directions[i];
+  out[i] = Float4{__builtin_amdgcn_cubeid(d.x, d.y, d.z), __builtin_amdgcn_cubesc(d.x, d.y, d.z),
+                  __builtin_amdgcn_cubetc(d.x, d.y, d.z), __builtin_amdgcn_cubema(d.x, d.y, d.z)};
+}
+
+// Cube images: image_sample_lz (mode 0) or image_sample_l with level c.w (mode 1) at face
+// coordinates (c.x, c.y, face + 8 * cube in c.z); image_load of texel (x, y, face slice).
+extern "C" __global__ void sample_cube(Words8 t, Words4 s, int mode, const Float4* coords,
+                                       Float4* out) {
+  const int i = threadIdx.x;
+  const Float4 c = coords[i];
+  Float4 r;
+  if (mode == 1)
+    asm volatile(
+        "image_sample_l %0, [%1, %2, %3, %4], %5, %6 dmask:0xf dim:SQ_RSRC_IMG_CUBE\n\t"
+        "s_waitcnt vmcnt(0)"
+        : "=v"(r)
+        : "v"(c.x), "v"(c.y), "v"(c.z), "v"(c.w), "s"(t), "s"(s));
+  else
+    asm volatile(
+        "image_sample_lz %0, [%1, %2, %3], %4, %5 dmask:0xf dim:SQ_RSRC_IMG_CUBE\n\t"
+        "s_waitcnt vmcnt(0)"
+        : "=v"(r)
+        : "v"(c.x), "v"(c.y), "v"(c.z), "s"(t), "s"(s));
+  out[i] = r;
+}
+
+extern "C" __global__ void load_cube(const unsigned* t, const Int4* xyzw, Float4* out) {
+  const int i = threadIdx.x;
+  const Int4 c = xyzw[i];
+  out[i] = __ockl_image_load_CM(constant(t), Int2{c.x, c.y}, c.z);
 }
