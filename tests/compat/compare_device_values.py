@@ -18,20 +18,12 @@ import sys
 # entry that stops differing must be dropped.
 INVALID = "error hipErrorInvalidValue"
 
-# hipcore has no image API yet (issue 21): no texture limits, images unsupported.
-NO_IMAGES = {
-    "prop.maxTexture1D": ("16384", "0"), "prop.maxTexture1DLinear": ("2147483647", "0"),
-    "prop.maxTexture2D[0]": ("16384", "0"), "prop.maxTexture2D[1]": ("16384", "0"),
-    "prop.maxTexture3D[0]": ("16384", "0"), "prop.maxTexture3D[1]": ("16384", "0"),
-    "prop.maxTexture3D[2]": ("8192", "0"), "prop.texturePitchAlignment": ("256", "0"),
-    "attr.ImageSupport": ("1", "0"), "attr.MaxTexture1DWidth": ("16384", "0"),
-    "attr.MaxTexture2DWidth": ("16384", "0"), "attr.MaxTexture2DHeight": ("16384", "0"),
-    "attr.MaxTexture3DWidth": ("16384", "0"), "attr.MaxTexture3DHeight": ("16384", "0"),
-    "attr.MaxTexture3DDepth": ("8192", "0"), "attr.TexturePitchAlignment": ("256", "0"),
-}
+# Linear textures: clr 5.2.3 reads them through buffer-backed images (INT_MAX texels); hipcore
+# through 1D images, whose T# width field holds 16384.
+LINEAR_TEXTURES = {"prop.maxTexture1DLinear": ("2147483647", "16384")}
 
 # CUDA attributes clr 5.2.3 does not implement (hipErrorInvalidValue); hipcore answers them, as
-# HIP 6 does. Texture and surface limits among them are 0 (no image API yet).
+# HIP 6 does.
 UNANSWERED_BY_CLR_5_2 = {
     key: (INVALID, value) for key, value in {
         "attr.AccessPolicyMaxWindowSize": "0", "attr.AsyncEngineCount": "1",
@@ -40,18 +32,20 @@ UNANSWERED_BY_CLR_5_2 = {
         "attr.GlobalL1CacheSupported": "1", "attr.HostNativeAtomicSupported": "1",
         "attr.IsLargeBar": "1", "attr.LocalL1CacheSupported": "1", "attr.LuidDeviceNodeMask": "0",
         "attr.MaxBlocksPerMultiProcessor": "64", "attr.MaxRegistersPerMultiprocessor": "65536",
-        "attr.MaxSurface1D": "0", "attr.MaxSurface1DLayered": "0", "attr.MaxSurface2D": "0",
-        "attr.MaxSurface2DLayered": "0", "attr.MaxSurface3D": "0", "attr.MaxSurfaceCubemap": "0",
-        "attr.MaxSurfaceCubemapLayered": "0", "attr.MaxTexture1DLayered": "0",
-        "attr.MaxTexture1DLinear": "0", "attr.MaxTexture1DMipmap": "0",
-        "attr.MaxTexture2DGather": "0", "attr.MaxTexture2DLayered": "0",
-        "attr.MaxTexture2DLinear": "0", "attr.MaxTexture2DMipmap": "0", "attr.MaxTexture3DAlt": "0",
-        "attr.MaxTextureCubemap": "0", "attr.MaxTextureCubemapLayered": "0",
+        "attr.MaxSurface1D": "16384", "attr.MaxSurface1DLayered": "16384",
+        "attr.MaxSurface2D": "16384", "attr.MaxSurface2DLayered": "16384",
+        "attr.MaxSurface3D": "16384", "attr.MaxSurfaceCubemap": "16384",
+        "attr.MaxSurfaceCubemapLayered": "16384", "attr.MaxTexture1DLayered": "16384",
+        "attr.MaxTexture1DLinear": "16384", "attr.MaxTexture1DMipmap": "16384",
+        "attr.MaxTexture2DGather": "16384", "attr.MaxTexture2DLayered": "16384",
+        "attr.MaxTexture2DLinear": "16384", "attr.MaxTexture2DMipmap": "16384",
+        "attr.MaxTexture3DAlt": "8192", "attr.MaxTextureCubemap": "16384",
+        "attr.MaxTextureCubemapLayered": "16384",
         "attr.MultiGpuBoardGroupID": "0", "attr.PciDomainID": "0",
         "attr.PersistingL2CacheMaxSize": "0", "attr.ReservedSharedMemPerBlock": "0",
         "attr.SharedMemPerBlockOptin": "65536", "attr.SharedMemPerMultiprocessor": "65536",
         "attr.SingleToDoublePrecisionPerfRatio": "16", "attr.StreamPrioritiesSupported": "1",
-        "attr.SurfaceAlignment": "0", "attr.TccDriver": "0",
+        "attr.SurfaceAlignment": "256", "attr.TccDriver": "0",
         # An int cannot hold 4 GiB: clamped to INT_MAX (HIP 6's clr does the same).
         "attr.TotalGlobalMem": "2147483647", "attr.UnifiedAddressing": "1",
     }.items()
@@ -84,7 +78,7 @@ OTHER = {
     "version.runtime": ("50221153", "60200000"), "version.driver": ("50221153", "60200000"),
 }
 
-EXPLAINED = {**NO_IMAGES, **UNANSWERED_BY_CLR_5_2, **HIPCORE_FEATURES, **OTHER}
+EXPLAINED = {**LINEAR_TEXTURES, **UNANSWERED_BY_CLR_5_2, **HIPCORE_FEATURES, **OTHER}
 
 
 def run(vgpu_run, program, as_amdhip):

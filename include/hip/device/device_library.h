@@ -32,6 +32,7 @@ typedef unsigned long long ullong;
 #include <hip/device/printf_assert.h>
 #include <hip/device/surface_functions.h>
 #include <hip/device/sync.h>
+#include <hip/device/texture_cube_functions.h>
 #include <hip/device/texture_functions.h>
 #include <hip/device/texture_reference_functions.h>
 #include <hip/device/warp.h>

@@ -18,6 +18,7 @@ __device__ __hipcore_float4_t __ockl_image_load_2D(__hipcore_descriptor_t, __hip
 __device__ __hipcore_float4_t __ockl_image_load_3D(__hipcore_descriptor_t, __hipcore_int4_t);
 __device__ __hipcore_float4_t __ockl_image_load_1Da(__hipcore_descriptor_t, __hipcore_int2_t);
 __device__ __hipcore_float4_t __ockl_image_load_2Da(__hipcore_descriptor_t, __hipcore_int4_t);
+__device__ __hipcore_float4_t __ockl_image_load_CM(__hipcore_descriptor_t, __hipcore_int2_t, int);
 __device__ void __ockl_image_store_1D(__hipcore_descriptor_t, int, __hipcore_float4_t);
 __device__ void __ockl_image_store_2D(__hipcore_descriptor_t, __hipcore_int2_t, __hipcore_float4_t);
 __device__ void __ockl_image_store_3D(__hipcore_descriptor_t, __hipcore_int4_t, __hipcore_float4_t);
@@ -25,6 +26,8 @@ __device__ void __ockl_image_store_1Da(__hipcore_descriptor_t, __hipcore_int2_t,
                                        __hipcore_float4_t);
 __device__ void __ockl_image_store_2Da(__hipcore_descriptor_t, __hipcore_int4_t,
                                        __hipcore_float4_t);
+__device__ void __ockl_image_store_CM(__hipcore_descriptor_t, __hipcore_int2_t, int,
+                                      __hipcore_float4_t);
 __device__ __hipcore_float4_t __ockl_image_sample_1D(__hipcore_descriptor_t, __hipcore_descriptor_t,
                                                      float);
 __device__ __hipcore_float4_t __ockl_image_sample_2D(__hipcore_descriptor_t, __hipcore_descriptor_t,

@@ -1,7 +1,8 @@
-// Surface-object reads and writes: surf1D/2D/3D read and write and the layered forms. As in
-// CUDA, x is a byte offset (a multiple of sizeof(T)); T is the element type. Outside the
-// surface, reads return 0 and writes are dropped (the image instructions' rule), whatever the
-// boundary mode.
+// Surface-object reads and writes: surf1D/2D/3D read and write, the layered and the cubemap
+// forms (a cubemap's face, or layerFace = 6 x layer + face for a layered cubemap: the array's
+// slice, as CUDA numbers them). As in CUDA, x is a byte offset (a multiple of sizeof(T)); T is
+// the element type. Outside the surface, reads return 0 and writes are dropped (the image
+// instructions' rule), whatever the boundary mode.
 #pragma once
 
 #include <hip/device/image_library.h>
@@ -48,6 +49,19 @@ __HIPCORE_SURF void surf2DLayeredread(T* out, hipSurfaceObject_t s, int x, int y
 }
 
 template <class T>
+__HIPCORE_SURF void surfCubemapread(T* out, hipSurfaceObject_t s, int x, int y, int face,
+                                    hipSurfaceBoundaryMode = hipBoundaryModeZero) {
+  using namespace __hipcore_image;
+  *out = fromTexel<T>(__ockl_image_load_CM(image(s), __hipcore_int2_t{texelX<T>(x), y}, face));
+}
+template <class T>
+__HIPCORE_SURF void surfCubemapLayeredread(T* out, hipSurfaceObject_t s, int x, int y,
+                                           int layerFace,
+                                           hipSurfaceBoundaryMode = hipBoundaryModeZero) {
+  surfCubemapread(out, s, x, y, layerFace);
+}
+
+template <class T>
 __HIPCORE_SURF T surf2Dread(hipSurfaceObject_t s, int x, int y,
                             hipSurfaceBoundaryMode mode = hipBoundaryModeZero) {
   T out;
@@ -84,6 +98,19 @@ __HIPCORE_SURF void surf2DLayeredwrite(T data, hipSurfaceObject_t s, int x, int 
                                        hipSurfaceBoundaryMode = hipBoundaryModeZero) {
   using namespace __hipcore_image;
   __ockl_image_store_2Da(image(s), __hipcore_int4_t{texelX<T>(x), y, layer, 0}, toTexel(data));
+}
+
+template <class T>
+__HIPCORE_SURF void surfCubemapwrite(T data, hipSurfaceObject_t s, int x, int y, int face,
+                                     hipSurfaceBoundaryMode = hipBoundaryModeZero) {
+  using namespace __hipcore_image;
+  __ockl_image_store_CM(image(s), __hipcore_int2_t{texelX<T>(x), y}, face, toTexel(data));
+}
+template <class T>
+__HIPCORE_SURF void surfCubemapLayeredwrite(T data, hipSurfaceObject_t s, int x, int y,
+                                            int layerFace,
+                                            hipSurfaceBoundaryMode = hipBoundaryModeZero) {
+  surfCubemapwrite(data, s, x, y, layerFace);
 }
 
 #undef __HIPCORE_SURF

@@ -1,12 +1,13 @@
-// Reads through texture references: tex1Dfetch, tex1D/2D/3D, the layered, Lod and Grad forms
-// and tex2Dgather on a file-scope texture<T, dim, readMode>. The reference's device copy holds
-// the handle of the texture object its binding made (hip/api/texture_references.h), so each
+// Reads through texture references: tex1Dfetch, tex1D/2D/3D, texCubemap, the layered, Lod and
+// Grad forms and tex2Dgather on a file-scope texture<T, dim, readMode>. The reference's device copy
+// holds the handle of the texture object its binding made (hip/api/texture_references.h), so each
 // read is the texture-object read of that handle. The result is T for element-type reads and
 // float (or a float vector of T's width) for normalized-float reads.
 #pragma once
 
 #include <hip/api/texture_references.h>
 #include <hip/device/image_library.h>
+#include <hip/device/texture_cube_functions.h>
 #include <hip/device/texture_functions.h>
 #include <hip/hip_vector_types.h>
 
@@ -102,6 +103,38 @@ __HIPCORE_TEXREF_RESULT tex2DLayeredGrad(__HIPCORE_TEXREF(hipTextureType2DLayere
                                          float y, int layer, float2 dPdx, float2 dPdy) {
   return tex2DLayeredGrad<typename __hipcore_image::ReferenceResult<T, mode>::type>(
       t.textureObject, x, y, layer, dPdx, dPdy);
+}
+
+__HIPCORE_TEXREF_RESULT texCubemap(__HIPCORE_TEXREF(hipTextureTypeCubemap) t, float x, float y,
+                                   float z) {
+  return texCubemap<typename __hipcore_image::ReferenceResult<T, mode>::type>(t.textureObject, x, y,
+                                                                              z);
+}
+__HIPCORE_TEXREF_RESULT texCubemapLayered(__HIPCORE_TEXREF(hipTextureTypeCubemapLayered) t, float x,
+                                          float y, float z, int layer) {
+  return texCubemapLayered<typename __hipcore_image::ReferenceResult<T, mode>::type>(
+      t.textureObject, x, y, z, layer);
+}
+__HIPCORE_TEXREF_RESULT texCubemapLod(__HIPCORE_TEXREF(hipTextureTypeCubemap) t, float x, float y,
+                                      float z, float level) {
+  return texCubemapLod<typename __hipcore_image::ReferenceResult<T, mode>::type>(t.textureObject, x,
+                                                                                 y, z, level);
+}
+__HIPCORE_TEXREF_RESULT texCubemapLayeredLod(__HIPCORE_TEXREF(hipTextureTypeCubemapLayered) t,
+                                             float x, float y, float z, int layer, float level) {
+  return texCubemapLayeredLod<typename __hipcore_image::ReferenceResult<T, mode>::type>(
+      t.textureObject, x, y, z, layer, level);
+}
+__HIPCORE_TEXREF_RESULT texCubemapGrad(__HIPCORE_TEXREF(hipTextureTypeCubemap) t, float x, float y,
+                                       float z, float4 dPdx, float4 dPdy) {
+  return texCubemapGrad<typename __hipcore_image::ReferenceResult<T, mode>::type>(
+      t.textureObject, x, y, z, dPdx, dPdy);
+}
+__HIPCORE_TEXREF_RESULT texCubemapLayeredGrad(__HIPCORE_TEXREF(hipTextureTypeCubemapLayered) t,
+                                              float x, float y, float z, int layer, float4 dPdx,
+                                              float4 dPdy) {
+  return texCubemapLayeredGrad<typename __hipcore_image::ReferenceResult<T, mode>::type>(
+      t.textureObject, x, y, z, layer, dPdx, dPdy);
 }
 
 // tex2Dgather: four texels of one channel, as a four-component vector of T's scalar (or of

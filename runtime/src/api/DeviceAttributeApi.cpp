@@ -224,7 +224,7 @@ bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& 
     case hipDeviceAttributeCanUseStreamWaitValue:
       return set(0);  // no hipStreamWaitValue yet
     case hipDeviceAttributeImageSupport:
-      return set(0);  // no texture API yet
+      return set(1);  // textures and surfaces (image instructions; vgpu runs them)
     case hipDeviceAttributePhysicalMultiProcessorCount:
       return set(p.multiProcessorCount);
     case hipDeviceAttributeFineGrainSupport:

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "Device.h"
+#include "ImageDescriptors.h"
 #include "Occupancy.h"
 
 namespace hipcore::core {
@@ -85,15 +86,45 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
   p.maxBlocksPerMultiProcessor =
       static_cast<int>(a.maxWavesPerCu * cus);  // one-wave blocks fill the wave slots
   p.singleToDoublePrecisionPerfRatio = 16;      // RDNA: double at 1/16 of single rate
-  // hipcore has no image API yet (the textures issue): no texture or surface limits to report.
-  // What the instruction set offers (hipDeviceProp_t.arch): everything but dynamic parallelism
-  // and surface functions, as hipcore's device library stands.
+  // Texture and surface limits: the T#'s 14-bit width and height fields and 13-bit depth / last
+  // slice field (ImageDescriptors.h); linear textures are 1D images, cube arrays six slices per
+  // cube. Pitches are multiples of 256 bytes, as images' rows.
+  const int extent = static_cast<int>(kMaxImageExtent), depth = static_cast<int>(kMaxImageDepth);
+  p.maxTexture1D = p.maxTexture1DMipmap = p.maxTexture1DLinear = extent;
+  p.maxTexture2D[0] = p.maxTexture2D[1] = extent;
+  p.maxTexture2DMipmap[0] = p.maxTexture2DMipmap[1] = extent;
+  p.maxTexture2DLinear[0] = p.maxTexture2DLinear[1] = extent;
+  p.maxTexture2DLinear[2] = extent * 16;  // the pitch in bytes: 16384 texels of 16 bytes
+  p.maxTexture2DGather[0] = p.maxTexture2DGather[1] = extent;
+  p.maxTexture3D[0] = p.maxTexture3D[1] = extent;
+  p.maxTexture3D[2] = depth;
+  p.maxTexture3DAlt[0] = p.maxTexture3DAlt[1] = p.maxTexture3DAlt[2] = depth;
+  p.maxTextureCubemap = extent;
+  p.maxTexture1DLayered[0] = extent;
+  p.maxTexture1DLayered[1] = depth;
+  p.maxTexture2DLayered[0] = p.maxTexture2DLayered[1] = extent;
+  p.maxTexture2DLayered[2] = depth;
+  p.maxTextureCubemapLayered[0] = extent;
+  p.maxTextureCubemapLayered[1] = depth / 6;
+  p.maxSurface1D = extent;
+  p.maxSurface2D[0] = p.maxSurface2D[1] = extent;
+  p.maxSurface3D[0] = p.maxSurface3D[1] = extent;
+  p.maxSurface3D[2] = depth;
+  p.maxSurface1DLayered[0] = extent;
+  p.maxSurface1DLayered[1] = depth;
+  p.maxSurface2DLayered[0] = p.maxSurface2DLayered[1] = extent;
+  p.maxSurface2DLayered[2] = depth;
+  p.maxSurfaceCubemap = extent;
+  p.maxSurfaceCubemapLayered[0] = extent;
+  p.maxSurfaceCubemapLayered[1] = depth / 6;
+  p.texturePitchAlignment = p.surfaceAlignment = kImageRowAlignment;
+  // What the instruction set offers (hipDeviceProp_t.arch): everything but dynamic parallelism.
   hipDeviceArch_t& isa = p.arch;
   isa.hasGlobalInt32Atomics = isa.hasGlobalFloatAtomicExch = isa.hasSharedInt32Atomics = 1;
   isa.hasSharedFloatAtomicExch = isa.hasFloatAtomicAdd = isa.hasGlobalInt64Atomics = 1;
   isa.hasSharedInt64Atomics = isa.hasDoubles = isa.hasWarpVote = isa.hasWarpBallot = 1;
   isa.hasWarpShuffle = isa.hasFunnelShift = isa.hasThreadFenceSystem = 1;
-  isa.hasSyncThreadsExt = isa.has3dGrid = 1;
+  isa.hasSyncThreadsExt = isa.has3dGrid = isa.hasSurfaceFuncs = 1;
   return p;
 }
 

@@ -22,8 +22,6 @@ Status describeArray(const hipChannelFormatDesc& desc, size_t width, size_t heig
   constexpr unsigned kKnownFlags =
       hipArrayLayered | hipArraySurfaceLoadStore | hipArrayCubemap | hipArrayTextureGather;
   if (flags & ~kKnownFlags) return fail(hipErrorInvalidValue, "unknown array flags 0x%x", flags);
-  if (flags & hipArrayCubemap)
-    return fail(hipErrorNotSupported, "cubemap arrays are not implemented");
   if (!texelFormatOf(desc, /*normalizedRead=*/false, out.format))
     return fail(hipErrorInvalidValue,
                 "channel format {%d, %d, %d, %d, kind %d} has no image format", desc.x, desc.y,
@@ -35,7 +33,16 @@ Status describeArray(const hipChannelFormatDesc& desc, size_t width, size_t heig
   if (width > kMaxImageExtent || height > kMaxImageExtent || depth > kMaxImageDepth)
     return fail(hipErrorInvalidValue, "array extent %zu x %zu x %zu exceeds %u x %u x %u", width,
                 height, depth, kMaxImageExtent, kMaxImageExtent, kMaxImageDepth);
-  if (layered)
+  // Cubemaps (CUDA's rule): square faces, six slices, or a multiple of six when layered.
+  const bool cube = flags & hipArrayCubemap;
+  if (cube && (width != height || depth == 0 || depth % 6 != 0 || (!layered && depth != 6)))
+    return fail(hipErrorInvalidValue,
+                "cubemap array %zu x %zu x %zu: square faces and 6 slices (a multiple of 6 "
+                "when layered)",
+                width, height, depth);
+  if (cube)
+    out.type = ImageType::cube;
+  else if (layered)
     out.type = height == 0 ? ImageType::d1Array : ImageType::d2Array;
   else
     out.type = depth != 0 ? ImageType::d3 : height != 0 ? ImageType::d2 : ImageType::d1;

@@ -1,4 +1,4 @@
-// hipArray: a 1D, 2D, 3D or layered image in linear device memory, the layout the image
+// hipArray: a 1D, 2D, 3D, layered or cubemap image in linear device memory, the layout the image
 // descriptors of ImageDescriptors.h describe (rows padded to 256 bytes, slices after rows).
 // hipArray_t is a pointer to this struct (opaque to applications, as in HIP 6).
 #pragma once
@@ -32,8 +32,8 @@ struct hipArray {
 namespace hipcore::core {
 
 // Fills everything of `out` but data and device from a channel descriptor, an extent (height
-// and depth 0 for unused dimensions) and hipArray* flags; hipErrorInvalidValue (or
-// hipErrorNotSupported for cubemaps) with the reason otherwise.
+// and depth 0 for unused dimensions) and hipArray* flags; hipErrorInvalidValue with the reason
+// otherwise.
 Status describeArray(const hipChannelFormatDesc& desc, size_t width, size_t height, size_t depth,
                      unsigned flags, hipArray& out);
 

@@ -111,6 +111,7 @@ void writeImageDescriptor(ImageGeneration g, const ImageLayout& l, std::uint32_t
   const std::uint32_t pitchTexels = static_cast<std::uint32_t>(l.rowPitch / l.format.bytes());
   switch (l.type) {
     case ImageType::d3:
+    case ImageType::cube:
     case ImageType::d1Array:
     case ImageType::d2Array:
       w[4] = l.depth - 1;

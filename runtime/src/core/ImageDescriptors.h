@@ -33,8 +33,16 @@ struct TexelFormat {
 // of different widths, gaps, 3 channels, widths other than 8/16/32, 8-bit floats).
 bool texelFormatOf(const hipChannelFormatDesc& desc, bool normalizedRead, TexelFormat& out);
 
-// SQ_RSRC_IMG_* resource types.
-enum class ImageType : std::uint8_t { d1 = 8, d2 = 9, d3 = 10, d1Array = 12, d2Array = 13 };
+// SQ_RSRC_IMG_* resource types. A cube is laid out as a 2D array of face slices, six per cube
+// (+x, -x, +y, -y, +z, -z), cube arrays one cube after the other.
+enum class ImageType : std::uint8_t {
+  d1 = 8,
+  d2 = 9,
+  d3 = 10,
+  cube = 11,
+  d1Array = 12,
+  d2Array = 13
+};
 
 // A linear image: rows rowPitch bytes apart (a multiple of the texel size; 3D images and arrays
 // use the hardware's implicit pitch, the width padded to 256 bytes, which hipcore's arrays
@@ -43,7 +51,7 @@ struct ImageLayout {
   std::uint64_t address = 0;  // 256-byte aligned
   TexelFormat format;
   ImageType type = ImageType::d2;
-  std::uint32_t width = 1, height = 1, depth = 1;  // depth: 3D depth or layer count
+  std::uint32_t width = 1, height = 1, depth = 1;  // 3D depth, layers or cube face slices
   std::uint64_t rowPitch = 0;
   // Mip levels: level l is max(1, size >> l) (layers do not shrink), its rows padded to 256
   // bytes, starting at the next 256-byte boundary after level l-1 (mipLevelOffset).

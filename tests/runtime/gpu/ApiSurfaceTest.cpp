@@ -132,7 +132,7 @@ TEST(DeviceApi, EveryHip6AttributeAnswers) {
       {hipDeviceAttributeAsicRevision, p.asicRevision},
       {hipDeviceAttributeClockInstructionRate, p.clockInstructionRate},
       {hipDeviceAttributeWallClockRate, 100000},  // RDNA's s_memrealtime: 100 MHz
-      {hipDeviceAttributeImageSupport, 0},
+      {hipDeviceAttributeImageSupport, 1},
       {hipDeviceAttributeTotalGlobalMem,
        static_cast<int>(p.totalGlobalMem > INT32_MAX ? INT32_MAX : p.totalGlobalMem)},
   };

@@ -23,6 +23,14 @@ enum class TextureRead : int {
   grad3D,         // tex3DGrad(t, x, y, z, gradient w)
   layeredGrad1D,  // tex1DLayeredGrad(t, x, int(w), gradient z)
   layeredGrad2D,  // tex2DLayeredGrad(t, x, y, int(w), gradient z), through the pointer form
+  // Cubemaps: (x, y, z) is the direction. A gradient g stands for dPdx = (g, 0, 0) and
+  // dPdy = (0, g, 0).
+  cube,             // texCubemap(t, x, y, z)
+  cubeLayered,      // texCubemapLayered(t, x, y, z, int(w))
+  cubeLod,          // texCubemapLod(t, x, y, z, level w), through the pointer form
+  cubeGrad,         // texCubemapGrad(t, x, y, z, gradient w)
+  cubeLayeredLod,   // texCubemapLayeredLod(t, x, y, z, 1, level w): the second cube
+  cubeLayeredGrad,  // texCubemapLayeredGrad(t, x, y, z, 1, gradient w)
 };
 
 // Results as float4 (float textures and normalized-float reads).
@@ -42,6 +50,11 @@ hipError_t launchWriteSurface3D(hipSurfaceObject_t s, int width, int height, int
                                 bool layered);
 hipError_t launchReadSurface3D(hipSurfaceObject_t s, int width, int height, int depth, bool layered,
                                float* out);
+// Cubemap surfaces of float (faces x layers slices): surfCubemapwrite / surfCubemapLayeredwrite
+// of surfacePattern3D(x, y, slice) at every texel, then every texel read back into out.
+hipError_t launchWriteSurfaceCube(hipSurfaceObject_t s, int width, int slices, bool layered);
+hipError_t launchReadSurfaceCube(hipSurfaceObject_t s, int width, int slices, bool layered,
+                                 float* out);
 // What launchWriteSurface2D/3D store at a texel (the kernels and the checks both compute it).
 #if defined(__HIP__)
 #define TEXTURE_TEST_BOTH __attribute__((host, device))

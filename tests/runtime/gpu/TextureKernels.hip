@@ -42,6 +42,23 @@ __device__ T readOne(hipTextureObject_t t, TextureRead how, float4 c) {
                        make_float2(0, c.z));
       return value;
     }
+    case TextureRead::cube:
+      return texCubemap<T>(t, c.x, c.y, c.z);
+    case TextureRead::cubeLayered:
+      return texCubemapLayered<T>(t, c.x, c.y, c.z, static_cast<int>(c.w));
+    case TextureRead::cubeLod: {
+      T value;
+      texCubemapLod(&value, t, c.x, c.y, c.z, c.w);
+      return value;
+    }
+    case TextureRead::cubeGrad:
+      return texCubemapGrad<T>(t, c.x, c.y, c.z, make_float4(c.w, 0, 0, 0),
+                               make_float4(0, c.w, 0, 0));
+    case TextureRead::cubeLayeredLod:
+      return texCubemapLayeredLod<T>(t, c.x, c.y, c.z, 1, c.w);
+    case TextureRead::cubeLayeredGrad:
+      return texCubemapLayeredGrad<T>(t, c.x, c.y, c.z, 1, make_float4(c.w, 0, 0, 0),
+                                      make_float4(0, c.w, 0, 0));
     default:
       return tex2D<T>(t, c.x, c.y);
   }
@@ -97,7 +114,38 @@ __global__ void readSurface3D(hipSurfaceObject_t s, int width, int height, bool 
     surf3Dread(at, s, x * 4, y, z);
 }
 
+// One work-item per texel of one face slice (blockIdx.z): cubemaps write face z, layered
+// cubemaps slice z = 6 x layer + face.
+__global__ void writeSurfaceCube(hipSurfaceObject_t s, int width, bool layered) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y, z = blockIdx.z;
+  if (x >= width) return;
+  if (layered)
+    surfCubemapLayeredwrite(surfacePattern3D(x, y, z), s, x * 4, y, z);
+  else
+    surfCubemapwrite(surfacePattern3D(x, y, z), s, x * 4, y, z);
+}
+
+__global__ void readSurfaceCube(hipSurfaceObject_t s, int width, bool layered, float* out) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y, z = blockIdx.z;
+  if (x >= width) return;
+  float* at = &out[(z * width + y) * width + x];
+  if (layered)
+    surfCubemapLayeredread(at, s, x * 4, y, z);
+  else
+    surfCubemapread(at, s, x * 4, y, z);
+}
+
 }  // namespace
+
+hipError_t launchWriteSurfaceCube(hipSurfaceObject_t s, int width, int slices, bool layered) {
+  writeSurfaceCube<<<dim3((width + 31) / 32, width, slices), 32>>>(s, width, layered);
+  return hipDeviceSynchronize();
+}
+hipError_t launchReadSurfaceCube(hipSurfaceObject_t s, int width, int slices, bool layered,
+                                 float* out) {
+  readSurfaceCube<<<dim3((width + 31) / 32, width, slices), 32>>>(s, width, layered, out);
+  return hipDeviceSynchronize();
+}
 
 hipError_t launchReadTexture(hipTextureObject_t t, TextureRead how, const float4* coords,
                              float4* out, int n) {

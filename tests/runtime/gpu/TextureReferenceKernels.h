@@ -12,6 +12,7 @@ textureReference* pitchedFloatReference();  // texture<float, 2, ElementType>
 textureReference* arrayRgba8Reference();    // texture<uchar4, 2, NormalizedFloat>
 textureReference* mipmapFloatReference();   // texture<float, 2, ElementType>
 textureReference* linearShortReference();   // texture<short, 1, NormalizedFloat>
+textureReference* cubesFloatReference();    // texture<float, CubemapLayered, ElementType>
 
 // tex1Dfetch(linearFloat, index[i]).
 hipError_t launchFetchLinear(const int* index, float* out, int n);
@@ -23,6 +24,9 @@ hipError_t launchSamplePitched(const float2* coords, float* out, int n);
 hipError_t launchSampleArray(const float2* coords, float4* out, int n);
 // tex2DLod(mipmapFloat, x[i], y[i], level).
 hipError_t launchSampleMipmap(const float2* coords, float level, float* out, int n);
+// texCubemapLayered(cubesFloat, x, y, z, int(w)) into out[2i], texCubemapLayeredLod at level 0
+// into out[2i + 1].
+hipError_t launchSampleCubes(const float4* directions, float* out, int n);
 // tex2D<float>(object, x[i], y[i]) on a texture object.
 hipError_t launchSampleObject(hipTextureObject_t object, const float2* coords, float* out, int n);
 

@@ -11,6 +11,7 @@ texture<float, hipTextureType2D, hipReadModeElementType> pitchedFloat;
 texture<uchar4, hipTextureType2D, hipReadModeNormalizedFloat> arrayRgba8;
 texture<float, hipTextureType2D, hipReadModeElementType> mipmapFloat;
 texture<short, hipTextureType1D, hipReadModeNormalizedFloat> linearShort;
+texture<float, hipTextureTypeCubemapLayered, hipReadModeElementType> cubesFloat;
 
 namespace {
 
@@ -44,6 +45,16 @@ __global__ void sampleObject(hipTextureObject_t object, const float2* coords, fl
   if (i < n) out[i] = tex2D<float>(object, coords[i].x, coords[i].y);
 }
 
+// Lane i reads direction (x, y, z) of cube int(w) with texCubemapLayered, then the same
+// direction with texCubemapLayeredLod at level 0; out[2i] and out[2i + 1].
+__global__ void sampleCubes(const float4* directions, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const float4 d = directions[i];
+  out[2 * i] = texCubemapLayered(cubesFloat, d.x, d.y, d.z, static_cast<int>(d.w));
+  out[2 * i + 1] = texCubemapLayeredLod(cubesFloat, d.x, d.y, d.z, static_cast<int>(d.w), 0.0f);
+}
+
 int blocks(int n) {
   return (n + 63) / 64;
 }
@@ -65,6 +76,9 @@ textureReference* mipmapFloatReference() {
 textureReference* linearShortReference() {
   return &linearShort;
 }
+textureReference* cubesFloatReference() {
+  return &cubesFloat;
+}
 
 hipError_t launchFetchLinear(const int* index, float* out, int n) {
   fetchLinear<<<blocks(n), 64>>>(index, out, n);
@@ -84,6 +98,10 @@ hipError_t launchSampleArray(const float2* coords, float4* out, int n) {
 }
 hipError_t launchSampleMipmap(const float2* coords, float level, float* out, int n) {
   sampleMipmap<<<blocks(n), 64>>>(coords, level, out, n);
+  return hipDeviceSynchronize();
+}
+hipError_t launchSampleCubes(const float4* directions, float* out, int n) {
+  sampleCubes<<<blocks(n), 64>>>(directions, out, n);
   return hipDeviceSynchronize();
 }
 hipError_t launchSampleObject(hipTextureObject_t object, const float2* coords, float* out, int n) {

@@ -760,4 +760,43 @@ TEST(DriverTextureObjects, ReadWhatTheRuntimesObjectsRead) {
   (void)hipGetLastError();
 }
 
+// A layered cubemap bound to a texture<float, hipTextureTypeCubemapLayered> reference: a read
+// along each axis of each cube returns that face's slice (each slice holds 10 x slice + 1).
+TEST(TextureReferences, CubemapReferencesReadTheFaceOfTheirLayer) {
+  const hipChannelFormatDesc f = hipCreateChannelDesc<float>();
+  hipArray_t array = nullptr;
+  ASSERT_HIP(
+      hipMalloc3DArray(&array, &f, make_hipExtent(2, 2, 12), hipArrayCubemap | hipArrayLayered));
+  std::vector<float> texels;
+  for (int slice = 0; slice < 12; ++slice) texels.insert(texels.end(), 4, 10.0f * slice + 1);
+  hipMemcpy3DParms p = {};
+  p.srcPtr = make_hipPitchedPtr(texels.data(), 8, 2, 2);
+  p.dstArray = array;
+  p.extent = make_hipExtent(2, 2, 12);
+  p.kind = hipMemcpyHostToDevice;
+  ASSERT_HIP(hipMemcpy3D(&p));
+  textureReference* ref = cubesFloatReference();
+  ref->normalized = 1;
+  ref->filterMode = hipFilterModePoint;
+  ASSERT_HIP(hipBindTextureToArray(ref, array, &f));
+  // +x, -x, +y, -y, +z, -z of cube 0, then of cube 1.
+  const float axes[6][3] = {{2, 0, 0}, {-2, 0, 0}, {0, 2, 0}, {0, -2, 0}, {0, 0, 2}, {0, 0, -2}};
+  std::vector<float4> directions;
+  for (int cube = 0; cube < 2; ++cube)
+    for (const auto& a : axes) directions.push_back(make_float4(a[0], a[1], a[2], cube));
+  float4* device = deviceCopy(directions);
+  float* out = nullptr;
+  ASSERT_HIP(hipMalloc(&out, 2 * directions.size() * sizeof(float)));
+  ASSERT_HIP(launchSampleCubes(device, out, static_cast<int>(directions.size())));
+  const std::vector<float> got = hostCopy(out, 2 * directions.size());
+  for (size_t i = 0; i < directions.size(); ++i) {
+    EXPECT_EQ(got[2 * i], 10.0f * i + 1) << "direction " << i;
+    EXPECT_EQ(got[2 * i + 1], 10.0f * i + 1) << "direction " << i << " at level 0";
+  }
+  ASSERT_HIP(hipUnbindTexture(ref));
+  ASSERT_HIP(hipFree(device));
+  ASSERT_HIP(hipFree(out));
+  ASSERT_HIP(hipFreeArray(array));
+}
+
 }  // namespace
