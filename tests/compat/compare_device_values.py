@@ -64,9 +64,10 @@ HIPCORE_FEATURES = {
     # clr answers whether the device has fine-grained SVM; hipcore that hipHostMalloc memory is
     # coherent with the device (hipDeviceMallocFinegrained, hipHostMallocCoherent work).
     "attr.FineGrainSupport": ("0", "1"),
-    # hipDeviceArch_t bits 11 (hasFunnelShift) and 13 (hasSyncThreadsExt): clr 5.2.3 clears
-    # them, hipcore's device library has __funnelshift_* and __syncthreads_count/and/or.
-    "prop.arch": ("0x97ff", "0xbfff"),
+    # hipDeviceArch_t bits 11 (hasFunnelShift), 13 (hasSyncThreadsExt) and 14 (hasSurfaceFuncs):
+    # clr 5.2.3 clears them, hipcore's device library has __funnelshift_*,
+    # __syncthreads_count/and/or and the surf* functions.
+    "prop.arch": ("0x97ff", "0xffff"),
 }
 
 OTHER = {
