@@ -653,6 +653,62 @@ TEST_P(Images, GetResinfoReportsLevelSizes) {
   }
 }
 
+// The array forms on plain images and the plain forms on arrays (what AMD's surf1DLayered and
+// surf2DLayered functions issue on arrays made without hipArrayLayered): a 1D or 2D image is one
+// slice, an array read through the plain form gives its first slice in view; a 3D image read
+// as 2D still faults.
+TEST_P(Images, ArrayFormsReadPlainImagesAsOneSlice) {
+  struct Case {
+    Type type;
+    int dims, w, h, d;
+  };
+  for (const Case& k : {Case{k1D, 11, 7, 1, 1}, Case{k2D, 12, 5, 3, 1}, Case{k2DArray, 2, 4, 3, 3},
+                        Case{k1DArray, 1, 6, 1, 2}}) {
+    Image& im = hold(Image(kRg32Float, k.type, k.w));
+    im.height = k.h;
+    im.depth = k.d;
+    im.allocate();
+    fillPattern(im, k.dims + 3);
+    addImage(im, "image");
+    auto& t = hold(std::vector<u32>(tsharp(im, gfx11())));
+    auto& at = hold(std::vector<Int4>());
+    std::vector<std::uint8_t*> want;
+    for (int y = 0; y < im.lh(0); ++y)
+      for (int x = 0; x < im.lw(0); ++x) {
+        // Array forms: slice 0 in the slice coordinate (1D_ARRAY: y; 2D_ARRAY: z).
+        at.push_back({x, k.dims == 11 ? 0 : y, 0, 0});
+        want.push_back(im.texel(0, x, y, 0));
+      }
+    const std::size_t inside = at.size();
+    if (k.dims == 11 || k.dims == 12) at.push_back({0, k.dims == 11 ? 1 : 0, 1, 0});  // slice 1
+    auto& out = hold(std::vector<Float4>(at.size()));
+    vgpu::isa::Launch l = launch1d(1, static_cast<u32>(at.size()));
+    l.strictness = vgpu::DispatchRequest::Strictness::warn;
+    l.arg(buffer(t, "T#")).arg(k.dims).arg(buffer(at, "coords")).arg(buffer(out, "out"));
+    vgpu::DispatchOutcome o = tryRun("image", "load_image", l);
+    ASSERT_TRUE(o.ok()) << o.report;
+    for (std::size_t i = 0; i < inside; ++i)
+      for (int c = 0; c < 2; ++c)
+        ASSERT_EQ(std::bit_cast<u32>(out[i][c]), channelBits(im.f, want[i], c))
+            << "type " << k.type << " lane " << i;
+    for (std::size_t i = inside; i < at.size(); ++i)
+      EXPECT_EQ(std::bit_cast<u32>(out[i][0]), 0u) << "type " << k.type << " past the slice";
+    EXPECT_EQ(o.warnings, at.size() - inside);
+  }
+  Image& volume = hold(Image(kR32Float, k3D, 4));
+  volume.height = volume.depth = 2;
+  volume.allocate();
+  addImage(volume, "volume");
+  auto& t = hold(std::vector<u32>(tsharp(volume, gfx11())));
+  auto& at = hold(std::vector<Int4>(1, Int4{0, 0, 0, 0}));
+  auto& out = hold(std::vector<Float4>(1));
+  vgpu::isa::Launch l = launch1d(1, 1);
+  l.arg(buffer(t, "T#")).arg(2).arg(buffer(at, "coords")).arg(buffer(out, "out"));
+  vgpu::DispatchOutcome o = tryRun("image", "load_image", l);
+  EXPECT_EQ(o.kind, vgpu::DispatchOutcome::Kind::memoryViolation) << o.report;
+  EXPECT_NE(o.report.find("does not match the resource's TYPE"), std::string::npos) << o.report;
+}
+
 // The v_cube*_f32 definitions of the ISA documents: the major axis (ties to z, then y), the face
 // id, the face's s and t, and twice the signed major component.
 std::array<float, 4> cubeReference(float x, float y, float z) {

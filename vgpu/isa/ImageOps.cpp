@@ -40,9 +40,21 @@ const char* dimName(ImageDim d) {
   return kNames[static_cast<unsigned>(d)];
 }
 
+bool isArray(ImageDim d) {
+  return d == ImageDim::d1Array || d == ImageDim::d2Array;
+}
+
+// 1D and 1D_ARRAY, 2D and 2D_ARRAY: the same texel addressing apart from the slice.
+bool sameSpatialAxes(ImageDim a, ImageDim b) {
+  auto plain = [](ImageDim d) {
+    return d == ImageDim::d1Array ? ImageDim::d1 : d == ImageDim::d2Array ? ImageDim::d2 : d;
+  };
+  return (plain(a) == ImageDim::d1 || plain(a) == ImageDim::d2) && plain(a) == plain(b);
+}
+
 // The T# (and S#) an instruction names, decoded; a descriptor vgpu cannot honour, or one whose
-// TYPE disagrees with the instruction's dim, faults like a bad memory access (the hardware
-// would read garbage).
+// TYPE disagrees with the instruction's dim beyond the array forms, faults like a bad memory
+// access (the hardware would read garbage).
 bool readDescriptors(Wave& w, const MicroOp& u, bool sampled, ImageResource& image,
                      ImageSampler& sampler) {
   const GpuTarget target = w.wg->dispatch->target;
@@ -54,7 +66,27 @@ bool readDescriptors(Wave& w, const MicroOp& u, bool sampled, ImageResource& ima
            "malformed image resource: " + why);
     return false;
   }
-  if (static_cast<ImageDim>(u.image.dim) != image.dim) {
+  const ImageDim dim = static_cast<ImageDim>(u.image.dim);
+  if (dim != image.dim && sameSpatialAxes(dim, image.dim)) {
+    // The instruction's DIM says which address components it supplies. A 1D or 2D image read
+    // through the array form (AMD's surf1DLayered/surf2DLayered* on arrays made without
+    // hipArrayLayered, which AMD's tests pass on hardware) is one slice; an array read through
+    // the plain form reads its first slice in view.
+    if (isArray(dim)) {
+      image.baseArray = image.lastArray = 0;
+    } else {
+      image.base += image.baseArray * image.levelPitch(0) * image.levelHeight(0) *
+                    std::uint64_t{image.format.bytes()};
+      if (image.lastLevel != 0) {
+        w.fail(DispatchOutcome::Kind::memoryViolation, -1, image.base,
+               std::string("image instruction dim ") + dimName(dim) +
+                   " reads a mipmapped array resource (TYPE " + dimName(image.dim) + ")");
+        return false;
+      }
+    }
+    image.dim = dim;
+  }
+  if (dim != image.dim) {
     w.fail(DispatchOutcome::Kind::memoryViolation, -1, image.base,
            std::string("image instruction dim ") + dimName(static_cast<ImageDim>(u.image.dim)) +
                " does not match the resource's TYPE " + dimName(image.dim));
