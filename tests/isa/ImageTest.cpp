@@ -653,10 +653,10 @@ TEST_P(Images, GetResinfoReportsLevelSizes) {
   }
 }
 
-// The array forms on plain images and the plain forms on arrays (what AMD's surf1DLayered and
-// surf2DLayered functions issue on arrays made without hipArrayLayered): a 1D or 2D image is one
-// slice, an array read through the plain form gives its first slice in view; a 3D image read
-// as 2D still faults.
+// The array and cube forms on plain images and the plain forms on arrays (what AMD's
+// surf1DLayered, surf2DLayered and surfCubemap functions issue on arrays made without those
+// flags): a 1D or 2D image is one slice, an array read through the plain form gives its first slice
+// in view; a 3D image read as 2D still faults.
 TEST_P(Images, ArrayFormsReadPlainImagesAsOneSlice) {
   struct Case {
     Type type;
@@ -694,6 +694,27 @@ TEST_P(Images, ArrayFormsReadPlainImagesAsOneSlice) {
     for (std::size_t i = inside; i < at.size(); ++i)
       EXPECT_EQ(std::bit_cast<u32>(out[i][0]), 0u) << "type " << k.type << " past the slice";
     EXPECT_EQ(o.warnings, at.size() - inside);
+  }
+  {  // The cube form (AMD's surfCubemapread) on a 2D image: face 0 is the image.
+    Image& im = hold(Image(kRg32Float, k2D, 3));
+    im.height = 3;
+    im.allocate();
+    fillPattern(im, 5);
+    addImage(im, "plain");
+    auto& t = hold(std::vector<u32>(tsharp(im, gfx11())));
+    auto& at = hold(std::vector<Int4>{{0, 0, 0, 0}, {2, 1, 0, 0}, {1, 2, 0, 0}, {1, 1, 1, 0}});
+    auto& out = hold(std::vector<Float4>(at.size()));
+    vgpu::isa::Launch l = launch1d(1, static_cast<u32>(at.size()));
+    l.strictness = vgpu::DispatchRequest::Strictness::warn;
+    l.arg(buffer(t, "T#")).arg(buffer(at, "coords")).arg(buffer(out, "out"));
+    vgpu::DispatchOutcome o = tryRun("image", "load_cube", l);
+    ASSERT_TRUE(o.ok()) << o.report;
+    for (std::size_t i = 0; i < 3; ++i)
+      for (int c = 0; c < 2; ++c)
+        ASSERT_EQ(std::bit_cast<u32>(out[i][c]),
+                  channelBits(im.f, im.texel(0, at[i].x, at[i].y, 0), c));
+    EXPECT_EQ(std::bit_cast<u32>(out[3][0]), 0u);  // face 1 is past the image
+    EXPECT_EQ(o.warnings, 1u);
   }
   Image& volume = hold(Image(kR32Float, k3D, 4));
   volume.height = volume.depth = 2;

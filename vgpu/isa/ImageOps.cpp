@@ -40,14 +40,17 @@ const char* dimName(ImageDim d) {
   return kNames[static_cast<unsigned>(d)];
 }
 
+// Dims with a slice coordinate: arrays and cubes (face slices).
 bool isArray(ImageDim d) {
-  return d == ImageDim::d1Array || d == ImageDim::d2Array;
+  return d == ImageDim::d1Array || d == ImageDim::d2Array || d == ImageDim::cube;
 }
 
-// 1D and 1D_ARRAY, 2D and 2D_ARRAY: the same texel addressing apart from the slice.
+// 1D and 1D_ARRAY; 2D, 2D_ARRAY and CUBE: the same texel addressing apart from the slice.
 bool sameSpatialAxes(ImageDim a, ImageDim b) {
   auto plain = [](ImageDim d) {
-    return d == ImageDim::d1Array ? ImageDim::d1 : d == ImageDim::d2Array ? ImageDim::d2 : d;
+    return d == ImageDim::d1Array                          ? ImageDim::d1
+           : d == ImageDim::d2Array || d == ImageDim::cube ? ImageDim::d2
+                                                           : d;
   };
   return (plain(a) == ImageDim::d1 || plain(a) == ImageDim::d2) && plain(a) == plain(b);
 }
@@ -69,11 +72,11 @@ bool readDescriptors(Wave& w, const MicroOp& u, bool sampled, ImageResource& ima
   const ImageDim dim = static_cast<ImageDim>(u.image.dim);
   if (dim != image.dim && sameSpatialAxes(dim, image.dim)) {
     // The instruction's DIM says which address components it supplies. A 1D or 2D image read
-    // through the array form (AMD's surf1DLayered/surf2DLayered* on arrays made without
-    // hipArrayLayered, which AMD's tests pass on hardware) is one slice; an array read through
-    // the plain form reads its first slice in view.
+    // through an array or cube form (AMD's surf1DLayered/surf2DLayered*/surfCubemap* on arrays
+    // made without those flags, which AMD's tests pass on hardware) is one slice; an array read
+    // through the plain form reads its first slice in view.
     if (isArray(dim)) {
-      image.baseArray = image.lastArray = 0;
+      if (!isArray(image.dim)) image.baseArray = image.lastArray = 0;
     } else {
       image.base += image.baseArray * image.levelPitch(0) * image.levelHeight(0) *
                     std::uint64_t{image.format.bytes()};

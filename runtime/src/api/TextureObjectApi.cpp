@@ -103,6 +103,11 @@ hipError_t createTexture(const char* call, hipTextureObject_t* object,
   if (object == nullptr || resource == nullptr || texture == nullptr)
     return finish(call, fail(hipErrorInvalidValue, "null argument"));
   *object = nullptr;
+  // Resource views describe arrays (CUDA: "only valid if the resource is a CUDA array or
+  // mipmapped array").
+  if (view != nullptr && resource->resType != hipResourceTypeArray &&
+      resource->resType != hipResourceTypeMipmappedArray)
+    return finish(call, fail(hipErrorInvalidValue, "a resource view of linear or pitched memory"));
   if (view != nullptr && (view->firstMipmapLevel != 0 || view->lastMipmapLevel != 0 ||
                           view->firstLayer != 0 || view->lastLayer != 0))
     return finish(call, fail(hipErrorNotSupported, "resource views of levels or layers"));
