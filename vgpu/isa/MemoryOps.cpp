@@ -1,11 +1,13 @@
 // Vector memory: GLOBAL, FLAT, SCRATCH and MUBUF loads, stores and atomics (RDNA2 ISA chapters
 // 8 and 10, RDNA3 ISA chapter 9). Global atomics are host atomics on the identity-mapped memory.
+#include <array>
 #include <bit>
 #include <string>
 
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
 #include "isa/Memory.h"
+#include "isa/TexelFormat.h"
 
 namespace vgpu::isa {
 
@@ -290,6 +292,66 @@ void atomicFamily(Op op, HandlerTable& t, const std::string& gfx10, const std::s
   }
 }
 
+// Typed buffer loads and stores (buffer_load/store_format_x..xyzw, what texture fetches from
+// linear memory compile to): the V#'s FORMAT (word 3, gfx10.3 bits 18:12, gfx11 bits 17:12,
+// the unified formats images use) lays out and converts one element, and DST_SEL (word 3 bits
+// 11:0, loads only) picks each returned channel: 0 zero, 1 one, 4-7 the element's X-W. An
+// element outside the descriptor's range reads 0 and is not stored.
+bool bufferFormat(Wave& w, const Operand& rsrc, TexelFormat& f, std::uint8_t (&sel)[4]) {
+  const u32 word3 = w.s[rsrc.index + 3];
+  const GpuTarget target = w.wg->dispatch->target;
+  const unsigned code = (word3 >> 12) & (target == GpuTarget::gfx1100 ? 0x3fu : 0x7fu);
+  for (unsigned c = 0; c < 4; ++c) sel[c] = static_cast<std::uint8_t>((word3 >> (3 * c)) & 7);
+  if (lookupTexelFormat(target, code, f)) return true;
+  w.fail(DispatchOutcome::Kind::memoryViolation, -1, readResource(w, rsrc).base,
+         "buffer descriptor FORMAT " + std::to_string(code) + " is not implemented");
+  return false;
+}
+
+template <unsigned N>
+void loadFormat(Wave& w, const MicroOp& u) {
+  TexelFormat f;
+  std::uint8_t sel[4];
+  if (!bufferFormat(w, u.src[kBufLoad.vaddr + 1], f, sel)) return;
+  const u32 one = f.integer() ? 1u : 0x3f800000u;
+  for (std::uint64_t e = w.exec(); e; e &= e - 1) {
+    const unsigned l = static_cast<unsigned>(std::countr_zero(e));
+    Space space;
+    u64 addr;
+    bool skip;
+    if (!laneAddress<Form::buffer, kBufLoad>(w, u, l, f.bytes(), space, addr, skip)) return;
+    std::array<u32, 4> element{0, 0, 0, 0}, out{0, 0, 0, 0};
+    if (!skip) {
+      std::uint8_t raw[16];
+      if (!accessLane(w, l, space, addr, raw, f.bytes(), false)) return;
+      element = unpackTexel(f, raw);
+      for (unsigned c = 0; c < 4; ++c)
+        out[c] = sel[c] == 1 ? one : sel[c] >= 4 ? element[sel[c] - 4] : 0;
+    }
+    for (unsigned k = 0; k < N; ++k) w.vreg(u.dst[0].index + k)[l] = out[k];
+  }
+}
+
+template <unsigned N>
+void storeFormat(Wave& w, const MicroOp& u) {
+  TexelFormat f;
+  std::uint8_t sel[4];
+  if (!bufferFormat(w, u.src[kBufStore.vaddr + 1], f, sel)) return;
+  for (std::uint64_t e = w.exec(); e; e &= e - 1) {
+    const unsigned l = static_cast<unsigned>(std::countr_zero(e));
+    Space space;
+    u64 addr;
+    bool skip;
+    if (!laneAddress<Form::buffer, kBufStore>(w, u, l, f.bytes(), space, addr, skip)) return;
+    if (skip) continue;
+    std::array<u32, 4> values{0, 0, 0, 0};
+    for (unsigned k = 0; k < N; ++k) values[k] = w.vreg(u.src[kBufStore.data].index + k)[l];
+    std::uint8_t raw[16];
+    packTexel(f, values, raw);
+    if (!accessLane(w, l, space, addr, raw, f.bytes(), true)) return;
+  }
+}
+
 template <Form F>
 void registerLoadsStores(HandlerTable& t, const std::string& p) {
   t.add(p + "_load_ubyte", load<F, 1, Ext::zero8>, 1);
@@ -344,8 +406,14 @@ void registerMemoryOps(HandlerTable& t) {
   registerLoadsStores<Form::flat>(t, "flat");
   registerLoadsStores<Form::scratch>(t, "scratch");
   registerLoadsStores<Form::buffer>(t, "buffer");
-  t.add("buffer_load_format_x", load<Form::buffer, 4, Ext::none>, 1);
-  t.add("buffer_store_format_x", store<Form::buffer, 4, Ext::none>, 0);
+  t.add("buffer_load_format_x", loadFormat<1>, 1);
+  t.add("buffer_load_format_xy", loadFormat<2>, 1);
+  t.add("buffer_load_format_xyz", loadFormat<3>, 1);
+  t.add("buffer_load_format_xyzw", loadFormat<4>, 1);
+  t.add("buffer_store_format_x", storeFormat<1>, 0);
+  t.add("buffer_store_format_xy", storeFormat<2>, 0);
+  t.add("buffer_store_format_xyz", storeFormat<3>, 0);
+  t.add("buffer_store_format_xyzw", storeFormat<4>, 0);
 
   atomicFamily<u32>([](u32 o, u32 v, u32) { return o + v; }, t, "add", "add_u32");
   atomicFamily<u32>([](u32 o, u32 v, u32) { return o - v; }, t, "sub", "sub_u32");
