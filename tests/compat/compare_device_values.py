@@ -18,10 +18,6 @@ import sys
 # entry that stops differing must be dropped.
 INVALID = "error hipErrorInvalidValue"
 
-# Linear textures: clr 5.2.3 reads them through buffer-backed images (INT_MAX texels); hipcore
-# through 1D images, whose T# width field holds 16384.
-LINEAR_TEXTURES = {"prop.maxTexture1DLinear": ("2147483647", "16384")}
-
 # CUDA attributes clr 5.2.3 does not implement (hipErrorInvalidValue); hipcore answers them, as
 # HIP 6 does.
 UNANSWERED_BY_CLR_5_2 = {
@@ -36,7 +32,7 @@ UNANSWERED_BY_CLR_5_2 = {
         "attr.MaxSurface2D": "16384", "attr.MaxSurface2DLayered": "16384",
         "attr.MaxSurface3D": "16384", "attr.MaxSurfaceCubemap": "16384",
         "attr.MaxSurfaceCubemapLayered": "16384", "attr.MaxTexture1DLayered": "16384",
-        "attr.MaxTexture1DLinear": "16384", "attr.MaxTexture1DMipmap": "16384",
+        "attr.MaxTexture1DLinear": "2147483647", "attr.MaxTexture1DMipmap": "16384",
         "attr.MaxTexture2DGather": "16384", "attr.MaxTexture2DLayered": "16384",
         "attr.MaxTexture2DLinear": "16384", "attr.MaxTexture2DMipmap": "16384",
         "attr.MaxTexture3DAlt": "8192", "attr.MaxTextureCubemap": "16384",
@@ -79,7 +75,7 @@ OTHER = {
     "version.runtime": ("50221153", "60200000"), "version.driver": ("50221153", "60200000"),
 }
 
-EXPLAINED = {**LINEAR_TEXTURES, **UNANSWERED_BY_CLR_5_2, **HIPCORE_FEATURES, **OTHER}
+EXPLAINED = {**UNANSWERED_BY_CLR_5_2, **HIPCORE_FEATURES, **OTHER}
 
 
 def run(vgpu_run, program, as_amdhip):

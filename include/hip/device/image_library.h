@@ -14,6 +14,7 @@ typedef int __hipcore_int4_t __attribute__((ext_vector_type(4)));
 
 extern "C" {
 __device__ __hipcore_float4_t __ockl_image_load_1D(__hipcore_descriptor_t, int);
+__device__ __hipcore_float4_t __ockl_image_load_1Db(__hipcore_descriptor_t, int);
 __device__ __hipcore_float4_t __ockl_image_load_2D(__hipcore_descriptor_t, __hipcore_int2_t);
 __device__ __hipcore_float4_t __ockl_image_load_3D(__hipcore_descriptor_t, __hipcore_int4_t);
 __device__ __hipcore_float4_t __ockl_image_load_1Da(__hipcore_descriptor_t, __hipcore_int2_t);

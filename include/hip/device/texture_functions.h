@@ -9,11 +9,12 @@
 
 #define __HIPCORE_TEX __device__ inline
 
-// tex1Dfetch: element x of a 1D texture (linear memory or a 1D array), no filtering or address
-// modes; outside the texture it reads 0.
+// tex1Dfetch: element x of a linear-memory texture, no filtering or address modes; outside the
+// texture it reads 0. A typed buffer load through the buffer descriptor linear textures hold (as
+// in AMD's runtime, so that code compiled against either reads either's objects).
 template <class T>
 __HIPCORE_TEX T tex1Dfetch(hipTextureObject_t t, int x) {
-  return __hipcore_image::fromTexel<T>(__ockl_image_load_1D(__hipcore_image::image(t), x));
+  return __hipcore_image::fromTexel<T>(__ockl_image_load_1Db(__hipcore_image::image(t), x));
 }
 template <class T>
 __HIPCORE_TEX T tex1D(hipTextureObject_t t, float x) {

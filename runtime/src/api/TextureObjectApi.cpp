@@ -46,11 +46,11 @@ Status imageOf(const hipResourceDesc& r, bool normalizedRead, ImageLayout& out) 
       const unsigned bytes = out.format.bytes();
       out.address = address;
       if (linear) {
-        // A 1D image over the memory: as wide as the T#'s width field allows.
+        // A buffer of elements (writeBufferDescriptor): as many as NUM_RECORDS holds.
         const size_t width = r.res.linear.sizeInBytes / bytes;
-        if (width == 0 || width > core::kMaxImageExtent)
+        if (width == 0 || width > core::kMaxLinearElements)
           return fail(hipErrorInvalidValue, "linear resource of %zu bytes: 1..%u elements",
-                      r.res.linear.sizeInBytes, core::kMaxImageExtent);
+                      r.res.linear.sizeInBytes, core::kMaxLinearElements);
         out.type = core::ImageType::d1;
         out.width = static_cast<std::uint32_t>(width);
         out.height = 1;
@@ -149,8 +149,12 @@ hipError_t createTexture(const char* call, hipTextureObject_t* object,
     sampler.maxLod = texture->maxMipmapLevelClamp;
     sampler.lodBias = texture->mipmapLevelBias;
   }
-  hipcore::core::writeImageDescriptor(generation, image,
-                                      reinterpret_cast<std::uint32_t(&)[8]>(words[0]));
+  if (resource->resType == hipResourceTypeLinear)
+    hipcore::core::writeBufferDescriptor(generation, image,
+                                         reinterpret_cast<std::uint32_t(&)[8]>(words[0]));
+  else
+    hipcore::core::writeImageDescriptor(generation, image,
+                                        reinterpret_cast<std::uint32_t(&)[8]>(words[0]));
   hipcore::core::writeImageMetadata(image, reinterpret_cast<std::uint32_t(&)[4]>(words[8]));
   hipcore::core::writeSamplerDescriptor(
       generation, sampler,
@@ -249,8 +253,8 @@ HIPCORE_API hipError_t hipDeviceGetTexture1DLinearMaxWidth(size_t* maxWidthInEle
         hipcore::core::TexelFormat format;
         if (!hipcore::core::texelFormatOf(*fmtDesc, false, format))
           return finish(call, fail(hipErrorInvalidValue, "channel format has no image format"));
-        // Linear textures are 1D images over the memory (imageOf): the T#'s width field.
-        *maxWidthInElements = hipcore::core::kMaxImageExtent;
+        // Linear textures are buffers of elements (writeBufferDescriptor).
+        *maxWidthInElements = hipcore::core::kMaxLinearElements;
         return hipSuccess;
       },
       "maxWidthInElements, fmtDesc, device", maxWidthInElements, fmtDesc, device);

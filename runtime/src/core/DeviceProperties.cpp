@@ -87,10 +87,11 @@ hipDeviceProp_t makeProperties(const hsa::AgentProperties& a) {
       static_cast<int>(a.maxWavesPerCu * cus);  // one-wave blocks fill the wave slots
   p.singleToDoublePrecisionPerfRatio = 16;      // RDNA: double at 1/16 of single rate
   // Texture and surface limits: the T#'s 14-bit width and height fields and 13-bit depth / last
-  // slice field (ImageDescriptors.h); linear textures are 1D images, cube arrays six slices per
-  // cube. Pitches are multiples of 256 bytes, as images' rows.
+  // slice field (ImageDescriptors.h); linear textures are buffers (32-bit NUM_RECORDS), cube
+  // arrays six slices per cube. Pitches are multiples of 256 bytes, as images' rows.
   const int extent = static_cast<int>(kMaxImageExtent), depth = static_cast<int>(kMaxImageDepth);
-  p.maxTexture1D = p.maxTexture1DMipmap = p.maxTexture1DLinear = extent;
+  p.maxTexture1D = p.maxTexture1DMipmap = extent;
+  p.maxTexture1DLinear = static_cast<int>(kMaxLinearElements);
   p.maxTexture2D[0] = p.maxTexture2D[1] = extent;
   p.maxTexture2DMipmap[0] = p.maxTexture2DMipmap[1] = extent;
   p.maxTexture2DLinear[0] = p.maxTexture2DLinear[1] = extent;

@@ -124,6 +124,22 @@ void writeImageDescriptor(ImageGeneration g, const ImageLayout& l, std::uint32_t
   w[7] = 0;
 }
 
+void writeBufferDescriptor(ImageGeneration g, const ImageLayout& l, std::uint32_t (&w)[8]) {
+  std::uint32_t format = 0;
+  imageFormatCode(g, l.format, format);  // buffers and images share the unified formats
+  std::uint32_t sel = 0;
+  for (unsigned c = 0; c < 4; ++c) {
+    const std::uint32_t s = c < l.format.channels ? kSelX + c : c == 3 ? kSelOne : kSelZero;
+    sel |= s << (3 * c);
+  }
+  w[0] = static_cast<std::uint32_t>(l.address);
+  w[1] = static_cast<std::uint32_t>((l.address >> 32) & 0xffff) | l.format.bytes() << 16;  // stride
+  w[2] = l.width;  // NUM_RECORDS: elements, the buffer being strided
+  // FORMAT at bits 18:12 (gfx11: 17:12); gfx10.3 requires RESOURCE_LEVEL (bit 24) set.
+  w[3] = sel | format << 12 | (g == ImageGeneration::gfx11 ? 0u : 1u << 24);
+  w[4] = w[5] = w[6] = w[7] = 0;
+}
+
 void writeImageMetadata(const ImageLayout& l, std::uint32_t (&w)[4]) {
   // HSA_EXT_IMAGE_CHANNEL_TYPE_*: SNORM_INT8 0, SNORM_INT16 1, UNORM_INT8 2, UNORM_INT16 3,
   // SIGNED_INT8 8, SIGNED_INT16 9, SIGNED_INT32 10, UNSIGNED_INT8 11, UNSIGNED_INT16 12,

@@ -69,6 +69,8 @@ constexpr std::uint64_t kImageRowAlignment = 256;
 // Widths and heights the T#'s 14-bit fields hold; depths and layers (13 bits).
 constexpr std::uint32_t kMaxImageExtent = 16384;
 constexpr std::uint32_t kMaxImageDepth = 8192;
+// Elements of a linear-memory texture: NUM_RECORDS holds 32 bits; HIP reports INT_MAX.
+constexpr std::uint32_t kMaxLinearElements = 0x7fffffffu;
 
 // The FORMAT field's code for f on generation g (the unified formats; gfx11 renumbered the
 // four-channel and two-channel 32-bit ones), or false.
@@ -76,6 +78,12 @@ bool imageFormatCode(ImageGeneration g, const TexelFormat& f, std::uint32_t& cod
 
 // The 8 T# dwords of `layout` (DST_SEL maps missing channels to 0, and alpha to 1).
 void writeImageDescriptor(ImageGeneration g, const ImageLayout& layout, std::uint32_t (&words)[8]);
+
+// Linear-memory textures (1D over a buffer): the buffer resource (V#, RDNA2/RDNA3 ISA section
+// "buffer resource") in words 0-3 that AMD's tex1Dfetch reads (ockl's image_load_1Db, a typed
+// buffer load with index = element), as ROCR's image extension writes for 1D buffer images;
+// words 4-7 zero. Elements are layout.format.bytes() apart, layout.width of them in range.
+void writeBufferDescriptor(ImageGeneration g, const ImageLayout& layout, std::uint32_t (&words)[8]);
 
 // The 4 dwords after the T# in a texture or surface object: the device libraries' image
 // functions read the channel type and order there (hsa_ext_image.h's HSA_EXT_IMAGE_CHANNEL_TYPE_*
