@@ -71,14 +71,30 @@ __device__ __hipcore_float4_t __ockl_image_sample_grad_3D(__hipcore_descriptor_t
                                                           __hipcore_descriptor_t,
                                                           __hipcore_float4_t, __hipcore_float4_t,
                                                           __hipcore_float4_t);
-__device__ __hipcore_float4_t __ockl_image_gather4r_2D(__hipcore_descriptor_t,
-                                                       __hipcore_descriptor_t, __hipcore_float2_t);
-__device__ __hipcore_float4_t __ockl_image_gather4g_2D(__hipcore_descriptor_t,
-                                                       __hipcore_descriptor_t, __hipcore_float2_t);
-__device__ __hipcore_float4_t __ockl_image_gather4b_2D(__hipcore_descriptor_t,
-                                                       __hipcore_descriptor_t, __hipcore_float2_t);
-__device__ __hipcore_float4_t __ockl_image_gather4a_2D(__hipcore_descriptor_t,
-                                                       __hipcore_descriptor_t, __hipcore_float2_t);
+}
+
+// LLVM image intrinsics called directly where the device libraries' functions do not do what
+// HIP needs (cube maps, texture_cube_functions.h; gathers, texture_functions.h): clang 19 has no
+// builtins for them, so they are declared under their intrinsic names. dmask, unorm, texfail and
+// cache must be constants at each call.
+typedef int __hipcore_int8_t __attribute__((ext_vector_type(8)));
+
+extern "C" {
+__device__ __hipcore_float4_t __hipcore_image_sample_lz_cube(
+    int dmask, float s, float t, float face, __hipcore_int8_t image, __hipcore_int4_t sampler,
+    bool unorm, int texfail, int cache) __asm("llvm.amdgcn.image.sample.lz.cube.v4f32.f32");
+__device__ __hipcore_float4_t __hipcore_image_sample_l_cube(
+    int dmask, float s, float t, float face, float lod, __hipcore_int8_t image,
+    __hipcore_int4_t sampler, bool unorm, int texfail,
+    int cache) __asm("llvm.amdgcn.image.sample.l.cube.v4f32.f32");
+// image_gather4_lz on a 2D image (tex2Dgather in texture_functions.h).
+__device__ __hipcore_float4_t __hipcore_image_gather4_lz_2d(
+    int dmask, float s, float t, __hipcore_int8_t image, __hipcore_int4_t sampler, bool unorm,
+    int texfail, int cache) __asm("llvm.amdgcn.image.gather4.lz.2d.v4f32.f32");
+__device__ __hipcore_float4_t __hipcore_image_sample_d_cube(
+    int dmask, float dsdx, float dtdx, float dsdy, float dtdy, float s, float t, float face,
+    __hipcore_int8_t image, __hipcore_int4_t sampler, bool unorm, int texfail,
+    int cache) __asm("llvm.amdgcn.image.sample.d.cube.v4f32.f32.f32");
 }
 
 namespace __hipcore_image {
@@ -153,6 +169,16 @@ __device__ inline __hipcore_descriptor_t image(const void* object) {
 }
 __device__ inline __hipcore_descriptor_t sampler(const void* object) {
   return (__hipcore_descriptor_t)(object) + 12;
+}
+
+// The T# and S# words of a texture object, as the intrinsics take them.
+__device__ inline __hipcore_int8_t imageWords(const void* object) {
+  return *reinterpret_cast<const __attribute__((address_space(4))) __hipcore_int8_t*>(
+      image(object));
+}
+__device__ inline __hipcore_int4_t samplerWords(const void* object) {
+  return *reinterpret_cast<const __attribute__((address_space(4))) __hipcore_int4_t*>(
+      sampler(object));
 }
 
 }  // namespace __hipcore_image

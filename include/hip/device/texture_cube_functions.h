@@ -13,22 +13,6 @@
 #include <hip/hip_vector_types.h>
 #include <hip/texture_types.h>
 
-typedef int __hipcore_int8_t __attribute__((ext_vector_type(8)));
-
-extern "C" {
-__device__ __hipcore_float4_t __hipcore_image_sample_lz_cube(
-    int dmask, float s, float t, float face, __hipcore_int8_t image, __hipcore_int4_t sampler,
-    bool unorm, int texfail, int cache) __asm("llvm.amdgcn.image.sample.lz.cube.v4f32.f32");
-__device__ __hipcore_float4_t __hipcore_image_sample_l_cube(
-    int dmask, float s, float t, float face, float lod, __hipcore_int8_t image,
-    __hipcore_int4_t sampler, bool unorm, int texfail,
-    int cache) __asm("llvm.amdgcn.image.sample.l.cube.v4f32.f32");
-__device__ __hipcore_float4_t __hipcore_image_sample_d_cube(
-    int dmask, float dsdx, float dtdx, float dsdy, float dtdy, float s, float t, float face,
-    __hipcore_int8_t image, __hipcore_int4_t sampler, bool unorm, int texfail,
-    int cache) __asm("llvm.amdgcn.image.sample.d.cube.v4f32.f32.f32");
-}
-
 namespace __hipcore_image {
 
 // A direction's face (+ 8 x layer for cube arrays) and its coordinates on the face, [1, 2].
@@ -77,15 +61,6 @@ __device__ inline void cubeDerivative(const CubePoint& p, float face, float4 d, 
   const float denominator = 2.0f * p.major * p.major;
   ds = (dsc * p.major - p.sc * dmajor) / denominator;
   dt = (dtc * p.major - p.tc * dmajor) / denominator;
-}
-
-__device__ inline __hipcore_int8_t imageWords(const void* object) {
-  return *reinterpret_cast<const __attribute__((address_space(4))) __hipcore_int8_t*>(
-      image(object));
-}
-__device__ inline __hipcore_int4_t samplerWords(const void* object) {
-  return *reinterpret_cast<const __attribute__((address_space(4))) __hipcore_int4_t*>(
-      sampler(object));
 }
 
 __device__ inline __hipcore_float4_t sampleCube(hipTextureObject_t t, float x, float y, float z,

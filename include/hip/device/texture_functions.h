@@ -111,20 +111,24 @@ __HIPCORE_TEX T tex2DLayeredGrad(hipTextureObject_t t, float x, float y, int lay
 }
 
 // The four texels bilinear filtering at (x, y) would blend, channel `comp` of each, in the
-// order (i0, j1), (i1, j1), (i1, j0), (i0, j0); T is a four-component vector type.
+// order (i0, j1), (i1, j1), (i1, j0), (i0, j0); T is a four-component vector type. CUDA's
+// footprint whatever the filter mode: the device libraries' __ockl_image_gather4*_2D first
+// floor the coordinates of point-filtered textures (their point-sampling correction), which
+// moves the footprint by half a texel, so this calls the gather intrinsic directly.
 template <class T>
 __HIPCORE_TEX T tex2Dgather(hipTextureObject_t t, float x, float y, int comp = 0) {
   using namespace __hipcore_image;
-  const __hipcore_float2_t c = {x, y};
+  const __hipcore_int8_t i = imageWords(t);
+  const __hipcore_int4_t s = samplerWords(t);
   switch (comp) {
     case 1:
-      return fromTexel<T>(__ockl_image_gather4g_2D(image(t), sampler(t), c));
+      return fromTexel<T>(__hipcore_image_gather4_lz_2d(2, x, y, i, s, false, 0, 0));
     case 2:
-      return fromTexel<T>(__ockl_image_gather4b_2D(image(t), sampler(t), c));
+      return fromTexel<T>(__hipcore_image_gather4_lz_2d(4, x, y, i, s, false, 0, 0));
     case 3:
-      return fromTexel<T>(__ockl_image_gather4a_2D(image(t), sampler(t), c));
+      return fromTexel<T>(__hipcore_image_gather4_lz_2d(8, x, y, i, s, false, 0, 0));
     default:
-      return fromTexel<T>(__ockl_image_gather4r_2D(image(t), sampler(t), c));
+      return fromTexel<T>(__hipcore_image_gather4_lz_2d(1, x, y, i, s, false, 0, 0));
   }
 }
 

@@ -454,34 +454,41 @@ TEST(TextureObjects, GatherReturnsTheFootprint) {
   for (int i = 0; i < w * h * 2; ++i) im.texels.push_back(float(i * 3 % 17) - 4.5f);
   ASSERT_HIP(
       hipMemcpy2DToArray(array, 0, 0, im.texels.data(), w * 8, w * 8, h, hipMemcpyHostToDevice));
-  hipTextureObject_t t =
-      arrayTexture(array, hipAddressModeWrap, true, true, hipReadModeElementType);
-  std::vector<float4> coords;
-  for (int i = 0; i < 30; ++i)
-    coords.push_back(make_float4(-0.31f + i * 0.053f, 1.2f - i * 0.061f, 0, float(i % 2)));
-  float4* deviceCoords = deviceCopy(coords);
-  float4* deviceOut = nullptr;
-  ASSERT_HIP(hipMalloc(&deviceOut, coords.size() * sizeof(float4)));
-  ASSERT_HIP(launchReadTexture(t, TextureRead::gather2D, deviceCoords, deviceOut,
-                               static_cast<int>(coords.size())));
-  std::vector<float4> out = hostCopy(deviceOut, coords.size());
-  for (size_t i = 0; i < coords.size(); ++i) {
-    const double x = std::nearbyint(double(coords[i].x) * w * 256) / 256 - 0.5;
-    const double y = std::nearbyint(double(coords[i].y) * h * 256) / 256 - 0.5;
-    const int i0 = static_cast<int>(std::floor(x)), j0 = static_cast<int>(std::floor(y));
-    const int comp = static_cast<int>(coords[i].w);
-    auto texel = [&](int dx, int dy) {
-      return im.at(addressed(hipAddressModeWrap, i0 + dx, w),
-                   addressed(hipAddressModeWrap, j0 + dy, h), 0)[comp];
-    };
-    EXPECT_EQ(out[i].x, texel(0, 1)) << i;
-    EXPECT_EQ(out[i].y, texel(1, 1)) << i;
-    EXPECT_EQ(out[i].z, texel(1, 0)) << i;
-    EXPECT_EQ(out[i].w, texel(0, 0)) << i;
+  // The footprint is bilinear filtering's whatever the filter mode (CUDA), here point filtering
+  // with texel coordinates as well as linear with normalized ones.
+  for (bool linear : {true, false}) {
+    hipTextureObject_t t =
+        arrayTexture(array, hipAddressModeWrap, linear, linear, hipReadModeElementType);
+    std::vector<float4> coords;
+    for (int i = 0; i < 30; ++i)
+      coords.push_back(make_float4(-0.31f + i * 0.053f, 1.2f - i * 0.061f, 0, float(i % 2)));
+    if (!linear)
+      for (float4& c : coords) c.x *= w, c.y *= h;
+    float4* deviceCoords = deviceCopy(coords);
+    float4* deviceOut = nullptr;
+    ASSERT_HIP(hipMalloc(&deviceOut, coords.size() * sizeof(float4)));
+    ASSERT_HIP(launchReadTexture(t, TextureRead::gather2D, deviceCoords, deviceOut,
+                                 static_cast<int>(coords.size())));
+    std::vector<float4> out = hostCopy(deviceOut, coords.size());
+    for (size_t i = 0; i < coords.size(); ++i) {
+      const double scaleX = linear ? w : 1, scaleY = linear ? h : 1;
+      const double x = std::nearbyint(double(coords[i].x) * scaleX * 256) / 256 - 0.5;
+      const double y = std::nearbyint(double(coords[i].y) * scaleY * 256) / 256 - 0.5;
+      const int i0 = static_cast<int>(std::floor(x)), j0 = static_cast<int>(std::floor(y));
+      const int comp = static_cast<int>(coords[i].w);
+      auto texel = [&](int dx, int dy) {
+        return im.at(addressed(hipAddressModeWrap, i0 + dx, w),
+                     addressed(hipAddressModeWrap, j0 + dy, h), 0)[comp];
+      };
+      EXPECT_EQ(out[i].x, texel(0, 1)) << i;
+      EXPECT_EQ(out[i].y, texel(1, 1)) << i;
+      EXPECT_EQ(out[i].z, texel(1, 0)) << i;
+      EXPECT_EQ(out[i].w, texel(0, 0)) << i << (linear ? " linear" : " point");
+    }
+    ASSERT_HIP(hipDestroyTextureObject(t));
+    ASSERT_HIP(hipFree(deviceCoords));
+    ASSERT_HIP(hipFree(deviceOut));
   }
-  ASSERT_HIP(hipDestroyTextureObject(t));
-  ASSERT_HIP(hipFree(deviceCoords));
-  ASSERT_HIP(hipFree(deviceOut));
   ASSERT_HIP(hipFreeArray(array));
 }
 
