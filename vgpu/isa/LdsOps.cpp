@@ -2,7 +2,9 @@
 // chapter 11, RDNA3 ISA chapter 11). A workgroup's waves run on one thread, so LDS atomics are
 // plain read-modify-writes. Addresses are vaddr + offset in 32-bit arithmetic: compilers fold
 // negative bases into the offset and rely on the wrap-around.
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
@@ -18,6 +20,21 @@ using u64 = std::uint64_t;
 
 enum class Ext { none, sign8, sign16, d16lo, d16hi };
 
+// One lane's LDS access: inside the allocation a copy of a known size (inlined: the common
+// case), otherwise accessLane's dropped access and warning.
+template <unsigned Bytes, bool Store>
+inline bool ldsLane(Wave& w, unsigned lane, u64 address, void* buf) {
+  std::vector<std::uint8_t>& lds = w.wg->lds;
+  if (address + Bytes <= lds.size()) [[likely]] {
+    if (Store)
+      std::memcpy(lds.data() + address, buf, Bytes);
+    else
+      std::memcpy(buf, lds.data() + address, Bytes);
+    return true;
+  }
+  return accessLane(w, lane, Space::lds, address, buf, Bytes, Store);
+}
+
 template <unsigned Bytes, Ext E>
 void dsLoad(Wave& w, const MicroOp& u) {
   const u32* a = w.vreg(u.src[0].index);
@@ -25,9 +42,7 @@ void dsLoad(Wave& w, const MicroOp& u) {
   for (unsigned l = 0; l < w.lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
     u32 buf[4] = {0, 0, 0, 0};
-    if (!accessLane(w, l, Space::lds, u64{u32(a[l] + static_cast<u32>(u.offset))}, buf, Bytes,
-                    false))
-      return;
+    if (!ldsLane<Bytes, false>(w, l, u64{u32(a[l] + static_cast<u32>(u.offset))}, buf)) return;
     u32* d = w.vreg(u.dst[0].index);
     u32 v = buf[0];
     if (E == Ext::sign8) v = static_cast<u32>(static_cast<std::int8_t>(v));
@@ -48,9 +63,7 @@ void dsStore(Wave& w, const MicroOp& u) {
     u32 buf[4];
     for (unsigned k = 0; k < (Bytes + 3) / 4; ++k) buf[k] = w.vreg(u.src[1].index + k)[l];
     if (High) buf[0] >>= 16;
-    if (!accessLane(w, l, Space::lds, u64{u32(a[l] + static_cast<u32>(u.offset))}, buf, Bytes,
-                    true))
-      return;
+    if (!ldsLane<Bytes, true>(w, l, u64{u32(a[l] + static_cast<u32>(u.offset))}, buf)) return;
   }
 }
 
@@ -69,9 +82,9 @@ void ds2(Wave& w, const MicroOp& u) {
       u32 buf[2];
       if (Store) {
         for (unsigned k = 0; k < words; ++k) buf[k] = w.vreg(u.src[1 + e].index + k)[l];
-        if (!accessLane(w, l, Space::lds, addr[e], buf, Bytes, true)) return;
+        if (!ldsLane<Bytes, true>(w, l, addr[e], buf)) return;
       } else {
-        if (!accessLane(w, l, Space::lds, addr[e], buf, Bytes, false)) return;
+        if (!ldsLane<Bytes, false>(w, l, addr[e], buf)) return;
         for (unsigned k = 0; k < words; ++k) w.vreg(u.dst[0].index + e * words + k)[l] = buf[k];
       }
     }
