@@ -1,8 +1,12 @@
-// Superinstructions (Fusion.h). The one fused today is the 64-bit address add clang emits for
-// every pointer + offset on gfx10/11, two VOP3B instructions chained through a lane mask:
-//   v_add_co_u32    vLo, sC, a0, b0          carry out of the low halves into sC
-//   v_add_co_ci_u32 vHi, sD, a1, b1, sC      high halves plus that carry, carry out into sD
-// (RDNA2 ISA section 6.3, VOP3B). In saxpy's loop these are 4 of 15 instructions.
+// Superinstructions (Fusion.h), two of them:
+// - the 64-bit address add clang emits for every pointer + offset on gfx10/11, two VOP3B
+//   instructions chained through a lane mask (RDNA2 ISA section 6.3, VOP3B):
+//     v_add_co_u32    vLo, sC, a0, b0          carry out of the low halves into sC
+//     v_add_co_ci_u32 vHi, sD, a1, b1, sC      high halves plus that carry, carry out into sD
+//   In saxpy's loop these are 4 of 15 instructions.
+// - the entry of every divergent `if`: s_and_saveexec_b32 then s_cbranch_execz past the body
+//   when no lane takes it (RDNA2 ISA 5.3 SOP1, 4.5 SOPP); a third of the LDS reduction's
+//   instructions.
 #include "isa/Fusion.h"
 
 #include <cstring>
@@ -45,6 +49,20 @@ void addCo64(Wave& w, const MicroOp& lo) {
   ++w.executed;  // two wave-instructions ran
 }
 
+// s_and_saveexec_b32 sdst, src then s_cbranch_execz: sdst = EXEC; EXEC = src & EXEC;
+// SCC = EXEC != 0; then the branch when EXEC is 0 (wave32, as ScalarOps.cpp's saveexec with
+// a lane mask of one SGPR). pc already points at the branch.
+void andSaveexecExecz(Wave& w, const MicroOp& u) {
+  const MicroOp& branch = (&u)[1];
+  const u32 old = w.s[kExecLo];
+  const u32 exec = readScalar(w, u.src[0]) & old;
+  writeScalar(w, u.dst[0], old);
+  w.s[kExecLo] = exec;
+  w.scc = exec != 0;
+  w.pc = exec == 0 ? branch.target : w.pc + 1;
+  ++w.executed;  // two wave-instructions ran
+}
+
 bool readsSgpr(const Operand& o, unsigned slot) {
   return o.kind == Operand::Kind::sgpr && o.index == slot;
 }
@@ -69,17 +87,33 @@ bool fusableAddCo64(const MicroOp& lo, const MicroOp& hi, Handler addCo, Handler
   return lo.dst[0].kind == Operand::Kind::vgpr && hi.dst[0].kind == Operand::Kind::vgpr;
 }
 
+// The pair as andSaveexecExecz requires it: a wave32 program (plain32 marks only those),
+// consecutive in program order.
+bool fusableSaveexecExecz(const MicroOp& first, const MicroOp& branch, Handler andSaveexec,
+                          Handler execz) {
+  return first.handler == andSaveexec && branch.handler == execz && first.plain32 &&
+         !first.single && first.address + first.size == branch.address &&
+         first.dst[0].kind == Operand::Kind::sgpr;
+}
+
 }  // namespace
 
 void fuseMicroOps(std::vector<MicroOp>& ops, std::size_t first) {
   const HandlerTable& table = HandlerTable::instance();
   const Handler addCo = table.find("v_add_co_u32")->fn;
   const Handler addCoCi = table.find("v_add_co_ci_u32")->fn;
+  const Handler andSaveexec = table.find("s_and_saveexec_b32")->fn;
+  const Handler execz = table.find("s_cbranch_execz")->fn;
   for (std::size_t i = first; i + 1 < ops.size(); ++i) {
-    MicroOp& lo = ops[i];
-    if (!fusableAddCo64(lo, ops[i + 1], addCo, addCoCi)) continue;
-    lo.single = lo.handler;
-    lo.handler = addCo64;
+    MicroOp& u = ops[i];
+    Handler fused = nullptr;
+    if (fusableAddCo64(u, ops[i + 1], addCo, addCoCi))
+      fused = addCo64;
+    else if (fusableSaveexecExecz(u, ops[i + 1], andSaveexec, execz))
+      fused = andSaveexecExecz;
+    if (!fused) continue;
+    u.single = u.handler;
+    u.handler = fused;
   }
 }
 

@@ -76,6 +76,11 @@ struct NibbleSelect {
   }
 };
 inline constexpr NibbleSelect kNibbleSelect{};
+// A lane mask as all-ones / zero lanes (v_cndmask's select, without a branch per lane).
+inline void unpackSelect(std::uint64_t m, std::uint32_t* out, unsigned lanes) {
+  for (unsigned l = 0; l < lanes; l += 4)
+    std::memcpy(out + l, kNibbleSelect.lanes[(m >> l) & 15], 16);
+}
 
 // ---- scalar operands ----
 inline std::uint32_t readScalar(const Wave& w, const Operand& o) {

@@ -70,9 +70,9 @@ void cndmask(Wave& w, const MicroOp& u) {
     Sources32Plain s;
     fetch32Plain<2>(w, u, s);
     const u32 sel = u.src[2].kind == Operand::Kind::none ? w.s[kVccLo] : readScalar(w, u.src[2]);
-    alignas(16) Lanes32 r, bit;
-    unpackMask(sel, bit, kWave32);
-    for (unsigned l = 0; l < kWave32; ++l) r[l] = bit[l] ? s.p[1][l] : s.p[0][l];
+    alignas(16) Lanes32 r, pick;
+    unpackSelect(sel, pick, kWave32);
+    for (unsigned l = 0; l < kWave32; ++l) r[l] = (s.p[1][l] & pick[l]) | (s.p[0][l] & ~pick[l]);
     store32Plain(w, u.dst[0].index, r);
     return;
   }
@@ -81,10 +81,10 @@ void cndmask(Wave& w, const MicroOp& u) {
   // VOPD's v_dual_cndmask_b32 prints no mask operand: it is VCC implicitly.
   u64 sel =
       u.src[2].kind == Operand::Kind::none ? readMask(w, vccOperand()) : readMask(w, u.src[2]);
-  Lanes32 r, bit;
+  Lanes32 r, pick;
   const unsigned n = w.lanes;
-  unpackMask(sel, bit, n);
-  for (unsigned l = 0; l < n; ++l) r[l] = bit[l] ? s.p[1][l] : s.p[0][l];
+  unpackSelect(sel, pick, n);
+  for (unsigned l = 0; l < n; ++l) r[l] = (s.p[1][l] & pick[l]) | (s.p[0][l] & ~pick[l]);
   storeResult(w, u, r, mask);
 }
 
@@ -92,8 +92,8 @@ void cndmask(Wave& w, const MicroOp& u) {
 template <class F>
 Handler shift64(F) {
   return [](Wave& w, const MicroOp& u) {
-    if (u.plain32 && u.src[1].kind == Operand::Kind::vgpr &&
-        u.src[0].kind != Operand::Kind::vgpr) [[likely]] {
+    if (u.plain32 && u.src[1].kind == Operand::Kind::vgpr && u.src[0].kind != Operand::Kind::vgpr)
+        [[likely]] {
       // The wave32 path of the common case (an address scaled by a constant): every lane read
       // before any is written (the destination pair may overlap the source pair).
       const u32* lo = w.vreg(u.src[1].index);
