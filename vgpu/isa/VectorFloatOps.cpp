@@ -458,6 +458,20 @@ FmaLanes fmaLanes() {
   static const FmaLanes f = __builtin_cpu_supports("fma") ? fmaLanesFma3 : fmaLanesPortable;
   return f;
 }
+// The same for the wave32 path: 32 lanes known at compile time.
+__attribute__((target("fma"))) void fmaLanes32Fma3(const u32* a, const u32* b, const u32* c,
+                                                   u32* r) {
+  for (unsigned l = 0; l < kWave32; ++l)
+    r[l] = bitsF32(__builtin_fmaf(asF32(a[l]), asF32(b[l]), asF32(c[l])));
+}
+void fmaLanes32Portable(const u32* a, const u32* b, const u32* c, u32* r) {
+  fmaLanesPortable(a, b, c, r, kWave32);
+}
+using FmaLanes32 = void (*)(const u32*, const u32*, const u32*, u32*);
+FmaLanes32 fmaLanes32() {
+  static const FmaLanes32 f = __builtin_cpu_supports("fma") ? fmaLanes32Fma3 : fmaLanes32Portable;
+  return f;
+}
 
 // r = fma(s0, s1, s2) with output modifiers, in the wave's MODE (checked once per micro-op).
 void fmaWithMode(Wave& w, const MicroOp& u, Sources32& s, std::uint64_t mask) {
@@ -479,7 +493,7 @@ void fmaWithMode(Wave& w, const MicroOp& u, Sources32& s, std::uint64_t mask) {
 // The wave32 path of both below: sources already in s.
 void fmaPlain(Wave& w, const MicroOp& u, const Sources32Plain& s) {
   alignas(16) Lanes32 r;
-  fmaLanes()(s.p[0], s.p[1], s.p[2], r, kWave32);
+  fmaLanes32()(s.p[0], s.p[1], s.p[2], r);
   store32Plain(w, u.dst[0].index, r);
 }
 
