@@ -370,7 +370,7 @@ DispatchOutcome execute(const DispatchRequest& req) {
   ctx.memory = req.memory;
   ctx.trace = isaTraceFromEnvironment();
   Program::Source src{req.target, ctx.wave64, p.kernel_object + kd.kernelCodeEntryOffset,
-                      req.memory};
+                      req.memory, options().isaGeneralPaths};
   std::shared_ptr<const Program> found;  // null when the memo holds the program
   if (!memoised) {
     const CodeSignature sig = signatureOf(src);

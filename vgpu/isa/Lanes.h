@@ -67,6 +67,21 @@ inline void unpackMask(std::uint64_t m, std::uint32_t* out, unsigned lanes) {
     std::memcpy(out + l, kNibbleLanes.lanes[(m >> l) & 15], 16);
 }
 
+// The same for a write mask: all ones per enabled lane, so a partial store is a 16-byte blend.
+struct NibbleSelect {
+  alignas(16) std::uint32_t lanes[16][4];
+  constexpr NibbleSelect() : lanes() {
+    for (unsigned n = 0; n < 16; ++n)
+      for (unsigned b = 0; b < 4; ++b) lanes[n][b] = (n >> b) & 1u ? ~0u : 0u;
+  }
+};
+inline constexpr NibbleSelect kNibbleSelect{};
+// A lane mask as all-ones / zero lanes (v_cndmask's select, without a branch per lane).
+inline void unpackSelect(std::uint64_t m, std::uint32_t* out, unsigned lanes) {
+  for (unsigned l = 0; l < lanes; l += 4)
+    std::memcpy(out + l, kNibbleSelect.lanes[(m >> l) & 15], 16);
+}
+
 // ---- scalar operands ----
 inline std::uint32_t readScalar(const Wave& w, const Operand& o) {
   switch (o.kind) {
@@ -276,9 +291,90 @@ struct Sources32 {
   return mask;
 }
 
+// ---- the wave32 path (MicroOp::plain32) ----
+// A plain micro-op has no SDWA, DPP, op_sel or modifiers, so its sources are VGPRs read in
+// place or one scalar value for every lane, and its result goes to EXEC's lanes of dst[0]: the
+// same values the general path computes, with the lane count a compile-time 32.
+inline constexpr unsigned kWave32 = 32;
+
+[[gnu::always_inline]] inline const std::uint32_t* src32Plain(Wave& w, const Operand& o,
+                                                              std::uint32_t* tmp) {
+  if (o.kind == Operand::Kind::vgpr) return w.vreg(o.index);
+  const std::uint32_t x = readScalar(w, o);
+  for (unsigned l = 0; l < kWave32; ++l) tmp[l] = x;
+  return tmp;
+}
+
+// r into EXEC's lanes of VGPR reg (the other lanes keep their value).
+[[gnu::always_inline]] inline void store32Plain(Wave& w, unsigned reg, const std::uint32_t* r) {
+  std::uint32_t* d = w.vreg(reg);
+  const std::uint32_t exec = w.s[kExecLo];
+  if (exec == ~0u) {
+    std::memcpy(d, r, kWave32 * 4);
+    return;
+  }
+  for (unsigned l = 0; l < kWave32; l += 4) {
+    const __m128i m =
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kNibbleSelect.lanes[(exec >> l) & 15]));
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(r + l));
+    const __m128i old = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + l));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d + l),
+                     _mm_or_si128(_mm_and_si128(m, x), _mm_andnot_si128(m, old)));
+  }
+}
+
+struct Sources32Plain {
+  alignas(16) std::uint32_t tmp[3][kWave32];
+  const std::uint32_t* p[3];
+};
+template <int N>
+[[gnu::always_inline]] inline void fetch32Plain(Wave& w, const MicroOp& u, Sources32Plain& s) {
+  for (int i = 0; i < N; ++i) s.p[i] = src32Plain(w, u.src[i], s.tmp[i]);
+}
+
+template <int N, class F>
+[[gnu::always_inline]] inline void lanes32Plain(const Sources32Plain& s, std::uint32_t* r, F f) {
+  for (unsigned l = 0; l < kWave32; ++l) {
+    if constexpr (N == 1)
+      r[l] = f(s.p[0][l]);
+    else if constexpr (N == 2)
+      r[l] = f(s.p[0][l], s.p[1][l]);
+    else
+      r[l] = f(s.p[0][l], s.p[1][l], s.p[2][l]);
+  }
+}
+
+// r = f(sources) on the wave32 path. A constant or SGPR in src0 (VOP2's only place for one)
+// reaches f as one value rather than a broadcast lane array, so that the loop over the other
+// sources vectorises with it as a scalar (a shift by a constant count becomes one SSE shift).
+template <int N, class F>
+[[gnu::always_inline]] inline void compute32Plain(Wave& w, const MicroOp& u, std::uint32_t* r,
+                                                  F f) {
+  Sources32Plain s;
+  if (N >= 2 && u.src[0].kind != Operand::Kind::vgpr) {
+    const std::uint32_t x = readScalar(w, u.src[0]);
+    for (int i = 1; i < N; ++i) s.p[i] = src32Plain(w, u.src[i], s.tmp[i]);
+    for (unsigned l = 0; l < kWave32; ++l) {
+      if constexpr (N == 2)
+        r[l] = f(x, s.p[1][l]);
+      else if constexpr (N == 3)
+        r[l] = f(x, s.p[1][l], s.p[2][l]);
+    }
+    return;
+  }
+  fetch32Plain<N>(w, u, s);
+  lanes32Plain<N>(s, r, f);
+}
+
 // d = f(a, b, c) on 32-bit lanes.
 template <int N, class F>
 inline void valu32(Wave& w, const MicroOp& u, F f) {
+  if (u.plain32) [[likely]] {
+    alignas(16) std::uint32_t r[kWave32];
+    compute32Plain<N>(w, u, r, f);
+    store32Plain(w, u.dst[0].index, r);
+    return;
+  }
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, N, s);
   Lanes32 r;
@@ -374,6 +470,12 @@ inline void lanesF32(const Sources32& s, std::uint32_t* r, unsigned n, F f) {
 
 template <int N, class F>
 inline void valuF32(Wave& w, const MicroOp& u, F f) {
+  if (u.plain32 && !F32Mode::needed(w)) [[likely]] {
+    alignas(16) std::uint32_t r[kWave32];
+    compute32Plain<N>(w, u, r, [f](auto... x) { return bitsF32(f(asF32(x)...)); });
+    store32Plain(w, u.dst[0].index, r);
+    return;
+  }
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, N, s);
   Lanes32 r;

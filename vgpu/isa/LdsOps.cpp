@@ -2,7 +2,9 @@
 // chapter 11, RDNA3 ISA chapter 11). A workgroup's waves run on one thread, so LDS atomics are
 // plain read-modify-writes. Addresses are vaddr + offset in 32-bit arithmetic: compilers fold
 // negative bases into the offset and rely on the wrap-around.
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "isa/HandlerTable.h"
 #include "isa/Lanes.h"
@@ -18,39 +20,71 @@ using u64 = std::uint64_t;
 
 enum class Ext { none, sign8, sign16, d16lo, d16hi };
 
+// The workgroup's LDS as a pointer and a size, read once per instruction: for the compiler a
+// byte store into LDS could change the vector's own fields (and the wave's), which it would
+// then reload at every lane.
+struct LdsView {
+  std::uint8_t* base;
+  u64 size;
+};
+inline LdsView ldsView(const Wave& w) {
+  return {w.wg->lds.data(), w.wg->lds.size()};
+}
+
+// One lane's LDS access: inside the allocation a copy of a known size (inlined: the common
+// case), otherwise accessLane's dropped access and warning.
+template <unsigned Bytes, bool Store>
+inline bool ldsLane(Wave& w, LdsView lds, unsigned lane, u64 address, void* buf) {
+  if (address + Bytes <= lds.size) [[likely]] {
+    if (Store)
+      std::memcpy(lds.base + address, buf, Bytes);
+    else
+      std::memcpy(buf, lds.base + address, Bytes);
+    return true;
+  }
+  return accessLane(w, lane, Space::lds, address, buf, Bytes, Store);
+}
+
 template <unsigned Bytes, Ext E>
 void dsLoad(Wave& w, const MicroOp& u) {
+  constexpr unsigned words = (Bytes + 3) / 4;
   const u32* a = w.vreg(u.src[0].index);
-  u64 exec = w.exec();
-  for (unsigned l = 0; l < w.lanes; ++l) {
+  u32* d[words];
+  for (unsigned k = 0; k < words; ++k) d[k] = w.vreg(u.dst[0].index + k);
+  const u32 offset = static_cast<u32>(u.offset);
+  const LdsView lds = ldsView(w);
+  const unsigned lanes = w.lanes;
+  const u64 exec = w.exec();
+  for (unsigned l = 0; l < lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
     u32 buf[4] = {0, 0, 0, 0};
-    if (!accessLane(w, l, Space::lds, u64{u32(a[l] + static_cast<u32>(u.offset))}, buf, Bytes,
-                    false))
-      return;
-    u32* d = w.vreg(u.dst[0].index);
+    if (!ldsLane<Bytes, false>(w, lds, l, u64{u32(a[l] + offset)}, buf)) return;
     u32 v = buf[0];
     if (E == Ext::sign8) v = static_cast<u32>(static_cast<std::int8_t>(v));
     if (E == Ext::sign16) v = static_cast<u32>(static_cast<std::int16_t>(v));
-    if (E == Ext::d16lo) v = (d[l] & 0xffff0000u) | (v & 0xffff);
-    if (E == Ext::d16hi) v = (d[l] & 0xffffu) | (v << 16);
-    d[l] = v;
-    for (unsigned k = 1; k < (Bytes + 3) / 4; ++k) w.vreg(u.dst[0].index + k)[l] = buf[k];
+    if (E == Ext::d16lo) v = (d[0][l] & 0xffff0000u) | (v & 0xffff);
+    if (E == Ext::d16hi) v = (d[0][l] & 0xffffu) | (v << 16);
+    d[0][l] = v;
+    for (unsigned k = 1; k < words; ++k) d[k][l] = buf[k];
   }
 }
 
 template <unsigned Bytes, bool High>
 void dsStore(Wave& w, const MicroOp& u) {
+  constexpr unsigned words = (Bytes + 3) / 4;
   const u32* a = w.vreg(u.src[0].index);
-  u64 exec = w.exec();
-  for (unsigned l = 0; l < w.lanes; ++l) {
+  const u32* data[words];
+  for (unsigned k = 0; k < words; ++k) data[k] = w.vreg(u.src[1].index + k);
+  const u32 offset = static_cast<u32>(u.offset);
+  const LdsView lds = ldsView(w);
+  const unsigned lanes = w.lanes;
+  const u64 exec = w.exec();
+  for (unsigned l = 0; l < lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
     u32 buf[4];
-    for (unsigned k = 0; k < (Bytes + 3) / 4; ++k) buf[k] = w.vreg(u.src[1].index + k)[l];
+    for (unsigned k = 0; k < words; ++k) buf[k] = data[k][l];
     if (High) buf[0] >>= 16;
-    if (!accessLane(w, l, Space::lds, u64{u32(a[l] + static_cast<u32>(u.offset))}, buf, Bytes,
-                    true))
-      return;
+    if (!ldsLane<Bytes, true>(w, lds, l, u64{u32(a[l] + offset)}, buf)) return;
   }
 }
 
@@ -58,21 +92,29 @@ void dsStore(Wave& w, const MicroOp& u) {
 // 64 for the st64 forms).
 template <unsigned Bytes, unsigned Scale, bool Store>
 void ds2(Wave& w, const MicroOp& u) {
-  const u32* a = w.vreg(u.src[0].index);
-  u64 exec = w.exec();
   constexpr unsigned words = Bytes / 4;
-  for (unsigned l = 0; l < w.lanes; ++l) {
+  const u32* a = w.vreg(u.src[0].index);
+  // Store: data0's and data1's registers; load: the destination's 2 x words registers.
+  u32* reg[2][words];
+  for (unsigned e = 0; e < 2; ++e)
+    for (unsigned k = 0; k < words; ++k)
+      reg[e][k] = Store ? w.vreg(u.src[1 + e].index + k) : w.vreg(u.dst[0].index + e * words + k);
+  const u32 offsets[2] = {u32(u.offset) * Bytes * Scale, u32(u.offset1) * Bytes * Scale};
+  const LdsView lds = ldsView(w);
+  const unsigned lanes = w.lanes;
+  const u64 exec = w.exec();
+  for (unsigned l = 0; l < lanes; ++l) {
     if (!((exec >> l) & 1)) continue;
-    u64 addr[2] = {u64{u32(a[l] + u32(u.offset) * Bytes * Scale)},
-                   u64{u32(a[l] + u32(u.offset1) * Bytes * Scale)}};
+    // Both addresses before the first element lands (the destination may be the address VGPR).
+    const u64 addr[2] = {u64{u32(a[l] + offsets[0])}, u64{u32(a[l] + offsets[1])}};
     for (unsigned e = 0; e < 2; ++e) {
       u32 buf[2];
       if (Store) {
-        for (unsigned k = 0; k < words; ++k) buf[k] = w.vreg(u.src[1 + e].index + k)[l];
-        if (!accessLane(w, l, Space::lds, addr[e], buf, Bytes, true)) return;
+        for (unsigned k = 0; k < words; ++k) buf[k] = reg[e][k][l];
+        if (!ldsLane<Bytes, true>(w, lds, l, addr[e], buf)) return;
       } else {
-        if (!accessLane(w, l, Space::lds, addr[e], buf, Bytes, false)) return;
-        for (unsigned k = 0; k < words; ++k) w.vreg(u.dst[0].index + e * words + k)[l] = buf[k];
+        if (!ldsLane<Bytes, false>(w, lds, l, addr[e], buf)) return;
+        for (unsigned k = 0; k < words; ++k) reg[e][k][l] = buf[k];
       }
     }
   }

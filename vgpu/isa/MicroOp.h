@@ -110,6 +110,15 @@ struct ImageControl {
 
 struct MicroOp {
   Handler handler = nullptr;
+  // A superinstruction (Fusion.h) stands at this index: `handler` executes this micro-op and
+  // the next one, `single` only this one (traces run one instruction at a time).
+  Handler single = nullptr;
+  // Set at predecode for a wave32 program's micro-op with no SDWA, DPP, op_sel and no input or
+  // output modifiers: the hot helpers (Lanes.h) then take their wave32 path, 32 lanes known at
+  // compile time and sources read in place. Results are the general path's
+  // (VGPU_ISA_GENERAL_PATHS=1 turns it off; the isa tests run both). Next to the handler and
+  // the operands, so that a plain micro-op's execution reads two cache lines of it.
+  bool plain32 = false;
   Operand dst[2];
   Operand src[4];
   std::uint8_t numDst = 0;

@@ -12,6 +12,7 @@
 
 #include "isa/AsmText.h"
 #include "isa/Disassembler.h"
+#include "isa/Fusion.h"
 #include "isa/HandlerTable.h"
 #include "isa/ImageOperands.h"
 #include "isa/Swizzle.h"
@@ -545,10 +546,22 @@ bool ProgramBuilder::decodeRun(std::uint64_t pc, std::string& error) {
   return true;
 }
 
+// MicroOp::plain32: nothing the general helpers apply per operand or per result.
+static bool isPlain(const MicroOp& u) {
+  if (u.sdwa.on || u.dpp.kind != DppControl::Kind::none || u.clamp || u.omod || u.opSel ||
+      u.negLo || u.negHi)
+    return false;
+  for (const Operand& o : u.src)
+    if (o.neg || o.abs || o.sext) return false;
+  return true;
+}
+
 void ProgramBuilder::emit(std::vector<MicroOp>& ops, AddressMap& byAddress, const Decoded& d,
                           std::vector<std::uint64_t>& pendingHints) {
   MicroOp built[2];
   const int n = buildMicroOps(d.inst, d.hasBranchTarget, d.parsed, d.info, built, maxVgpr_);
+  if (!src_.wave64 && !src_.generalPaths)
+    for (int i = 0; i < n; ++i) built[i].plain32 = isPlain(built[i]);
   // Hints dropped just before resolve to this instruction (a branch to an s_waitcnt lands here).
   const std::uint32_t index = static_cast<std::uint32_t>(ops.size());
   for (std::uint64_t h : pendingHints) byAddress[h] = index;
@@ -606,6 +619,7 @@ std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
     }
     u.target = t->second;
   }
+  fuseMicroOps(p->ops_, 0);
   p->entryIndex_ = p->byAddress_.at(src_.entry);
   p->vgprsUsed_ = maxVgpr_;
   p->source_ = src_;
@@ -674,6 +688,7 @@ std::int64_t ProgramBuilder::extend(const Program& p, std::uint64_t address, std
     }
     u.target = static_cast<std::uint32_t>(index);
   }
+  fuseMicroOps(*ops, first);
   p.lateByAddress_.insert(added.begin(), added.end());
   p.lateVgprsUsed_ = std::max(p.lateVgprsUsed_, maxVgpr_);
   p.versions_.push_back(std::move(ops));

@@ -22,6 +22,9 @@ class Program {
     bool wave64 = false;
     std::uint64_t entry = 0;               // address of the first instruction
     const AddressSpace* memory = nullptr;  // when set, code reads are bounds-checked
+    // No wave32 paths (MicroOp::plain32) and no superinstructions (Fusion.h): every micro-op
+    // runs its general handler, as the isa tests' second run checks (VGPU_ISA_GENERAL_PATHS=1).
+    bool generalPaths = false;
   };
 
   // Decodes everything reachable from the entry (branches and static call targets).

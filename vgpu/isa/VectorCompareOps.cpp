@@ -70,6 +70,16 @@ Handler compare(P) {
     constexpr bool isFloat = std::is_floating_point_v<T> || std::is_same_v<T, _Float16>;
     const bool flush =
         isFloat && !(w.mode & (sizeof(T) == 4 ? kModeDenormF32In : kModeDenormF64In));
+    if constexpr (sizeof(T) == 4) {
+      if (u.plain32 && !flush) [[likely]] {
+        Sources32Plain s;
+        fetch32Plain<2>(w, u, s);
+        alignas(16) Lanes32 flags;
+        for (unsigned l = 0; l < kWave32; ++l) flags[l] = P{}(as<T>(s.p[0][l]), as<T>(s.p[1][l]));
+        writeCompare(w, u, packMask(flags, kWave32));
+        return;
+      }
+    }
     if constexpr (sizeof(T) == 8) {
       Lanes64 a, b;
       src64(w, u, 0, a);
@@ -136,6 +146,17 @@ bool inClass(F x, u32 mask) {
   }
 }
 
+// f32 classes from the bits, as fpclassify and signbit give them.
+inline u32 classBitF32(u32 b, u32 mask) {
+  const u32 e = (b >> 23) & 0xff, m = b & 0x7fffff;
+  const bool neg = b >> 31;
+  const u32 c = e == 0xff ? (m ? ((m >> 22) & 1) : (neg ? 2 : 9))
+                : e       ? (neg ? 3 : 8)
+                : m       ? (neg ? 4 : 7)
+                          : (neg ? 5 : 6);
+  return (mask >> c) & 1;
+}
+
 template <class F>
 bool inClassWide(F x, u32 mask) {
   int c;
@@ -175,6 +196,12 @@ void compareClass(Wave& w, const MicroOp& u) {
     src64(w, u, 0, a);
     const u32* m = src32(w, u, 1, s.tmp[1]);
     for (unsigned l = 0; l < w.lanes; ++l) result |= u64(inClass(asF64(a[l]), m[l])) << l;
+  } else if constexpr (sizeof(F) == 4) {
+    // Flags per lane packed once (the shift chain into `result` kept the loop serial).
+    fetch32(w, u, 2, s);
+    Lanes32 flags;
+    for (unsigned l = 0; l < w.lanes; ++l) flags[l] = classBitF32(s.p[0][l], s.p[1][l]);
+    result = packMask(flags, w.lanes);
   } else {
     fetch32(w, u, 2, s);
     for (unsigned l = 0; l < w.lanes; ++l) result |= u64(inClass(as<F>(s.p[0][l]), s.p[1][l])) << l;

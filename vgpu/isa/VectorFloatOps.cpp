@@ -16,6 +16,7 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 using i32 = std::int32_t;
+using i64 = std::int64_t;
 using f16 = _Float16;
 
 template <int N, class F>
@@ -157,6 +158,16 @@ Handler fromF32(F) {
     valu32<1>(w, u, [mode = w.mode](u32 a) { return F{}(f32In(a, mode)); });
   };
 }
+// ldexp(x, k) for f32: a normal x with a normal result is x with k added to its exponent
+// field (exact, so the same in every rounding direction); anything else goes to libm.
+inline float ldexpF32(u32 x, i32 k) {
+  const i64 e = (x >> 23) & 0xff;
+  const i64 r = e + k;
+  if (e != 0 && e != 0xff && r >= 1 && r <= 0xfe) [[likely]]
+    return asF32((x & 0x807fffffu) | static_cast<u32>(r) << 23);
+  return std::ldexp(asF32(x), k);
+}
+
 // v_ldexp_f32: the exponent (second source) is an i32, so only the first source is an f32
 // input MODE flushes; denormal results round in MODE's direction and flush as it says.
 void ldexp32(Wave& w, const MicroOp& u) {
@@ -167,7 +178,7 @@ void ldexp32(Wave& w, const MicroOp& u) {
   if (F32Mode::needed(w)) [[unlikely]]
     m.emplace(w, s, 1);
   for (unsigned l = 0; l < w.lanes; ++l)
-    r[l] = bitsF32(outputModifiers(u, std::ldexp(asF32(s.p[0][l]), i32(s.p[1][l]))));
+    r[l] = bitsF32(outputModifiers(u, ldexpF32(s.p[0][l], i32(s.p[1][l]))));
   if (m) m->flushOutputs(r);
   storeResult(w, u, r, mask);
 }
@@ -194,8 +205,23 @@ void cvtF32F64(Wave& w, const MicroOp& u) {
 double roundEven(double x) {
   return __builtin_roundeven(x);
 }
+// From the bits (libm's roundevenf is a call per lane on baseline x86-64): |x| < 0.5 gives a
+// signed zero, [0.5, 1) one or zero, 2^23 and beyond (integers) x itself (NaN quietened as libm
+// does), otherwise the fraction bits cleared and the integer part rounded up when the
+// fraction is above half, or exactly half and the integer part odd.
 float roundEvenF(float x) {
-  return __builtin_roundevenf(x);
+  const u32 b = bitsF32(x);
+  const u32 e = (b >> 23) & 0xff;
+  const u32 sign = b & 0x80000000u;
+  if (e >= 150) return e == 0xff ? x + x : x;
+  if (e < 126) return asF32(sign);
+  if (e == 126) return asF32(sign | ((b & 0x7fffff) != 0 ? 0x3f800000u : 0u));
+  const u32 shift = 150 - e;  // fraction bits: 1..23
+  const u32 fraction = b & ((1u << shift) - 1);
+  const u32 half = 1u << (shift - 1);
+  u32 t = b - fraction;
+  if (fraction > half || (fraction == half && ((t >> shift) & 1))) t += 1u << shift;
+  return asF32(t);
 }
 
 // v_div_scale: scales numerator/denominator away from the denormal/overflow range and sets
@@ -432,6 +458,20 @@ FmaLanes fmaLanes() {
   static const FmaLanes f = __builtin_cpu_supports("fma") ? fmaLanesFma3 : fmaLanesPortable;
   return f;
 }
+// The same for the wave32 path: 32 lanes known at compile time.
+__attribute__((target("fma"))) void fmaLanes32Fma3(const u32* a, const u32* b, const u32* c,
+                                                   u32* r) {
+  for (unsigned l = 0; l < kWave32; ++l)
+    r[l] = bitsF32(__builtin_fmaf(asF32(a[l]), asF32(b[l]), asF32(c[l])));
+}
+void fmaLanes32Portable(const u32* a, const u32* b, const u32* c, u32* r) {
+  fmaLanesPortable(a, b, c, r, kWave32);
+}
+using FmaLanes32 = void (*)(const u32*, const u32*, const u32*, u32*);
+FmaLanes32 fmaLanes32() {
+  static const FmaLanes32 f = __builtin_cpu_supports("fma") ? fmaLanes32Fma3 : fmaLanes32Portable;
+  return f;
+}
 
 // r = fma(s0, s1, s2) with output modifiers, in the wave's MODE (checked once per micro-op).
 void fmaWithMode(Wave& w, const MicroOp& u, Sources32& s, std::uint64_t mask) {
@@ -450,8 +490,22 @@ void fmaWithMode(Wave& w, const MicroOp& u, Sources32& s, std::uint64_t mask) {
   storeResult(w, u, r, mask);
 }
 
+// The wave32 path of both below: sources already in s.
+void fmaPlain(Wave& w, const MicroOp& u, const Sources32Plain& s) {
+  alignas(16) Lanes32 r;
+  fmaLanes32()(s.p[0], s.p[1], s.p[2], r);
+  store32Plain(w, u.dst[0].index, r);
+}
+
 // v_fmac_f32: d = a * b + d (the destination is the third source).
 void fmac32(Wave& w, const MicroOp& u) {
+  if (u.plain32 && !F32Mode::needed(w)) [[likely]] {
+    Sources32Plain s;
+    fetch32Plain<2>(w, u, s);
+    s.p[2] = w.vreg(u.dst[0].index);
+    fmaPlain(w, u, s);
+    return;
+  }
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, 2, s);
   s.p[2] = w.vreg(u.dst[0].index);
@@ -460,6 +514,12 @@ void fmac32(Wave& w, const MicroOp& u) {
 
 // v_fma_f32 / v_fmaak_f32 / v_fmamk_f32: three explicit sources.
 void fma32(Wave& w, const MicroOp& u) {
+  if (u.plain32 && !F32Mode::needed(w)) [[likely]] {
+    Sources32Plain s;
+    fetch32Plain<3>(w, u, s);
+    fmaPlain(w, u, s);
+    return;
+  }
   Sources32 s;
   std::uint64_t mask = fetch32(w, u, 3, s);
   fmaWithMode(w, u, s, mask);

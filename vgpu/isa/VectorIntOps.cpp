@@ -41,6 +41,16 @@ u32 saturateSigned(i64 v) {
 template <class F>
 Handler vcarry(F) {
   return [](Wave& w, const MicroOp& u) {
+    if (u.plain32) [[likely]] {
+      Sources32Plain s;
+      fetch32Plain<2>(w, u, s);
+      alignas(16) Lanes32 r, cin, cout;
+      unpackMask(u.numSrc > 2 ? readScalar(w, u.src[2]) : 0, cin, kWave32);
+      for (unsigned l = 0; l < kWave32; ++l) r[l] = F{}(s.p[0][l], s.p[1][l], cin[l], cout[l]);
+      store32Plain(w, u.dst[0].index, r);
+      writeScalar(w, u.dst[1], static_cast<u32>(packMask(cout, kWave32)) & w.s[kExecLo]);
+      return;
+    }
     Sources32 s;
     u64 mask = fetch32(w, u, 2, s);
     const unsigned n = w.lanes;
@@ -56,15 +66,25 @@ Handler vcarry(F) {
 }
 
 void cndmask(Wave& w, const MicroOp& u) {
+  if (u.plain32) [[likely]] {
+    Sources32Plain s;
+    fetch32Plain<2>(w, u, s);
+    const u32 sel = u.src[2].kind == Operand::Kind::none ? w.s[kVccLo] : readScalar(w, u.src[2]);
+    alignas(16) Lanes32 r, pick;
+    unpackSelect(sel, pick, kWave32);
+    for (unsigned l = 0; l < kWave32; ++l) r[l] = (s.p[1][l] & pick[l]) | (s.p[0][l] & ~pick[l]);
+    store32Plain(w, u.dst[0].index, r);
+    return;
+  }
   Sources32 s;
   u64 mask = fetch32(w, u, 2, s);
   // VOPD's v_dual_cndmask_b32 prints no mask operand: it is VCC implicitly.
   u64 sel =
       u.src[2].kind == Operand::Kind::none ? readMask(w, vccOperand()) : readMask(w, u.src[2]);
-  Lanes32 r, bit;
+  Lanes32 r, pick;
   const unsigned n = w.lanes;
-  unpackMask(sel, bit, n);
-  for (unsigned l = 0; l < n; ++l) r[l] = bit[l] ? s.p[1][l] : s.p[0][l];
+  unpackSelect(sel, pick, n);
+  for (unsigned l = 0; l < n; ++l) r[l] = (s.p[1][l] & pick[l]) | (s.p[0][l] & ~pick[l]);
   storeResult(w, u, r, mask);
 }
 
@@ -72,6 +92,23 @@ void cndmask(Wave& w, const MicroOp& u) {
 template <class F>
 Handler shift64(F) {
   return [](Wave& w, const MicroOp& u) {
+    if (u.plain32 && u.src[1].kind == Operand::Kind::vgpr && u.src[0].kind != Operand::Kind::vgpr)
+        [[likely]] {
+      // The wave32 path of the common case (an address scaled by a constant): every lane read
+      // before any is written (the destination pair may overlap the source pair).
+      const u32* lo = w.vreg(u.src[1].index);
+      const u32* hi = w.vreg(u.src[1].index + 1);
+      const u32 count = readScalar(w, u.src[0]) & 63;
+      alignas(16) Lanes32 rlo, rhi;
+      for (unsigned l = 0; l < kWave32; ++l) {
+        const u64 x = F{}(lo[l] | (u64{hi[l]} << 32), count);
+        rlo[l] = static_cast<u32>(x);
+        rhi[l] = static_cast<u32>(x >> 32);
+      }
+      store32Plain(w, u.dst[0].index, rlo);
+      store32Plain(w, u.dst[0].index + 1, rhi);
+      return;
+    }
     Lanes64 v, r;
     src64(w, u, 1, v);
     const unsigned n = w.lanes;

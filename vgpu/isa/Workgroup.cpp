@@ -42,7 +42,7 @@ void traceExecute(Wave& w, const std::vector<MicroOp>& ops) {
   while (w.status == WaveStatus::running) {
     const MicroOp& u = ops[w.pc];
     w.lastPc = w.pc++;
-    u.handler(w, u);
+    (u.single ? u.single : u.handler)(w, u);  // a superinstruction's parts one by one
     ++w.executed;
     std::uint64_t value = 0;
     const Operand& d = u.dst[0];

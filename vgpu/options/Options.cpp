@@ -35,6 +35,7 @@ Options Options::parse(const SettingReader::Lookup& lookup, const SettingReader:
   o.watchdogMs = std::uint32_t(reader.number("VGPU_WATCHDOG_MS", o.watchdogMs, 0, UINT32_MAX - 1,
                                              "a number of milliseconds (0 = off)"));
   o.isaTrace = reader.flag("VGPU_ISA_TRACE", false);
+  o.isaGeneralPaths = reader.flag("VGPU_ISA_GENERAL_PATHS", false);
   o.strict = reader.flag("VGPU_STRICT", false);
   return o;
 }

@@ -30,6 +30,9 @@ struct Options {
   unsigned interpreterThreads = 0;   // VGPU_THREADS=0..1024 (0: hardware concurrency)
   std::uint32_t watchdogMs = 60000;  // VGPU_WATCHDOG_MS: a dispatch's wall-time bound (0: off)
   bool isaTrace = false;             // VGPU_ISA_TRACE=1: one stderr line per instruction
+  // VGPU_ISA_GENERAL_PATHS=1: the interpreter runs every micro-op on its general handler (no
+  // wave32 paths, no superinstructions), for checking that both give the same results.
+  bool isaGeneralPaths = false;
   // VGPU_STRICT=1: accesses the hardware defines but that are almost surely bugs (a buffer
   // access past its descriptor's range) fault instead of being reported as warnings.
   bool strict = false;
