@@ -49,6 +49,8 @@ class Device {
   void retireStream(Stream* queue);
   // AQL queues created for the device's streams so far (bounded by QueuePool's limit).
   size_t hardwareQueueCount() const { return queuePool_.size(); }
+  // The pool itself, for submissions that use several of its queues (graph lanes).
+  QueuePool& queuePool() { return queuePool_; }
   // The hostcall buffer kernels print and allocate through, and the device malloc heap
   // (created with the hostcall service thread by the first queue).
   Status hostcallArguments(uint64_t& buffer, uint64_t& heap);
