@@ -222,7 +222,17 @@ GraphNode* GraphExec::copyOf(const GraphNode* original) const {
   return found == copies_.end() ? nullptr : found->second;
 }
 
+void GraphExec::forgetQueuesAfterReset(core::Device& device) {
+  if (uploadDevice_ == &device && uploadResets_ == device.resetCount()) return;
+  releaseUploads();
+  uploadDevice_ = &device;
+  uploadResets_ = device.resetCount();
+  for (auto& signal : signals_) signal->store(LanePlan::kSignalStart);
+  launches_ = 0;
+}
+
 Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
+  forgetQueuesAfterReset(queue.device());
   core::HardwareQueue* hardware = &queue.hardware();
   for (Upload& upload : uploads_)
     if (upload.hardware == hardware) {
@@ -439,6 +449,9 @@ Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
 }
 
 Status GraphExec::quiesce() {
+  // After a reset the uploads' queues are gone, and with them anything still in flight: the
+  // uploads go too, before an update repacks them.
+  if (uploadDevice_ != nullptr) forgetQueuesAfterReset(*uploadDevice_);
   for (Upload& upload : uploads_)
     if (upload.lastEnd != 0 && !upload.hardware->waitBefore(upload.lastEnd))
       return fail(hipErrorLaunchFailure, "a launch of graph executable %p failed",

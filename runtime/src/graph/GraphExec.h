@@ -118,6 +118,9 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   // Rewrites kernel `index`'s kernargs and packet in every upload, in place.
   void repack(size_t index);
   void releaseUploads();
+  // Drops the uploads (and restarts the lane signals) when `device` was reset since they were
+  // made: their queues were destroyed, with whatever of a failed launch they held.
+  void forgetQueuesAfterReset(core::Device& device);
 
   static constexpr uint64_t kMagic = 0x6869'7067'6578'6563;  // "hipgexec"
   // Lanes at most (HIPCORE_MAX_HW_QUEUES may allow fewer): clr's default number of queues.
@@ -130,6 +133,8 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   std::vector<Step> steps_;
   std::vector<const GraphNode*> kernels_;  // the enabled kernel nodes in launch order
   std::vector<Upload> uploads_;
+  core::Device* uploadDevice_ = nullptr;  // the device of uploads_, and its reset count then
+  uint64_t uploadResets_ = 0;
   std::vector<size_t> kernargOffsets_;  // each kernel's segment in an upload's kernargs
   // Graph memory: the blocks a launch allocates (before its work) and frees (after it); they
   // only change hipDeviceGetGraphMemAttribute's figures, so they stay out of the kernel batches.

@@ -6,6 +6,9 @@
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
 
+#include <unistd.h>
+
+#include <cstdint>
 #include <thread>
 #include <vector>
 
@@ -142,6 +145,71 @@ TEST(GraphLanes, TwoThreadsLaunchingBranchedGraphsAtOnceBothFinish) {
     wide[t].expectOut(300);
   }
   for (hipStream_t s : streams) ASSERT_HIP(hipStreamDestroy(s));
+}
+
+TEST(GraphLanes, AnExecutableRunsOnTheNewQueuesAfterADeviceReset) {
+  // hipDeviceReset destroys every queue, the lanes' too; allocations stay.
+  WideGraph wide;
+  ASSERT_NO_FATAL_FAILURE(wide.build());
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  for (int launch = 0; launch < 10; ++launch) ASSERT_HIP(hipGraphLaunch(wide.exec, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  wide.expectOut(10);
+  ASSERT_HIP(hipDeviceReset());
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  for (int launch = 0; launch < 10; ++launch) ASSERT_HIP(hipGraphLaunch(wide.exec, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  wide.expectOut(20);
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+// Polls the stream for at most 20 seconds: a wait that can never be met fails instead of hanging.
+hipError_t finishWithin20Seconds(hipStream_t stream) {
+  for (int i = 0; i < 20000; ++i) {
+    hipError_t state = hipStreamQuery(stream);
+    if (state != hipErrorNotReady) return state;
+    usleep(1000);
+  }
+  return hipErrorNotReady;
+}
+
+TEST(GraphLanes, AfterAFaultAndAResetTheLanesStartAgain) {
+  // A branch's kernel faults: that launch's signals never count down. After hipDeviceReset
+  // the executable's next launches must not wait for them.
+  DeviceInts a(kCount), b(kCount);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  int* pa = a.data;
+  int* bad = reinterpret_cast<int*>(uintptr_t{0x10});  // no allocation there
+  int n = kCount, one = 1, five = 5;
+  hipGraphNode_t left = addKernel(graph, {}, setToKernel(), {&pa, &five, &n}, kCount);
+  hipGraphNode_t right = addKernel(graph, {}, setToKernel(), {&bad, &one, &n}, kCount);
+  addKernel(graph, {left, right}, addToKernel(), {&pa, &one, &n}, kCount);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  ASSERT_HIP(hipGraphLaunch(exec, stream));
+  ASSERT_NE(finishWithin20Seconds(stream), hipSuccess);
+  ASSERT_HIP(hipDeviceReset());
+  int* pb = b.data;
+  void* args[] = {&pb, &one, &n};
+  hipKernelNodeParams fixed = kernelParams(setToKernel(), args, kCount);
+  ASSERT_HIP(hipGraphExecKernelNodeSetParams(exec, right, &fixed));
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  for (int launch = 0; launch < 3; ++launch) ASSERT_HIP(hipGraphLaunch(exec, stream));
+  ASSERT_HIP(finishWithin20Seconds(stream));
+  std::vector<int> host(kCount), hostB(kCount);
+  ASSERT_HIP(hipMemcpy(host.data(), a.data, kCount * sizeof(int), hipMemcpyDeviceToHost));
+  ASSERT_HIP(hipMemcpy(hostB.data(), b.data, kCount * sizeof(int), hipMemcpyDeviceToHost));
+  for (int i = 0; i < kCount; ++i) {
+    ASSERT_EQ(host[i], 6) << i;
+    ASSERT_EQ(hostB[i], 1) << i;
+  }
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipStreamDestroy(stream));
 }
 
 TEST(GraphLanes, IndependentBranchesRunOnDifferentQueuesAtOnce) {
