@@ -82,8 +82,7 @@ Status QueuePool::lanesFor(const HardwareQueue* main, size_t count,
     ++shared;
     mainShared |= queues_[i].get() == main;
   }
-  while (shared - (mainShared ? 1 : 0) < count && shared < configuredLimit() &&
-         total < kMaxLimit) {
+  while (shared - (mainShared ? 1 : 0) < count && shared < configuredLimit() && total < kMaxLimit) {
     HardwareQueue* created = nullptr;
     if (Status made = createQueue(total, created); !made.ok()) return made;
     ++total;
@@ -91,8 +90,9 @@ Status QueuePool::lanesFor(const HardwareQueue* main, size_t count,
   }
   for (size_t i = 0; i < total; ++i)
     if (!queues_[i]->dedicated && queues_[i].get() != main) out.push_back(queues_[i].get());
-  std::stable_sort(out.begin(), out.end(),
-                   [](const HardwareQueue* a, const HardwareQueue* b) { return a->users < b->users; });
+  std::stable_sort(out.begin(), out.end(), [](const HardwareQueue* a, const HardwareQueue* b) {
+    return a->users < b->users;
+  });
   if (out.size() > count) out.resize(count);
   return Status::success();
 }

@@ -199,13 +199,14 @@ Status GraphExec::planLanes() {
   launches_ = 0;
   if (!laneable_) return Status::success();
   // Half a queue per lane: a launch reserves each lane's run at once (PacketSubmitter::reserveRun).
-  lanes_ = LanePlan::make(kernelDependencies_,
-                          std::min(core::QueuePool::configuredLimit(), kMaxLanes),
-                          core::kQueuePackets / 2);
+  lanes_ =
+      LanePlan::make(kernelDependencies_, std::min(core::QueuePool::configuredLimit(), kMaxLanes),
+                     core::kQueuePackets / 2);
   kernelPlaces_.resize(kernels_.size());
   for (uint32_t lane = 0; lane < lanes_.lanes.size(); ++lane)
     for (uint32_t item = 0; item < lanes_.lanes[lane].size(); ++item)
-      if (!lanes_.lanes[lane][item].wait) kernelPlaces_[lanes_.lanes[lane][item].kernel] = {lane, item};
+      if (!lanes_.lanes[lane][item].wait)
+        kernelPlaces_[lanes_.lanes[lane][item].kernel] = {lane, item};
   // Nothing is in flight (instantiation, or an update after quiesce()): every signal starts
   // again, and those the uploads' packets name keep their handles.
   for (auto& signal : signals_) signal->store(LanePlan::kSignalStart);
@@ -293,7 +294,8 @@ Status GraphExec::uploadLanes(core::Stream& queue, Upload& upload) {
       !got.ok())
     return got;
   if (others.size() + 1 < lanes_.lanes.size())
-    return fail(hipErrorOutOfMemory, "graph executable %p needs %zu hardware queues, device %d has %zu",
+    return fail(hipErrorOutOfMemory,
+                "graph executable %p needs %zu hardware queues, device %d has %zu",
                 static_cast<void*>(this), lanes_.lanes.size(), device.index(), others.size() + 1);
   upload.lanes.resize(lanes_.lanes.size());
   for (size_t l = 0; l < upload.lanes.size(); ++l) {
@@ -424,8 +426,7 @@ Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
   const int64_t launch = static_cast<int64_t>(++launches_);
   for (Lane& lane : upload.lanes)
     for (const Lane::Bound& bound : lane.bounds)
-      hsa::setWaitBound(lane.packets[bound.packet],
-                        LanePlan::kSignalStart - launch + bound.offset);
+      hsa::setWaitBound(lane.packets[bound.packet], LanePlan::kSignalStart - launch + bound.offset);
   if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
   // Lane 0 last: whatever the stream submits after this launch follows every lane's run, so
   // nothing that waits for the launch can be queued ahead of a part of it (QueuePool::spanLock).
@@ -442,7 +443,8 @@ Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
   for (size_t l = upload.lanes.size(); l-- > 0;) {
     Lane& lane = upload.lanes[l];
     core::PacketSubmitter& submitter = l == 0 ? queue.submitter() : *lane.submitter;
-    submitter.publishRun(lane.first, lane.packets.data(), static_cast<uint32_t>(lane.packets.size()));
+    submitter.publishRun(lane.first, lane.packets.data(),
+                         static_cast<uint32_t>(lane.packets.size()));
   }
   upload.lastEnd = queue.submitter().end();
   return Status::success();

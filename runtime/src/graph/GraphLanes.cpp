@@ -24,8 +24,7 @@ class LaneBuilder {
     // Of each other lane, the latest kernel this one depends on.
     std::vector<int64_t> needed(maxLanes_, -1);
     for (uint32_t d : dependencies)
-      if (laneOf_[d] != lane)
-        needed[laneOf_[d]] = std::max(needed[laneOf_[d]], position(d));
+      if (laneOf_[d] != lane) needed[laneOf_[d]] = std::max(needed[laneOf_[d]], position(d));
     for (uint32_t other = 0; other < lanes(); ++other)
       if (needed[other] > clock_[lane][other])
         waitFor(lane, kernels_[other][static_cast<size_t>(needed[other])]);
@@ -108,9 +107,9 @@ class LaneBuilder {
   unsigned maxLanes_;
   LanePlan plan_;
   std::vector<uint32_t> laneOf_;
-  std::vector<int64_t> positionOf_;  // among its lane's kernels
-  std::vector<uint32_t> itemOf_;     // its item in its lane
-  std::vector<std::vector<int64_t>> clockOf_;  // a kernel's lane clock once it completed
+  std::vector<int64_t> positionOf_;             // among its lane's kernels
+  std::vector<uint32_t> itemOf_;                // its item in its lane
+  std::vector<std::vector<int64_t>> clockOf_;   // a kernel's lane clock once it completed
   std::vector<std::vector<uint32_t>> kernels_;  // per lane, in order
   std::vector<std::vector<int64_t>> clock_;     // per lane: the last position known done on each
 };

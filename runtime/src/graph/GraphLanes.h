@@ -35,11 +35,11 @@ struct LanePlan {
   static constexpr int64_t kSignalStart = int64_t{1} << 62;
 
   struct Item {
-    bool wait = false;             // a barrier-value wait for `waitFor`, else kernel `kernel`
-    uint32_t kernel = 0;           // index into the executable's kernels
-    uint32_t waitFor = kNone;      // the signal waited for
-    int32_t boundOffset = 1;       // launch k waits for a value below kSignalStart - k + this
-    uint32_t completes = kNone;    // the signal the packet decrements, or kNone
+    bool wait = false;           // a barrier-value wait for `waitFor`, else kernel `kernel`
+    uint32_t kernel = 0;         // index into the executable's kernels
+    uint32_t waitFor = kNone;    // the signal waited for
+    int32_t boundOffset = 1;     // launch k waits for a value below kSignalStart - k + this
+    uint32_t completes = kNone;  // the signal the packet decrements, or kNone
   };
   std::vector<std::vector<Item>> lanes;  // empty: no independent branches, one queue suffices
   uint32_t signals = 0;                  // how many signals the items name

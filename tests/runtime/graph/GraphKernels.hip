@@ -42,8 +42,8 @@ __global__ void addFrom(int* data, const int* source, int n) {
   if (i < n) data[i] += source[0];
 }
 
-__global__ void accumulateWeighted(int* out, const int* a, const int* b, const int* c,
-                                   const int* d, int n) {
+__global__ void accumulateWeighted(int* out, const int* a, const int* b, const int* c, const int* d,
+                                   int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] += a[i] + 3 * b[i] + 5 * c[i] + 7 * d[i];
 }

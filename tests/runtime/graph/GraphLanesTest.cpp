@@ -79,8 +79,7 @@ struct WideGraph {
       tails.push_back(node);
     }
     int* o = out.data;
-    int *a = branches[0].data, *b = branches[1].data, *c = branches[2].data,
-        *d = branches[3].data;
+    int *a = branches[0].data, *b = branches[1].data, *c = branches[2].data, *d = branches[3].data;
     addKernel(graph, tails, accumulateWeightedKernel(), {&o, &a, &b, &c, &d, &n}, kCount);
     ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
     ASSERT_HIP(hipMemset(out.data, 0, kCount * sizeof(int)));
@@ -255,8 +254,7 @@ TEST(GraphLanes, TheLaunchFollowsTheStreamsEarlierWorkAndPrecedesItsLaterWork) {
   for (int b = 0; b < 2; ++b) {
     int* data = b == 0 ? d0.data : d1.data;
     int value = 5 + b;
-    hipGraphNode_t slow =
-        addKernel(graph, {}, slowSetKernel(), {&data, &value, &iterations}, 1);
+    hipGraphNode_t slow = addKernel(graph, {}, slowSetKernel(), {&data, &value, &iterations}, 1);
     addKernel(graph, {slow}, addFromKernel(), {&data, &source, &one}, 1);
   }
   hipGraphExec_t exec = nullptr;
@@ -332,8 +330,8 @@ TEST(GraphLanes, AChainStaysOnTheStreamsQueueAndABranchedGraphLeavesIt) {
     for (int i = 0; i < 4; ++i) {
       std::vector<hipGraphNode_t> after;
       if (previous != nullptr) after.push_back(previous);
-      previous = addKernel(branched, after, addToKernel(), {branch == 0 ? &p : &q, &add, &n},
-                           kCount);
+      previous =
+          addKernel(branched, after, addToKernel(), {branch == 0 ? &p : &q, &add, &n}, kCount);
     }
   }
   hipGraphExec_t chainExec = nullptr, branchedExec = nullptr;
