@@ -6,13 +6,61 @@
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <mutex>
+#include <new>
 
 #include <cstdint>
 #include <thread>
 #include <vector>
 
 #include "GraphKernels.h"
+
+// What the launching thread allocates and locks while counting (other threads are not counted).
+static thread_local bool tCounting = false;
+static std::atomic<uint64_t> gAllocations{0};
+static std::atomic<uint64_t> gMutexLocks{0};
+
+// Counting replacements of operator new, malloc and pthread_mutex_lock, except in sanitizer
+// builds, whose runtimes own the allocator (there the counts see nothing).
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+void* operator new(size_t size) {
+  if (tCounting) gAllocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](size_t size) {
+  return operator new(size);
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, size_t) noexcept {
+  std::free(p);
+}
+extern "C" void* __libc_malloc(size_t);
+extern "C" void* malloc(size_t size) {
+  if (tCounting) gAllocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_malloc(size);
+}
+extern "C" int pthread_mutex_lock(pthread_mutex_t* mutex) {
+  using Lock = int (*)(pthread_mutex_t*);
+  static Lock real = reinterpret_cast<Lock>(dlsym(RTLD_NEXT, "pthread_mutex_lock"));
+  if (tCounting) gMutexLocks.fetch_add(1, std::memory_order_relaxed);
+  return real(mutex);
+}
+#endif
 
 namespace {
 
@@ -106,6 +154,42 @@ TEST(GraphLanes, AWideGraphIsExactOnAThousandLaunchesBackToBack) {
   for (int launch = 0; launch < 1000; ++launch) ASSERT_HIP(hipGraphLaunch(wide.exec, stream));
   ASSERT_HIP(hipStreamSynchronize(stream));
   wide.expectOut(1000);
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+TEST(GraphLanes, ALaunchOnLanesAllocatesNothingAndLocksNoMutex) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "the sanitizer runtime owns the allocator";
+#endif
+  WideGraph wide;
+  ASSERT_NO_FATAL_FAILURE(wide.build());
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  ASSERT_HIP(hipGraphUpload(wide.exec, stream));  // the packets are built here, not below
+  const uint64_t allocationsBefore = gAllocations.load(), locksBefore = gMutexLocks.load();
+  tCounting = true;
+  hipError_t launched = hipSuccess;
+  for (int launch = 0; launch < 5 && launched == hipSuccess; ++launch)
+    launched = hipGraphLaunch(wide.exec, stream);
+  tCounting = false;
+  ASSERT_HIP(launched);
+  EXPECT_EQ(gAllocations.load() - allocationsBefore, 0u);
+  EXPECT_EQ(gMutexLocks.load() - locksBefore, 0u);
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  wide.expectOut(5);
+  // The counters see what they count (the test can fail): operator new counts itself and the
+  // malloc it calls.
+  const uint64_t allocationsAfter = gAllocations.load();
+  tCounting = true;
+  static int* volatile sink;
+  sink = new int(1);
+  std::mutex mutex;
+  mutex.lock();
+  mutex.unlock();
+  tCounting = false;
+  delete sink;
+  EXPECT_GE(gAllocations.load() - allocationsAfter, 1u);
+  EXPECT_EQ(gMutexLocks.load() - locksBefore, 1u);
   ASSERT_HIP(hipStreamDestroy(stream));
 }
 
