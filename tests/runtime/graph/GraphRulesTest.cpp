@@ -1,8 +1,11 @@
 // Parameter rules AMD's runtime enforces and hip-tests checks: a copy's direction is fixed in
-// an executable; symbol copies whose kind contradicts their memory; instantiation flags.
+// an executable; symbol copies whose kind contradicts their memory; instantiation flags; a
+// dependency list holding something that is not a node.
 #include <gtest/gtest.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
+
+#include <sys/mman.h>
 
 #include <vector>
 
@@ -25,6 +28,33 @@ std::vector<int> iota(int first) {
   std::vector<int> values(kCount);
   for (int i = 0; i < kCount; ++i) values[i] = first + i;
   return values;
+}
+
+TEST(GraphRules, ADependencyThatIsNoNodeIsRefusedWithoutReadingIt) {
+  // hip-tests' "Invalid numNodes" passes a list of one node with a count of 2: the second entry
+  // is whatever lies next on the stack. Here it is an address nothing can read (a PROT_NONE
+  // page): looking at it as a node would crash.
+  void* page = mmap(nullptr, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(page, MAP_FAILED);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  hipGraphNode_t first = nullptr, node = nullptr;
+  ASSERT_HIP(hipGraphAddEmptyNode(&first, graph, nullptr, 0));
+  hipGraphNode_t dependencies[] = {first, static_cast<hipGraphNode_t>(page)};
+  EXPECT_EQ(hipGraphAddEmptyNode(&node, graph, dependencies, 2), hipErrorInvalidValue);
+  hipEvent_t event = nullptr;
+  ASSERT_HIP(hipEventCreate(&event));
+  EXPECT_EQ(hipGraphAddEventRecordNode(&node, graph, dependencies, 2, event), hipErrorInvalidValue);
+  EXPECT_EQ(hipGraphAddEventWaitNode(&node, graph, dependencies, 2, event), hipErrorInvalidValue);
+  EXPECT_EQ(hipGraphAddDependencies(graph, &first, &dependencies[1], 1), hipErrorInvalidValue);
+  // The graph still has its one node, and takes a real dependency.
+  size_t count = 0;
+  ASSERT_HIP(hipGraphGetNodes(graph, nullptr, &count));
+  EXPECT_EQ(count, 1u);
+  ASSERT_HIP(hipGraphAddEmptyNode(&node, graph, dependencies, 1));
+  ASSERT_HIP(hipEventDestroy(event));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  munmap(page, 4096);
 }
 
 TEST(GraphRules, ACopysDirectionIsFixedInAnExecutable) {
