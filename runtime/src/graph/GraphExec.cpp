@@ -233,7 +233,9 @@ void GraphExec::forgetQueuesAfterReset(core::Device& device) {
 }
 
 Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
-  forgetQueuesAfterReset(queue.device());
+  core::Device& device = queue.device();
+  if (uploadDevice_ != &device || uploadResets_ != device.resetCount()) [[unlikely]]
+    forgetQueuesAfterReset(device);
   core::HardwareQueue* hardware = &queue.hardware();
   for (Upload& upload : uploads_)
     if (upload.hardware == hardware) {
