@@ -7,6 +7,7 @@
 
 #include <sys/mman.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "GraphKernels.h"
@@ -55,6 +56,33 @@ TEST(GraphRules, ADependencyThatIsNoNodeIsRefusedWithoutReadingIt) {
   ASSERT_HIP(hipEventDestroy(event));
   ASSERT_HIP(hipGraphDestroy(graph));
   munmap(page, 4096);
+}
+
+TEST(GraphRules, AOneDimensionalCopyOfTwoGigabytesHasNoPitchLimit) {
+  // hipDeviceAttributeMaxPitch (2^31 - 1) limits the pitches of 3D copy parameters, not the
+  // length of a 1D copy (hip-tests copy 2 GiB graph allocations to the host this way).
+  constexpr size_t kTwoGiB = size_t{1} << 31;
+  void* device = nullptr;
+  ASSERT_HIP(hipMalloc(&device, kTwoGiB));
+  void* host = std::malloc(kTwoGiB);  // never touched: only its address is used
+  ASSERT_NE(host, nullptr);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  hipGraphNode_t node = nullptr;
+  EXPECT_EQ(hipGraphAddMemcpyNode1D(&node, graph, nullptr, 0, host, device, kTwoGiB,
+                                    hipMemcpyDeviceToHost),
+            hipSuccess)
+      << hipcoreGetErrorDetail();
+  // A 3D copy with that pitch is still refused.
+  hipMemcpy3DParms p{};
+  p.srcPtr = make_hipPitchedPtr(device, kTwoGiB, kTwoGiB, 1);
+  p.dstPtr = make_hipPitchedPtr(host, kTwoGiB, kTwoGiB, 1);
+  p.extent = make_hipExtent(kTwoGiB, 1, 1);
+  p.kind = hipMemcpyDeviceToHost;
+  EXPECT_EQ(hipGraphAddMemcpyNode(&node, graph, nullptr, 0, &p), hipErrorInvalidValue);
+  ASSERT_HIP(hipGraphDestroy(graph));
+  std::free(host);
+  ASSERT_HIP(hipFree(device));
 }
 
 TEST(GraphRules, ACopysDirectionIsFixedInAnExecutable) {
