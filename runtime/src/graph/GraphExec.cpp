@@ -425,11 +425,12 @@ Status GraphExec::launch(core::Stream& queue) {
 
 Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
   core::Device& device = queue.device();
-  const int64_t launch = static_cast<int64_t>(++launches_);
+  if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
+  // Counted once submitted: a launch that never was must not be waited for.
+  const int64_t launch = static_cast<int64_t>(launches_ + 1);
   for (Lane& lane : upload.lanes)
     for (const Lane::Bound& bound : lane.bounds)
       hsa::setWaitBound(lane.packets[bound.packet], LanePlan::kSignalStart - launch + bound.offset);
-  if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
   // Lane 0 last: whatever the stream submits after this launch follows every lane's run, so
   // nothing that waits for the launch can be queued ahead of a part of it (QueuePool::spanLock).
   bool reserved = true;
@@ -441,7 +442,8 @@ Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
       reserved = submitter.reserveRun(lane.first, static_cast<uint32_t>(lane.packets.size()));
     }
   }
-  if (!reserved) return device.queueFailure();
+  if (!reserved) return device.queueFailure();  // the device failed: a reset restarts the count
+  ++launches_;
   for (size_t l = upload.lanes.size(); l-- > 0;) {
     Lane& lane = upload.lanes[l];
     core::PacketSubmitter& submitter = l == 0 ? queue.submitter() : *lane.submitter;
