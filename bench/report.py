@@ -41,6 +41,7 @@ ROWS = [
     ("startup_200_ms", "start-up to first kernel done, 200 kernels", True, 3),
     ("module_load_200_us", "hipModuleLoadData + GetFunction, 200 kernels", True, None),
     ("graph_launch_100_ir", "hipGraphLaunch of a 100-kernel chain: instructions", True, 10),
+    ("graph_branched_100_ir", "hipGraphLaunch of 4 branches x 25 kernels: instructions", True, None),
     ("graph_instantiate_100_us", "hipGraphInstantiate of that chain", True, None),
     ("graph_exec_update_100_us", "hipGraphExecUpdate of that chain (all arguments)", True, None),
     ("graph_launch_sync_100_us", "hipGraphLaunch of that chain + sync", True, None),

@@ -73,7 +73,7 @@ fi
 # Instructions per call on the calling (main) thread: callgrind collects only inside the
 # bench_*_batch functions (launch batches never fill the queue; syncs between batches are not
 # counted); the main thread's file has suffix -01; inclusive cost / calls.
-counted="launch:bench_launch_batch event_record:bench_event_batch stream_sync_idle:bench_idle_sync_batch malloc_free_256:bench_malloc_free_batch graph_launch_100:bench_graph_launch_batch"
+counted="launch:bench_launch_batch event_record:bench_event_batch stream_sync_idle:bench_idle_sync_batch malloc_free_256:bench_malloc_free_batch graph_launch_100:bench_graph_launch_batch graph_branched_100:bench_graph_branched_batch"
 if has callgrind; then
   for rt in $runtimes; do
     echo "== $rt callgrind" >&2

@@ -1,5 +1,6 @@
 // Graphs (part of HostApiBench.hip, after emptyKernel and drain): a chain of 100 empty-kernel
-// launches captured from a stream, instantiated, launched, and updated from a second capture.
+// launches captured from a stream, instantiated, launched, and updated from a second capture;
+// and a branched graph (4 independent chains of 25 empty kernels, forked from one empty node).
 #pragma once
 
 namespace graphbench {
@@ -20,11 +21,42 @@ hipGraphExec_t instantiate(hipGraph_t graph) {
   return exec;
 }
 
+constexpr int kBranches = 4;
+
+// kBranches chains of kChain / kBranches empty kernels each, built node by node; the chains
+// share one empty root and nothing else, so they may run concurrently.
+hipGraph_t branchedGraph() {
+  hipGraph_t graph = nullptr;
+  BENCH_CHECK(hipGraphCreate(&graph, 0));
+  hipGraphNode_t root = nullptr;
+  BENCH_CHECK(hipGraphAddEmptyNode(&root, graph, nullptr, 0));
+  hipKernelNodeParams params{};
+  params.func = reinterpret_cast<void*>(&emptyKernel);
+  params.gridDim = dim3(1);
+  params.blockDim = dim3(1);
+  for (int b = 0; b < kBranches; ++b) {
+    hipGraphNode_t previous = root;
+    for (int i = 0; i < kChain / kBranches; ++i) {
+      hipGraphNode_t node = nullptr;
+      BENCH_CHECK(hipGraphAddKernelNode(&node, graph, &previous, 1, &params));
+      previous = node;
+    }
+  }
+  return graph;
+}
+
 }  // namespace graphbench
 
 // callgrind counts this function: each call is one hipGraphLaunch of the 100-kernel chain.
 extern "C" __attribute__((noinline)) void bench_graph_launch_batch(hipGraphExec_t exec,
                                                                    hipStream_t stream, int count) {
+  for (int i = 0; i < count; ++i) BENCH_CHECK(hipGraphLaunch(exec, stream));
+}
+
+// The same for the branched graph.
+extern "C" __attribute__((noinline)) void bench_graph_branched_batch(hipGraphExec_t exec,
+                                                                     hipStream_t stream,
+                                                                     int count) {
   for (int i = 0; i < count; ++i) BENCH_CHECK(hipGraphLaunch(exec, stream));
 }
 
@@ -42,6 +74,17 @@ void countedLaunches(hipStream_t stream) {
     drain(stream);
   }
   bench::result("calls_graph_launch_100", 40, "calls");
+  BENCH_CHECK(hipGraphExecDestroy(exec));
+  BENCH_CHECK(hipGraphDestroy(graph));
+  graph = branchedGraph();
+  exec = instantiate(graph);
+  BENCH_CHECK(hipGraphLaunch(exec, stream));
+  drain(stream);
+  for (int i = 0; i < 40; ++i) {
+    bench_graph_branched_batch(exec, stream, 1);
+    drain(stream);
+  }
+  bench::result("calls_graph_branched_100", 40, "calls");
   BENCH_CHECK(hipGraphExecDestroy(exec));
   BENCH_CHECK(hipGraphDestroy(graph));
 }

@@ -83,7 +83,11 @@ bool validKind(hipMemcpyKind kind) {
 
 }  // namespace
 
-Status copyNode(const hipMemcpy3DParms* p, graph::NodeParams& out) {
+namespace {
+
+// A memcpy node's box. `userPitch`: the pitches are the caller's, limited by
+// hipDeviceAttributeMaxPitch; a 1D copy's pitch is its length, which no limit applies to.
+Status copyBox(const hipMemcpy3DParms* p, bool userPitch, graph::NodeParams& out) {
   if (p == nullptr) return fail(hipErrorInvalidValue, "memcpy node parameters are null");
   if (!validKind(p->kind)) return fail(hipErrorInvalidMemcpyDirection, "memcpy node kind");
   if (p->srcArray != nullptr || p->dstArray != nullptr)
@@ -111,7 +115,7 @@ Status copyNode(const hipMemcpy3DParms* p, graph::NodeParams& out) {
     if (at.x + e.width > side.pitch)
       return fail(hipErrorInvalidPitchValue, "memcpy node: x %zu + width %zu exceeds pitch %zu",
                   at.x, e.width, side.pitch);
-    if (side.pitch >= maxPitch)
+    if (userPitch && side.pitch >= maxPitch)
       return fail(hipErrorInvalidValue, "memcpy node: pitch %zu is not below the maximum %zu",
                   side.pitch, maxPitch);
     if ((e.depth > 1 || at.z > 0) && at.y + e.height > side.ysize)
@@ -138,6 +142,12 @@ Status copyNode(const hipMemcpy3DParms* p, graph::NodeParams& out) {
   return Status::success();
 }
 
+}  // namespace
+
+Status copyNode(const hipMemcpy3DParms* p, graph::NodeParams& out) {
+  return copyBox(p, /*userPitch=*/true, out);
+}
+
 Status copyNode1D(void* destination, const void* source, size_t bytes, hipMemcpyKind kind,
                   graph::NodeParams& out) {
   // A 1D copy's ranges are checked as CUDA does: distinct, not overlapping, inside their
@@ -157,7 +167,7 @@ Status copyNode1D(void* destination, const void* source, size_t bytes, hipMemcpy
   p.srcPtr = make_hipPitchedPtr(const_cast<void*>(source), bytes, bytes, 1);
   p.extent = make_hipExtent(bytes, 1, 1);
   p.kind = kind;
-  return copyNode(&p, out);
+  return copyBox(&p, /*userPitch=*/false, out);
 }
 
 Status fillNode(const hipMemsetParams* p, graph::NodeParams& out) {

@@ -49,6 +49,11 @@ class Device {
   void retireStream(Stream* queue);
   // AQL queues created for the device's streams so far (bounded by QueuePool's limit).
   size_t hardwareQueueCount() const { return queuePool_.size(); }
+  // The pool itself, for submissions that use several of its queues (graph lanes).
+  QueuePool& queuePool() { return queuePool_; }
+  // hipDeviceReset calls so far: what was prepared for the queues before one (an executable
+  // graph's uploads) names queues that are gone.
+  uint64_t resetCount() const noexcept { return resets_.load(std::memory_order_acquire); }
   // The hostcall buffer kernels print and allocate through, and the device malloc heap
   // (created with the hostcall service thread by the first queue).
   Status hostcallArguments(uint64_t& buffer, uint64_t& heap);
@@ -161,6 +166,7 @@ class Device {
   std::atomic<uint64_t> submissions_{0};        // packets submitted to any queue of the device
   std::atomic<uint64_t> syncedSubmissions_{0};  // ... all complete at the last synchronize()
   std::atomic<uint64_t> nullSubmissions_{0};
+  std::atomic<uint64_t> resets_{0};
   std::atomic<int> unjoinedBlocking_{0};
   std::mutex markersMutex_;
   std::vector<std::unique_ptr<hsa::Signal>> markers_;  // oldest first

@@ -38,6 +38,7 @@ Status Device::reset() {
   nullSubmissions_.store(0, std::memory_order_relaxed);
   unjoinedBlocking_.store(0, std::memory_order_relaxed);
   faults_.clear();
+  resets_.fetch_add(1, std::memory_order_release);
   // A grid barrier of a kernel that faulted mid-sync may hold a partial count.
   return gridBarriers_.reset();
 }

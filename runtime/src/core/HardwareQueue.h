@@ -34,6 +34,8 @@ class HardwareQueue {
   const KernargRing& kernargs() const { return ring_; }
   const loader::HiddenArgValues& hidden() const { return hidden_; }
   uint64_t writeIndex() const noexcept { return queue_->reserve(0); }
+  // The device's queue error status (0 while healthy), for submitters of this queue.
+  const std::atomic<int>& errorStatus() const { return errorStatus_; }
 
   // True when every packet before `end` is known to have completed without submitting anything:
   // a barrier at or after `end` completed. (The read index is no proof: a packet processor may

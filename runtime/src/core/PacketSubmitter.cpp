@@ -138,6 +138,22 @@ bool PacketSubmitter::launchPrebuilt(const hsa::DispatchPacket* packets, uint32_
   return true;
 }
 
+bool PacketSubmitter::reserveRun(uint64_t& first, uint32_t count) noexcept {
+  return reserveSlot(first, count);
+}
+
+void PacketSubmitter::publishRun(uint64_t first, const hsa::RawPacket* packets,
+                                 uint32_t count) noexcept {
+  for (uint32_t i = 0; i < count; ++i)
+    std::memcpy(static_cast<hsa::RawPacket*>(slot(first + i))->body, packets[i].body,
+                sizeof(packets[i].body));
+  // In order: the packet processor stops at the first invalid header it meets.
+  for (uint32_t i = 0; i < count; ++i)
+    __atomic_store_n(&static_cast<hsa::RawPacket*>(slot(first + i))->firstWord,
+                     packets[i].firstWord, __ATOMIC_RELEASE);
+  queue_.ringDoorbell(first + count - 1);
+}
+
 uint64_t PacketSubmitter::submitBarrier(uint64_t signal, uint64_t dependency) noexcept {
   uint64_t index;
   if (!reserveSlot(index)) return kFailed;

@@ -77,6 +77,13 @@ class PacketSubmitter {
   [[nodiscard]] uint64_t submitWaitValue(const void* address, int64_t value, int64_t mask,
                                          uint32_t condition) noexcept;
 
+  // A run of prebuilt packets in two steps, so that a submission spanning several queues (an
+  // executable graph's lanes) can reserve its slots on all of them first: reserveRun takes
+  // `count` consecutive slots (at most half the ring; false as above), publishRun copies the
+  // packets' bodies into them, publishes their first words in order and rings the doorbell once.
+  [[nodiscard]] bool reserveRun(uint64_t& first, uint32_t count) noexcept;
+  void publishRun(uint64_t first, const hsa::RawPacket* packets, uint32_t count) noexcept;
+
   hsa::PacketQueue& queue() const { return queue_; }
 
   // The value the kernel signal starts at; far from 0, it never reaches it.

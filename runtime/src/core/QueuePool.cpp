@@ -1,6 +1,8 @@
 // Binding streams to a device's bounded set of AQL queues.
 #include "QueuePool.h"
 
+#include <algorithm>
+
 #include "Device.h"
 #include "Settings.h"
 
@@ -65,6 +67,33 @@ Status QueuePool::acquireDedicated(const std::vector<uint32_t>& mask, HardwareQu
   }
   if (Status masked = out->setComputeUnitMask(mask); !masked.ok()) return masked;
   ++out->users;
+  return Status::success();
+}
+
+Status QueuePool::lanesFor(const HardwareQueue* main, size_t count,
+                           std::vector<HardwareQueue*>& out) {
+  std::lock_guard lock(mutex_);
+  out.clear();
+  size_t total = count_.load(std::memory_order_relaxed);
+  size_t shared = 0;
+  bool mainShared = false;  // `main` is one of the shared queues (not a dedicated one)
+  for (size_t i = 0; i < total; ++i) {
+    if (queues_[i]->dedicated) continue;
+    ++shared;
+    mainShared |= queues_[i].get() == main;
+  }
+  while (shared - (mainShared ? 1 : 0) < count && shared < configuredLimit() && total < kMaxLimit) {
+    HardwareQueue* created = nullptr;
+    if (Status made = createQueue(total, created); !made.ok()) return made;
+    ++total;
+    ++shared;
+  }
+  for (size_t i = 0; i < total; ++i)
+    if (!queues_[i]->dedicated && queues_[i].get() != main) out.push_back(queues_[i].get());
+  std::stable_sort(out.begin(), out.end(), [](const HardwareQueue* a, const HardwareQueue* b) {
+    return a->users < b->users;
+  });
+  if (out.size() > count) out.resize(count);
   return Status::success();
 }
 

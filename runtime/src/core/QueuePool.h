@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "HardwareQueue.h"
+#include "SpinLock.h"
 #include "Status.h"
 
 namespace hipcore::core {
@@ -39,6 +40,15 @@ class QueuePool {
   // a dedicated queue no stream uses any more, else a new one (they count against kMaxLimit, not
   // against the shared limit).
   Status acquireDedicated(const std::vector<uint32_t>& mask, HardwareQueue*& out);
+  // Up to `count` shared queues other than `main`, the least used first, creating queues while
+  // the pool is below its limit: the lanes an executable graph runs its independent branches on
+  // (graph/GraphLanes.h). They bind no stream; fewer than `count` only when the limit is lower.
+  Status lanesFor(const HardwareQueue* main, size_t count, std::vector<HardwareQueue*>& out);
+  // Submissions whose packets on several queues wait for each other (a graph launch on lanes)
+  // reserve their slots under this lock: any two of them are then in the same order on every
+  // queue they share, so neither can wait for a packet queued behind the other's. Held for a
+  // few atomic operations per queue; nothing else takes it.
+  SpinLock& spanLock() { return spanLock_; }
   // A stream bound to `queue` went away; the queue stays for later streams.
   void release(HardwareQueue* queue);
   // Hardware queues created so far (tests check the bound).
@@ -57,6 +67,7 @@ class QueuePool {
   // Only appended to (under mutex_) until clear(): readers take count_ entries without the lock.
   std::array<std::unique_ptr<HardwareQueue>, kMaxLimit> queues_;
   std::atomic<size_t> count_{0};
+  SpinLock spanLock_;
 };
 
 }  // namespace hipcore::core

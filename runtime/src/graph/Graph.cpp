@@ -15,8 +15,7 @@ Graph::~Graph() {
 }
 
 bool Graph::owns(const GraphNode* node) const {
-  return node != nullptr && reinterpret_cast<uintptr_t>(node) >= 4096 && node->valid() &&
-         &node->graph() == this;
+  return members_.contains(node) && node->valid();
 }
 
 Status Graph::add(NodeParams params, const hipGraphNode_t* dependencies, size_t count,
@@ -35,6 +34,7 @@ Status Graph::add(NodeParams params, const hipGraphNode_t* dependencies, size_t 
   }
   nodes_.push_back(std::make_unique<GraphNode>(*this, std::move(params)));
   GraphNode* node = nodes_.back().get();
+  members_.insert(node);
   node->position = nodes_.size() - 1;
   for (size_t i = 0; i < count; ++i) {
     auto* dependency = reinterpret_cast<GraphNode*>(dependencies[i]);
@@ -74,6 +74,7 @@ Status Graph::removeEdge(GraphNode* from, GraphNode* to) {
 void Graph::remove(GraphNode* node) {
   for (GraphNode* dependency : node->dependencies) std::erase(dependency->dependents, node);
   for (GraphNode* dependent : node->dependents) std::erase(dependent->dependencies, node);
+  members_.erase(node);
   nodes_.erase(nodes_.begin() + static_cast<ptrdiff_t>(node->position));
   for (size_t i = 0; i < nodes_.size(); ++i) nodes_[i]->position = i;
 }
@@ -105,6 +106,7 @@ std::unique_ptr<Graph> Graph::clone() const {
   for (const auto& node : nodes_) {
     copy->nodes_.push_back(std::make_unique<GraphNode>(*copy, node->params.clone()));
     GraphNode* made = copy->nodes_.back().get();
+    copy->members_.insert(made);
     made->original = node.get();
     made->enabled = node->enabled;
     made->position = node->position;

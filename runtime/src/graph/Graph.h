@@ -6,6 +6,7 @@
 #include <atomic>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "GraphNode.h"
@@ -58,6 +59,9 @@ class Graph : public core::TypeStableStorage<Graph> {  // stale handles are refu
   static constexpr uint64_t kMagic = 0x6869'7067'7261'7068;  // "hipgraph"
   uint64_t magic_ = kMagic;
   std::vector<std::unique_ptr<GraphNode>> nodes_;
+  // The same nodes by address: owns() looks a handle up here before reading it, so a handle
+  // that is not a node at all (a dependency list read past its end) is refused, not followed.
+  std::unordered_set<const GraphNode*> members_;
   struct Reference {
     UserObject* object;
     unsigned count;

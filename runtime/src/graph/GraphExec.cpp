@@ -2,11 +2,13 @@
 #include "GraphExec.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "GraphMemory.h"
 #include "SyncNodes.h"
 #include "core/Event.h"
 #include "core/HsaFailure.h"
+#include "core/Limits.h"
 
 namespace hipcore::graph {
 
@@ -113,9 +115,12 @@ Status GraphExec::plan() {
   kernels_.clear();
   allocations_.clear();
   frees_.clear();
+  kernelDependencies_.clear();
+  laneable_ = true;
   std::vector<GraphNode*> order;
   if (Status acyclic = launchOrder(*graph_, order); !acyclic.ok()) return acyclic;
-  planGraph(*graph_, order);
+  std::vector<uint32_t> exits;
+  planGraph(*graph_, order, {}, exits);
   kernargOffsets_.clear();
   size_t offset = 0;
   for (const GraphNode* node : kernels_) {
@@ -123,24 +128,49 @@ Status GraphExec::plan() {
     offset += GraphExec::segmentBytes(node->params.kernel.code().layout.segmentSize());
   }
   kernargOffsets_.push_back(offset);  // the total
-  return Status::success();
+  return planLanes();
 }
 
-void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& order) {
+namespace {
+
+// The union of `from` into `into`, kept sorted and without repeats.
+void merge(std::vector<uint32_t>& into, const std::vector<uint32_t>& from) {
+  std::vector<uint32_t> both;
+  both.reserve(into.size() + from.size());
+  std::set_union(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(both));
+  into.swap(both);
+}
+
+}  // namespace
+
+void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& order,
+                          const std::vector<uint32_t>& entry, std::vector<uint32_t>& exits) {
   (void)graph;
+  // For each node, the kernels it stands for as a dependency: itself for a kernel, else what
+  // it depends on (a child graph: what its leaves stand for).
+  std::unordered_map<const GraphNode*, std::vector<uint32_t>> stands;
   for (GraphNode* node : order) {
+    std::vector<uint32_t> after = node->dependencies.empty() ? entry : std::vector<uint32_t>{};
+    for (const GraphNode* dependency : node->dependencies) merge(after, stands[dependency]);
+    std::vector<uint32_t>& mine = stands[node];
+    mine = after;
     if (!node->enabled) continue;
     switch (node->params.type) {
       case hipGraphNodeTypeKernel:
         if (steps_.empty() || steps_.back().node != nullptr)
           steps_.push_back({nullptr, static_cast<uint32_t>(kernels_.size()), 0});
         ++steps_.back().count;
+        if (node->params.kernel.attributes.cooperative != 0) laneable_ = false;
+        mine = {static_cast<uint32_t>(kernels_.size())};
         kernels_.push_back(node);
+        kernelDependencies_.push_back(std::move(after));
         break;
       case hipGraphNodeTypeGraph: {
         std::vector<GraphNode*> inner;
         (void)launchOrder(*node->params.child, inner);  // acyclic: checked when added
-        planGraph(*node->params.child, inner);
+        std::vector<uint32_t> leaves;
+        planGraph(*node->params.child, inner, after, leaves);
+        mine = std::move(leaves);
         break;
       }
       // Graph memory is reserved for the graph's life: a launch only marks it in use and free.
@@ -154,9 +184,38 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
         break;
       default:
         steps_.push_back({node});
+        laneable_ = false;  // submitted through the stream's API calls: lane 0's order only
         break;
     }
   }
+  exits.clear();
+  for (const GraphNode* node : order)
+    if (node->dependents.empty()) merge(exits, stands[node]);
+}
+
+Status GraphExec::planLanes() {
+  lanes_ = {};
+  kernelPlaces_.clear();
+  launches_ = 0;
+  if (!laneable_) return Status::success();
+  // Half a queue per lane: a launch reserves each lane's run at once (PacketSubmitter::reserveRun).
+  lanes_ =
+      LanePlan::make(kernelDependencies_, std::min(core::QueuePool::configuredLimit(), kMaxLanes),
+                     core::kQueuePackets / 2);
+  kernelPlaces_.resize(kernels_.size());
+  for (uint32_t lane = 0; lane < lanes_.lanes.size(); ++lane)
+    for (uint32_t item = 0; item < lanes_.lanes[lane].size(); ++item)
+      if (!lanes_.lanes[lane][item].wait)
+        kernelPlaces_[lanes_.lanes[lane][item].kernel] = {lane, item};
+  // Nothing is in flight (instantiation, or an update after quiesce()): every signal starts
+  // again, and those the uploads' packets name keep their handles.
+  for (auto& signal : signals_) signal->store(LanePlan::kSignalStart);
+  while (signals_.size() < lanes_.signals) {
+    auto signal = hsa::Signal::createPolled(LanePlan::kSignalStart);
+    if (!signal) return core::hsaFailure(signal.error(), "graph lane signal");
+    signals_.push_back(std::move(signal).value());
+  }
+  return Status::success();
 }
 
 GraphNode* GraphExec::copyOf(const GraphNode* original) const {
@@ -164,7 +223,19 @@ GraphNode* GraphExec::copyOf(const GraphNode* original) const {
   return found == copies_.end() ? nullptr : found->second;
 }
 
+void GraphExec::forgetQueuesAfterReset(core::Device& device) {
+  if (uploadDevice_ == &device && uploadResets_ == device.resetCount()) return;
+  releaseUploads();
+  uploadDevice_ = &device;
+  uploadResets_ = device.resetCount();
+  for (auto& signal : signals_) signal->store(LanePlan::kSignalStart);
+  launches_ = 0;
+}
+
 Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
+  core::Device& device = queue.device();
+  if (uploadDevice_ != &device || uploadResets_ != device.resetCount()) [[unlikely]]
+    forgetQueuesAfterReset(device);
   core::HardwareQueue* hardware = &queue.hardware();
   for (Upload& upload : uploads_)
     if (upload.hardware == hardware) {
@@ -183,6 +254,16 @@ Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
       (void)hsa::release(upload.kernargs);
       return core::hsaFailure(access.error(), "graph kernargs");
     }
+  }
+  if (!lanes_.lanes.empty()) {
+    uploads_.push_back(std::move(upload));
+    if (Status laid = uploadLanes(queue, uploads_.back()); !laid.ok()) {
+      if (uploads_.back().kernargs != nullptr) (void)hsa::release(uploads_.back().kernargs);
+      uploads_.pop_back();
+      return laid;
+    }
+    out = &uploads_.back();
+    return Status::success();
   }
   upload.packets.resize(kernels_.size());
   for (const GraphNode* node : kernels_)
@@ -208,9 +289,62 @@ Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
   return Status::success();
 }
 
+Status GraphExec::uploadLanes(core::Stream& queue, Upload& upload) {
+  core::Device& device = queue.device();
+  std::vector<core::HardwareQueue*> others;
+  if (Status got = device.queuePool().lanesFor(upload.hardware, lanes_.lanes.size() - 1, others);
+      !got.ok())
+    return got;
+  if (others.size() + 1 < lanes_.lanes.size())
+    return fail(hipErrorOutOfMemory,
+                "graph executable %p needs %zu hardware queues, device %d has %zu",
+                static_cast<void*>(this), lanes_.lanes.size(), device.index(), others.size() + 1);
+  upload.lanes.resize(lanes_.lanes.size());
+  for (size_t l = 0; l < upload.lanes.size(); ++l) {
+    Lane& lane = upload.lanes[l];
+    lane.hardware = l == 0 ? upload.hardware : others[l - 1];
+    if (l != 0) {
+      lane.submitter = std::make_unique<core::PacketSubmitter>(
+          lane.hardware->packets(), lane.hardware->kernargs(), lane.hardware->hidden(),
+          lane.hardware->errorStatus());
+      lane.submitter->countSubmissionsIn(device.submissionCounter());
+    }
+    const std::vector<LanePlan::Item>& items = lanes_.lanes[l];
+    lane.packets.resize(items.size());
+    for (uint32_t i = 0; i < items.size(); ++i) {
+      const LanePlan::Item& item = items[i];
+      if (!item.wait) continue;  // kernels: packLaneKernel
+      const uint64_t completes =
+          item.completes == LanePlan::kNone ? 0 : signals_[item.completes]->handle();
+      lane.packets[i] = hsa::rawWaitBelow(signals_[item.waitFor]->handle(), 0, completes);
+      lane.bounds.push_back({i, item.boundOffset});
+    }
+  }
+  for (size_t i = 0; i < kernels_.size(); ++i) packLaneKernel(upload, i);
+  return Status::success();
+}
+
+void GraphExec::packLaneKernel(Upload& upload, size_t index) {
+  const Place place = kernelPlaces_[index];
+  Lane& lane = upload.lanes[place.lane];
+  const LanePlan::Item& item = lanes_.lanes[place.lane][place.item];
+  const KernelLaunch& launch = kernels_[index]->params.kernel;
+  uint8_t* kernarg = static_cast<uint8_t*>(upload.kernargs) + kernargOffsets_[index];
+  launch.code().layout.pack(launch.arguments(), launch.geometry(),
+                            hiddenFor(*lane.hardware, 0, launch), kernarg);
+  hsa::DispatchPacket packet = packetFor(launch, kernarg);
+  packet.completionSignal =
+      item.completes == LanePlan::kNone ? 0 : signals_[item.completes]->handle();
+  lane.packets[place.item] = hsa::rawDispatch(packet);
+}
+
 void GraphExec::repack(size_t index) {
   const KernelLaunch& launch = kernels_[index]->params.kernel;
   for (Upload& upload : uploads_) {
+    if (!upload.lanes.empty()) {
+      packLaneKernel(upload, index);
+      continue;
+    }
     uint8_t* kernarg = static_cast<uint8_t*>(upload.kernargs) + kernargOffsets_[index];
     launch.code().layout.pack(launch.arguments(), launch.geometry(),
                               hiddenFor(*upload.hardware, upload.gridBarrier, launch), kernarg);
@@ -235,6 +369,11 @@ Status GraphExec::launch(core::Stream& queue) {
   Upload* upload = nullptr;
   if (Status ready = uploadFor(queue, upload); !ready.ok()) return ready;
   for (GraphAllocation* block : allocations_) block->allocate();
+  if (!upload->lanes.empty()) {
+    if (Status launched = launchOnLanes(queue, *upload); !launched.ok()) return launched;
+    for (void* freed : frees_) (void)freeGraphMemory(freed);
+    return Status::success();
+  }
   for (const Step& step : steps_) {
     if (step.node == nullptr) {
       if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
@@ -284,7 +423,41 @@ Status GraphExec::launch(core::Stream& queue) {
   return Status::success();
 }
 
+Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
+  core::Device& device = queue.device();
+  if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
+  // Counted once submitted: a launch that never was must not be waited for.
+  const int64_t launch = static_cast<int64_t>(launches_ + 1);
+  for (Lane& lane : upload.lanes)
+    for (const Lane::Bound& bound : lane.bounds)
+      hsa::setWaitBound(lane.packets[bound.packet], LanePlan::kSignalStart - launch + bound.offset);
+  // Lane 0 last: whatever the stream submits after this launch follows every lane's run, so
+  // nothing that waits for the launch can be queued ahead of a part of it (QueuePool::spanLock).
+  bool reserved = true;
+  {
+    std::lock_guard lock(device.queuePool().spanLock());
+    for (size_t l = upload.lanes.size(); reserved && l-- > 0;) {
+      Lane& lane = upload.lanes[l];
+      core::PacketSubmitter& submitter = l == 0 ? queue.submitter() : *lane.submitter;
+      reserved = submitter.reserveRun(lane.first, static_cast<uint32_t>(lane.packets.size()));
+    }
+  }
+  if (!reserved) return device.queueFailure();  // the device failed: a reset restarts the count
+  ++launches_;
+  for (size_t l = upload.lanes.size(); l-- > 0;) {
+    Lane& lane = upload.lanes[l];
+    core::PacketSubmitter& submitter = l == 0 ? queue.submitter() : *lane.submitter;
+    submitter.publishRun(lane.first, lane.packets.data(),
+                         static_cast<uint32_t>(lane.packets.size()));
+  }
+  upload.lastEnd = queue.submitter().end();
+  return Status::success();
+}
+
 Status GraphExec::quiesce() {
+  // After a reset the uploads' queues are gone, and with them anything still in flight: the
+  // uploads go too, before an update repacks them.
+  if (uploadDevice_ != nullptr) forgetQueuesAfterReset(*uploadDevice_);
   for (Upload& upload : uploads_)
     if (upload.lastEnd != 0 && !upload.hardware->waitBefore(upload.lastEnd))
       return fail(hipErrorLaunchFailure, "a launch of graph executable %p failed",

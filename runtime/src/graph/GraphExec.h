@@ -8,6 +8,12 @@
 // hardware queue the batch is submitted to (hipGraphUpload, or the first launch there), so that
 // launching them copies packets into the queue and rings one doorbell per batch. Other nodes
 // (copies, fills, host functions, events) go through the stream as their API calls would.
+//
+// A graph of kernels with independent branches runs on several hardware queues instead
+// (GraphLanes.h): each lane's packets, waits between lanes included, are prebuilt per
+// launching queue, and a launch reserves every lane's run under the pool's span lock, then
+// copies the runs in and rings one doorbell per lane. Graphs with other nodes that submit
+// packets, cooperative kernels or lanes longer than half a queue keep the single-queue plan.
 #pragma once
 
 #include <memory>
@@ -15,6 +21,7 @@
 #include <vector>
 
 #include "Graph.h"
+#include "GraphLanes.h"
 #include "core/Device.h"
 #include "core/Status.h"
 #include "core/Stream.h"
@@ -66,11 +73,26 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
     uint32_t first = 0;  // the batch: packets [first, first + count) of an upload
     uint32_t count = 0;
   };
+  // One lane of an upload (GraphLanes.h): its queue, a submitter of its own on it (lane 0 uses
+  // the launching stream's), its prebuilt packets and which of them are waits whose bound each
+  // launch sets.
+  struct Lane {
+    core::HardwareQueue* hardware = nullptr;
+    std::unique_ptr<core::PacketSubmitter> submitter;
+    std::vector<hsa::RawPacket> packets;
+    struct Bound {
+      uint32_t packet;
+      int32_t offset;  // LanePlan::Item::boundOffset
+    };
+    std::vector<Bound> bounds;
+    uint64_t first = 0;  // the launch's slots on the lane's queue
+  };
   // The prebuilt packets for one hardware queue (the hidden queue pointer differs per queue).
   struct Upload {
     core::HardwareQueue* hardware = nullptr;
     void* kernargs = nullptr;
-    std::vector<hsa::DispatchPacket> packets;
+    std::vector<hsa::DispatchPacket> packets;  // the single-queue plan
+    std::vector<Lane> lanes;                   // the plan on lanes, when there is one
     uint64_t lastEnd = 0;      // one past the queue index of the last launch's packets
     uint64_t gridBarrier = 0;  // the queue's grid barrier, for cooperative kernel nodes
   };
@@ -80,16 +102,29 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   static size_t segmentBytes(size_t bytes) { return (bytes + 63) & ~size_t{63}; }
   core::Status takeUpdate(Graph& into, const Graph& from, GraphNode*& errorNode,
                           hipGraphExecUpdateResult& result);
-  void planGraph(const Graph& graph, const std::vector<GraphNode*>& order);
+  // Adds `graph`'s nodes to the plan; `entry` are the kernels its roots depend on (those of
+  // the child graph node it is inlined for), `exits` receives those its leaves stand for.
+  void planGraph(const Graph& graph, const std::vector<GraphNode*>& order,
+                 const std::vector<uint32_t>& entry, std::vector<uint32_t>& exits);
+  core::Status planLanes();  // lanes_ and the signals it names, from kernelDependencies_
   core::Status uploadFor(core::Stream& queue, Upload*& out);
+  core::Status uploadLanes(core::Stream& queue, Upload& upload);
+  core::Status launchOnLanes(core::Stream& queue, Upload& upload);
+  // Kernel `index`'s packet in a lane upload, its kernarg segment packed for the lane's queue.
+  void packLaneKernel(Upload& upload, size_t index);
   // Waits until the launches submitted so far no longer read the kernargs (the previous
   // launch's packets completed): an update rewrites them.
   core::Status quiesce();
   // Rewrites kernel `index`'s kernargs and packet in every upload, in place.
   void repack(size_t index);
   void releaseUploads();
+  // Drops the uploads (and restarts the lane signals) when `device` was reset since they were
+  // made: their queues were destroyed, with whatever of a failed launch they held.
+  void forgetQueuesAfterReset(core::Device& device);
 
   static constexpr uint64_t kMagic = 0x6869'7067'6578'6563;  // "hipgexec"
+  // Lanes at most (HIPCORE_MAX_HW_QUEUES may allow fewer): clr's default number of queues.
+  static constexpr unsigned kMaxLanes = 4;
   uint64_t magic_ = kMagic;
   unsigned long long flags_ = 0;
   int device_ = -1;
@@ -98,11 +133,25 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   std::vector<Step> steps_;
   std::vector<const GraphNode*> kernels_;  // the enabled kernel nodes in launch order
   std::vector<Upload> uploads_;
+  core::Device* uploadDevice_ = nullptr;  // the device of uploads_, and its reset count then
+  uint64_t uploadResets_ = 0;
   std::vector<size_t> kernargOffsets_;  // each kernel's segment in an upload's kernargs
   // Graph memory: the blocks a launch allocates (before its work) and frees (after it); they
   // only change hipDeviceGetGraphMemAttribute's figures, so they stay out of the kernel batches.
   std::vector<GraphAllocation*> allocations_;
   std::vector<void*> frees_;
+  // The plan on lanes: each kernel's dependencies among the kernels (through empty, disabled,
+  // memory and child graph nodes), whether the graph qualifies, the plan, where each kernel's
+  // item is, and the signals (which only count down: LanePlan::kSignalStart minus launches).
+  std::vector<std::vector<uint32_t>> kernelDependencies_;
+  bool laneable_ = true;
+  LanePlan lanes_;
+  struct Place {
+    uint32_t lane, item;
+  };
+  std::vector<Place> kernelPlaces_;
+  std::vector<std::unique_ptr<hsa::Signal>> signals_;
+  uint64_t launches_ = 0;  // launches on lanes since the signals were last set
   std::shared_ptr<std::atomic<int>> memoryExecutables_;  // the source graph's count, if counted
 };
 

@@ -94,6 +94,28 @@ void publishBarrierValue(void* slot, const void* address, int64_t value, int64_t
   publishFirstWord(slot, headerOf(HSA_PACKET_TYPE_VENDOR_SPECIFIC), format);
 }
 
+RawPacket rawDispatch(const DispatchPacket& packet) noexcept {
+  RawPacket raw;
+  static_assert(sizeof(raw) == sizeof(packet));
+  std::memcpy(&raw, &packet, sizeof(raw));
+  raw.firstWord = kDispatchHeader | (uint32_t{packet.setup} << 16);
+  return raw;
+}
+
+RawPacket rawWaitBelow(uint64_t signal, int64_t bound, uint64_t completionSignal) noexcept {
+  RawPacket raw{};
+  // publishBarrierValue takes the address of the value, the way hipStreamWaitValue names memory.
+  const void* value = reinterpret_cast<const void*>(signal + offsetof(amd_signal_t, value));
+  publishBarrierValue(&raw, value, bound, /*mask=*/-1, HSA_SIGNAL_CONDITION_LT, completionSignal);
+  return raw;
+}
+
+void setWaitBound(RawPacket& packet, int64_t bound) noexcept {
+  static_assert(offsetof(hsa_amd_barrier_value_packet_t, value) % sizeof(int64_t) == 0);
+  std::memcpy(reinterpret_cast<uint8_t*>(&packet) + offsetof(hsa_amd_barrier_value_packet_t, value),
+              &bound, sizeof(bound));
+}
+
 uint16_t invalidPacketHeader() noexcept {
   return HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
 }

@@ -84,6 +84,26 @@ void publishBarrier(void* slot, uint64_t completionSignal, uint64_t dependency =
 void publishBarrierValue(void* slot, const void* address, int64_t value, int64_t mask,
                          uint32_t condition, uint64_t completionSignal) noexcept;
 
+// Any AQL packet built ahead of time (an executable graph's): its first 32 bits (header and
+// setup, or the vendor format) are published last, with one release store, after the rest has
+// been copied into the ring slot (PacketSubmitter::publishRun).
+struct RawPacket {
+  uint32_t firstWord;
+  uint8_t body[PacketQueue::kPacketSize - sizeof(uint32_t)];
+};
+static_assert(sizeof(RawPacket) == PacketQueue::kPacketSize);
+
+// A prebuilt kernel dispatch: `packet`'s body with the dispatch header and its `setup`.
+RawPacket rawDispatch(const DispatchPacket& packet) noexcept;
+// A prebuilt barrier-value packet that waits until the value of signal `signal` (a handle) is
+// below `bound`, then decrements `completionSignal` (0 for none). Signals that only ever count
+// down can be waited on this way again and again without being reset: the n-th wait names a
+// bound n lower (GraphExec's lanes).
+RawPacket rawWaitBelow(uint64_t signal, int64_t bound, uint64_t completionSignal) noexcept;
+// Where a barrier-value packet holds the value it compares with (hsa_amd_barrier_value_packet_t
+// ::value): a launch rewrites it in the prebuilt copy.
+void setWaitBound(RawPacket& packet, int64_t bound) noexcept;
+
 // Header word of an invalid packet: what an unused or consumed slot holds.
 uint16_t invalidPacketHeader() noexcept;
 

@@ -14,6 +14,15 @@ const void* sumKernel();
 const void* slowSetKernel();
 // One thread appends `id` to log[*counter] and increments *counter (an order witness).
 const void* stampKernel();
+// data[i] = value for i < n.
+const void* setToKernel();
+// data[i] += source[0] for i < n.
+const void* addFromKernel();
+// out[i] += a[i] + 3 b[i] + 5 c[i] + 7 d[i] for i < n.
+const void* accumulateWeightedKernel();
+// (int* mine, int* theirs, int* result, long long ticks): one thread sets *mine, then waits at
+// most `ticks` of wall_clock64 for *theirs; *result = 1 if it saw it, -1 if it gave up.
+const void* handshakeKernel();
 
 // A device variable of 16 ints (the symbol copy nodes' target): its host handle.
 const void* symbolOf16Ints();

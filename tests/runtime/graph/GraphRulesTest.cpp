@@ -1,9 +1,13 @@
 // Parameter rules AMD's runtime enforces and hip-tests checks: a copy's direction is fixed in
-// an executable; symbol copies whose kind contradicts their memory; instantiation flags.
+// an executable; symbol copies whose kind contradicts their memory; instantiation flags; a
+// dependency list holding something that is not a node.
 #include <gtest/gtest.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
 
+#include <sys/mman.h>
+
+#include <cstdlib>
 #include <vector>
 
 #include "GraphKernels.h"
@@ -25,6 +29,60 @@ std::vector<int> iota(int first) {
   std::vector<int> values(kCount);
   for (int i = 0; i < kCount; ++i) values[i] = first + i;
   return values;
+}
+
+TEST(GraphRules, ADependencyThatIsNoNodeIsRefusedWithoutReadingIt) {
+  // hip-tests' "Invalid numNodes" passes a list of one node with a count of 2: the second entry
+  // is whatever lies next on the stack. Here it is an address nothing can read (a PROT_NONE
+  // page): looking at it as a node would crash.
+  void* page = mmap(nullptr, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(page, MAP_FAILED);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  hipGraphNode_t first = nullptr, node = nullptr;
+  ASSERT_HIP(hipGraphAddEmptyNode(&first, graph, nullptr, 0));
+  hipGraphNode_t dependencies[] = {first, static_cast<hipGraphNode_t>(page)};
+  EXPECT_EQ(hipGraphAddEmptyNode(&node, graph, dependencies, 2), hipErrorInvalidValue);
+  hipEvent_t event = nullptr;
+  ASSERT_HIP(hipEventCreate(&event));
+  EXPECT_EQ(hipGraphAddEventRecordNode(&node, graph, dependencies, 2, event), hipErrorInvalidValue);
+  EXPECT_EQ(hipGraphAddEventWaitNode(&node, graph, dependencies, 2, event), hipErrorInvalidValue);
+  EXPECT_EQ(hipGraphAddDependencies(graph, &first, &dependencies[1], 1), hipErrorInvalidValue);
+  // The graph still has its one node, and takes a real dependency.
+  size_t count = 0;
+  ASSERT_HIP(hipGraphGetNodes(graph, nullptr, &count));
+  EXPECT_EQ(count, 1u);
+  ASSERT_HIP(hipGraphAddEmptyNode(&node, graph, dependencies, 1));
+  ASSERT_HIP(hipEventDestroy(event));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  munmap(page, 4096);
+}
+
+TEST(GraphRules, AOneDimensionalCopyOfTwoGigabytesHasNoPitchLimit) {
+  // hipDeviceAttributeMaxPitch (2^31 - 1) limits the pitches of 3D copy parameters, not the
+  // length of a 1D copy (hip-tests copy 2 GiB graph allocations to the host this way).
+  constexpr size_t kTwoGiB = size_t{1} << 31;
+  void* device = nullptr;
+  ASSERT_HIP(hipMalloc(&device, kTwoGiB));
+  void* host = std::malloc(kTwoGiB);  // never touched: only its address is used
+  ASSERT_NE(host, nullptr);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  hipGraphNode_t node = nullptr;
+  EXPECT_EQ(hipGraphAddMemcpyNode1D(&node, graph, nullptr, 0, host, device, kTwoGiB,
+                                    hipMemcpyDeviceToHost),
+            hipSuccess)
+      << hipcoreGetErrorDetail();
+  // A 3D copy with that pitch is still refused.
+  hipMemcpy3DParms p{};
+  p.srcPtr = make_hipPitchedPtr(device, kTwoGiB, kTwoGiB, 1);
+  p.dstPtr = make_hipPitchedPtr(host, kTwoGiB, kTwoGiB, 1);
+  p.extent = make_hipExtent(kTwoGiB, 1, 1);
+  p.kind = hipMemcpyDeviceToHost;
+  EXPECT_EQ(hipGraphAddMemcpyNode(&node, graph, nullptr, 0, &p), hipErrorInvalidValue);
+  ASSERT_HIP(hipGraphDestroy(graph));
+  std::free(host);
+  ASSERT_HIP(hipFree(device));
 }
 
 TEST(GraphRules, ACopysDirectionIsFixedInAnExecutable) {
