@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
+#include <valgrind/valgrind.h>
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -37,18 +38,8 @@ void* operator new(size_t size) {
 void* operator new[](size_t size) {
   return operator new(size);
 }
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete[](void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, size_t) noexcept {
-  std::free(p);
-}
-void operator delete[](void* p, size_t) noexcept {
-  std::free(p);
-}
+// operator delete is libstdc++'s, which frees with free(): under valgrind, whose own operator
+// new replaces the one above, a delete of ours calling free() was a mismatched free.
 extern "C" void* __libc_malloc(size_t);
 extern "C" void* malloc(size_t size) {
   if (tCounting) gAllocations.fetch_add(1, std::memory_order_relaxed);
@@ -158,8 +149,12 @@ TEST(GraphLanes, AWideGraphIsExactOnAThousandLaunchesBackToBack) {
 }
 
 TEST(GraphLanes, ALaunchOnLanesAllocatesNothingAndLocksNoMutex) {
+  // Sanitizer runtimes and valgrind own the allocator (nothing reaches the counters there): the
+  // launches and their results are still checked, the counts only where they count.
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  GTEST_SKIP() << "the sanitizer runtime owns the allocator";
+  const bool counted = false;
+#else
+  const bool counted = !RUNNING_ON_VALGRIND;
 #endif
   WideGraph wide;
   ASSERT_NO_FATAL_FAILURE(wide.build());
@@ -173,10 +168,14 @@ TEST(GraphLanes, ALaunchOnLanesAllocatesNothingAndLocksNoMutex) {
     launched = hipGraphLaunch(wide.exec, stream);
   tCounting = false;
   ASSERT_HIP(launched);
-  EXPECT_EQ(gAllocations.load() - allocationsBefore, 0u);
-  EXPECT_EQ(gMutexLocks.load() - locksBefore, 0u);
+  const uint64_t allocations = gAllocations.load() - allocationsBefore;
+  const uint64_t locks = gMutexLocks.load() - locksBefore;
   ASSERT_HIP(hipStreamSynchronize(stream));
   wide.expectOut(5);
+  ASSERT_HIP(hipStreamDestroy(stream));
+  if (!counted) return;
+  EXPECT_EQ(allocations, 0u);
+  EXPECT_EQ(locks, 0u);
   // The counters see what they count (the test can fail): operator new counts itself and the
   // malloc it calls.
   const uint64_t allocationsAfter = gAllocations.load();
@@ -190,7 +189,6 @@ TEST(GraphLanes, ALaunchOnLanesAllocatesNothingAndLocksNoMutex) {
   delete sink;
   EXPECT_GE(gAllocations.load() - allocationsAfter, 1u);
   EXPECT_EQ(gMutexLocks.load() - locksBefore, 1u);
-  ASSERT_HIP(hipStreamDestroy(stream));
 }
 
 TEST(GraphLanes, LaunchesFromTwoStreamsRunOneAfterAnother) {
