@@ -4,9 +4,9 @@
 // runs must match the host reference sampler tests/runtime/gpu/HostSampler.h implements, which
 // validates vgpu's sampler against AMD's descriptors and hipcore's descriptors against both.
 // Pitched memory (linear images on both runtimes; clr tiles hipArrays, which vgpu does not
-// model): RGBA8 read as normalized floats and float read as elements, under every address
-// mode, point and bilinear filtering, normalized and unnormalized coordinates; and tex1Dfetch
-// from linear memory (buffer descriptors on both runtimes).
+// model): RGBA8 read as normalized floats, plain and sRGB-decoded, and float read as elements,
+// under every address mode, point and bilinear filtering, normalized and unnormalized
+// coordinates; and tex1Dfetch from linear memory (buffer descriptors on both runtimes).
 #include <hip/hip_runtime.h>
 
 #include <cmath>
@@ -59,7 +59,14 @@ std::vector<float2> coordinates(bool normalized) {
   return c;
 }
 
-bool run(bool rgba8, hipTextureAddressMode mode, bool linear, bool normalized, int& mismatches) {
+// An sRGB-encoded byte as the linear value an sRGB texture returns (IEC 61966-2-1).
+float srgbToLinear(unsigned char byte) {
+  const double c = byte / 255.0;
+  return static_cast<float>(c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4));
+}
+
+bool run(bool rgba8, bool srgb, hipTextureAddressMode mode, bool linear, bool normalized,
+         int& mismatches) {
   const int channels = rgba8 ? 4 : 1;
   const size_t texelBytes = 4;  // uchar4 or float
   HostImage im{kW, kH, 1, channels, {}};
@@ -72,7 +79,9 @@ bool run(bool rgba8, hipTextureAddressMode mode, bool linear, bool normalized, i
   }
   for (int i = 0; i < kW * kH; ++i)
     for (int c = 0; c < channels; ++c)
-      im.texels.push_back(rgba8 ? bytes[i * 4 + c] / 255.0f : floats[i]);
+      im.texels.push_back(!rgba8               ? floats[i]
+                          : srgb && c < 3 ? srgbToLinear(bytes[i * 4 + c])
+                                          : bytes[i * 4 + c] / 255.0f);
   void* memory = nullptr;
   size_t pitch = 0;
   CHECK(hipMallocPitch(&memory, &pitch, kW * texelBytes, kH));
@@ -93,6 +102,7 @@ bool run(bool rgba8, hipTextureAddressMode mode, bool linear, bool normalized, i
   texture.filterMode = linear ? hipFilterModeLinear : hipFilterModePoint;
   texture.readMode = rgba8 ? hipReadModeNormalizedFloat : hipReadModeElementType;
   texture.normalizedCoords = normalized;
+  texture.sRGB = srgb;
   hipTextureObject_t object = nullptr;
   CHECK(hipCreateTextureObject(&object, &resource, &texture, nullptr));
   const std::vector<float2> coords = coordinates(normalized);
@@ -119,7 +129,8 @@ bool run(bool rgba8, hipTextureAddressMode mode, bool linear, bool normalized, i
                              : g == want[c];
       if (!equal && mismatches++ < 10)
         std::printf("mismatch: %s mode %d %s %s coordinate (%g, %g) channel %d: %.9g, want %.9g\n",
-                    rgba8 ? "rgba8" : "float", static_cast<int>(mode), linear ? "linear" : "point",
+                    rgba8 ? (srgb ? "srgba8" : "rgba8") : "float", static_cast<int>(mode),
+                    linear ? "linear" : "point",
                     normalized ? "normalized" : "texels", xy[0], xy[1], c, g, want[c]);
     }
   }
@@ -188,14 +199,14 @@ bool fetch(bool rgba8, int& mismatches) {
 
 int main() {
   int mismatches = 0, configurations = 0;
-  for (bool rgba8 : {true, false})
+  for (int format = 0; format < 3; ++format)  // rgba8, sRGB rgba8, float
     for (hipTextureAddressMode mode :
          {hipAddressModeWrap, hipAddressModeMirror, hipAddressModeClamp, hipAddressModeBorder})
       for (bool linear : {false, true})
         for (bool normalized : {true, false}) {
           // CUDA's rule: wrap and mirror need normalized coordinates.
           if (!normalized && (mode == hipAddressModeWrap || mode == hipAddressModeMirror)) continue;
-          if (!run(rgba8, mode, linear, normalized, mismatches)) return 1;
+          if (!run(format < 2, format == 1, mode, linear, normalized, mismatches)) return 1;
           ++configurations;
         }
   for (bool rgba8 : {true, false}) {

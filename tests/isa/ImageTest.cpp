@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "IsaTestSupport.h"
 
@@ -34,6 +35,7 @@ struct Format {
   int channels, bits;
   Kind kind;
   unsigned code10, code11;  // llvm-mc-19's format:[BUF_FMT_*] numbers on gfx1030 / gfx1100
+  bool srgb = false;        // colour channels sRGB-encoded (image-only codes)
   int bytes() const { return channels * bits / 8; }
 };
 const Format kR8Unorm{1, 8, Kind::unorm, 1, 1};
@@ -47,6 +49,11 @@ const Format kR32Float{1, 32, Kind::floating, 22, 22};
 const Format kRg32Float{2, 32, Kind::floating, 64, 50};
 const Format kRgba32Float{4, 32, Kind::floating, 77, 63};
 const Format kRgba32Sint{4, 32, Kind::sint, 76, 62};
+// The sRGB formats: the codes AMD's ROCR writes for sRGB textures (130 on gfx1030, 66 on
+// gfx1100), with 8_SRGB and 8_8_SRGB just below.
+const Format kR8Srgb{1, 8, Kind::unorm, 128, 64, true};
+const Format kRg8Srgb{2, 8, Kind::unorm, 129, 65, true};
+const Format kRgba8Srgb{4, 8, Kind::unorm, 130, 66, true};
 
 // SQ_RSRC_IMG_* types.
 enum Type : u32 { k1D = 8, k2D = 9, k3D = 10, kCube = 11, k1DArray = 12, k2DArray = 13 };
@@ -130,6 +137,10 @@ float channelFloat(const Format& f, const std::uint8_t* p, int c) {
   std::uint64_t raw = 0;
   std::memcpy(&raw, p + c * f.bits / 8, f.bits / 8);
   const double maxU = std::pow(2.0, f.bits) - 1, maxS = std::pow(2.0, f.bits - 1) - 1;
+  if (f.srgb && c < 3) {  // IEC 61966-2-1's decoding curve; alpha stays linear
+    const double v = double(raw) / 255;
+    return float(v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4));
+  }
   switch (f.kind) {
     case Kind::unorm:
       return float(raw) / float(maxU);
@@ -820,6 +831,103 @@ TEST_P(Images, CubeSamplesReadFaceSlicesAndClampAtEdges) {
 }
 
 // A T# vgpu cannot honour faults like a bad memory access, naming the field.
+// sRGB formats: every stored byte of each colour channel loads as its linear value (alpha as
+// plain unorm), bilinear samples blend decoded texels (blending the encoded bytes and decoding
+// after would differ by up to ~0.1 here), and a store into an sRGB image faults.
+TEST_P(Images, SrgbFormatsDecodeColourChannelsBeforeFiltering) {
+  for (const Format& f : {kR8Srgb, kRg8Srgb, kRgba8Srgb}) {
+    Image& im = hold(Image(f, k1D, 256));
+    im.allocate();
+    for (int i = 0; i < 256; ++i)
+      for (int c = 0; c < f.channels; ++c) im.texel(0, i, 0, 0)[c] = std::uint8_t(i + 85 * c);
+    addImage(im, "image");
+    auto& t = hold(std::vector<u32>(tsharp(im, gfx11())));
+    auto& at = hold(std::vector<Int4>(256));
+    for (int i = 0; i < 256; ++i) at[i] = {i, 0, 0, 0};
+    auto& out = hold(std::vector<Float4>(256));
+    vgpu::isa::Launch l = launch1d(1, 256);
+    l.arg(buffer(t, "T#")).arg(1).arg(buffer(at, "coords")).arg(buffer(out, "out"));
+    run("image", "load_image", l);
+    for (int i = 0; i < 256; ++i)
+      for (int c = 0; c < 4; ++c)
+        ASSERT_EQ(std::bit_cast<u32>(out[i][c]), channelBits(f, im.texel(0, i, 0, 0), c))
+            << "format " << f.code10 << " byte " << i << " channel " << c;
+  }
+
+  Image& im = hold(Image(kRgba8Srgb, k1D, 8));
+  im.allocate();
+  for (int i = 0; i < 8; ++i)
+    for (int c = 0; c < 4; ++c) im.texel(0, i, 0, 0)[c] = std::uint8_t(i % 2 ? 250 - c : 10 + c);
+  addImage(im, "image");
+  auto& t = hold(std::vector<u32>(tsharp(im, gfx11())));
+  auto& s = hold(std::vector<u32>(ssharp(/*clamp=*/2, /*linear=*/true)));
+  auto& coords = hold(std::vector<Float4>(32));
+  auto& d = hold(std::vector<Float4>(32));
+  auto& out = hold(std::vector<Float4>(32));
+  for (int i = 0; i < 32; ++i) coords[i] = {0.03f * i + 0.01f, 0, 0, 0};
+  vgpu::isa::Launch l = launch1d(1, 32);
+  l.arg(buffer(t, "T#")).arg(buffer(s, "S#")).arg(1).arg(0);
+  l.arg(buffer(coords, "coords")).arg(buffer(d, "d")).arg(buffer(out, "out"));
+  run("image", "sample_image", l);
+  Reference ref{im, 2, 0, true};
+  for (int i = 0; i < 32; ++i) {
+    const std::array<float, 4> want = ref.sample(0, coords[i].x, 0, 0, 0);
+    for (int c = 0; c < 4; ++c) ASSERT_NEAR(out[i][c], want[c], 1e-5f) << "lane " << i << " ch " << c;
+  }
+
+  Image& target = hold(Image(kRgba8Srgb, k2D, 4));
+  target.height = 2;
+  target.allocate();
+  addImage(target, "store target");
+  auto& targetT = hold(std::vector<u32>(tsharp(target, gfx11())));
+  auto& at = hold(std::vector<Int4>(4, Int4{1, 1, 0, 0}));
+  auto& values = hold(std::vector<Float4>(4, Float4{0.5f, 0.5f, 0.5f, 0.5f}));
+  vgpu::isa::Launch store = launch1d(1, 4);
+  store.arg(buffer(targetT, "T#")).arg(2).arg(buffer(at, "coords")).arg(buffer(values, "values"));
+  vgpu::DispatchOutcome o = tryRun("image", "store_image", store);
+  EXPECT_EQ(o.kind, vgpu::DispatchOutcome::Kind::memoryViolation) << o.report;
+  EXPECT_NE(o.report.find("sRGB"), std::string::npos) << o.report;
+}
+
+// A NaN coordinate addresses texel 0 (as 0.0 does) and infinities and huge values saturate to
+// 2^20 texels: wrap, mirror and clamp all give a defined texel (before, the float-to-integer
+// conversion was undefined).
+TEST_P(Images, NanAndInfiniteCoordinatesAreDefined) {
+  Image& im = hold(Image(kR32Float, k2D, 4));
+  im.height = 4;
+  im.allocate();
+  fillPattern(im, 5);
+  addImage(im, "image");
+  auto& t = hold(std::vector<u32>(tsharp(im, gfx11())));
+  const float nan = std::numeric_limits<float>::quiet_NaN(),
+              inf = std::numeric_limits<float>::infinity();
+  const float xs[4] = {nan, inf, -inf, 1e30f};
+  for (int clamp : {0, 1, 2})
+    for (bool linear : {false, true}) {
+      auto& s = hold(std::vector<u32>(ssharp(clamp, linear)));
+      auto& coords = hold(std::vector<Float4>(16));
+      auto& d = hold(std::vector<Float4>(16));
+      auto& out = hold(std::vector<Float4>(16));
+      for (int i = 0; i < 16; ++i) coords[i] = {xs[i % 4], xs[i / 4], 0, 0};
+      vgpu::isa::Launch l = launch1d(1, 16);
+      l.arg(buffer(t, "T#")).arg(buffer(s, "S#")).arg(2).arg(0);
+      l.arg(buffer(coords, "coords")).arg(buffer(d, "d")).arg(buffer(out, "out"));
+      run("image", "sample_image", l);
+      Reference ref{im, clamp, 0, linear};
+      for (int i = 0; i < 16; ++i) {
+        // The reference's conversion, with the saturation the hardware applies first.
+        auto saturate = [](float v, int size) {
+          const float x = std::isnan(v) ? 0.0f : v * size;
+          return std::clamp(x, -1048576.0f, 1048576.0f) / size;
+        };
+        const std::array<float, 4> want =
+            ref.sample(0, saturate(coords[i].x, 4), saturate(coords[i].y, 4), 0, 0);
+        ASSERT_EQ(std::bit_cast<u32>(out[i].x), std::bit_cast<u32>(want[0]))
+            << "clamp " << clamp << " linear " << linear << " lane " << i;
+      }
+    }
+}
+
 TEST_P(Images, MalformedDescriptorsFault) {
   Image& im = hold(Image(kR32Float, k2D, 4));
   im.height = 4;

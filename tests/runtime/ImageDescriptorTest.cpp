@@ -72,10 +72,16 @@ TEST(ImageDescriptors, EveryFormatAndTypeDecodesToWhatWasWritten) {
               EXPECT_EQ(static_cast<int>(r.dim) + 8, static_cast<int>(type));
               EXPECT_EQ(r.width, l.width);
               EXPECT_EQ(r.levelPitch(0) * std::uint64_t{l.format.bytes()}, l.rowPitch);
-              if (type == ImageType::d2) EXPECT_EQ(r.height, l.height);
-              if (type == ImageType::d3) EXPECT_EQ(r.depth, l.depth);
-              if (type == ImageType::d1Array || type == ImageType::d2Array)
+              if (type == ImageType::d2) {
+                EXPECT_EQ(r.height, l.height);
+              }
+              if (type == ImageType::d3) {
+                EXPECT_EQ(r.depth, l.depth);
+              }
+              if (type == ImageType::d1Array || type == ImageType::d2Array) {
                 EXPECT_EQ(r.layers(), l.depth);
+              }
+              EXPECT_FALSE(r.format.srgb);
               // Missing channels read 0 and alpha 1 (DST_SEL 0 and 1).
               for (int c = 0; c < 4; ++c)
                 EXPECT_EQ(r.dstSel[c], c < channels ? 4 + c : c == 3 ? 1 : 0);
@@ -84,6 +90,35 @@ TEST(ImageDescriptors, EveryFormatAndTypeDecodesToWhatWasWritten) {
               ++checked;
             }
   EXPECT_EQ(checked, 2 * 5 * (3 * 3 * 2 * 2 + 2 * 3 * 2));  // 8-bit floats have no format
+}
+
+// sRGB textures: 8-bit unorm with one, two or four channels, each to its own code; nothing
+// else has an sRGB code.
+TEST(ImageDescriptors, SrgbFormatsDecodeAsSrgb) {
+  for (ImageGeneration g : {ImageGeneration::gfx10_3, ImageGeneration::gfx11})
+    for (int channels : {1, 2, 4}) {
+      ImageLayout l;
+      l.format = {static_cast<std::uint8_t>(channels), 8, TexelKind::unorm, /*srgb=*/true};
+      l.address = 0x7f00'0000'0000ull;
+      l.width = 5;
+      l.height = 3;
+      l.rowPitch = 256;
+      std::uint32_t words[8];
+      hipcore::core::writeImageDescriptor(g, l, words);
+      vgpu::isa::ImageResource r;
+      std::string why;
+      ASSERT_TRUE(vgpu::isa::decodeImageResource(targetOf(g), words, r, why)) << why;
+      EXPECT_TRUE(r.format.srgb);
+      EXPECT_EQ(r.format.channels, channels);
+      EXPECT_EQ(r.format.bits, 8);
+      EXPECT_EQ(r.format.kind, vgpu::isa::TexelFormat::Kind::unorm);
+      std::uint32_t code = 0;
+      for (TexelKind k : {TexelKind::snorm, TexelKind::uint, TexelKind::sint})
+        EXPECT_FALSE(hipcore::core::imageFormatCode(
+            g, {static_cast<std::uint8_t>(channels), 8, k, /*srgb=*/true}, code));
+      EXPECT_FALSE(hipcore::core::imageFormatCode(
+          g, {static_cast<std::uint8_t>(channels), 16, TexelKind::unorm, /*srgb=*/true}, code));
+    }
 }
 
 TEST(ImageDescriptors, SamplerStateDecodesToWhatWasWritten) {

@@ -78,14 +78,14 @@ bool readDescriptors(Wave& w, const MicroOp& u, bool sampled, ImageResource& ima
     if (isArray(dim)) {
       if (!isArray(image.dim)) image.baseArray = image.lastArray = 0;
     } else {
-      image.base += image.baseArray * image.levelPitch(0) * image.levelHeight(0) *
-                    std::uint64_t{image.format.bytes()};
       if (image.lastLevel != 0) {
         w.fail(DispatchOutcome::Kind::memoryViolation, -1, image.base,
                std::string("image instruction dim ") + dimName(dim) +
                    " reads a mipmapped array resource (TYPE " + dimName(image.dim) + ")");
         return false;
       }
+      image.base += image.baseArray * image.levelPitch(0) * image.levelHeight(0) *
+                    std::uint64_t{image.format.bytes()};
     }
     image.dim = dim;
   }
@@ -174,6 +174,13 @@ void imageStore(Wave& w, const MicroOp& u) {
   ImageResource img;
   ImageSampler unused;
   if (!readDescriptors(w, u, /*sampled=*/false, img, unused)) return;
+  if (img.format.srgb) {
+    // Graphics APIs never store through an sRGB view (Vulkan and D3D refuse storage images of
+    // sRGB formats), so what the hardware would encode is undocumented: refused, not guessed.
+    w.fail(DispatchOutcome::Kind::memoryViolation, -1, img.base,
+           "image_store to an sRGB format is not modelled by vgpu");
+    return;
+  }
   for (std::uint64_t e = w.exec(); e; e &= e - 1) {
     const unsigned lane = static_cast<unsigned>(std::countr_zero(e));
     Position p;

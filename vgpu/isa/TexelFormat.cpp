@@ -34,6 +34,12 @@ constexpr Family kFamilies[] = {
     {3, 32, Run::intFloat, {72, 58}},     {4, 32, Run::intFloat, {75, 61}},
 };
 
+// The sRGB formats, 8-bit unorm with one, two or four channels, sit apart from the runs above:
+// 128-130 on gfx10.3, 64-66 on gfx11 (8_SRGB, 8_8_SRGB, 8_8_8_8_SRGB; the codes AMD's ROCR
+// writes for a HIP texture with sRGB set on each target).
+constexpr std::uint8_t kFirstSrgb[2] = {128, 64};
+constexpr std::uint8_t kSrgbChannels[3] = {1, 2, 4};
+
 // The kind at position i of a run; false for the scaled formats (integers converted to float,
 // which HIP never creates).
 bool kindAt(Run run, unsigned i, Kind& kind) {
@@ -61,6 +67,13 @@ std::uint32_t readChannel(const std::uint8_t* p, unsigned bits) {
   std::uint32_t v = 0;
   std::memcpy(&v, p, bits / 8);
   return v;
+}
+
+// An sRGB-encoded 8-bit channel as a linear value: the IEC 61966-2-1 curve evaluated in double
+// and rounded once to f32.
+float srgbToLinear(std::uint32_t raw) {
+  const double c = raw / 255.0;
+  return static_cast<float>(c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4));
 }
 
 // A stored channel as the instruction returns it.
@@ -115,6 +128,10 @@ std::uint32_t storedChannel(const TexelFormat& f, std::uint32_t value) {
 
 bool lookupTexelFormat(GpuTarget target, unsigned code, TexelFormat& out) {
   const unsigned gen = target == GpuTarget::gfx1100 ? 1 : 0;
+  if (code >= kFirstSrgb[gen] && code < kFirstSrgb[gen] + 3u) {
+    out = TexelFormat{kSrgbChannels[code - kFirstSrgb[gen]], 8, Kind::unorm, /*srgb=*/true};
+    return true;
+  }
   for (const Family& fam : kFamilies) {
     if (code < fam.first[gen]) continue;
     Kind kind;
@@ -127,8 +144,10 @@ bool lookupTexelFormat(GpuTarget target, unsigned code, TexelFormat& out) {
 
 std::array<std::uint32_t, 4> unpackTexel(const TexelFormat& f, const std::uint8_t* texel) {
   std::array<std::uint32_t, 4> v{0, 0, 0, f.integer() ? 1u : f32Bits(1.0f)};
-  for (unsigned c = 0; c < f.channels; ++c)
-    v[c] = channelValue(f, readChannel(texel + c * f.bits / 8, f.bits));
+  for (unsigned c = 0; c < f.channels; ++c) {
+    const std::uint32_t raw = readChannel(texel + c * f.bits / 8, f.bits);
+    v[c] = f.srgb && c < 3 ? f32Bits(srgbToLinear(raw)) : channelValue(f, raw);
+  }
   return v;
 }
 

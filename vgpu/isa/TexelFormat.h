@@ -15,13 +15,16 @@ struct TexelFormat {
   std::uint8_t channels = 0;  // 1..4 (R, RG, RGB, RGBA)
   std::uint8_t bits = 0;      // per channel: 8, 16 or 32
   Kind kind = Kind::unorm;
+  // 8-bit unorm colour channels stored sRGB-encoded: reads convert R, G and B (not alpha) to
+  // linear values per texel, before any filtering.
+  bool srgb = false;
   unsigned bytes() const { return channels * bits / 8u; }
   // Integer formats return raw integers; the others return f32 bit patterns.
   bool integer() const { return kind == Kind::uint || kind == Kind::sint; }
 };
 
 // The format an image descriptor's FORMAT code names on target, or false for a code vgpu does
-// not implement (packed, compressed, depth-stencil, sRGB, scaled formats). The codes are the
+// not implement (packed, compressed, depth-stencil, scaled formats). The codes are the
 // gfx10/gfx11 "unified" formats; gfx11 renumbered those above 32-bit two-channel formats.
 bool lookupTexelFormat(GpuTarget target, unsigned code, TexelFormat& out);
 

@@ -117,8 +117,6 @@ hipError_t createTexture(const char* call, hipTextureObject_t* object,
   if (texture->filterMode != hipFilterModePoint && texture->filterMode != hipFilterModeLinear)
     return finish(
         call, fail(hipErrorInvalidValue, "filter mode %d", static_cast<int>(texture->filterMode)));
-  if (texture->sRGB != 0)
-    return finish(call, fail(hipErrorNotSupported, "sRGB textures are not implemented"));
   std::uint8_t borderType = 0;
   if (!hipcore::core::borderTypeOf(texture->borderColor, borderType))
     return finish(call, fail(hipErrorNotSupported,
@@ -130,6 +128,17 @@ hipError_t createTexture(const char* call, hipTextureObject_t* object,
   Status status =
       hipcore::api::imageOf(*resource, texture->readMode == hipReadModeNormalizedFloat, image);
   if (!status.ok()) return finish(call, std::move(status));
+  if (texture->sRGB != 0) {
+    // The hardware decodes sRGB for 8-bit unorm image formats only; typed buffer formats (linear
+    // memory) have no sRGB encoding. One- and two-channel textures decode too (the
+    // 8_SRGB and 8_8_SRGB formats exist); AMD's runtime ignores the flag for them.
+    if (resource->resType == hipResourceTypeLinear)
+      return finish(call, fail(hipErrorInvalidValue, "an sRGB texture of linear memory"));
+    if (image.format.kind != hipcore::core::TexelKind::unorm || image.format.bits != 8)
+      return finish(call, fail(hipErrorInvalidValue,
+                               "sRGB needs 8-bit unsigned channels read as normalized floats"));
+    image.format.srgb = true;
+  }
   hipDeviceProp_t properties;
   int device = 0;
   if (hipError_t e = hipGetDevice(&device); e != hipSuccess) return e;

@@ -72,6 +72,13 @@ bool imageFormatCode(ImageGeneration g, const TexelFormat& f, std::uint32_t& cod
   struct Run {
     std::uint8_t channels, bits, first10, first11;
   };
+  if (f.srgb) {
+    // Apart from the runs: 8_SRGB, 8_8_SRGB, 8_8_8_8_SRGB from 128 on gfx10.3 and from 64 on
+    // gfx11 (what AMD's ROCR writes for an sRGB texture of uchar4 on each target).
+    if (f.kind != TexelKind::unorm || f.bits != 8) return false;
+    code = (g == ImageGeneration::gfx11 ? 64 : 128) + (f.channels == 4 ? 2 : f.channels - 1);
+    return true;
+  }
   static constexpr Run kRuns[] = {{1, 8, 1, 1},    {1, 16, 7, 7},   {2, 8, 14, 14},
                                   {1, 32, 20, 20}, {2, 16, 23, 23}, {4, 8, 56, 42},
                                   {2, 32, 62, 48}, {4, 16, 65, 51}, {4, 32, 75, 61}};
@@ -163,8 +170,12 @@ void writeImageMetadata(const ImageLayout& l, std::uint32_t (&w)[4]) {
       type = l.format.bits == 16 ? 14 : 15;
       break;
   }
-  // HSA_EXT_IMAGE_CHANNEL_ORDER_*: R 1, RG 3, RGBA 8.
-  const std::uint32_t order = l.format.channels == 1 ? 1 : l.format.channels == 2 ? 3 : 8;
+  // HSA_EXT_IMAGE_CHANNEL_ORDER_*: R 1, RG 3, RGBA 8, SRGBA 14 (HSA has no one- or
+  // two-channel sRGB order: those report R and RG).
+  const std::uint32_t order = l.format.channels == 1   ? 1
+                              : l.format.channels == 2 ? 3
+                              : l.format.srgb          ? 14
+                                                       : 8;
   w[0] = type;
   w[1] = order;
   w[2] = l.width;

@@ -25,6 +25,9 @@ struct TexelFormat {
   std::uint8_t channels = 0;  // 1, 2 or 4
   std::uint8_t bits = 0;      // per channel: 8, 16 or 32
   TexelKind kind = TexelKind::uint;
+  // 8-bit unorm only: colour channels stored sRGB-encoded, read as linear values (a texture's
+  // sRGB flag; the hardware has 8_SRGB, 8_8_SRGB and 8_8_8_8_SRGB formats).
+  bool srgb = false;
   unsigned bytes() const { return channels * bits / 8u; }
 };
 
@@ -73,7 +76,7 @@ constexpr std::uint32_t kMaxImageDepth = 8192;
 constexpr std::uint32_t kMaxLinearElements = 0x7fffffffu;
 
 // The FORMAT field's code for f on generation g (the unified formats; gfx11 renumbered the
-// four-channel and two-channel 32-bit ones), or false.
+// four-channel and two-channel 32-bit ones, and the sRGB ones), or false.
 bool imageFormatCode(ImageGeneration g, const TexelFormat& f, std::uint32_t& code);
 
 // The 8 T# dwords of `layout` (DST_SEL maps missing channels to 0, and alpha to 1).
