@@ -87,12 +87,20 @@ HIPCORE_API void __hipRegisterManagedVar(void* hipModule, void** pointer, void* 
   logCall("hipcore: __hipRegisterManagedVar(%p, %s)\n", pointer, name);
 }
 
+// A file-scope surface reference: a global of a class template marked
+// __attribute__((device_builtin_surface_type)), as CUDA's surface<T, dim> (HIP's headers have
+// none; clang registers such globals this way). It is a device variable holding a
+// surfaceReference, registered as AMD's runtime does: the program writes its surfaceObject
+// (hipMemcpyToSymbol) and kernels read it from there. HIP has no surface binding call.
 HIPCORE_API void __hipRegisterSurface(void** modules, void* var, char* hostVar, char* deviceVar,
-                                      int, int) {
-  (void)modules;
+                                      int dim, int ext) {
   (void)hostVar;
-  logCall("hipcore: __hipRegisterSurface(%p, %s) ignored: surfaces are not supported\n", var,
-          deviceVar);
+  (void)dim;
+  (void)ext;
+  if (modules == nullptr || var == nullptr || deviceVar == nullptr) return;
+  hipcore::api::registry().addVariable(
+      {fatBinaryOf(modules), var, deviceVar, sizeof(surfaceReference), false, false});
+  logCall("hipcore: __hipRegisterSurface(%p, %s)\n", var, deviceVar);
 }
 
 // A file-scope texture<> global: a device variable holding a textureReference, which the

@@ -13,6 +13,13 @@ textureReference* arrayRgba8Reference();    // texture<uchar4, 2, NormalizedFloa
 textureReference* mipmapFloatReference();   // texture<float, 2, ElementType>
 textureReference* linearShortReference();   // texture<short, 1, NormalizedFloat>
 textureReference* cubesFloatReference();    // texture<float, CubemapLayered, ElementType>
+surfaceReference* rgba8SurfaceReference();   // surface<void, 2>, CUDA's spelling
+
+// The pattern surface writes leave in texel (x, y).
+__host__ __device__ inline uchar4 surfacePatternRgba8(int x, int y) {
+  return make_uchar4(static_cast<unsigned char>(x * 17 + 3), static_cast<unsigned char>(y * 29),
+                     static_cast<unsigned char>(x ^ y), static_cast<unsigned char>(200 + x));
+}
 
 // tex1Dfetch(linearFloat, index[i]).
 hipError_t launchFetchLinear(const int* index, float* out, int n);
@@ -27,6 +34,8 @@ hipError_t launchSampleMipmap(const float2* coords, float level, float* out, int
 // texCubemapLayered(cubesFloat, x, y, z, int(w)) into out[2i], texCubemapLayeredLod at level 0
 // into out[2i + 1].
 hipError_t launchSampleCubes(const float4* directions, float* out, int n);
+// surf2Dwrite of surfacePatternRgba8(x, y) at every texel through rgba8Surface's object.
+hipError_t launchWriteThroughSurfaceReference(int width, int height);
 // tex2D<float>(object, x[i], y[i]) on a texture object.
 hipError_t launchSampleObject(hipTextureObject_t object, const float2* coords, float* out, int n);
 

@@ -13,6 +13,12 @@ texture<float, hipTextureType2D, hipReadModeElementType> mipmapFloat;
 texture<short, hipTextureType1D, hipReadModeNormalizedFloat> linearShort;
 texture<float, hipTextureTypeCubemapLayered, hipReadModeElementType> cubesFloat;
 
+// A surface reference as CUDA spells one (HIP's headers have no surface<> template): clang
+// registers a global of a device_builtin_surface_type template with __hipRegisterSurface.
+template <class T, int dim>
+struct __attribute__((device_builtin_surface_type)) surface : public surfaceReference {};
+surface<void, hipTextureType2D> rgba8Surface;
+
 namespace {
 
 __global__ void fetchLinear(const int* index, float* out, int n) {
@@ -55,6 +61,14 @@ __global__ void sampleCubes(const float4* directions, float* out, int n) {
   out[2 * i + 1] = texCubemapLayeredLod(cubesFloat, d.x, d.y, d.z, static_cast<int>(d.w), 0.0f);
 }
 
+// Texel (x, y) of a width x height surface gets surfacePatternRgba8(x, y) through the surface
+// object the reference holds.
+__global__ void writeThroughSurfaceReference(int width, int height) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+  if (x < width && y < height)
+    surf2Dwrite(surfacePatternRgba8(x, y), rgba8Surface.surfaceObject, x * 4, y);
+}
+
 int blocks(int n) {
   return (n + 63) / 64;
 }
@@ -79,6 +93,9 @@ textureReference* linearShortReference() {
 textureReference* cubesFloatReference() {
   return &cubesFloat;
 }
+surfaceReference* rgba8SurfaceReference() {
+  return &rgba8Surface;
+}
 
 hipError_t launchFetchLinear(const int* index, float* out, int n) {
   fetchLinear<<<blocks(n), 64>>>(index, out, n);
@@ -102,6 +119,10 @@ hipError_t launchSampleMipmap(const float2* coords, float level, float* out, int
 }
 hipError_t launchSampleCubes(const float4* directions, float* out, int n) {
   sampleCubes<<<blocks(n), 64>>>(directions, out, n);
+  return hipDeviceSynchronize();
+}
+hipError_t launchWriteThroughSurfaceReference(int width, int height) {
+  writeThroughSurfaceReference<<<dim3(blocks(width), height), 64>>>(width, height);
   return hipDeviceSynchronize();
 }
 hipError_t launchSampleObject(hipTextureObject_t object, const float2* coords, float* out, int n) {

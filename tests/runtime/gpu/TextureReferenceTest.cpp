@@ -799,4 +799,39 @@ TEST(TextureReferences, CubemapReferencesReadTheFaceOfTheirLayer) {
   ASSERT_HIP(hipFreeArray(array));
 }
 
+// A file-scope surface reference is a device variable of sizeof(surfaceReference): the program
+// stores a surface object in it and kernels write through it (AMD's runtime registers it the
+// same way; HIP has no binding call for surfaces).
+TEST(SurfaceReferences, AFileScopeSurfaceHoldsTheObjectKernelsWriteThrough) {
+  const int width = 9, height = 5;
+  const hipChannelFormatDesc rgba8 = hipCreateChannelDesc<uchar4>();
+  hipArray_t array = nullptr;
+  ASSERT_HIP(hipMallocArray(&array, &rgba8, width, height, hipArraySurfaceLoadStore));
+  hipResourceDesc resource = {};
+  resource.resType = hipResourceTypeArray;
+  resource.res.array.array = array;
+  hipSurfaceObject_t object = nullptr;
+  ASSERT_HIP(hipCreateSurfaceObject(&object, &resource));
+  // The symbol by its address: the C++ overloads take the variable itself.
+  const void* symbol = rgba8SurfaceReference();
+  size_t size = 0;
+  ASSERT_HIP(hipGetSymbolSize(&size, symbol));
+  EXPECT_EQ(size, sizeof(surfaceReference));
+  surfaceReference reference = {};
+  reference.surfaceObject = object;
+  ASSERT_HIP(hipMemcpyToSymbol(symbol, &reference, sizeof reference));
+  ASSERT_HIP(launchWriteThroughSurfaceReference(width, height));
+  std::vector<uchar4> texels(width * height);
+  ASSERT_HIP(hipMemcpy2DFromArray(texels.data(), width * 4, array, 0, 0, width * 4, height,
+                                  hipMemcpyDeviceToHost));
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      const uchar4 want = surfacePatternRgba8(x, y), got = texels[y * width + x];
+      ASSERT_TRUE(got.x == want.x && got.y == want.y && got.z == want.z && got.w == want.w)
+          << "texel (" << x << ", " << y << ")";
+    }
+  ASSERT_HIP(hipDestroySurfaceObject(object));
+  ASSERT_HIP(hipFreeArray(array));
+}
+
 }  // namespace
