@@ -714,6 +714,15 @@ void registerVectorFloatOpsPart3(HandlerTable& t) {
   t.add("v_fmaak_f16", vf16<3>([](double a, double b, double k) { return std::fma(a, b, k); }), 1);
   t.add("v_max_f16", vf16<2>([](double a, double b) { return std::fmax(a, b); }), 1);
   t.add("v_min_f16", vf16<2>([](double a, double b) { return std::fmin(a, b); }), 1);
+  // As the f32 forms: a NaN operand yields to the others (IEEE mode); the result is an input.
+  t.add("v_min3_f16",
+        vf16<3>([](double a, double b, double c) { return std::fmin(std::fmin(a, b), c); }), 1);
+  t.add("v_max3_f16",
+        vf16<3>([](double a, double b, double c) { return std::fmax(std::fmax(a, b), c); }), 1);
+  t.add("v_med3_f16", vf16<3>([](double a, double b, double c) {
+          return std::fmax(std::fmin(a, b), std::fmin(std::fmax(a, b), c));
+        }),
+        1);
   t.add("v_rcp_f16", vf16<1>([](double a) { return 1.0 / a; }), 1);
   t.add("v_sqrt_f16", vf16<1>([](double a) { return std::sqrt(a); }), 1);
   t.add("v_rsq_f16", vf16<1>([](double a) { return 1.0 / std::sqrt(a); }), 1);

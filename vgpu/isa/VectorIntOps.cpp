@@ -206,6 +206,22 @@ void registerVectorIntOpsPart1(HandlerTable& t) {
   t.add("v_min_u16", vint16<2>([](u16 a, u16 b, u16) { return a < b ? a : b; }), 1);
   t.add("v_max_i16", vint16<2>([](u16 a, u16 b, u16) { return i16(a) < i16(b) ? b : a; }), 1);
   t.add("v_min_i16", vint16<2>([](u16 a, u16 b, u16) { return i16(a) < i16(b) ? a : b; }), 1);
+  // Three-operand forms (VOP3): the least, greatest and middle of three halves.
+  t.add("v_min3_u16", vint16<3>([](u16 a, u16 b, u16 c) { return std::min({a, b, c}); }), 1);
+  t.add("v_max3_u16", vint16<3>([](u16 a, u16 b, u16 c) { return std::max({a, b, c}); }), 1);
+  t.add("v_med3_u16", vint16<3>([](u16 a, u16 b, u16 c) {
+          return std::max(std::min(a, b), std::min(std::max(a, b), c));
+        }),
+        1);
+  t.add("v_min3_i16",
+        vint16<3>([](u16 a, u16 b, u16 c) { return u16(std::min({i16(a), i16(b), i16(c)})); }), 1);
+  t.add("v_max3_i16",
+        vint16<3>([](u16 a, u16 b, u16 c) { return u16(std::max({i16(a), i16(b), i16(c)})); }), 1);
+  t.add("v_med3_i16", vint16<3>([](u16 a, u16 b, u16 c) {
+          const i16 x = i16(a), y = i16(b), z = i16(c);
+          return u16(std::max(std::min(x, y), std::min(std::max(x, y), z)));
+        }),
+        1);
   t.add("v_mov_b32", vint<1>([](u32 a) { return a; }), 1);
   t.add("v_not_b32", vint<1>([](u32 a) { return ~a; }), 1);
   t.add("v_bfrev_b32", vint<1>([](u32 a) {

@@ -1,4 +1,5 @@
-// Reads a host ELF's .hip_fatbin section and the offload bundles inside it, trusting nothing.
+// Reads a host ELF's .hip_fatbin section and the offload bundles inside it, or a bare code
+// object, trusting nothing.
 #include "FatBinary.h"
 
 #include <fcntl.h>
@@ -9,8 +10,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
+#include "hipcore/loader/CodeObject.h"
 #include "hipcore/loader/CompressedBundle.h"
 
 namespace vgpu::coverage {
@@ -57,6 +60,17 @@ Result<Bytes> fatbinSection(Bytes elf) {
   return Bytes{};  // no device code
 }
 
+// The processor of a bare AMDGPU code object (an ELF whose e_machine is EM_AMDGPU, 224; its
+// EF_AMDGPU_MACH in e_flags), or nothing for any other file.
+std::optional<std::string> codeObjectProcessor(Bytes file) {
+  if (file.size() < 64 || std::memcmp(file.data(), "\x7f" "ELF\x02\x01", 6) != 0) return {};
+  const auto machine = loadAt<std::uint16_t>(file, 0x12);
+  const auto flags = loadAt<std::uint32_t>(file, 0x30);
+  if (!machine || *machine != 224 || !flags) return {};
+  const auto name = hipcore::loader::processorOfMachine(*flags & 0xffu);
+  return name ? std::optional<std::string>(std::string(*name)) : std::optional<std::string>("");
+}
+
 // The next bundle (plain or compressed) at or after pos, or section.size().
 std::size_t nextBundle(Bytes section, std::size_t pos) {
   std::string_view text = hipcore::loader::asText(section);
@@ -89,7 +103,14 @@ Result<std::unique_ptr<FatBinary>> FatBinary::open(const std::string& path,
   std::unique_ptr<FatBinary> f(new FatBinary);
   f->map_ = static_cast<const std::uint8_t*>(map);
   f->mapSize_ = static_cast<std::size_t>(st.st_size);
-  Result<Bytes> section = fatbinSection(Bytes(f->map_, f->mapSize_));
+  const Bytes file(f->map_, f->mapSize_);
+  if (const auto processor = codeObjectProcessor(file)) {
+    // A bare code object (rocBLAS's Tensile libraries, *.co and *.hsaco): one image.
+    for (const std::string& p : processors)
+      if (*processor == p) f->codeObjects_.push_back({p, 0, file});
+    return f;
+  }
+  Result<Bytes> section = fatbinSection(file);
   if (!section) return hipcore::loader::withContext(path, section.error());
   if (Result<void> r = f->readBundles(*section, processors); !r)
     return hipcore::loader::withContext(path, r.error());

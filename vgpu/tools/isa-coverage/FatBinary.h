@@ -1,4 +1,5 @@
-// The AMDGPU code objects a host library carries: its .hip_fatbin section's offload bundles.
+// The AMDGPU code objects a file carries: a host library's .hip_fatbin section's offload
+// bundles, or the file itself when it is a bare code object (rocBLAS's Tensile kernels).
 //
 // hipcc links one __CLANG_OFFLOAD_BUNDLE__ (or compressed CCOB) per translation unit into the
 // host ELF's .hip_fatbin section, each aligned, one entry per target (loader/OffloadBundle.h).
