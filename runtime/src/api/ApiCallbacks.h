@@ -29,12 +29,15 @@
 // every traced function's arguments are filled, not a chosen few.
 #pragma once
 
+#include <hip/hip_runtime_api.h>
+
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <tuple>
 #include <type_traits>
 
 #include "trace/ApiIds.h"
@@ -117,6 +120,18 @@ struct ArgSlot<T*> {
   static constexpr size_t valueSize = sizeof(T), valueAlign = alignof(T);
 };
 
+// AMD's generator reads spellings: parameters spelled as handles (hipMipmappedArray_t,
+// hipMipmappedArray_const_t) get no `__val` although hipMipmappedArray is a complete struct;
+// only hipTexRefSetMipmappedArray spells `struct hipMipmappedArray*` and gets one (ArgsLayout).
+template <>
+struct ArgSlot<hipMipmappedArray*> : ArgSlot<void> {};
+template <>
+struct ArgSlot<const hipMipmappedArray*> : ArgSlot<void> {};
+template <class... Params>
+constexpr bool kSpellsMipmappedArrayPointer =
+    std::is_same_v<std::tuple<Params...>,
+                   std::tuple<textureReference*, hipMipmappedArray*, unsigned int>>;
+
 // Where each parameter of a function with parameters Params goes in its member of the
 // argument union.
 template <class... Params>
@@ -129,8 +144,12 @@ struct ArgsLayout {
   static consteval Result compute() {
     constexpr size_t sizes[] = {sizeof(Params)..., 0};
     constexpr size_t aligns[] = {alignof(Params)..., 1};
-    constexpr size_t valueSizes[] = {ArgSlot<Params>::valueSize..., 0};
-    constexpr size_t valueAligns[] = {ArgSlot<Params>::valueAlign..., 1};
+    size_t valueSizes[] = {ArgSlot<Params>::valueSize..., 0};
+    size_t valueAligns[] = {ArgSlot<Params>::valueAlign..., 1};
+    if constexpr (kSpellsMipmappedArrayPointer<Params...>) {
+      valueSizes[1] = sizeof(hipMipmappedArray);
+      valueAligns[1] = alignof(hipMipmappedArray);
+    }
     Result result{};
     size_t at = 0, structAlign = 1;
     for (size_t i = 0; i < kCount; ++i) {
