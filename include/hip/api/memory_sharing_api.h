@@ -47,8 +47,7 @@ typedef enum hipMemRangeHandleType {
   hipMemRangeHandleTypeMax = 0x7fffffff
 } hipMemRangeHandleType;
 HIPCORE_API hipError_t hipMemGetHandleForAddressRange(void* handle, hipDeviceptr_t dptr,
-                                                      size_t size,
-                                                      hipMemRangeHandleType handleType,
+                                                      size_t size, hipMemRangeHandleType handleType,
                                                       unsigned long long flags);
 
 // IPC: device memory and events of one process opened in another.

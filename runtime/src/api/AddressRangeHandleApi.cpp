@@ -53,8 +53,7 @@ Status exportRange(void* handle, hipDeviceptr_t pointer, size_t size,
 }  // namespace
 
 HIPCORE_API hipError_t hipMemGetHandleForAddressRange(void* handle, hipDeviceptr_t dptr,
-                                                      size_t size,
-                                                      hipMemRangeHandleType handleType,
+                                                      size_t size, hipMemRangeHandleType handleType,
                                                       unsigned long long flags) {
   return hipcore::api::call(
       "hipMemGetHandleForAddressRange", hipMemGetHandleForAddressRange,

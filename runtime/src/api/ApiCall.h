@@ -130,8 +130,9 @@ class ArgNames {
   const char* text_;
 };
 
-// The reporting side of call(), out of line and cold: the log line and the trace event of
-// one outermost call, around the nested call of `function` that runs its body.
+// The reporting side of call(), out of line and cold: the log line, the trace event and the
+// profiler callbacks (ApiCallbacks.h) of one outermost call, around the nested call of
+// `function` that runs its body.
 template <class... Params>
 [[gnu::noinline, gnu::cold]] hipError_t traced(hipError_t (*function)(Params...), const char* name,
                                                const char* names, Params... args) {
@@ -154,9 +155,10 @@ template <class... Params>
   return endCall(name, start, result);
 }
 
-// Whether this call is to be reported: HIPCORE_LOG=api or HIPCORE_TRACE is on and the thread
-// is in no other reported call. Inline and without a call, so that a nested call goes back to
-// its body without having saved any registers (a thread without state is in no call).
+// Whether this call is to be reported: HIPCORE_LOG=api or HIPCORE_TRACE is on or a profiler
+// callback is registered, and the thread is in no other reported call. Inline and without a
+// call, so that a nested call goes back to its body without having saved any registers (a
+// thread without state is in no call).
 inline bool reporting() {
   if (!hooked()) return false;
   ThreadState* thread = cachedThreadState;

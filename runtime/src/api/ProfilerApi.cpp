@@ -33,39 +33,72 @@ Status checkId(uint32_t id) {
 // AMD's hipGetCmdName answers.
 const char* commandName(uint32_t kind) {
   switch (kind) {
-    case 0: return "InternalMarker";
-    case 0x11F0: return "KernelExecution";  // CL_COMMAND_NDRANGE_KERNEL
-    case 0x11F1: return "Task";
-    case 0x11F2: return "NativeKernel";
-    case 0x11F3: return "CopyDeviceToHost";  // CL_COMMAND_READ_BUFFER
-    case 0x11F4: return "CopyHostToDevice";  // CL_COMMAND_WRITE_BUFFER
-    case 0x11F5: return "CopyDeviceToDevice";  // CL_COMMAND_COPY_BUFFER
-    case 0x11F6: return "ReadImage";
-    case 0x11F7: return "WriteImage";
-    case 0x11F8: return "CopyImage";
-    case 0x11F9: return "CopyImageToBuffer";
-    case 0x11FA: return "CopyBufferToImage";
-    case 0x11FB: return "MapBuffer";
-    case 0x11FC: return "MapImage";
-    case 0x11FD: return "UnmapMemObject";
-    case 0x11FE: return "Marker";
-    case 0x11FF: return "AcquireGLObjects";
-    case 0x1200: return "ReleaseGLObjects";
-    case 0x1201: return "CopyDeviceToHost2D";  // CL_COMMAND_READ_BUFFER_RECT
-    case 0x1202: return "CopyHostToDevice2D";
-    case 0x1203: return "CopyDeviceToDevice2D";
-    case 0x1204: return "User";
-    case 0x1205: return "Barrier";
-    case 0x1206: return "MigrateMemObjects";
-    case 0x1207: return "FillBuffer";
-    case 0x1208: return "FillImage";
-    case 0x1209: return "SvmFree";
-    case 0x120A: return "SvmMemcpy";
-    case 0x120B: return "SvmMemFill";
-    case 0x120C: return "SvmMap";
-    case 0x120D: return "SvmUnmap";
-    case 0x4501: return "StreamWait";  // ROCclr's stream wait-value command (HIP >= 5.3)
-    case 0x4502: return "StreamWrite";
+    case 0:
+      return "InternalMarker";
+    case 0x11F0:
+      return "KernelExecution";  // CL_COMMAND_NDRANGE_KERNEL
+    case 0x11F1:
+      return "Task";
+    case 0x11F2:
+      return "NativeKernel";
+    case 0x11F3:
+      return "CopyDeviceToHost";  // CL_COMMAND_READ_BUFFER
+    case 0x11F4:
+      return "CopyHostToDevice";  // CL_COMMAND_WRITE_BUFFER
+    case 0x11F5:
+      return "CopyDeviceToDevice";  // CL_COMMAND_COPY_BUFFER
+    case 0x11F6:
+      return "ReadImage";
+    case 0x11F7:
+      return "WriteImage";
+    case 0x11F8:
+      return "CopyImage";
+    case 0x11F9:
+      return "CopyImageToBuffer";
+    case 0x11FA:
+      return "CopyBufferToImage";
+    case 0x11FB:
+      return "MapBuffer";
+    case 0x11FC:
+      return "MapImage";
+    case 0x11FD:
+      return "UnmapMemObject";
+    case 0x11FE:
+      return "Marker";
+    case 0x11FF:
+      return "AcquireGLObjects";
+    case 0x1200:
+      return "ReleaseGLObjects";
+    case 0x1201:
+      return "CopyDeviceToHost2D";  // CL_COMMAND_READ_BUFFER_RECT
+    case 0x1202:
+      return "CopyHostToDevice2D";
+    case 0x1203:
+      return "CopyDeviceToDevice2D";
+    case 0x1204:
+      return "User";
+    case 0x1205:
+      return "Barrier";
+    case 0x1206:
+      return "MigrateMemObjects";
+    case 0x1207:
+      return "FillBuffer";
+    case 0x1208:
+      return "FillImage";
+    case 0x1209:
+      return "SvmFree";
+    case 0x120A:
+      return "SvmMemcpy";
+    case 0x120B:
+      return "SvmMemFill";
+    case 0x120C:
+      return "SvmMap";
+    case 0x120D:
+      return "SvmUnmap";
+    case 0x4501:
+      return "StreamWait";  // ROCclr's stream wait-value command (HIP >= 5.3)
+    case 0x4502:
+      return "StreamWrite";
   }
   return "Unknown command kind";  // HIP >= 5.3 (5.2.3: "Unknown command type")
 }

@@ -67,7 +67,8 @@ Status Event::record(Stream& queue) {
   signal_->signal->store(1);
   if (share_ != nullptr) {
     auto* shared = new SharedRecord{share_, share_->beginRecord()};
-    if (auto handler = hsa::onZero(signal_->signal->handle(), completeSharedRecord, shared); !handler) {
+    if (auto handler = hsa::onZero(signal_->signal->handle(), completeSharedRecord, shared);
+        !handler) {
       share_->complete(shared->record);  // nobody else would: the event must not stay pending
       delete shared;
       return hsaFailure(handler.error(), "interprocess event record");

@@ -33,8 +33,7 @@ Result<void> release(void* pointer) {
 
 namespace {
 
-using ExportDmabuf = hsa_status_t (*)(const void* pointer, size_t bytes, int* fd,
-                                      uint64_t* offset);
+using ExportDmabuf = hsa_status_t (*)(const void* pointer, size_t bytes, int* fd, uint64_t* offset);
 
 // Found once: the ROCR library that defines hsa_amd_memory_pool_free, asked for the newer
 // function by name (a dlopen'ed libhipcore's ROCR need not be in the global scope).
@@ -46,7 +45,8 @@ ExportDmabuf exportDmabufFunction() {
       return ExportDmabuf{nullptr};
     void* library = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
     if (library == nullptr) return ExportDmabuf{nullptr};
-    auto function = reinterpret_cast<ExportDmabuf>(dlsym(library, "hsa_amd_portable_export_dmabuf"));
+    auto function =
+        reinterpret_cast<ExportDmabuf>(dlsym(library, "hsa_amd_portable_export_dmabuf"));
     dlclose(library);  // RTLD_NOLOAD only took a reference; ROCR stays loaded
     return function;
   }();
@@ -66,8 +66,7 @@ Result<Dmabuf> exportDmabuf(const void* pointer, size_t bytes) {
   Dmabuf result;
   hsa_status_t status = function(pointer, bytes, &result.fd, &result.offset);
   if (status != HSA_STATUS_SUCCESS)
-    return hsaError(status,
-                    errorf("hsa_amd_portable_export_dmabuf(%p, %zu)", pointer, bytes));
+    return hsaError(status, errorf("hsa_amd_portable_export_dmabuf(%p, %zu)", pointer, bytes));
   return result;
 }
 

@@ -11,9 +11,9 @@
 namespace hipcore::trace {
 
 enum Hook : unsigned {
-  kLogErrors = 1u << 0,  // HIPCORE_LOG=1 / errors: registrations, module loads, failed calls
-  kLogCalls = 1u << 1,   // HIPCORE_LOG=api: every call with arguments, result and duration
-  kTrace = 1u << 2,      // HIPCORE_TRACE=file: a Chrome/Perfetto trace written at exit
+  kLogErrors = 1u << 0,     // HIPCORE_LOG=1 / errors: registrations, module loads, failed calls
+  kLogCalls = 1u << 1,      // HIPCORE_LOG=api: every call with arguments, result and duration
+  kTrace = 1u << 2,         // HIPCORE_TRACE=file: a Chrome/Perfetto trace written at exit
   kApiCallbacks = 1u << 3,  // a profiler callback is registered (api/ApiCallbacks.h)
 };
 

@@ -50,7 +50,7 @@ TEST(AddressRangeHandle, ExportsWhereRocrCanAndSaysNotSupportedElsewhere) {
     EXPECT_NE(std::string(hipcoreGetErrorDetail()).find("dma-buf"), std::string::npos);
   } else {
     ASSERT_EQ(result, hipSuccess) << hipcoreGetErrorDetail();
-    struct stat info {};
+    struct stat info{};
     EXPECT_EQ(fstat(fd, &info), 0);
     EXPECT_GE(info.st_size, off_t(kBytes));
     close(fd);

@@ -71,9 +71,17 @@ T argAt(const Seen& s, size_t offset) {
   return value;
 }
 
-const uint32_t kIds[] = {kPopCallConfiguration, kPushCallConfiguration, kEventRecord, kFree,
-                         kLaunchKernel, kMalloc, kMemcpy, kMemsetAsync, kStreamCreate,
-                         kStreamCreateWithFlags, kStreamSynchronize};
+const uint32_t kIds[] = {kPopCallConfiguration,
+                         kPushCallConfiguration,
+                         kEventRecord,
+                         kFree,
+                         kLaunchKernel,
+                         kMalloc,
+                         kMemcpy,
+                         kMemsetAsync,
+                         kStreamCreate,
+                         kStreamCreateWithFlags,
+                         kStreamSynchronize};
 
 TEST(ApiName, NamesAmdsOperationIds) {
   EXPECT_STREQ(hipApiName(1), "__hipPopCallConfiguration");
@@ -128,9 +136,16 @@ TEST(ApiCallback, EnterAndExitOfRealCallsWithIdsCorrelationAndArguments) {
   std::vector<Seen> calls = take();
 
   // Each call: an enter then an exit with the same correlation id, ids in call order.
-  const uint32_t expected[] = {kMalloc, kMemcpy, kMemcpy, kStreamCreate, kMemsetAsync,
-                               kPushCallConfiguration, kPopCallConfiguration, kLaunchKernel,
-                               kStreamSynchronize, kMemcpy};
+  const uint32_t expected[] = {kMalloc,
+                               kMemcpy,
+                               kMemcpy,
+                               kStreamCreate,
+                               kMemsetAsync,
+                               kPushCallConfiguration,
+                               kPopCallConfiguration,
+                               kLaunchKernel,
+                               kStreamSynchronize,
+                               kMemcpy};
   ASSERT_EQ(calls.size(), 2 * std::size(expected));
   uint64_t previous = 0;
   for (size_t i = 0; i < std::size(expected); ++i) {
@@ -262,7 +277,9 @@ int tracer(uint32_t domain, uint32_t id, void* data) {
     std::memcpy(&size, d->api.args + 16, sizeof(size));
     tracerLog.enters.push_back({op, size});
   };
-  trace->phaseExit = [](uint32_t, TraceData* d) { tracerLog.exits.push_back(d->api.correlationId); };
+  trace->phaseExit = [](uint32_t, TraceData* d) {
+    tracerLog.exits.push_back(d->api.correlationId);
+  };
   return 0;
 }
 
