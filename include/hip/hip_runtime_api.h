@@ -330,6 +330,19 @@ HIPCORE_API hipError_t hipFuncGetAttribute(int* value, hipFunction_attribute att
 HIPCORE_API hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr, const void* symbolPtr);
 HIPCORE_API const char* hipKernelNameRef(const hipFunction_t f);
 HIPCORE_API const char* hipKernelNameRefByPtr(const void* hostFunction, hipStream_t stream);
+
+// ---- AMD's profiler interface (roctracer), runtime/src/api/ApiCallbacks.h ----
+// The name of a HIP API operation id (AMD's hip_api_id_t numbering), "unknown" for any other.
+HIPCORE_API const char* hipApiName(uint32_t id);
+// HIP 5.2.3's per-id callbacks (AMD dropped the declarations in HIP 5.3; roctracer 5.2 calls
+// them): `fun` is void(uint32_t domain, uint32_t id, const void* hip_api_data, void* arg),
+// called on entry and exit of every call with that id; hipErrorInvalidValue outside 1..418.
+HIPCORE_API hipError_t hipRegisterApiCallback(uint32_t id, void* fun, void* arg);
+HIPCORE_API hipError_t hipRemoveApiCallback(uint32_t id);
+HIPCORE_API hipError_t hipRegisterActivityCallback(uint32_t id, void* fun, void* arg);
+HIPCORE_API hipError_t hipRemoveActivityCallback(uint32_t id);
+// The name of an activity record's command kind (AMD's hip_runtime_prof.h).
+HIPCORE_API const char* hipGetCmdName(uint32_t id);
 HIPCORE_API hipError_t hipFuncSetCacheConfig(const void* function, hipFuncCache_t config);
 HIPCORE_API hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config);
 // AMD GPUs have a fixed L1/LDS split and four-byte LDS banks: the queries answer that, valid

@@ -40,6 +40,16 @@ HIPCORE_API hipError_t hipMemImportFromShareableHandle(hipMemGenericAllocationHa
                                                        void* osHandle,
                                                        hipMemAllocationHandleType shHandleType);
 
+// A dma-buf file descriptor for a range of device memory (HIP 6.5, CUDA's
+// cuMemGetHandleForAddressRange): `handle` points at an int that receives it; flags must be 0.
+typedef enum hipMemRangeHandleType {
+  hipMemRangeHandleTypeDmaBufFd = 0x1,
+  hipMemRangeHandleTypeMax = 0x7fffffff
+} hipMemRangeHandleType;
+HIPCORE_API hipError_t hipMemGetHandleForAddressRange(void* handle, hipDeviceptr_t dptr,
+                                                      size_t size, hipMemRangeHandleType handleType,
+                                                      unsigned long long flags);
+
 // IPC: device memory and events of one process opened in another.
 HIPCORE_API hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t* handle, void* devPtr);
 HIPCORE_API hipError_t hipIpcOpenMemHandle(void** devPtr, hipIpcMemHandle_t handle,

@@ -11,6 +11,11 @@
 // parameters in order; a list of names whose count differs from the parameters' does not
 // compile).
 //
+// A profiler's callbacks (ApiCallbacks.h: hipRegisterApiCallback, hipRegisterTracerCallback)
+// take the same cold path: there the call's operation id is looked up by name, the callbacks
+// asked, the arguments written into HIP's record and the enter and exit phases run around the
+// nested call.
+//
 // Disabled (the default) call() is inlined to one load of trace::hooks and a branch never
 // taken, followed by the body inlined: no object, no spill of the arguments, no destructor, so
 // the launch path keeps its no-allocation, no-lock, no-syscall promise. Enabled, the outermost
@@ -30,8 +35,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "ApiCallbacks.h"
 #include "ApiState.h"
 #include "core/ErrorNames.h"
+#include "trace/ApiIds.h"
 #include "trace/Settings.h"
 
 namespace hipcore::api {
@@ -89,7 +96,7 @@ void writeArg(ArgWriter& out, const T& value) {
 }
 
 inline bool hooked() {
-  return trace::enabled(trace::Hook(trace::kLogCalls | trace::kTrace));
+  return trace::enabled(trace::Hook(trace::kLogCalls | trace::kTrace | trace::kApiCallbacks));
 }
 
 // True outside any hooked call on this thread (then the call is reported).
@@ -123,22 +130,35 @@ class ArgNames {
   const char* text_;
 };
 
-// The reporting side of call(), out of line and cold: the log line and the trace event of
-// one outermost call, around the nested call of `function` that runs its body.
+// The reporting side of call(), out of line and cold: the log line, the trace event and the
+// profiler callbacks (ApiCallbacks.h) of one outermost call, around the nested call of
+// `function` that runs its body.
 template <class... Params>
 [[gnu::noinline, gnu::cold]] hipError_t traced(hipError_t (*function)(Params...), const char* name,
                                                const char* names, Params... args) {
   size_t capacity = 0;
   char* text = enterCall(capacity);
-  ArgWriter out(text, capacity, names);  // for the log line and the trace event
-  (writeArg(out, args), ...);
+  if (trace::enabled(trace::Hook(trace::kLogCalls | trace::kTrace))) {
+    ArgWriter out(text, capacity, names);  // for the log line and the trace event
+    (writeArg(out, args), ...);
+  }
+  CallbackCall callbacks;
+  if (trace::enabled(trace::kApiCallbacks)) {
+    if (unsigned char* record = callbacks.begin(trace::apiIdOf(name))) {
+      fillArgs(record, args...);
+      callbacks.enter();
+    }
+  }
   uint64_t start = startCall();
-  return endCall(name, start, function(args...));
+  hipError_t result = function(args...);
+  callbacks.end();
+  return endCall(name, start, result);
 }
 
-// Whether this call is to be reported: HIPCORE_LOG=api or HIPCORE_TRACE is on and the thread
-// is in no other reported call. Inline and without a call, so that a nested call goes back to
-// its body without having saved any registers (a thread without state is in no call).
+// Whether this call is to be reported: HIPCORE_LOG=api or HIPCORE_TRACE is on or a profiler
+// callback is registered, and the thread is in no other reported call. Inline and without a
+// call, so that a nested call goes back to its body without having saved any registers (a
+// thread without state is in no call).
 inline bool reporting() {
   if (!hooked()) return false;
   ThreadState* thread = cachedThreadState;

@@ -1,6 +1,7 @@
 // Process-wide and thread-local state behind the extern "C" HIP functions.
 #include "ApiState.h"
 
+#include "ApiCallbacks.h"
 #include "ManagedAdvice.h"
 #include "graph/StreamCapture.h"
 #include "trace/Settings.h"
@@ -18,6 +19,12 @@ const Options& options() {
     return o;
   }();
   return parsed;
+}
+
+ApiCallbacks& apiCallbacks() {
+  // Never destroyed, like the registry: a tracer may unregister from its own exit handlers.
+  static ApiCallbacks* instance = new ApiCallbacks();
+  return *instance;
 }
 
 core::Registry& registry() {

@@ -185,7 +185,9 @@ Status Device::newMarker(uint64_t& handle) noexcept {  // caller holds markersMu
 static bool submitOrdering(PacketSubmitter& earlier, PacketSubmitter& later,
                            uint64_t marker) noexcept {
   if (earlier.submitBarrier(marker) == PacketSubmitter::kFailed) return false;
-  return later.submitBarrier(/*signal=*/0, /*dependency=*/marker) != PacketSubmitter::kFailed;
+  // Counted like a kernel: `later`'s synchronize and query read its completion from the stream's
+  // kernel signal when nothing follows it.
+  return later.submitCountedBarrier(/*dependency=*/marker) != PacketSubmitter::kFailed;
 }
 
 Status Device::joinBlockingIntoNull(Stream& null) noexcept {

@@ -8,7 +8,9 @@
 namespace hipcore::core {
 
 Event::Event(Device& device, unsigned flags, std::unique_ptr<hsa::Signal> signal)
-    : device_(device), signal_(std::move(signal)), flags_(flags) {}
+    : device_(device), signal_(std::make_shared<EventSignal>()), flags_(flags) {
+  signal_->signal = std::move(signal);
+}
 
 Event::~Event() {
   clearMagic(magic_);
@@ -59,17 +61,22 @@ Status Event::record(Stream& queue) {
   if (device_.failed()) return device_.queueFailure();
   if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
   if (!(flags_ & hipEventDisableTiming)) queue.submitter().queue().enableTimestamps();  // elapsed()
-  signal_->store(1);
+  // Counted before the reset: a query seeing the signal at 0 and this count unchanged on both
+  // sides of its load knows the barrier of the record it noted completed (EventSignal).
+  const uint64_t record = signal_->records.fetch_add(1) + 1;
+  signal_->signal->store(1);
   if (share_ != nullptr) {
     auto* shared = new SharedRecord{share_, share_->beginRecord()};
-    if (auto handler = hsa::onZero(signal_->handle(), completeSharedRecord, shared); !handler) {
+    if (auto handler = hsa::onZero(signal_->signal->handle(), completeSharedRecord, shared);
+        !handler) {
       share_->complete(shared->record);  // nobody else would: the event must not stay pending
       delete shared;
       return hsaFailure(handler.error(), "interprocess event record");
     }
   }
-  if (queue.submitter().submitBarrier(signal_->handle()) == PacketSubmitter::kFailed)
-    return device_.queueFailure();
+  uint64_t barrier = queue.submitter().submitBarrier(signal_->signal->handle());
+  if (barrier == PacketSubmitter::kFailed) return device_.queueFailure();
+  queue.noteEventBarrier(barrier + 1, signal_, record);
   recorded_ = true;
   return Status::success();
 }
@@ -80,13 +87,13 @@ Status Event::synchronize() {
     return device_.failed() ? device_.queueFailure() : Status::success();
   }
   if (!recorded_) return Status::success();
-  if (signal_->waitForZero(device_.errorSlot()) != 0) return device_.queueFailure();
+  if (signal_->signal->waitForZero(device_.errorSlot()) != 0) return device_.queueFailure();
   return Status::success();
 }
 
 Status Event::query() const {
   if (share_ != nullptr) return share_->done() ? Status::success() : Status{hipErrorNotReady, {}};
-  if (!recorded_ || signal_->load() == 0) return Status::success();
+  if (!recorded_ || signal_->signal->load() == 0) return Status::success();
   if (device_.failed()) return device_.queueFailure();
   return Status{hipErrorNotReady, {}};
 }
@@ -94,7 +101,9 @@ Status Event::query() const {
 Status Event::waitOn(Stream& queue) const {
   if (share_ != nullptr) return share_->done() ? Status::success() : share_->holdStream(queue);
   if (!recorded_) return Status::success();  // HIP: waiting on an unrecorded event is a no-op
-  if (queue.submitter().submitBarrier(/*signal=*/0, /*dependency=*/signal_->handle()) ==
+  // Counted like a kernel: a stream ending with this wait knows when it completed from its
+  // kernel signal (Stream::query, Stream::synchronize), without another packet.
+  if (queue.submitter().submitCountedBarrier(/*dependency=*/signal_->signal->handle()) ==
       PacketSubmitter::kFailed)
     return queue.device().queueFailure();
   return Status::success();
@@ -108,8 +117,8 @@ Status Event::elapsed(const Event& start, const Event& stop, float& milliseconds
                 "hipEventElapsedTime of an event created with hipEventDisableTiming");
   if (Status done = start.query(); !done.ok()) return done;
   if (Status done = stop.query(); !done.ok()) return done;
-  auto begin = start.signal_->completionTimeNs(start.device_.agent().agent);
-  auto end = stop.signal_->completionTimeNs(stop.device_.agent().agent);
+  auto begin = start.signal_->signal->completionTimeNs(start.device_.agent().agent);
+  auto end = stop.signal_->signal->completionTimeNs(stop.device_.agent().agent);
   if (!begin || !end)
     return fail(hipErrorNotSupported, "event timestamps: %s",
                 (begin ? end : begin).message().c_str());

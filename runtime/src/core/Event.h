@@ -2,6 +2,7 @@
 // processor's completion timestamp gives hipEventElapsedTime.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -17,6 +18,16 @@ namespace hipcore::core {
 
 class Device;
 class Stream;
+
+// An event's signal and how many times the event was recorded. A stream whose last packet is the
+// event's barrier keeps a reference (Stream::noteEventBarrier), so hipStreamQuery can tell that
+// this barrier completed without submitting another packet, even once the event is destroyed:
+// the signal at 0 with the record count unchanged means it did (a later record resets the
+// signal after counting itself, and the query checks the count on both sides of the load).
+struct EventSignal {
+  std::unique_ptr<hsa::Signal> signal;
+  std::atomic<uint64_t> records{0};
+};
 
 class Event : public TypeStableStorage<Event> {
  public:
@@ -49,7 +60,7 @@ class Event : public TypeStableStorage<Event> {
 
   uint64_t magic_ = kMagic;
   Device& device_;
-  std::unique_ptr<hsa::Signal> signal_;
+  std::shared_ptr<EventSignal> signal_;
   unsigned flags_;  // hipEventDisableTiming, hipEventBlockingSync
   bool recorded_ = false;
   std::shared_ptr<IpcEventShare> share_;  // interprocess events only

@@ -58,11 +58,43 @@ Status Stream::synchronize() {
 Status Stream::query() {
   if (device_.failed()) return device_.queueFailure();
   uint64_t end = stream_->end();
+  // From the stream's own last packet when it tells (a kernel or counted barrier, an event's
+  // barrier); only otherwise a barrier at the end of the queue, which may also wait for later
+  // packets of other streams sharing the queue.
   if (hardware_.completedBefore(end) || kernelsCompleted(end, /*poll=*/false) ||
-      hardware_.queryBefore(end))
+      eventBarrierCompleted(end) || hardware_.queryBefore(end))
     return Status::success();
   if (device_.failed()) return device_.queueFailure();
   return Status{hipErrorNotReady, {}};
+}
+
+void Stream::noteEventBarrier(uint64_t end, const std::shared_ptr<EventSignal>& event,
+                              uint64_t record) {
+  std::shared_ptr<EventSignal> replaced = event;
+  {
+    std::lock_guard lock(eventBarrierLock_);
+    if (end <= eventBarrier_.end) return;  // a concurrent record of this stream came later
+    std::swap(eventBarrier_.event, replaced);
+    eventBarrier_.end = end;
+    eventBarrier_.record = record;
+  }
+  // `replaced` (the previous event's signal, perhaps its last reference) goes out of the lock.
+}
+
+bool Stream::eventBarrierCompleted(uint64_t end) {
+  std::shared_ptr<EventSignal> event;
+  uint64_t record = 0;
+  {
+    std::lock_guard lock(eventBarrierLock_);
+    if (eventBarrier_.end != end) return false;
+    event = eventBarrier_.event;
+    record = eventBarrier_.record;
+  }
+  if (event->records.load() != record) return false;  // recorded again since: cannot tell
+  bool done = event->signal->load() == 0;
+  if (event->records.load() != record) return false;  // a new record may have reset and ended it
+  if (done) hardware_.noteCompleted(end);
+  return done;
 }
 
 bool Stream::kernelsCompleted(uint64_t end, bool poll) {

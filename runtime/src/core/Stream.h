@@ -8,9 +8,11 @@
 #include <mutex>
 #include <vector>
 
+#include "Event.h"
 #include "HardwareQueue.h"
 #include "PacketSubmitter.h"
 #include "PointerRegistry.h"
+#include "SpinLock.h"
 #include "Status.h"
 #include "TypeStableStorage.h"
 #include "hsa/Hsa.h"
@@ -44,6 +46,9 @@ class Stream : public TypeStableStorage<Stream> {  // stale handles are refused
   // Packets submitted to the stream's hardware queue so far (its AQL write index): tests see
   // which calls add one.
   uint64_t submittedPackets() const noexcept { return hardware_.writeIndex(); }
+  // Event::record: the stream's packet before `end` is the barrier of record number `record` of
+  // the event whose signal is `event` (kept alive here until a later event barrier replaces it).
+  void noteEventBarrier(uint64_t end, const std::shared_ptr<EventSignal>& event, uint64_t record);
   // Runs fn(userData) on a runtime thread once the work submitted so far has completed; later
   // work of the stream waits until fn has returned (hipLaunchHostFunc, hipStreamAddCallback).
   Status enqueueHostFunction(void (*fn)(void*), void* userData);
@@ -111,6 +116,16 @@ class Stream : public TypeStableStorage<Stream> {  // stale handles are refused
   // queue is noted complete before `end`. False when it does not apply or took too long: the caller
   // waits through a barrier, which can block in the driver and sees queue errors.
   bool kernelsCompleted(uint64_t end, bool poll);
+  // The same when the last packet before `end` is an event's barrier (noteEventBarrier): whether
+  // the event's signal says that record completed.
+  bool eventBarrierCompleted(uint64_t end);
+  struct EventBarrier {
+    uint64_t end = 0;
+    std::shared_ptr<EventSignal> event;
+    uint64_t record = 0;
+  };
+  SpinLock eventBarrierLock_;
+  EventBarrier eventBarrier_;  // the latest event barrier of the stream, under the lock
   void retireHostFunctions(uint64_t completedIndex);  // frees records whose gate has passed
   struct DeferredFree {
     Allocation allocation;

@@ -117,6 +117,17 @@ PointerInfo pointerInfo(const void* pointer);
 Result<void> setUserData(void* base, uintptr_t value);
 Result<void> unlockHostMemory(void* pointer);
 
+// A dma-buf file descriptor for device memory [pointer, pointer + bytes) and the range's offset
+// in it: ROCR >= 6.0's hsa_amd_portable_export_dmabuf, looked up at run time by name in the ROCR
+// hipcore is linked with (5.2.3 has no such function: canExportDmabuf() is then false).
+struct Dmabuf {
+  int fd = -1;
+  uint64_t offset = 0;
+};
+// Whether this ROCR can export dma-bufs (5.2.3 cannot).
+bool canExportDmabuf();
+Result<Dmabuf> exportDmabuf(const void* pointer, size_t bytes);
+
 // Calls `handler(arg)` once, on ROCR's signal thread, when `signal` reaches 0.
 Result<void> onZero(uint64_t signal, void (*handler)(void*), void* arg);
 

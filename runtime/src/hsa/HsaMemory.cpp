@@ -1,5 +1,7 @@
 // ROCR memory: pool allocation, access grants, pointer queries, signals and async copies.
 
+#include <dlfcn.h>
+
 #include <chrono>
 
 #include <hsa/hsa.h>
@@ -27,6 +29,45 @@ Result<void> release(void* pointer) {
   if (status != HSA_STATUS_SUCCESS)
     return hsaError(status, errorf("hsa_amd_memory_pool_free(%p)", pointer));
   return loader::Ok{};
+}
+
+namespace {
+
+using ExportDmabuf = hsa_status_t (*)(const void* pointer, size_t bytes, int* fd, uint64_t* offset);
+
+// Found once: the ROCR library that defines hsa_amd_memory_pool_free, asked for the newer
+// function by name (a dlopen'ed libhipcore's ROCR need not be in the global scope).
+ExportDmabuf exportDmabufFunction() {
+  static const ExportDmabuf found = [] {
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&hsa_amd_memory_pool_free), &info) == 0 ||
+        info.dli_fname == nullptr)
+      return ExportDmabuf{nullptr};
+    void* library = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+    if (library == nullptr) return ExportDmabuf{nullptr};
+    auto function =
+        reinterpret_cast<ExportDmabuf>(dlsym(library, "hsa_amd_portable_export_dmabuf"));
+    dlclose(library);  // RTLD_NOLOAD only took a reference; ROCR stays loaded
+    return function;
+  }();
+  return found;
+}
+
+}  // namespace
+
+bool canExportDmabuf() {
+  return exportDmabufFunction() != nullptr;
+}
+
+Result<Dmabuf> exportDmabuf(const void* pointer, size_t bytes) {
+  ExportDmabuf function = exportDmabufFunction();
+  if (function == nullptr)
+    return hsaError(HSA_STATUS_ERROR, "this ROCR has no hsa_amd_portable_export_dmabuf");
+  Dmabuf result;
+  hsa_status_t status = function(pointer, bytes, &result.fd, &result.offset);
+  if (status != HSA_STATUS_SUCCESS)
+    return hsaError(status, errorf("hsa_amd_portable_export_dmabuf(%p, %zu)", pointer, bytes));
+  return result;
 }
 
 Result<void*> lockHostMemory(uint64_t agent, void* pointer, size_t bytes) {

@@ -132,6 +132,61 @@ TEST(QueuePool, EventsOrderStreamsOnTheSameQueueAndOnOthers) {
   ASSERT_HIP(hipFree(y));
 }
 
+// hipStreamQuery answers from the stream's own work: a stream whose last packet (an event's
+// barrier, a wait for an event) has completed answers success at once, also while a later packet
+// of another stream on its hardware queue is held (a barrier submitted now would wait behind it).
+TEST(QueuePool, QueryAnswersFromTheStreamsWorkNotFromLaterWorkOnItsQueue) {
+  constexpr int n = 256;
+  Flag flag;
+  hipStream_t s[5];  // s[4] shares s[0]'s hardware queue
+  for (hipStream_t& stream : s) ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  int *x = nullptr, *y = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&x), n * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&y), n * sizeof(int)));
+  hipEvent_t recorded;
+  ASSERT_HIP(hipEventCreate(&recorded));
+  // s[0] ends with an event's barrier, s[1] (its own queue) with a wait for an event.
+  ASSERT_HIP(hipMemsetAsync(x, 1, n * sizeof(int), s[0]));
+  ASSERT_HIP(hipEventRecord(recorded, s[0]));
+  ASSERT_HIP(hipStreamWaitEvent(s[1], recorded, 0));
+  ASSERT_HIP(hipEventSynchronize(recorded));
+  unsigned long long before = packets(s[0]);
+  ASSERT_HIP(launchWaitThenFill(flag.value, y, n, 9, s[4]));
+  EXPECT_EQ(packets(s[0]), before + 1) << "s[4] should share s[0]'s hardware queue";
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(hipStreamQuery(s[0]), hipSuccess) << "query " << i;
+    EXPECT_EQ(hipStreamQuery(s[4]), hipErrorNotReady) << "query " << i;
+  }
+  // s[1]'s wait completed once `recorded` did, whatever s[1]'s queue does later.
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(hipStreamQuery(s[1]), hipSuccess) << "query " << i;
+  flag.raise();
+  ASSERT_HIP(hipStreamSynchronize(s[4]));
+  EXPECT_EQ(hipStreamQuery(s[4]), hipSuccess);
+  std::vector<int> host(n);
+  ASSERT_HIP(hipMemcpy(host.data(), y, n * sizeof(int), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) ASSERT_EQ(host[i], 9);
+  ASSERT_HIP(hipEventDestroy(recorded));
+  for (hipStream_t stream : s) ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipFree(x));
+  ASSERT_HIP(hipFree(y));
+}
+
+// A synchronous 3D fill returns with its work done: the null stream is idle, at every query.
+TEST(QueuePool, QueryAfterASynchronousMemset3DAnswersSuccess) {
+  hipPitchedPtr pitched{};
+  const hipExtent extent = make_hipExtent(64 * sizeof(int), 16, 4);
+  ASSERT_HIP(hipMalloc3D(&pitched, extent));
+  for (int round = 0; round < 20; ++round) {
+    ASSERT_HIP(hipMemset3D(pitched, round, extent));
+    for (int i = 0; i < 3; ++i)
+      ASSERT_EQ(hipStreamQuery(nullptr), hipSuccess) << "round " << round << " query " << i;
+  }
+  std::vector<unsigned char> row(64 * sizeof(int));
+  ASSERT_HIP(hipMemcpy(row.data(), pitched.ptr, row.size(), hipMemcpyDeviceToHost));
+  for (unsigned char byte : row) ASSERT_EQ(byte, 19);
+  ASSERT_HIP(hipFree(pitched.ptr));
+}
+
 TEST(QueuePool, CreateAndDestroyChurnKeepsTheBoundAndPendingWorkCompletes) {
   constexpr int kIterations = 300, n = 64;
   Flag flag;
