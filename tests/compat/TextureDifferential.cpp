@@ -79,7 +79,7 @@ bool run(bool rgba8, bool srgb, hipTextureAddressMode mode, bool linear, bool no
   }
   for (int i = 0; i < kW * kH; ++i)
     for (int c = 0; c < channels; ++c)
-      im.texels.push_back(!rgba8               ? floats[i]
+      im.texels.push_back(!rgba8          ? floats[i]
                           : srgb && c < 3 ? srgbToLinear(bytes[i * 4 + c])
                                           : bytes[i * 4 + c] / 255.0f);
   void* memory = nullptr;
@@ -130,8 +130,8 @@ bool run(bool rgba8, bool srgb, hipTextureAddressMode mode, bool linear, bool no
       if (!equal && mismatches++ < 10)
         std::printf("mismatch: %s mode %d %s %s coordinate (%g, %g) channel %d: %.9g, want %.9g\n",
                     rgba8 ? (srgb ? "srgba8" : "rgba8") : "float", static_cast<int>(mode),
-                    linear ? "linear" : "point",
-                    normalized ? "normalized" : "texels", xy[0], xy[1], c, g, want[c]);
+                    linear ? "linear" : "point", normalized ? "normalized" : "texels", xy[0], xy[1],
+                    c, g, want[c]);
     }
   }
   CHECK(hipDestroyTextureObject(object));

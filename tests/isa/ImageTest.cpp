@@ -872,7 +872,8 @@ TEST_P(Images, SrgbFormatsDecodeColourChannelsBeforeFiltering) {
   Reference ref{im, 2, 0, true};
   for (int i = 0; i < 32; ++i) {
     const std::array<float, 4> want = ref.sample(0, coords[i].x, 0, 0, 0);
-    for (int c = 0; c < 4; ++c) ASSERT_NEAR(out[i][c], want[c], 1e-5f) << "lane " << i << " ch " << c;
+    for (int c = 0; c < 4; ++c)
+      ASSERT_NEAR(out[i][c], want[c], 1e-5f) << "lane " << i << " ch " << c;
   }
 
   Image& target = hold(Image(kRgba8Srgb, k2D, 4));

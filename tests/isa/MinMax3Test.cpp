@@ -74,9 +74,12 @@ TEST_P(MinMax3, EveryOpMatchesTheHostReference) {
       b[i] = edges[(i / 9) % 9];
       c[i] = edges[i / 81];
     } else {
-      do a[i] = rng() & 0xffff; while (isNanHalf(a[i]));
-      do b[i] = rng() & 0xffff; while (isNanHalf(b[i]));
-      do c[i] = rng() & 0xffff; while (isNanHalf(c[i]));
+      do a[i] = rng() & 0xffff;
+      while (isNanHalf(a[i]));
+      do b[i] = rng() & 0xffff;
+      while (isNanHalf(b[i]));
+      do c[i] = rng() & 0xffff;
+      while (isNanHalf(c[i]));
     }
     // High halves must not matter.
     a[i] |= (rng() & 0xffff) << 16;
@@ -89,7 +92,8 @@ TEST_P(MinMax3, EveryOpMatchesTheHostReference) {
   for (int k = 0; k < ops; ++k)
     for (int i = 0; i < n; ++i) {
       // 0xffff, the unsigned extreme, is a NaN half: the f16 ops are not compared on it.
-      if (k < 3 && (isNanHalf(a[i] & 0xffff) || isNanHalf(b[i] & 0xffff) || isNanHalf(c[i] & 0xffff)))
+      if (k < 3 &&
+          (isNanHalf(a[i] & 0xffff) || isNanHalf(b[i] & 0xffff) || isNanHalf(c[i] & 0xffff)))
         continue;
       const unsigned want = reference(k, a[i], b[i], c[i]);
       // ±0 compare equal: either zero is a correct minimum or maximum of {+0, -0}.
@@ -97,8 +101,8 @@ TEST_P(MinMax3, EveryOpMatchesTheHostReference) {
         ASSERT_EQ(out[k * n + i] & 0x7fff, 0u) << "op " << k << " item " << i;
         continue;
       }
-      ASSERT_EQ(out[k * n + i], want) << "op " << k << " a=" << std::hex << a[i] << " b=" << b[i]
-                                      << " c=" << c[i];
+      ASSERT_EQ(out[k * n + i], want)
+          << "op " << k << " a=" << std::hex << a[i] << " b=" << b[i] << " c=" << c[i];
     }
 }
 

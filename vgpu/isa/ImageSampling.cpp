@@ -123,9 +123,10 @@ void axisFootprint(float coord, std::uint32_t size, bool unnormalized, bool line
                    std::int64_t& first, float& fraction) {
   float t = unnormalized ? coord : coord * static_cast<float>(size);
   // The unit's fixed-point conversion reads NaN as 0 (D3D's float-to-fixed conversion rule; no
-  // AMD document says otherwise) and saturates: 2^20 texels is far beyond every axis (16384 at most) yet small enough that the
-  // half-texel shift and 8 fraction bits below stay exact in f32, so wrap and mirror still see
-  // an integer, clamp modes the edge, and the integer conversions stay defined.
+  // AMD document says otherwise) and saturates: 2^20 texels is far beyond every axis (16384 at
+  // most) yet small enough that the half-texel shift and 8 fraction bits below stay exact in f32,
+  // so wrap and mirror still see an integer, clamp modes the edge, and the integer conversions stay
+  // defined.
   constexpr float kSaturated = 1048576.0f;
   t = std::isnan(t) ? 0.0f : std::fmin(std::fmax(t, -kSaturated), kSaturated);
   // The texture unit turns texel coordinates into fixed point with 8 fraction bits before it

@@ -40,9 +40,9 @@ hipTextureDesc srgbTexture(bool linear) {
 TEST(SrgbTextures, ColourChannelsDecodeBeforeFiltering) {
   const int w = 256, h = 2;
   for (int channels : {4, 2, 1}) {
-    const hipChannelFormatDesc desc = hipCreateChannelDesc(
-        8, channels > 1 ? 8 : 0, channels > 2 ? 8 : 0, channels > 2 ? 8 : 0,
-        hipChannelFormatKindUnsigned);
+    const hipChannelFormatDesc desc =
+        hipCreateChannelDesc(8, channels > 1 ? 8 : 0, channels > 2 ? 8 : 0, channels > 2 ? 8 : 0,
+                             hipChannelFormatKindUnsigned);
     hipArray_t array = nullptr;
     ASSERT_HIP(hipMallocArray(&array, &desc, w, h));
     std::vector<std::uint8_t> bytes;
@@ -105,10 +105,11 @@ TEST(SrgbTextures, FormatsWithoutAnSrgbEncodingAreRefused) {
     hipTextureReadMode read;
     const char* what;
   };
-  for (const Case& k : {Case{hipCreateChannelDesc<uchar4>(), hipReadModeElementType, "uchar4 elements"},
-                        Case{hipCreateChannelDesc<ushort4>(), hipReadModeNormalizedFloat, "ushort4"},
-                        Case{hipCreateChannelDesc<char4>(), hipReadModeNormalizedFloat, "char4"},
-                        Case{hipCreateChannelDesc<float4>(), hipReadModeElementType, "float4"}}) {
+  for (const Case& k :
+       {Case{hipCreateChannelDesc<uchar4>(), hipReadModeElementType, "uchar4 elements"},
+        Case{hipCreateChannelDesc<ushort4>(), hipReadModeNormalizedFloat, "ushort4"},
+        Case{hipCreateChannelDesc<char4>(), hipReadModeNormalizedFloat, "char4"},
+        Case{hipCreateChannelDesc<float4>(), hipReadModeElementType, "float4"}}) {
     hipArray_t array = nullptr;
     ASSERT_HIP(hipMallocArray(&array, &k.desc, 4, 4));
     hipResourceDesc resource = {};

@@ -13,7 +13,7 @@ textureReference* arrayRgba8Reference();    // texture<uchar4, 2, NormalizedFloa
 textureReference* mipmapFloatReference();   // texture<float, 2, ElementType>
 textureReference* linearShortReference();   // texture<short, 1, NormalizedFloat>
 textureReference* cubesFloatReference();    // texture<float, CubemapLayered, ElementType>
-surfaceReference* rgba8SurfaceReference();   // surface<void, 2>, CUDA's spelling
+surfaceReference* rgba8SurfaceReference();  // surface<void, 2>, CUDA's spelling
 
 // The pattern surface writes leave in texel (x, y).
 __host__ __device__ inline uchar4 surfacePatternRgba8(int x, int y) {

@@ -63,7 +63,11 @@ Result<Bytes> fatbinSection(Bytes elf) {
 // The processor of a bare AMDGPU code object (an ELF whose e_machine is EM_AMDGPU, 224; its
 // EF_AMDGPU_MACH in e_flags), or nothing for any other file.
 std::optional<std::string> codeObjectProcessor(Bytes file) {
-  if (file.size() < 64 || std::memcmp(file.data(), "\x7f" "ELF\x02\x01", 6) != 0) return {};
+  if (file.size() < 64 || std::memcmp(file.data(),
+                                      "\x7f"
+                                      "ELF\x02\x01",
+                                      6) != 0)
+    return {};
   const auto machine = loadAt<std::uint16_t>(file, 0x12);
   const auto flags = loadAt<std::uint32_t>(file, 0x30);
   if (!machine || *machine != 224 || !flags) return {};
