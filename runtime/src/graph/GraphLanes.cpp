@@ -114,16 +114,38 @@ class LaneBuilder {
   std::vector<std::vector<int64_t>> clock_;     // per lane: the last position known done on each
 };
 
+// Moves each kernel's signal to a wait right after it: a wait for kFork, met since the lane's
+// first packet (lane 0's completes kFork, the others wait for it), that only marks the point.
+void separateCompletions(LanePlan& plan) {
+  for (auto& lane : plan.lanes) {
+    std::vector<LanePlan::Item> items;
+    items.reserve(lane.size());
+    for (LanePlan::Item item : lane) {
+      const uint32_t completes = item.completes;
+      if (!item.wait) item.completes = LanePlan::kNone;
+      items.push_back(item);
+      if (item.wait || completes == LanePlan::kNone) continue;
+      LanePlan::Item mark;
+      mark.wait = true;
+      mark.waitFor = LanePlan::kFork;
+      mark.completes = completes;
+      items.push_back(mark);
+    }
+    lane.swap(items);
+  }
+}
+
 }  // namespace
 
 LanePlan LanePlan::make(const std::vector<std::vector<uint32_t>>& dependencies, unsigned maxLanes,
-                        uint32_t maxPackets) {
+                        uint32_t maxPackets, bool kernelsCompleteNothing) {
   if (maxLanes < 2 || dependencies.empty()) return {};
   LaneBuilder builder(dependencies.size(), maxLanes);
   for (uint32_t kernel = 0; kernel < dependencies.size(); ++kernel)
     builder.place(kernel, dependencies[kernel]);
   if (builder.lanes() < 2) return {};
   LanePlan plan = builder.finish();
+  if (kernelsCompleteNothing) separateCompletions(plan);
   for (const auto& lane : plan.lanes)
     if (lane.size() > maxPackets) return {};
   return plan;

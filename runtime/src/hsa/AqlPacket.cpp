@@ -116,6 +116,17 @@ void setWaitBound(RawPacket& packet, int64_t bound) noexcept {
               &bound, sizeof(bound));
 }
 
+DispatchPacket dispatchOf(const RawPacket& packet) noexcept {
+  DispatchPacket dispatch;
+  std::memcpy(&dispatch, &packet, sizeof(dispatch));
+  return dispatch;
+}
+
+void setCompletionSignal(RawPacket& packet, uint64_t signal) noexcept {
+  std::memcpy(reinterpret_cast<uint8_t*>(&packet) + offsetof(DispatchPacket, completionSignal),
+              &signal, sizeof(signal));
+}
+
 uint16_t invalidPacketHeader() noexcept {
   return HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
 }
