@@ -121,6 +121,7 @@ Status GraphExec::plan() {
   allocations_.clear();
   frees_.clear();
   laneNodes_.clear();
+  laneEvents_.clear();
   laneNodeOfKernel_.clear();
   blits_.clear();
   laneDependencies_.clear();
@@ -141,7 +142,8 @@ Status GraphExec::plan() {
   offset = 0;
   for (const LaneNode& node : laneNodes_) {
     laneKernargOffsets_.push_back(offset);
-    offset += GraphExec::segmentBytes(node.launch->code().layout.segmentSize());
+    if (node.launch != nullptr)
+      offset += GraphExec::segmentBytes(node.launch->code().layout.segmentSize());
   }
   laneKernargOffsets_.push_back(offset);
   return planLanes();
@@ -180,7 +182,8 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
         if (node->params.kernel.attributes.cooperative != 0) laneable_ = false;
         mine = {static_cast<uint32_t>(laneNodes_.size())};
         laneNodeOfKernel_.push_back(static_cast<uint32_t>(laneNodes_.size()));
-        laneNodes_.push_back({&node->params.kernel, static_cast<uint32_t>(kernels_.size())});
+        laneNodes_.push_back({LaneNode::Kernel, &node->params.kernel,
+                              static_cast<uint32_t>(kernels_.size()), nullptr});
         laneDependencies_.push_back(std::move(after));
         kernels_.push_back(node);
         break;
@@ -214,10 +217,24 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
         break;
       case hipGraphNodeTypeEmpty:
         break;
+      case hipGraphNodeTypeEventRecord:
+      case hipGraphNodeTypeWaitEvent:
+        steps_.push_back({node});  // the single-queue plan submits it as its call would
+        if (!laneable_) break;
+        if (!planEvent(*node)) {
+          laneable_ = false;
+          break;
+        }
+        // A record's packet completes the event's signal, not a lane's: its dependents wait
+        // for what it waits for (the same point), so nothing waits for the record itself.
+        if (node->params.type == hipGraphNodeTypeWaitEvent)
+          mine = {static_cast<uint32_t>(laneDependencies_.size())};
+        laneDependencies_.push_back(std::move(after));
+        break;
       default:
-        // Host functions, events, semaphores and memory operations need the host or the
-        // stream's bookkeeping at launch (GraphExec.h): submitted through the stream's calls,
-        // they fit lane 0's order only.
+        // Host functions, semaphores and memory operations need the host or the stream's
+        // bookkeeping at launch (GraphExec.h): submitted through the stream's calls, they fit
+        // lane 0's order only.
         steps_.push_back({node});
         laneable_ = false;
         break;
@@ -254,8 +271,20 @@ bool GraphExec::planBlit(const GraphNode& node) {
   params.kernelParams = blit.arguments;
   auto launch = std::make_unique<KernelLaunch>();
   if (!KernelLaunch::make(params, *blit.kernel, laneDevice_, *launch).ok()) return false;
-  laneNodes_.push_back({launch.get(), UINT32_MAX});
+  laneNodes_.push_back({LaneNode::Blit, launch.get(), UINT32_MAX, nullptr});
   blits_.push_back(std::move(launch));
+  return true;
+}
+
+bool GraphExec::planEvent(const GraphNode& node) {
+  auto* event = reinterpret_cast<core::Event*>(node.params.event);
+  if (event == nullptr || !event->valid() || event->share() != nullptr ||
+      event->device().index() != laneDevice_)
+    return false;
+  laneEvents_.push_back(static_cast<uint32_t>(laneNodes_.size()));
+  laneNodes_.push_back({node.params.type == hipGraphNodeTypeEventRecord ? LaneNode::EventRecord
+                                                                         : LaneNode::EventWait,
+                        nullptr, UINT32_MAX, event});
   return true;
 }
 
@@ -269,9 +298,12 @@ Status GraphExec::planLanes() {
   launches_ = 0;
   if (!laneable_) return Status::success();
   // Half a queue per lane: a launch reserves each lane's run at once (PacketSubmitter::reserveRun).
+  std::vector<bool> records(laneNodes_.size());
+  for (size_t i = 0; i < laneNodes_.size(); ++i)
+    records[i] = laneNodes_[i].kind == LaneNode::EventRecord;
   lanes_ =
       LanePlan::make(laneDependencies_, std::min(core::QueuePool::configuredLimit(), kMaxLanes),
-                     core::kQueuePackets / 2, trace::enabled(trace::kTrace));
+                     core::kQueuePackets / 2, trace::enabled(trace::kTrace), records);
   nodePlaces_.resize(laneNodes_.size());
   for (uint32_t lane = 0; lane < lanes_.lanes.size(); ++lane)
     for (uint32_t item = 0; item < lanes_.lanes[lane].size(); ++item)
@@ -400,13 +432,26 @@ void GraphExec::packLaneKernel(Upload& upload, size_t index) {
   const Place place = nodePlaces_[index];
   Lane& lane = upload.lanes[place.lane];
   const LanePlan::Item& item = lanes_.lanes[place.lane][place.item];
-  const KernelLaunch& launch = *laneNodes_[index].launch;
+  const uint64_t completes =
+      item.completes == LanePlan::kNone ? 0 : signals_[item.completes]->handle();
+  const LaneNode& node = laneNodes_[index];
+  if (node.kind == LaneNode::EventRecord) {
+    // Event::record's barrier, the event's timestamps from this lane's queue.
+    if (node.event->timed()) lane.hardware->packets().enableTimestamps();
+    lane.packets[place.item] = hsa::rawBarrier(node.event->signalHandle(), 0);
+    return;
+  }
+  if (node.kind == LaneNode::EventWait) {
+    // Below 1: complete (0), or never recorded (0 since its creation).
+    lane.packets[place.item] = hsa::rawWaitBelow(node.event->signalHandle(), 1, completes);
+    return;
+  }
+  const KernelLaunch& launch = *node.launch;
   uint8_t* kernarg = static_cast<uint8_t*>(upload.kernargs) + laneKernargOffsets_[index];
   launch.code().layout.pack(launch.arguments(), launch.geometry(),
                             hiddenFor(*lane.hardware, 0, launch), kernarg);
   hsa::DispatchPacket packet = packetFor(launch, kernarg);
-  packet.completionSignal =
-      item.completes == LanePlan::kNone ? 0 : signals_[item.completes]->handle();
+  packet.completionSignal = completes;
   lane.packets[place.item] = hsa::rawDispatch(packet);
 }
 
@@ -498,6 +543,10 @@ Status GraphExec::launch(core::Stream& queue) {
 
 Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
   core::Device& device = queue.device();
+  for (uint32_t index : laneEvents_)
+    if (!laneNodes_[index].event->valid())
+      return fail(hipErrorInvalidHandle, "event %p of a graph node was destroyed",
+                  static_cast<void*>(laneNodes_[index].event));
   if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
   // Counted once submitted: a launch that never was must not be waited for.
   const int64_t launch = static_cast<int64_t>(launches_ + 1);
@@ -517,6 +566,8 @@ Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
   }
   if (!reserved) return device.queueFailure();  // the device failed: a reset restarts the count
   ++launches_;
+  for (uint32_t index : laneEvents_)  // before their records are published
+    if (laneNodes_[index].kind == LaneNode::EventRecord) laneNodes_[index].event->markPending();
   if (trace::enabled(trace::kTrace)) traceLanes(queue, upload);
   for (size_t l = upload.lanes.size(); l-- > 0;) {
     Lane& lane = upload.lanes[l];
@@ -549,7 +600,7 @@ void GraphExec::traceLanes(core::Stream& queue, Upload& upload) {
     submitter.queue().enableTimestamps();
     const std::vector<LanePlan::Item>& items = lanes_.lanes[l];
     for (size_t i = 0; i < items.size(); ++i) {
-      if (items[i].wait) continue;
+      if (items[i].wait || laneNodes_[items[i].kernel].launch == nullptr) continue;  // events
       const hsa::DispatchPacket packet = hsa::dispatchOf(lane.packets[i]);
       hsa::setCompletionSignal(
           lane.packets[i],

@@ -14,12 +14,13 @@
 // launching queue, and a launch reserves every lane's run under the pool's span lock, then
 // copies the runs in and rings one doorbell per lane. Copy and fill nodes between memory the
 // GPU reaches are what the stream would dispatch for them, a built-in kernel (DeviceCopies), so
-// on lanes they are prebuilt packets like the kernels. The single-queue plan stays for graphs
-// with nodes that need the host or a stream's bookkeeping at launch: copies with a side in
-// pageable host memory (the host copies through staging buffers once the stream's earlier work
-// completed), host functions, event record and wait nodes, external semaphores, batch memory
-// operations; and for cooperative kernels (a grid barrier per queue) and lanes longer than half
-// a queue.
+// on lanes they are prebuilt packets like the kernels; event records and waits are a barrier
+// completing the event's signal and a wait for it. The single-queue plan stays for graphs with
+// nodes that need the host at launch: copies with a side in pageable host memory (the host
+// copies through staging buffers once the stream's earlier work completed), host functions (a
+// host thread runs them while the stream's queue is held), interprocess events, external
+// semaphores and batch memory operations (both submitted through the stream's calls); and for
+// cooperative kernels (a grid barrier per queue) and lanes longer than half a queue.
 #pragma once
 
 #include <memory>
@@ -121,13 +122,16 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   // Adds `node` (a copy or fill) to the lane nodes as the built-in kernel it dispatches, or
   // returns false when it is not one (pageable memory, no device, an error to report at launch).
   bool planBlit(const GraphNode& node);
+  // Adds an event record or wait node, or returns false when its event cannot be one
+  // (interprocess, destroyed, of another device: the stream's call handles or reports it).
+  bool planEvent(const GraphNode& node);
   // Whether launches on `queue` use the plan on lanes.
   bool onLanes(const core::Stream& queue) const;
   core::Status uploadFor(core::Stream& queue, Upload*& out);
   core::Status uploadLanes(core::Stream& queue, Upload& upload);
   core::Status launchOnLanes(core::Stream& queue, Upload& upload);
-  // Lane node `index`'s packet in a lane upload, its kernarg segment packed for the lane's
-  // queue.
+  // Lane node `index`'s packet in a lane upload (a kernel's kernarg segment packed for the
+  // lane's queue).
   void packLaneKernel(Upload& upload, size_t index);
   // With HIPCORE_TRACE: every kernel of the launch gets a dispatch-trace completion signal.
   void traceSingleQueue(core::Stream& queue, Upload& upload, const Step& step);
@@ -167,10 +171,13 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   // device when -1); the plan, where each node's item is, its kernarg segment in a lane upload,
   // and the signals (which only count down: LanePlan::kSignalStart minus launches).
   struct LaneNode {
-    const KernelLaunch* launch;
-    uint32_t kernel;  // its index in kernels_, or UINT32_MAX for a blit
+    enum Kind : uint8_t { Kernel, Blit, EventRecord, EventWait } kind;
+    const KernelLaunch* launch = nullptr;  // Kernel, Blit
+    uint32_t kernel = UINT32_MAX;          // Kernel: its index in kernels_
+    core::Event* event = nullptr;          // EventRecord, EventWait
   };
   std::vector<LaneNode> laneNodes_;
+  std::vector<uint32_t> laneEvents_;  // the event nodes among them, checked at each launch
   std::vector<uint32_t> laneNodeOfKernel_;
   std::vector<std::unique_ptr<KernelLaunch>> blits_;
   std::vector<std::vector<uint32_t>> laneDependencies_;

@@ -77,10 +77,12 @@ Status GraphExec::setParams(GraphNode& node, NodeParams params) {
                 "node %p: an executable's node keeps its number of semaphores, or its context and "
                 "its operations' number and types",
                 static_cast<void*>(&node));
-  if (params.type == hipGraphNodeTypeMemcpy || params.type == hipGraphNodeTypeMemset) {
-    // On lanes a copy or fill is a prebuilt built-in kernel, and its new memory may decide
-    // whether the graph runs on lanes at all: the plan is laid out again (launches in flight
-    // keep the old packets until they complete). The single-queue plan reads it at each launch.
+  if (params.type == hipGraphNodeTypeMemcpy || params.type == hipGraphNodeTypeMemset ||
+      params.type == hipGraphNodeTypeEventRecord || params.type == hipGraphNodeTypeWaitEvent) {
+    // On lanes a copy or fill is a prebuilt built-in kernel and an event node a packet naming
+    // the event's signal, and the new parameters may decide whether the graph runs on lanes at
+    // all: the plan is laid out again (launches in flight keep the old packets until they
+    // complete). The single-queue plan reads them at each launch.
     const bool hadLanes = !lanes_.lanes.empty();
     if (hadLanes)
       if (Status idle = quiesce(); !idle.ok()) return idle;

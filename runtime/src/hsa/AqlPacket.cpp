@@ -116,6 +116,12 @@ void setWaitBound(RawPacket& packet, int64_t bound) noexcept {
               &bound, sizeof(bound));
 }
 
+RawPacket rawBarrier(uint64_t completionSignal, uint64_t dependency) noexcept {
+  RawPacket raw{};
+  publishBarrier(&raw, completionSignal, dependency);
+  return raw;
+}
+
 DispatchPacket dispatchOf(const RawPacket& packet) noexcept {
   DispatchPacket dispatch;
   std::memcpy(&dispatch, &packet, sizeof(dispatch));

@@ -742,4 +742,64 @@ TEST(GraphLanes, ACopyNodeSetParamsOnLanesTakesEffectAndAPageableCopyFallsBack) 
   ASSERT_HIP(hipStreamDestroy(stream));
 }
 
+TEST(GraphLanes, EventRecordAndWaitNodesOnLanesOrderTwoGraphs) {
+  // The first graph records the event after a slow kernel on one branch (another branch beside
+  // it); the second, on another stream, waits for the event on one branch before copying what
+  // the slow kernel wrote. Without the record after its kernel, or without the wait, the copy
+  // reads the 0 each round starts with.
+  DeviceInts x(1), y(1), z(1), out(1);
+  hipEvent_t start = nullptr, recorded = nullptr;
+  ASSERT_HIP(hipEventCreate(&start));
+  ASSERT_HIP(hipEventCreate(&recorded));
+  hipGraph_t first = nullptr, second = nullptr;
+  ASSERT_HIP(hipGraphCreate(&first, 0));
+  ASSERT_HIP(hipGraphCreate(&second, 0));
+  int *px = x.data, *py = y.data, *pz = z.data;
+  int one = 1, value = 90, iterations = 200000;
+  hipGraphNode_t slow = addKernel(first, {}, slowSetKernel(), {&px, &value, &iterations}, 1);
+  hipGraphNode_t record = nullptr, wait = nullptr;
+  ASSERT_HIP(hipGraphAddEventRecordNode(&record, first, &slow, 1, recorded));
+  addKernel(first, {}, setToKernel(), {&py, &one, &one}, 1);
+  ASSERT_HIP(hipGraphAddEventWaitNode(&wait, second, nullptr, 0, recorded));
+  addCopy(second, {wait}, out.data, x.data, sizeof(int), hipMemcpyDeviceToDevice);
+  addKernel(second, {}, setToKernel(), {&pz, &one, &one}, 1);
+  hipGraphExec_t firstExec = nullptr, secondExec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&firstExec, first, nullptr, nullptr, 0));
+  ASSERT_HIP(hipGraphInstantiate(&secondExec, second, nullptr, nullptr, 0));
+  hipStream_t streams[2] = {};
+  for (hipStream_t& s : streams) ASSERT_HIP(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+  for (int round = 0; round < 5; ++round) {
+    ASSERT_HIP(hipMemset(x.data, 0, sizeof(int)));
+    ASSERT_HIP(hipMemset(out.data, 0xff, sizeof(int)));
+    ASSERT_HIP(hipEventRecord(start, streams[0]));
+    unsigned long long before = 0, after = 0;
+    ASSERT_HIP(hipcoreGetStreamPacketCount(streams[0], &before));
+    ASSERT_HIP(hipGraphLaunch(firstExec, streams[0]));
+    ASSERT_HIP(hipcoreGetStreamPacketCount(streams[0], &after));
+    // On lanes, lane 0: the fork, the slow kernel, the record, the wait for the other lane.
+    EXPECT_EQ(after - before, 4u) << "round " << round;
+    ASSERT_HIP(hipGraphLaunch(secondExec, streams[1]));
+    // The event completes after the slow kernel, and only then.
+    ASSERT_HIP(hipEventSynchronize(recorded));
+    int seen = 0;
+    ASSERT_HIP(hipMemcpy(&seen, x.data, sizeof(int), hipMemcpyDeviceToHost));
+    ASSERT_EQ(seen, 90) << "round " << round;
+    float milliseconds = -1;
+    ASSERT_HIP(hipEventElapsedTime(&milliseconds, start, recorded));
+    EXPECT_GE(milliseconds, 0.0f);
+    ASSERT_HIP(finishWithin20Seconds(streams[1]));
+    int result = 0;
+    ASSERT_HIP(hipMemcpy(&result, out.data, sizeof(int), hipMemcpyDeviceToHost));
+    ASSERT_EQ(result, 90) << "round " << round;
+    ASSERT_HIP(finishWithin20Seconds(streams[0]));
+  }
+  ASSERT_HIP(hipGraphExecDestroy(firstExec));
+  ASSERT_HIP(hipGraphExecDestroy(secondExec));
+  ASSERT_HIP(hipGraphDestroy(first));
+  ASSERT_HIP(hipGraphDestroy(second));
+  for (hipStream_t s : streams) ASSERT_HIP(hipStreamDestroy(s));
+  ASSERT_HIP(hipEventDestroy(start));
+  ASSERT_HIP(hipEventDestroy(recorded));
+}
+
 }  // namespace
