@@ -17,8 +17,9 @@
 // on lanes they are prebuilt packets like the kernels; event records and waits are a barrier
 // completing the event's signal and a wait for it. The single-queue plan stays for graphs with
 // nodes that need the host at launch: copies with a side in pageable host memory (the host
-// copies through staging buffers once the stream's earlier work completed), host functions (a
-// host thread runs them while the stream's queue is held), interprocess events, external
+// copies through staging buffers once the stream's earlier work completed), host functions
+// (each call registers fresh signals with ROCR's async handler thread: an allocation and ROCR's
+// lock per launch, Stream::enqueueHostFunction), interprocess events, external
 // semaphores and batch memory operations (both submitted through the stream's calls); and for
 // cooperative kernels (a grid barrier per queue) and lanes longer than half a queue.
 #pragma once
