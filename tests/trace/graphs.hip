@@ -60,9 +60,8 @@ int main() {
     fill.height = 1;
     hipGraphNode_t filled = nullptr, copied = nullptr;
     ok = ok && check(hipGraphAddMemsetNode(&filled, branched, nullptr, 0, &fill));
-    hipGraphNode_t added =
-        kernelNode(branched, {filled}, reinterpret_cast<const void*>(&laneAdd), sides[side][0],
-                   side + 1, ok);
+    hipGraphNode_t added = kernelNode(branched, {filled}, reinterpret_cast<const void*>(&laneAdd),
+                                      sides[side][0], side + 1, ok);
     ok = ok && check(hipGraphAddMemcpyNode1D(&copied, branched, &added, 1, sides[side][1],
                                              sides[side][0], bytes, hipMemcpyDeviceToDevice));
   }
@@ -70,9 +69,9 @@ int main() {
   ok = ok && check(hipMemset(c, 0, bytes));
   hipGraphNode_t previous = nullptr;
   for (int i = 0; ok && i < 3; ++i)
-    previous = kernelNode(chain, previous ? std::vector<hipGraphNode_t>{previous}
-                                          : std::vector<hipGraphNode_t>{},
-                          reinterpret_cast<const void*>(&chainAdd), c, 1, ok);
+    previous = kernelNode(
+        chain, previous ? std::vector<hipGraphNode_t>{previous} : std::vector<hipGraphNode_t>{},
+        reinterpret_cast<const void*>(&chainAdd), c, 1, ok);
   hipGraphExec_t branchedExec = nullptr, chainExec = nullptr;
   ok = ok && check(hipGraphInstantiate(&branchedExec, branched, nullptr, nullptr, 0)) &&
        check(hipGraphInstantiate(&chainExec, chain, nullptr, nullptr, 0));

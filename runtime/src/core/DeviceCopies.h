@@ -81,8 +81,7 @@ class DeviceCopies {
   void writeWithCpu(Pitched<void*> destination, Pitched<const void*> source, const Extent& extent);
   Status queueOrNull(Stream*& queue);
   // The kernels of a fill or copy on the GPU's addresses of the two sides (rows collapsed).
-  Status fillBlit(Pitched<void*> destination, const Extent& extent, uint32_t word,
-                  BlitLaunch& out);
+  Status fillBlit(Pitched<void*> destination, const Extent& extent, uint32_t word, BlitLaunch& out);
   Status copyBlit(Pitched<void*> destination, Pitched<const void*> source, const Extent& extent,
                   BlitLaunch& out);
   Status dispatch(Stream& queue, const BlitLaunch& blit);

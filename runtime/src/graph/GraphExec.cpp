@@ -264,8 +264,8 @@ bool GraphExec::planBlit(const GraphNode& node) {
   if (!made.ok()) return false;  // the stream's call reports it at each launch, as before
   if (blit.kernel == nullptr) return true;  // nothing to copy or fill: like an empty node
   hipKernelNodeParams params{};
-  params.gridDim = dim3(blit.geometry.gridBlocks[0], blit.geometry.gridBlocks[1],
-                        blit.geometry.gridBlocks[2]);
+  params.gridDim =
+      dim3(blit.geometry.gridBlocks[0], blit.geometry.gridBlocks[1], blit.geometry.gridBlocks[2]);
   params.blockDim =
       dim3(blit.geometry.blockSize[0], blit.geometry.blockSize[1], blit.geometry.blockSize[2]);
   params.kernelParams = blit.arguments;
@@ -283,7 +283,7 @@ bool GraphExec::planEvent(const GraphNode& node) {
     return false;
   laneEvents_.push_back(static_cast<uint32_t>(laneNodes_.size()));
   laneNodes_.push_back({node.params.type == hipGraphNodeTypeEventRecord ? LaneNode::EventRecord
-                                                                         : LaneNode::EventWait,
+                                                                        : LaneNode::EventWait,
                         nullptr, UINT32_MAX, event});
   return true;
 }
@@ -602,10 +602,10 @@ void GraphExec::traceLanes(core::Stream& queue, Upload& upload) {
     for (size_t i = 0; i < items.size(); ++i) {
       if (items[i].wait || laneNodes_[items[i].kernel].launch == nullptr) continue;  // events
       const hsa::DispatchPacket packet = hsa::dispatchOf(lane.packets[i]);
-      hsa::setCompletionSignal(
-          lane.packets[i],
-          trace::traceDispatch(submitter.traceQueue(), laneNodes_[items[i].kernel].launch->code().name,
-                               packet.gridSize, packet.workgroupSize));
+      hsa::setCompletionSignal(lane.packets[i],
+                               trace::traceDispatch(submitter.traceQueue(),
+                                                    laneNodes_[items[i].kernel].launch->code().name,
+                                                    packet.gridSize, packet.workgroupSize));
     }
   }
 }

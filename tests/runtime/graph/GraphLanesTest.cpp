@@ -503,8 +503,8 @@ hipGraphNode_t addCopy2D(hipGraph_t graph, std::vector<hipGraphNode_t> dependenc
 struct MixedGraph {
   static constexpr int kHalf = kCount / 2;
   static constexpr int kRows = 16, kRowInts = 16;  // C is kRows x kRowInts, D twice as wide
-  DeviceInts source{kCount}, a{kCount}, b{kCount}, c{kCount}, d{2 * kCount}, e{kCount},
-      f{kRowInts}, acc{kCount};
+  DeviceInts source{kCount}, a{kCount}, b{kCount}, c{kCount}, d{2 * kCount}, e{kCount}, f{kRowInts},
+      acc{kCount};
   int* pinnedE = nullptr;
   int* pinnedAcc = nullptr;
   hipGraph_t graph = nullptr;
@@ -543,8 +543,7 @@ struct MixedGraph {
     ASSERT_HIP(hipGraphAddMemcpyNodeToSymbol(&c2, graph, &c0, 1, symbolOf16Ints(), c.data,
                                              kRowInts * sizeof(int), 0, hipMemcpyDeviceToDevice));
     ASSERT_HIP(hipGraphAddMemcpyNodeFromSymbol(&c3, graph, &c2, 1, f.data, symbolOf16Ints(),
-                                               kRowInts * sizeof(int), 0,
-                                               hipMemcpyDeviceToDevice));
+                                               kRowInts * sizeof(int), 0, hipMemcpyDeviceToDevice));
     // Branch 3: E = 2 + 1, copied to pinned host memory.
     int* pe = e.data;
     hipGraphNode_t e0 = addMemset(graph, {}, e.data, 2, 4, kCount);
@@ -683,7 +682,8 @@ TEST(GraphLanes, AKernelWaitsForACopyOnAnotherBranch) {
   int one = 1, value = 50, iterations = 200000;
   hipGraphNode_t fast = addKernel(graph, {}, setToKernel(), {&py, &one, &one}, 1);
   hipGraphNode_t slow = addKernel(graph, {}, slowSetKernel(), {&px, &value, &iterations}, 1);
-  hipGraphNode_t copy = addCopy(graph, {slow}, w.data, x.data, sizeof(int), hipMemcpyDeviceToDevice);
+  hipGraphNode_t copy =
+      addCopy(graph, {slow}, w.data, x.data, sizeof(int), hipMemcpyDeviceToDevice);
   addKernel(graph, {fast, copy}, addFromKernel(), {&py, &pw, &one}, 1);
   hipGraphExec_t exec = nullptr;
   ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
@@ -721,8 +721,8 @@ TEST(GraphLanes, ACopyNodeSetParamsOnLanesTakesEffectAndAPageableCopyFallsBack) 
   hipStream_t stream = nullptr;
   ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
   ASSERT_HIP(hipGraphLaunch(exec, stream));
-  ASSERT_HIP(hipGraphExecMemcpyNodeSetParams1D(exec, copy, out2.data, x.data, bytes,
-                                               hipMemcpyDefault));
+  ASSERT_HIP(
+      hipGraphExecMemcpyNodeSetParams1D(exec, copy, out2.data, x.data, bytes, hipMemcpyDefault));
   ASSERT_HIP(hipGraphLaunch(exec, stream));
   ASSERT_HIP(finishWithin20Seconds(stream));
   std::vector<int> h1(kCount), h2(kCount), pageable(kCount, -1);
@@ -800,6 +800,66 @@ TEST(GraphLanes, EventRecordAndWaitNodesOnLanesOrderTwoGraphs) {
   for (hipStream_t s : streams) ASSERT_HIP(hipStreamDestroy(s));
   ASSERT_HIP(hipEventDestroy(start));
   ASSERT_HIP(hipEventDestroy(recorded));
+}
+
+TEST(GraphLanes, ALaunchWithCopiesFillsAndEventsOnLanesAllocatesNothingAndLocksNoMutex) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  const bool counted = false;
+#else
+  const bool counted = !RUNNING_ON_VALGRIND;
+#endif
+  // The mixed graph (kernels, fills, 1D, 2D, pinned and symbol copies) plus a graph of an event
+  // record, an event wait, a copy and a fill on two branches.
+  MixedGraph mixed;
+  ASSERT_NO_FATAL_FAILURE(mixed.build());
+  DeviceInts x(kCount), y(kCount);
+  hipEvent_t event = nullptr;
+  ASSERT_HIP(hipEventCreate(&event));
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  int* px = x.data;
+  int n = kCount, one = 1;
+  size_t bytes = kCount * sizeof(int);
+  hipGraphNode_t filled = addMemset(graph, {}, x.data, 5, 4, kCount);
+  hipGraphNode_t added = addKernel(graph, {filled}, addToKernel(), {&px, &one, &n}, kCount);
+  hipGraphNode_t record = nullptr, wait = nullptr;
+  ASSERT_HIP(hipGraphAddEventRecordNode(&record, graph, &added, 1, event));
+  ASSERT_HIP(hipGraphAddEventWaitNode(&wait, graph, nullptr, 0, event));
+  addCopy(graph, {wait, added}, y.data, x.data, bytes, hipMemcpyDeviceToDevice);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  ASSERT_HIP(hipGraphUpload(mixed.exec, stream));
+  ASSERT_HIP(hipGraphUpload(exec, stream));
+  unsigned long long before = 0, after = 0;
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &before));
+  const uint64_t allocationsBefore = gAllocations.load(), locksBefore = gMutexLocks.load();
+  tCounting = true;
+  hipError_t launched = hipSuccess;
+  for (int launch = 0; launch < 5 && launched == hipSuccess; ++launch) {
+    launched = hipGraphLaunch(mixed.exec, stream);
+    if (launched == hipSuccess) launched = hipGraphLaunch(exec, stream);
+  }
+  tCounting = false;
+  ASSERT_HIP(launched);
+  const uint64_t allocations = gAllocations.load() - allocationsBefore;
+  const uint64_t locks = gMutexLocks.load() - locksBefore;
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &after));
+  ASSERT_HIP(finishWithin20Seconds(stream));
+  mixed.expectResults(5);
+  std::vector<int> host(kCount);
+  ASSERT_HIP(hipMemcpy(host.data(), y.data, bytes, hipMemcpyDeviceToHost));
+  for (int i = 0; i < kCount; ++i) ASSERT_EQ(host[i], 6) << i;
+  // Both graphs ran on lanes (the single-queue plan takes 15 + 5 packets a round).
+  EXPECT_LT(after - before, 5u * 20u);
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipEventDestroy(event));
+  if (!counted) return;
+  EXPECT_EQ(allocations, 0u);
+  EXPECT_EQ(locks, 0u);
 }
 
 }  // namespace
