@@ -39,7 +39,11 @@ Status instantiate(hipGraphExec_t* out, hipGraph_t graph, unsigned long long fla
   if ((flags & hipGraphInstantiateFlagDeviceLaunch) != 0)
     return fail(hipErrorNotSupported, "graphs launched from the device are not supported");
   std::unique_ptr<GraphExec> exec;
-  if (Status made = GraphExec::instantiate(*object, flags, exec, errorNode); !made.ok())
+  hipcore::core::Device* current = nullptr;
+  (void)hipcore::api::currentDevice(current);  // none: copies and fills stay stream calls
+  if (Status made =
+          GraphExec::instantiate(*object, flags, hipcore::api::runtime(), current, exec, errorNode);
+      !made.ok())
     return made;
   if ((flags & hipGraphInstantiateFlagUpload) != 0) {
     hipcore::core::Device* device = nullptr;

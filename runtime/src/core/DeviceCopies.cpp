@@ -168,29 +168,30 @@ Status DeviceCopies::drain(Stream& queue) {
   return queue.synchronize();
 }
 
-Status DeviceCopies::dispatchFill(Stream& queue, Pitched<void*> destination, const Extent& extent,
-                                  uint32_t word) {
+Status DeviceCopies::fillBlit(Pitched<void*> destination, const Extent& extent, uint32_t word,
+                              BlitLaunch& out) {
   const BuiltinKernels* kernels = nullptr;
   if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
-  loader::LaunchGeometry geometry;
   uint64_t items = 0;
-  if (Status shaped = rowGeometry(extent, geometry, items); !shaped.ok()) return shaped;
-  void* base = destination.base;
-  uint64_t width = extent.width, pitch = destination.pitch, slicePitch = destination.slicePitch;
-  void* args[] = {&base, &width, &pitch, &slicePitch, &word, &items};
-  if (device_.failed()) return device_.queueFailure();
-  if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
-  if (!queue.submitter().launch(*kernels->fill, geometry, args)) return device_.queueFailure();
+  if (Status shaped = rowGeometry(extent, out.geometry, items); !shaped.ok()) return shaped;
+  // (base, width, pitch, slicePitch, word, items)
+  out.values[0] = reinterpret_cast<uintptr_t>(destination.base);
+  out.values[1] = extent.width;
+  out.values[2] = destination.pitch;
+  out.values[3] = destination.slicePitch;
+  out.values[4] = word;
+  out.values[5] = items;
+  out.aim();
+  out.kernel = kernels->fill;
   return Status::success();
 }
 
-Status DeviceCopies::dispatchCopy(Stream& queue, Pitched<void*> destination,
-                                  Pitched<const void*> source, const Extent& extent) {
+Status DeviceCopies::copyBlit(Pitched<void*> destination, Pitched<const void*> source,
+                              const Extent& extent, BlitLaunch& out) {
   const BuiltinKernels* kernels = nullptr;
   if (Status loaded = builtins(kernels); !loaded.ok()) return loaded;
-  loader::LaunchGeometry geometry;
   uint64_t items = 0;
-  if (Status shaped = rowGeometry(extent, geometry, items); !shaped.ok()) return shaped;
+  if (Status shaped = rowGeometry(extent, out.geometry, items); !shaped.ok()) return shaped;
   // 16-byte (or 4-byte) accesses need every row of both sides at the same offset from a 16-byte
   // (4-byte) boundary: equal starts, and equal pitches where there is more than one row or slice.
   auto sameOffset = [&](uint64_t modulus) {
@@ -200,22 +201,33 @@ Status DeviceCopies::dispatchCopy(Stream& queue, Pitched<void*> destination,
            (extent.height == 1 || same(destination.pitch, source.pitch)) &&
            (extent.depth == 1 || same(destination.slicePitch, source.slicePitch));
   };
-  const DeviceKernel& kernel = sameOffset(BuiltinKernels::kChunk) ? *kernels->copyAligned
-                               : sameOffset(4)                    ? *kernels->copyDwords
-                                                                  : *kernels->copyBytes;
-  void* to = destination.base;
-  const void* from = source.base;
-  uint64_t width = extent.width, toPitch = destination.pitch, fromPitch = source.pitch;
-  uint64_t toSlice = destination.slicePitch, fromSlice = source.slicePitch;
-  void* args[] = {&to, &from, &width, &toPitch, &fromPitch, &toSlice, &fromSlice, &items};
-  if (device_.failed()) return device_.queueFailure();
-  if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
-  if (!queue.submitter().launch(kernel, geometry, args)) return device_.queueFailure();
+  out.kernel = sameOffset(BuiltinKernels::kChunk) ? kernels->copyAligned
+               : sameOffset(4)                    ? kernels->copyDwords
+                                                  : kernels->copyBytes;
+  // (dst, src, width, dstPitch, srcPitch, dstSlice, srcSlice, items)
+  out.values[0] = reinterpret_cast<uintptr_t>(destination.base);
+  out.values[1] = reinterpret_cast<uintptr_t>(source.base);
+  out.values[2] = extent.width;
+  out.values[3] = destination.pitch;
+  out.values[4] = source.pitch;
+  out.values[5] = destination.slicePitch;
+  out.values[6] = source.slicePitch;
+  out.values[7] = items;
+  out.aim();
   return Status::success();
 }
 
-Status DeviceCopies::fill(Stream* queue, Pitched<void*> destination, const Extent& extent,
-                          uint32_t pattern, unsigned patternWidth, bool wait) {
+Status DeviceCopies::dispatch(Stream& queue, const BlitLaunch& blit) {
+  if (device_.failed()) return device_.queueFailure();
+  if (Status ordered = device_.prepareSubmission(queue); !ordered.ok()) return ordered;
+  if (!queue.submitter().launch(*blit.kernel, blit.geometry, blit.arguments))
+    return device_.queueFailure();
+  return Status::success();
+}
+
+Status DeviceCopies::fillKernel(Pitched<void*> destination, const Extent& extent, uint32_t pattern,
+                                unsigned patternWidth, BlitLaunch& out) {
+  out.kernel = nullptr;
   if (extent.empty()) return Status::success();
   Reach reach;
   if (Status located = locate(device_.pointers(), destination.base, destination.span(extent),
@@ -227,7 +239,6 @@ Status DeviceCopies::fill(Stream* queue, Pitched<void*> destination, const Exten
                 "memset destination %p is not memory the GPU reaches (hipMalloc, "
                 "hipHostMalloc or hipHostRegister)",
                 destination.base);
-  if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
   Extent box = extent;
   size_t sourcePitch = destination.pitch,
          sourceSlice = destination.slicePitch;  // no source: mirror
@@ -236,7 +247,17 @@ Status DeviceCopies::fill(Stream* queue, Pitched<void*> destination, const Exten
   // its phase; HIP's 2D/3D fills are byte fills, hipMemsetD16/D32 are one row.
   uint32_t word = fillWord(pattern, patternWidth, reinterpret_cast<uintptr_t>(reach.agentAddress));
   destination.base = reach.agentAddress;
-  if (Status queued = dispatchFill(*queue, destination, box, word); !queued.ok()) return queued;
+  return fillBlit(destination, box, word, out);
+}
+
+Status DeviceCopies::fill(Stream* queue, Pitched<void*> destination, const Extent& extent,
+                          uint32_t pattern, unsigned patternWidth, bool wait) {
+  BlitLaunch blit;
+  if (Status made = fillKernel(destination, extent, pattern, patternWidth, blit); !made.ok())
+    return made;
+  if (blit.kernel == nullptr) return Status::success();  // nothing to fill
+  if (Status ready = queueOrNull(queue); !ready.ok()) return ready;
+  if (Status queued = dispatch(*queue, blit); !queued.ok()) return queued;
   // The synchronous forms wait for the fill, device memory included: CUDA and AMD's runtime may
   // return before a fill of device memory completes, but programs that then use the memory from
   // a non-blocking stream (which does not wait for the null stream) only work when it has.
@@ -330,8 +351,9 @@ Status DeviceCopies::copy(Stream* queue, Pitched<void*> destination, Pitched<con
   if (to.kind != Reach::Pageable && from.kind != Reach::Pageable) {
     Pitched<void*> agentDestination{to.agentAddress, destination.pitch, destination.slicePitch};
     Pitched<const void*> agentSource{from.agentAddress, source.pitch, source.slicePitch};
-    if (Status queued = dispatchCopy(*queue, agentDestination, agentSource, box); !queued.ok())
-      return queued;
+    BlitLaunch blit;
+    if (Status made = copyBlit(agentDestination, agentSource, box, blit); !made.ok()) return made;
+    if (Status queued = dispatch(*queue, blit); !queued.ok()) return queued;
     return wait ? queue->synchronize() : Status::success();
   }
   // Pageable memory: the GPU cannot reach it, so the stream's earlier work must complete first;
@@ -357,6 +379,25 @@ Status DeviceCopies::copy(Stream* queue, Pitched<void*> destination, Pitched<con
         return copied;
     }
   return Status::success();
+}
+
+Status DeviceCopies::copyKernel(Pitched<void*> destination, Pitched<const void*> source,
+                                const Extent& extent, BlitLaunch& out) {
+  out.kernel = nullptr;
+  if (extent.empty()) return Status::success();
+  Reach to, from;
+  if (Status located =
+          locate(device_.pointers(), destination.base, destination.span(extent), "destination", to);
+      !located.ok())
+    return located;
+  if (Status located = locate(device_.pointers(), source.base, source.span(extent), "source", from);
+      !located.ok())
+    return located;
+  if (to.kind == Reach::Pageable || from.kind == Reach::Pageable) return Status::success();
+  Extent box = extent;
+  collapse(box, destination.pitch, source.pitch, destination.slicePitch, source.slicePitch);
+  return copyBlit({to.agentAddress, destination.pitch, destination.slicePitch},
+                  {from.agentAddress, source.pitch, source.slicePitch}, box, out);
 }
 
 void DeviceCopies::writeWithCpu(Pitched<void*> destination, Pitched<const void*> source,

@@ -53,6 +53,25 @@ class DeviceCopies {
   // The built-in fill and copy kernels on this device, loaded on first use.
   Status builtins(const BuiltinKernels*& out);
 
+  // The built-in kernel launch that fill() or copy() (without `wait`) dispatches for the same
+  // operation, for prebuilding it (an executable graph's lanes). The arguments stay valid while
+  // `out` lives. A copy with a side in pageable host memory has no kernel (the host takes part):
+  // `out.kernel` stays null. An empty extent has none either. Errors are those fill() and copy()
+  // report.
+  struct BlitLaunch {
+    const DeviceKernel* kernel = nullptr;
+    loader::LaunchGeometry geometry;
+    uint64_t values[8] = {};  // each argument in the low bytes of its own word
+    void* arguments[8] = {};  // pointers to `values`
+    void aim() {
+      for (int i = 0; i < 8; ++i) arguments[i] = &values[i];
+    }
+  };
+  Status fillKernel(Pitched<void*> destination, const Extent& extent, uint32_t pattern,
+                    unsigned patternWidth, BlitLaunch& out);
+  Status copyKernel(Pitched<void*> destination, Pitched<const void*> source, const Extent& extent,
+                    BlitLaunch& out);
+
  private:
   Status ensureCopySignal();  // caller holds copyMutex_
   Status copyThroughStaging(void* destination, const void* source, size_t bytes, bool toDevice);
@@ -61,10 +80,11 @@ class DeviceCopies {
   // CPU stores into this device's memory (DeviceMemory::hostWritable), then the HDP flush.
   void writeWithCpu(Pitched<void*> destination, Pitched<const void*> source, const Extent& extent);
   Status queueOrNull(Stream*& queue);
-  Status dispatchFill(Stream& queue, Pitched<void*> destination, const Extent& extent,
-                      uint32_t word);
-  Status dispatchCopy(Stream& queue, Pitched<void*> destination, Pitched<const void*> source,
-                      const Extent& extent);
+  // The kernels of a fill or copy on the GPU's addresses of the two sides (rows collapsed).
+  Status fillBlit(Pitched<void*> destination, const Extent& extent, uint32_t word, BlitLaunch& out);
+  Status copyBlit(Pitched<void*> destination, Pitched<const void*> source, const Extent& extent,
+                  BlitLaunch& out);
+  Status dispatch(Stream& queue, const BlitLaunch& blit);
   Status drain(Stream& queue);  // the queue's earlier work (legacy order included) completed
 
   Device& device_;

@@ -81,6 +81,19 @@ Status Event::record(Stream& queue) {
   return Status::success();
 }
 
+uint64_t Event::signalHandle() const {
+  return signal_->handle();
+}
+
+bool Event::timed() const {
+  return (flags_ & hipEventDisableTiming) == 0;
+}
+
+void Event::markPending() {
+  signal_->store(1);
+  recorded_ = true;
+}
+
 Status Event::synchronize() {
   if (share_ != nullptr) {
     share_->waitDone();

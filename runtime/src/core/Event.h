@@ -45,6 +45,13 @@ class Event : public TypeStableStorage<Event> {
   Status query() const;  // hipSuccess when complete (or never recorded), else hipErrorNotReady
   // Makes later work of `queue` wait for this event.
   Status waitOn(Stream& queue) const;
+  // An executable graph's event nodes on several queues (graph/GraphExec.h) prebuild their
+  // packets: a record is a barrier completing signalHandle(), a wait a packet waiting for it to
+  // reach 0 (it is 0 before the first record). A launch marks the event pending before it
+  // submits a record, as record() does.
+  uint64_t signalHandle() const;
+  bool timed() const;
+  void markPending();
   // Milliseconds between two completed events.
   static Status elapsed(const Event& start, const Event& stop, float& milliseconds);
 

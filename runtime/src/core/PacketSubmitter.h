@@ -111,6 +111,7 @@ class PacketSubmitter {
   uint64_t end() const noexcept { return end_.load(std::memory_order_acquire); }
   // The agent whose queue this is, for HIPCORE_TRACE's dispatch times.
   void identify(uint64_t agent) { traceQueue_ = trace::identifyQueue(agent); }
+  const trace::QueueIdentity& traceQueue() const { return traceQueue_; }
   std::mutex& syncMutex() { return syncMutex_; }
   // Every packet this stream submits also counts in `counter` (its device's submission count:
   // Device::synchronize answers at once when nothing was submitted since its last full wait).

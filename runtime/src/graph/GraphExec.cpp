@@ -9,6 +9,8 @@
 #include "core/Event.h"
 #include "core/HsaFailure.h"
 #include "core/Limits.h"
+#include "trace/DispatchTrace.h"
+#include "trace/Settings.h"
 
 namespace hipcore::graph {
 
@@ -73,6 +75,7 @@ bool hasMemoryNodes(const Graph& graph) {
 }  // namespace
 
 Status GraphExec::instantiate(const Graph& graph, unsigned long long flags,
+                              const core::Runtime& runtime, core::Device* current,
                               std::unique_ptr<GraphExec>& out, GraphNode** errorNode) {
   std::vector<GraphNode*> order;
   if (Status acyclic = graph.order(order, errorNode); !acyclic.ok()) return acyclic;
@@ -92,6 +95,8 @@ Status GraphExec::instantiate(const Graph& graph, unsigned long long flags,
   std::unique_ptr<GraphExec> exec(new GraphExec());
   exec->flags_ = flags;
   exec->device_ = device;
+  exec->runtime_ = &runtime;
+  exec->current_ = current;
   exec->graph_ = graph.clone();
   mapCopies(*exec->graph_, exec->copies_);
   if (Status planned = exec->plan(); !planned.ok()) return planned;
@@ -115,8 +120,13 @@ Status GraphExec::plan() {
   kernels_.clear();
   allocations_.clear();
   frees_.clear();
-  kernelDependencies_.clear();
+  laneNodes_.clear();
+  laneEvents_.clear();
+  laneNodeOfKernel_.clear();
+  blits_.clear();
+  laneDependencies_.clear();
   laneable_ = true;
+  laneDevice_ = device_ >= 0 ? device_ : current_ != nullptr ? current_->index() : -1;
   std::vector<GraphNode*> order;
   if (Status acyclic = launchOrder(*graph_, order); !acyclic.ok()) return acyclic;
   std::vector<uint32_t> exits;
@@ -128,6 +138,14 @@ Status GraphExec::plan() {
     offset += GraphExec::segmentBytes(node->params.kernel.code().layout.segmentSize());
   }
   kernargOffsets_.push_back(offset);  // the total
+  laneKernargOffsets_.clear();
+  offset = 0;
+  for (const LaneNode& node : laneNodes_) {
+    laneKernargOffsets_.push_back(offset);
+    if (node.launch != nullptr)
+      offset += GraphExec::segmentBytes(node.launch->code().layout.segmentSize());
+  }
+  laneKernargOffsets_.push_back(offset);
   return planLanes();
 }
 
@@ -146,8 +164,9 @@ void merge(std::vector<uint32_t>& into, const std::vector<uint32_t>& from) {
 void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& order,
                           const std::vector<uint32_t>& entry, std::vector<uint32_t>& exits) {
   (void)graph;
-  // For each node, the kernels it stands for as a dependency: itself for a kernel, else what
-  // it depends on (a child graph: what its leaves stand for).
+  // For each node, the lane nodes it stands for as a dependency: itself for a kernel (or a copy
+  // or fill that is a built-in kernel), else what it depends on (a child graph: what its leaves
+  // stand for).
   std::unordered_map<const GraphNode*, std::vector<uint32_t>> stands;
   for (GraphNode* node : order) {
     std::vector<uint32_t> after = node->dependencies.empty() ? entry : std::vector<uint32_t>{};
@@ -161,9 +180,25 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
           steps_.push_back({nullptr, static_cast<uint32_t>(kernels_.size()), 0});
         ++steps_.back().count;
         if (node->params.kernel.attributes.cooperative != 0) laneable_ = false;
-        mine = {static_cast<uint32_t>(kernels_.size())};
+        mine = {static_cast<uint32_t>(laneNodes_.size())};
+        laneNodeOfKernel_.push_back(static_cast<uint32_t>(laneNodes_.size()));
+        laneNodes_.push_back({LaneNode::Kernel, &node->params.kernel,
+                              static_cast<uint32_t>(kernels_.size()), nullptr});
+        laneDependencies_.push_back(std::move(after));
         kernels_.push_back(node);
-        kernelDependencies_.push_back(std::move(after));
+        break;
+      case hipGraphNodeTypeMemcpy:
+      case hipGraphNodeTypeMemset:
+        steps_.push_back({node});  // the single-queue plan submits it as its call would
+        if (!laneable_) break;
+        if (!planBlit(*node)) {
+          laneable_ = false;
+          break;
+        }
+        if (laneNodes_.size() > laneDependencies_.size()) {  // an empty copy adds no packet
+          mine = {static_cast<uint32_t>(laneDependencies_.size())};
+          laneDependencies_.push_back(std::move(after));
+        }
         break;
       case hipGraphNodeTypeGraph: {
         std::vector<GraphNode*> inner;
@@ -182,9 +217,26 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
         break;
       case hipGraphNodeTypeEmpty:
         break;
+      case hipGraphNodeTypeEventRecord:
+      case hipGraphNodeTypeWaitEvent:
+        steps_.push_back({node});  // the single-queue plan submits it as its call would
+        if (!laneable_) break;
+        if (!planEvent(*node)) {
+          laneable_ = false;
+          break;
+        }
+        // A record's packet completes the event's signal, not a lane's: its dependents wait
+        // for what it waits for (the same point), so nothing waits for the record itself.
+        if (node->params.type == hipGraphNodeTypeWaitEvent)
+          mine = {static_cast<uint32_t>(laneDependencies_.size())};
+        laneDependencies_.push_back(std::move(after));
+        break;
       default:
+        // Host functions, semaphores and memory operations need the host or the stream's
+        // bookkeeping at launch (GraphExec.h): submitted through the stream's calls, they fit
+        // lane 0's order only.
         steps_.push_back({node});
-        laneable_ = false;  // submitted through the stream's API calls: lane 0's order only
+        laneable_ = false;
         break;
     }
   }
@@ -193,20 +245,70 @@ void GraphExec::planGraph(const Graph& graph, const std::vector<GraphNode*>& ord
     if (node->dependents.empty()) merge(exits, stands[node]);
 }
 
+bool GraphExec::planBlit(const GraphNode& node) {
+  core::Device* device = runtime_ != nullptr ? runtime_->device(laneDevice_) : nullptr;
+  if (device == nullptr) return false;
+  core::DeviceCopies::BlitLaunch blit;
+  core::Status made;
+  if (node.params.type == hipGraphNodeTypeMemcpy) {
+    const CopyOperation& c = node.params.copy;
+    made = device->copies().copyKernel(c.destination, c.source, c.extent, blit);
+    // A side in pageable host memory: the host copies it at launch (no packet can).
+    if (made.ok() && blit.kernel == nullptr && !c.extent.empty()) return false;
+  } else {
+    const hipMemsetParams& m = node.params.fill.params;
+    made = device->copies().fillKernel({m.dst, m.pitch, m.pitch * m.height},
+                                       core::Extent{m.width * m.elementSize, m.height}, m.value,
+                                       m.elementSize, blit);
+  }
+  if (!made.ok()) return false;  // the stream's call reports it at each launch, as before
+  if (blit.kernel == nullptr) return true;  // nothing to copy or fill: like an empty node
+  hipKernelNodeParams params{};
+  params.gridDim =
+      dim3(blit.geometry.gridBlocks[0], blit.geometry.gridBlocks[1], blit.geometry.gridBlocks[2]);
+  params.blockDim =
+      dim3(blit.geometry.blockSize[0], blit.geometry.blockSize[1], blit.geometry.blockSize[2]);
+  params.kernelParams = blit.arguments;
+  auto launch = std::make_unique<KernelLaunch>();
+  if (!KernelLaunch::make(params, *blit.kernel, laneDevice_, *launch).ok()) return false;
+  laneNodes_.push_back({LaneNode::Blit, launch.get(), UINT32_MAX, nullptr});
+  blits_.push_back(std::move(launch));
+  return true;
+}
+
+bool GraphExec::planEvent(const GraphNode& node) {
+  auto* event = reinterpret_cast<core::Event*>(node.params.event);
+  if (event == nullptr || !event->valid() || event->share() != nullptr ||
+      event->device().index() != laneDevice_)
+    return false;
+  laneEvents_.push_back(static_cast<uint32_t>(laneNodes_.size()));
+  laneNodes_.push_back({node.params.type == hipGraphNodeTypeEventRecord ? LaneNode::EventRecord
+                                                                        : LaneNode::EventWait,
+                        nullptr, UINT32_MAX, event});
+  return true;
+}
+
+bool GraphExec::onLanes(const core::Stream& queue) const {
+  return !lanes_.lanes.empty() && (laneDevice_ < 0 || queue.device().index() == laneDevice_);
+}
+
 Status GraphExec::planLanes() {
   lanes_ = {};
-  kernelPlaces_.clear();
+  nodePlaces_.clear();
   launches_ = 0;
   if (!laneable_) return Status::success();
   // Half a queue per lane: a launch reserves each lane's run at once (PacketSubmitter::reserveRun).
+  std::vector<bool> records(laneNodes_.size());
+  for (size_t i = 0; i < laneNodes_.size(); ++i)
+    records[i] = laneNodes_[i].kind == LaneNode::EventRecord;
   lanes_ =
-      LanePlan::make(kernelDependencies_, std::min(core::QueuePool::configuredLimit(), kMaxLanes),
-                     core::kQueuePackets / 2);
-  kernelPlaces_.resize(kernels_.size());
+      LanePlan::make(laneDependencies_, std::min(core::QueuePool::configuredLimit(), kMaxLanes),
+                     core::kQueuePackets / 2, trace::enabled(trace::kTrace), records);
+  nodePlaces_.resize(laneNodes_.size());
   for (uint32_t lane = 0; lane < lanes_.lanes.size(); ++lane)
     for (uint32_t item = 0; item < lanes_.lanes[lane].size(); ++item)
       if (!lanes_.lanes[lane][item].wait)
-        kernelPlaces_[lanes_.lanes[lane][item].kernel] = {lane, item};
+        nodePlaces_[lanes_.lanes[lane][item].kernel] = {lane, item};
   // Nothing is in flight (instantiation, or an update after quiesce()): every signal starts
   // again, and those the uploads' packets name keep their handles.
   for (auto& signal : signals_) signal->store(LanePlan::kSignalStart);
@@ -244,7 +346,8 @@ Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
     }
   Upload upload;
   upload.hardware = hardware;
-  const size_t bytes = kernargOffsets_.back();
+  const bool lanes = onLanes(queue);
+  const size_t bytes = lanes ? laneKernargOffsets_.back() : kernargOffsets_.back();
   const hsa::GpuAgent& agent = queue.device().agent();
   if (bytes != 0) {
     auto memory = hsa::allocate(agent.kernargPool, bytes);
@@ -255,7 +358,7 @@ Status GraphExec::uploadFor(core::Stream& queue, Upload*& out) {
       return core::hsaFailure(access.error(), "graph kernargs");
     }
   }
-  if (!lanes_.lanes.empty()) {
+  if (lanes) {
     uploads_.push_back(std::move(upload));
     if (Status laid = uploadLanes(queue, uploads_.back()); !laid.ok()) {
       if (uploads_.back().kernargs != nullptr) (void)hsa::release(uploads_.back().kernargs);
@@ -308,6 +411,7 @@ Status GraphExec::uploadLanes(core::Stream& queue, Upload& upload) {
           lane.hardware->packets(), lane.hardware->kernargs(), lane.hardware->hidden(),
           lane.hardware->errorStatus());
       lane.submitter->countSubmissionsIn(device.submissionCounter());
+      lane.submitter->identify(device.agent().agent);  // its own row in HIPCORE_TRACE's trace
     }
     const std::vector<LanePlan::Item>& items = lanes_.lanes[l];
     lane.packets.resize(items.size());
@@ -320,21 +424,34 @@ Status GraphExec::uploadLanes(core::Stream& queue, Upload& upload) {
       lane.bounds.push_back({i, item.boundOffset});
     }
   }
-  for (size_t i = 0; i < kernels_.size(); ++i) packLaneKernel(upload, i);
+  for (size_t i = 0; i < laneNodes_.size(); ++i) packLaneKernel(upload, i);
   return Status::success();
 }
 
 void GraphExec::packLaneKernel(Upload& upload, size_t index) {
-  const Place place = kernelPlaces_[index];
+  const Place place = nodePlaces_[index];
   Lane& lane = upload.lanes[place.lane];
   const LanePlan::Item& item = lanes_.lanes[place.lane][place.item];
-  const KernelLaunch& launch = kernels_[index]->params.kernel;
-  uint8_t* kernarg = static_cast<uint8_t*>(upload.kernargs) + kernargOffsets_[index];
+  const uint64_t completes =
+      item.completes == LanePlan::kNone ? 0 : signals_[item.completes]->handle();
+  const LaneNode& node = laneNodes_[index];
+  if (node.kind == LaneNode::EventRecord) {
+    // Event::record's barrier, the event's timestamps from this lane's queue.
+    if (node.event->timed()) lane.hardware->packets().enableTimestamps();
+    lane.packets[place.item] = hsa::rawBarrier(node.event->signalHandle(), 0);
+    return;
+  }
+  if (node.kind == LaneNode::EventWait) {
+    // Below 1: complete (0), or never recorded (0 since its creation).
+    lane.packets[place.item] = hsa::rawWaitBelow(node.event->signalHandle(), 1, completes);
+    return;
+  }
+  const KernelLaunch& launch = *node.launch;
+  uint8_t* kernarg = static_cast<uint8_t*>(upload.kernargs) + laneKernargOffsets_[index];
   launch.code().layout.pack(launch.arguments(), launch.geometry(),
                             hiddenFor(*lane.hardware, 0, launch), kernarg);
   hsa::DispatchPacket packet = packetFor(launch, kernarg);
-  packet.completionSignal =
-      item.completes == LanePlan::kNone ? 0 : signals_[item.completes]->handle();
+  packet.completionSignal = completes;
   lane.packets[place.item] = hsa::rawDispatch(packet);
 }
 
@@ -342,7 +459,7 @@ void GraphExec::repack(size_t index) {
   const KernelLaunch& launch = kernels_[index]->params.kernel;
   for (Upload& upload : uploads_) {
     if (!upload.lanes.empty()) {
-      packLaneKernel(upload, index);
+      packLaneKernel(upload, laneNodeOfKernel_[index]);
       continue;
     }
     uint8_t* kernarg = static_cast<uint8_t*>(upload.kernargs) + kernargOffsets_[index];
@@ -377,6 +494,7 @@ Status GraphExec::launch(core::Stream& queue) {
   for (const Step& step : steps_) {
     if (step.node == nullptr) {
       if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
+      if (trace::enabled(trace::kTrace)) traceSingleQueue(queue, *upload, step);
       if (!queue.submitter().launchPrebuilt(&upload->packets[step.first], step.count))
         return device.queueFailure();
       upload->lastEnd = queue.submitter().end();
@@ -425,6 +543,10 @@ Status GraphExec::launch(core::Stream& queue) {
 
 Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
   core::Device& device = queue.device();
+  for (uint32_t index : laneEvents_)
+    if (!laneNodes_[index].event->valid())
+      return fail(hipErrorInvalidHandle, "event %p of a graph node was destroyed",
+                  static_cast<void*>(laneNodes_[index].event));
   if (Status ordered = device.prepareSubmission(queue); !ordered.ok()) return ordered;
   // Counted once submitted: a launch that never was must not be waited for.
   const int64_t launch = static_cast<int64_t>(launches_ + 1);
@@ -444,6 +566,9 @@ Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
   }
   if (!reserved) return device.queueFailure();  // the device failed: a reset restarts the count
   ++launches_;
+  for (uint32_t index : laneEvents_)  // before their records are published
+    if (laneNodes_[index].kind == LaneNode::EventRecord) laneNodes_[index].event->markPending();
+  if (trace::enabled(trace::kTrace)) traceLanes(queue, upload);
   for (size_t l = upload.lanes.size(); l-- > 0;) {
     Lane& lane = upload.lanes[l];
     core::PacketSubmitter& submitter = l == 0 ? queue.submitter() : *lane.submitter;
@@ -452,6 +577,37 @@ Status GraphExec::launchOnLanes(core::Stream& queue, Upload& upload) {
   }
   upload.lastEnd = queue.submitter().end();
   return Status::success();
+}
+
+// Tracing is on for the whole process or not at all (trace/Settings.h), so the prebuilt
+// packets either always or never carry trace signals: the kernels of the single-queue plan then
+// complete nothing else (PacketSubmitter::launchPrebuilt), those of lanes no lane signal
+// (LanePlan::make moved them to waits after the kernels).
+void GraphExec::traceSingleQueue(core::Stream& queue, Upload& upload, const Step& step) {
+  queue.submitter().queue().enableTimestamps();
+  for (uint32_t i = step.first; i < step.first + step.count; ++i) {
+    hsa::DispatchPacket& packet = upload.packets[i];
+    packet.completionSignal =
+        trace::traceDispatch(queue.submitter().traceQueue(), kernels_[i]->params.kernel.code().name,
+                             packet.gridSize, packet.workgroupSize);
+  }
+}
+
+void GraphExec::traceLanes(core::Stream& queue, Upload& upload) {
+  for (size_t l = 0; l < upload.lanes.size(); ++l) {
+    Lane& lane = upload.lanes[l];
+    core::PacketSubmitter& submitter = l == 0 ? queue.submitter() : *lane.submitter;
+    submitter.queue().enableTimestamps();
+    const std::vector<LanePlan::Item>& items = lanes_.lanes[l];
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].wait || laneNodes_[items[i].kernel].launch == nullptr) continue;  // events
+      const hsa::DispatchPacket packet = hsa::dispatchOf(lane.packets[i]);
+      hsa::setCompletionSignal(lane.packets[i],
+                               trace::traceDispatch(submitter.traceQueue(),
+                                                    laneNodes_[items[i].kernel].launch->code().name,
+                                                    packet.gridSize, packet.workgroupSize));
+    }
+  }
 }
 
 Status GraphExec::quiesce() {

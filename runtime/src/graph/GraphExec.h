@@ -12,8 +12,16 @@
 // A graph of kernels with independent branches runs on several hardware queues instead
 // (GraphLanes.h): each lane's packets, waits between lanes included, are prebuilt per
 // launching queue, and a launch reserves every lane's run under the pool's span lock, then
-// copies the runs in and rings one doorbell per lane. Graphs with other nodes that submit
-// packets, cooperative kernels or lanes longer than half a queue keep the single-queue plan.
+// copies the runs in and rings one doorbell per lane. Copy and fill nodes between memory the
+// GPU reaches are what the stream would dispatch for them, a built-in kernel (DeviceCopies), so
+// on lanes they are prebuilt packets like the kernels; event records and waits are a barrier
+// completing the event's signal and a wait for it. The single-queue plan stays for graphs with
+// nodes that need the host at launch: copies with a side in pageable host memory (the host
+// copies through staging buffers once the stream's earlier work completed), host functions
+// (each call registers fresh signals with ROCR's async handler thread: an allocation and ROCR's
+// lock per launch, Stream::enqueueHostFunction), interprocess events, external
+// semaphores and batch memory operations (both submitted through the stream's calls); and for
+// cooperative kernels (a grid barrier per queue) and lanes longer than half a queue.
 #pragma once
 
 #include <memory>
@@ -23,6 +31,7 @@
 #include "Graph.h"
 #include "GraphLanes.h"
 #include "core/Device.h"
+#include "core/Runtime.h"
 #include "core/Status.h"
 #include "core/Stream.h"
 #include "core/TypeStableStorage.h"
@@ -34,7 +43,11 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
  public:
   // Refuses graphs with a cycle (`errorNode` set to a node on it), kernel nodes of more than
   // one device, and a second executable of a graph with memory nodes while the first lives.
+  // `current` is the calling thread's device (null if none): a graph without kernel nodes
+  // prebuilds its copies and fills for it (CUDA binds such nodes to the context current when
+  // they are made); a graph with kernels, for theirs (found in `runtime`).
   static core::Status instantiate(const Graph& graph, unsigned long long flags,
+                                  const core::Runtime& runtime, core::Device* current,
                                   std::unique_ptr<GraphExec>& out, GraphNode** errorNode);
   ~GraphExec();
   GraphExec(const GraphExec&) = delete;
@@ -106,12 +119,24 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   // the child graph node it is inlined for), `exits` receives those its leaves stand for.
   void planGraph(const Graph& graph, const std::vector<GraphNode*>& order,
                  const std::vector<uint32_t>& entry, std::vector<uint32_t>& exits);
-  core::Status planLanes();  // lanes_ and the signals it names, from kernelDependencies_
+  core::Status planLanes();  // lanes_ and the signals it names, from laneDependencies_
+  // Adds `node` (a copy or fill) to the lane nodes as the built-in kernel it dispatches, or
+  // returns false when it is not one (pageable memory, no device, an error to report at launch).
+  bool planBlit(const GraphNode& node);
+  // Adds an event record or wait node, or returns false when its event cannot be one
+  // (interprocess, destroyed, of another device: the stream's call handles or reports it).
+  bool planEvent(const GraphNode& node);
+  // Whether launches on `queue` use the plan on lanes.
+  bool onLanes(const core::Stream& queue) const;
   core::Status uploadFor(core::Stream& queue, Upload*& out);
   core::Status uploadLanes(core::Stream& queue, Upload& upload);
   core::Status launchOnLanes(core::Stream& queue, Upload& upload);
-  // Kernel `index`'s packet in a lane upload, its kernarg segment packed for the lane's queue.
+  // Lane node `index`'s packet in a lane upload (a kernel's kernarg segment packed for the
+  // lane's queue).
   void packLaneKernel(Upload& upload, size_t index);
+  // With HIPCORE_TRACE: every kernel of the launch gets a dispatch-trace completion signal.
+  void traceSingleQueue(core::Stream& queue, Upload& upload, const Step& step);
+  void traceLanes(core::Stream& queue, Upload& upload);
   // Waits until the launches submitted so far no longer read the kernargs (the previous
   // launch's packets completed): an update rewrites them.
   core::Status quiesce();
@@ -140,16 +165,33 @@ class GraphExec : public core::TypeStableStorage<GraphExec> {  // stale handles 
   // only change hipDeviceGetGraphMemAttribute's figures, so they stay out of the kernel batches.
   std::vector<GraphAllocation*> allocations_;
   std::vector<void*> frees_;
-  // The plan on lanes: each kernel's dependencies among the kernels (through empty, disabled,
-  // memory and child graph nodes), whether the graph qualifies, the plan, where each kernel's
-  // item is, and the signals (which only count down: LanePlan::kSignalStart minus launches).
-  std::vector<std::vector<uint32_t>> kernelDependencies_;
+  // The plan on lanes. Its nodes are the packets it runs: the kernel nodes and the built-in
+  // kernels of the copy and fill nodes (blits_), in one dependency order; each one's
+  // dependencies among them (through empty, disabled, memory and child graph nodes); whether
+  // the graph qualifies; the device the blits were made for (lanes run on its streams only; any
+  // device when -1); the plan, where each node's item is, its kernarg segment in a lane upload,
+  // and the signals (which only count down: LanePlan::kSignalStart minus launches).
+  struct LaneNode {
+    enum Kind : uint8_t { Kernel, Blit, EventRecord, EventWait } kind;
+    const KernelLaunch* launch = nullptr;  // Kernel, Blit
+    uint32_t kernel = UINT32_MAX;          // Kernel: its index in kernels_
+    core::Event* event = nullptr;          // EventRecord, EventWait
+  };
+  std::vector<LaneNode> laneNodes_;
+  std::vector<uint32_t> laneEvents_;  // the event nodes among them, checked at each launch
+  std::vector<uint32_t> laneNodeOfKernel_;
+  std::vector<std::unique_ptr<KernelLaunch>> blits_;
+  std::vector<std::vector<uint32_t>> laneDependencies_;
+  std::vector<size_t> laneKernargOffsets_;  // and the total
   bool laneable_ = true;
+  const core::Runtime* runtime_ = nullptr;
+  core::Device* current_ = nullptr;  // the instantiating thread's device
+  int laneDevice_ = -1;
   LanePlan lanes_;
   struct Place {
     uint32_t lane, item;
   };
-  std::vector<Place> kernelPlaces_;
+  std::vector<Place> nodePlaces_;
   std::vector<std::unique_ptr<hsa::Signal>> signals_;
   uint64_t launches_ = 0;  // launches on lanes since the signals were last set
   std::shared_ptr<std::atomic<int>> memoryExecutables_;  // the source graph's count, if counted

@@ -77,6 +77,23 @@ Status GraphExec::setParams(GraphNode& node, NodeParams params) {
                 "node %p: an executable's node keeps its number of semaphores, or its context and "
                 "its operations' number and types",
                 static_cast<void*>(&node));
+  if (params.type == hipGraphNodeTypeMemcpy || params.type == hipGraphNodeTypeMemset ||
+      params.type == hipGraphNodeTypeEventRecord || params.type == hipGraphNodeTypeWaitEvent) {
+    // On lanes a copy or fill is a prebuilt built-in kernel and an event node a packet naming
+    // the event's signal, and the new parameters may decide whether the graph runs on lanes at
+    // all: the plan is laid out again (launches in flight keep the old packets until they
+    // complete). The single-queue plan reads them at each launch.
+    const bool hadLanes = !lanes_.lanes.empty();
+    if (hadLanes)
+      if (Status idle = quiesce(); !idle.ok()) return idle;
+    node.params = std::move(params);
+    if (Status planned = plan(); !planned.ok()) return planned;
+    if (!hadLanes && lanes_.lanes.empty()) return Status::success();
+    if (!hadLanes)
+      if (Status idle = quiesce(); !idle.ok()) return idle;
+    releaseUploads();
+    return Status::success();
+  }
   if (params.type != hipGraphNodeTypeKernel) {
     node.params = std::move(params);  // read at each launch: nothing prebuilt to change
     return Status::success();
@@ -152,10 +169,12 @@ Status GraphExec::takeUpdate(Graph& into, const Graph& from, GraphNode*& errorNo
   // The executable keeps its nodes (and its map from the first graph's nodes): only their
   // parameters change; the kernargs are rewritten in place when their layout is unchanged.
   std::vector<size_t> oldOffsets = kernargOffsets_;
+  const bool hadLanes = !lanes_.lanes.empty();
   takeParams(into, from);
   result = hipGraphExecUpdateSuccess;
   if (Status planned = plan(); !planned.ok()) return planned;
-  if (kernargOffsets_ != oldOffsets) {
+  // Lanes hold the copies' and fills' prebuilt kernels, and may come or go with their memory.
+  if (kernargOffsets_ != oldOffsets || hadLanes || !lanes_.lanes.empty()) {
     releaseUploads();
     return Status::success();
   }

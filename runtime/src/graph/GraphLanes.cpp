@@ -10,8 +10,9 @@ namespace {
 // Builds the plan kernel by kernel; positions count the kernels of a lane (0 for its first).
 class LaneBuilder {
  public:
-  LaneBuilder(size_t kernels, unsigned maxLanes)
-      : maxLanes_(maxLanes),
+  LaneBuilder(size_t kernels, unsigned maxLanes, const std::vector<bool>& completesItsOwn)
+      : completesItsOwn_(completesItsOwn),
+        maxLanes_(maxLanes),
         laneOf_(kernels),
         positionOf_(kernels),
         itemOf_(kernels),
@@ -30,6 +31,7 @@ class LaneBuilder {
         waitFor(lane, kernels_[other][static_cast<size_t>(needed[other])]);
     LanePlan::Item item;
     item.kernel = kernel;
+    item.ownSignal = kernel < completesItsOwn_.size() && completesItsOwn_[kernel];
     laneOf_[kernel] = lane;
     positionOf_[kernel] = static_cast<int64_t>(kernels_[lane].size());
     itemOf_[kernel] = static_cast<uint32_t>(plan_.lanes[lane].size());
@@ -46,7 +48,7 @@ class LaneBuilder {
       if (last > clock_[0][other]) waitFor(0, kernels_[other].back());
     }
     LanePlan::Item& last = plan_.lanes[0].back();
-    if (last.completes == LanePlan::kNone) {
+    if (last.completes == LanePlan::kNone && !last.ownSignal) {
       last.completes = LanePlan::kDone;
     } else {
       LanePlan::Item done;  // a wait already met: it only marks the end
@@ -94,16 +96,36 @@ class LaneBuilder {
 
   // A wait on `lane` for `kernel` (of another lane), which then completes a signal of its own.
   void waitFor(uint32_t lane, uint32_t kernel) {
-    LanePlan::Item& producer = plan_.lanes[laneOf_[kernel]][itemOf_[kernel]];
-    if (producer.completes == LanePlan::kNone) producer.completes = plan_.signals++;
+    std::vector<LanePlan::Item>& producerLane = plan_.lanes[laneOf_[kernel]];
+    uint32_t signal = LanePlan::kNone;
+    if (!producerLane[itemOf_[kernel]].ownSignal) {
+      LanePlan::Item& producer = producerLane[itemOf_[kernel]];
+      if (producer.completes == LanePlan::kNone) producer.completes = plan_.signals++;
+      signal = producer.completes;
+    } else {
+      // Its packet completes a signal of another kind (an event's). Nothing depends on such a
+      // node: only the end of the launch waits for it, when it is the last of its lane, so a
+      // wait already met right after it completes the lane's signal.
+      if (markOf_.size() <= kernel) markOf_.resize(kernel + 1, LanePlan::kNone);
+      if (markOf_[kernel] == LanePlan::kNone) {
+        LanePlan::Item mark;
+        mark.wait = true;
+        mark.waitFor = LanePlan::kFork;
+        mark.completes = markOf_[kernel] = plan_.signals++;
+        producerLane.push_back(mark);
+      }
+      signal = markOf_[kernel];
+    }
     LanePlan::Item wait;
     wait.wait = true;
-    wait.waitFor = producer.completes;
+    wait.waitFor = signal;
     plan_.lanes[lane].push_back(wait);
     for (uint32_t other = 0; other < maxLanes_; ++other)
       clock_[lane][other] = std::max(clock_[lane][other], clockOf_[kernel][other]);
   }
 
+  const std::vector<bool>& completesItsOwn_;
+  std::vector<uint32_t> markOf_;  // the wait after an ownSignal node that completes a lane signal
   unsigned maxLanes_;
   LanePlan plan_;
   std::vector<uint32_t> laneOf_;
@@ -114,16 +136,39 @@ class LaneBuilder {
   std::vector<std::vector<int64_t>> clock_;     // per lane: the last position known done on each
 };
 
+// Moves each kernel's signal to a wait right after it: a wait for kFork, met since the lane's
+// first packet (lane 0's completes kFork, the others wait for it), that only marks the point.
+void separateCompletions(LanePlan& plan) {
+  for (auto& lane : plan.lanes) {
+    std::vector<LanePlan::Item> items;
+    items.reserve(lane.size());
+    for (LanePlan::Item item : lane) {
+      const uint32_t completes = item.completes;
+      if (!item.wait) item.completes = LanePlan::kNone;
+      items.push_back(item);
+      if (item.wait || completes == LanePlan::kNone) continue;
+      LanePlan::Item mark;
+      mark.wait = true;
+      mark.waitFor = LanePlan::kFork;
+      mark.completes = completes;
+      items.push_back(mark);
+    }
+    lane.swap(items);
+  }
+}
+
 }  // namespace
 
 LanePlan LanePlan::make(const std::vector<std::vector<uint32_t>>& dependencies, unsigned maxLanes,
-                        uint32_t maxPackets) {
+                        uint32_t maxPackets, bool kernelsCompleteNothing,
+                        const std::vector<bool>& completesItsOwn) {
   if (maxLanes < 2 || dependencies.empty()) return {};
-  LaneBuilder builder(dependencies.size(), maxLanes);
+  LaneBuilder builder(dependencies.size(), maxLanes, completesItsOwn);
   for (uint32_t kernel = 0; kernel < dependencies.size(); ++kernel)
     builder.place(kernel, dependencies[kernel]);
   if (builder.lanes() < 2) return {};
   LanePlan plan = builder.finish();
+  if (kernelsCompleteNothing) separateCompletions(plan);
   for (const auto& lane : plan.lanes)
     if (lane.size() > maxPackets) return {};
   return plan;

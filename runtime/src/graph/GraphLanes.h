@@ -36,10 +36,13 @@ struct LanePlan {
 
   struct Item {
     bool wait = false;           // a barrier-value wait for `waitFor`, else kernel `kernel`
-    uint32_t kernel = 0;         // index into the executable's kernels
+    uint32_t kernel = 0;         // index into the executable's lane nodes (its kernels)
     uint32_t waitFor = kNone;    // the signal waited for
     int32_t boundOffset = 1;     // launch k waits for a value below kSignalStart - k + this
     uint32_t completes = kNone;  // the signal the packet decrements, or kNone
+    // The node's packet completes a signal that is not the plan's (an event record's): it
+    // never completes one of the plan's, and nothing waits for it but the end of the launch.
+    bool ownSignal = false;
   };
   std::vector<std::vector<Item>> lanes;  // empty: no independent branches, one queue suffices
   uint32_t signals = 0;                  // how many signals the items name
@@ -47,9 +50,13 @@ struct LanePlan {
   // `dependencies[i]`: the kernels kernel i depends on, each below i (kernels are numbered in a
   // dependency order). At most `maxLanes` lanes. No plan (lanes empty) when one lane would do,
   // or when a lane would hold more than `maxPackets` packets: a launch reserves every lane's
-  // packets at once, and a lane must fit its queue.
+  // packets at once, and a lane must fit its queue. With `kernelsCompleteNothing` (tracing:
+  // each kernel's completion signal is its dispatch-trace signal) a kernel that would complete
+  // a signal is followed by a wait already met that completes it instead. `completesItsOwn[i]`:
+  // node i's packet completes a signal of its own (ownSignal); no node may depend on it.
   static LanePlan make(const std::vector<std::vector<uint32_t>>& dependencies, unsigned maxLanes,
-                       uint32_t maxPackets);
+                       uint32_t maxPackets, bool kernelsCompleteNothing = false,
+                       const std::vector<bool>& completesItsOwn = {});
 };
 
 }  // namespace hipcore::graph

@@ -116,6 +116,23 @@ void setWaitBound(RawPacket& packet, int64_t bound) noexcept {
               &bound, sizeof(bound));
 }
 
+RawPacket rawBarrier(uint64_t completionSignal, uint64_t dependency) noexcept {
+  RawPacket raw{};
+  publishBarrier(&raw, completionSignal, dependency);
+  return raw;
+}
+
+DispatchPacket dispatchOf(const RawPacket& packet) noexcept {
+  DispatchPacket dispatch;
+  std::memcpy(&dispatch, &packet, sizeof(dispatch));
+  return dispatch;
+}
+
+void setCompletionSignal(RawPacket& packet, uint64_t signal) noexcept {
+  std::memcpy(reinterpret_cast<uint8_t*>(&packet) + offsetof(DispatchPacket, completionSignal),
+              &signal, sizeof(signal));
+}
+
 uint16_t invalidPacketHeader() noexcept {
   return HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
 }

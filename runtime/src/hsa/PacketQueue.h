@@ -103,6 +103,11 @@ RawPacket rawWaitBelow(uint64_t signal, int64_t bound, uint64_t completionSignal
 // Where a barrier-value packet holds the value it compares with (hsa_amd_barrier_value_packet_t
 // ::value): a launch rewrites it in the prebuilt copy.
 void setWaitBound(RawPacket& packet, int64_t bound) noexcept;
+// A prebuilt barrier-AND packet (publishBarrier's).
+RawPacket rawBarrier(uint64_t completionSignal, uint64_t dependency) noexcept;
+// A prebuilt dispatch's fields, and its completion signal rewritten (a traced launch).
+DispatchPacket dispatchOf(const RawPacket& packet) noexcept;
+void setCompletionSignal(RawPacket& packet, uint64_t signal) noexcept;
 
 // Header word of an invalid packet: what an unused or consumed slot holds.
 uint16_t invalidPacketHeader() noexcept;

@@ -1,7 +1,8 @@
 // Graphs whose independent branches run on several hardware queues at once (GraphLanes.h):
 // branches really overlap, every launch gives exact results (back to back, from two streams,
 // from two threads), the launch is ordered with the stream's work before and after it, and a
-// join waits for every branch.
+// join waits for every branch. Copy and fill nodes ride the lanes too (as built-in kernels):
+// mixed with kernels on several branches, waiting for a kernel on another lane and waited for.
 #include <gtest/gtest.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
@@ -448,6 +449,417 @@ TEST(GraphLanes, AChainStaysOnTheStreamsQueueAndABranchedGraphLeavesIt) {
   ASSERT_HIP(hipGraphDestroy(chain));
   ASSERT_HIP(hipGraphDestroy(branched));
   ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+// Adds a memset node of `width` elements of `elementSize` bytes (`height` rows `pitch` bytes
+// apart).
+hipGraphNode_t addMemset(hipGraph_t graph, std::vector<hipGraphNode_t> dependencies, void* dst,
+                         unsigned value, unsigned elementSize, size_t width, size_t height = 1,
+                         size_t pitch = 0) {
+  hipMemsetParams p{};
+  p.dst = dst;
+  p.value = value;
+  p.elementSize = elementSize;
+  p.width = width;
+  p.height = height;
+  p.pitch = pitch;
+  hipGraphNode_t node = nullptr;
+  EXPECT_EQ(hipGraphAddMemsetNode(&node, graph, dependencies.data(), dependencies.size(), &p),
+            hipSuccess)
+      << hipcoreGetErrorDetail();
+  return node;
+}
+
+hipGraphNode_t addCopy(hipGraph_t graph, std::vector<hipGraphNode_t> dependencies, void* dst,
+                       const void* src, size_t bytes, hipMemcpyKind kind) {
+  hipGraphNode_t node = nullptr;
+  EXPECT_EQ(hipGraphAddMemcpyNode1D(&node, graph, dependencies.data(), dependencies.size(), dst,
+                                    src, bytes, kind),
+            hipSuccess)
+      << hipcoreGetErrorDetail();
+  return node;
+}
+
+// A pitched copy of `rows` rows of `widthBytes` bytes between two device buffers.
+hipGraphNode_t addCopy2D(hipGraph_t graph, std::vector<hipGraphNode_t> dependencies, void* dst,
+                         size_t dstPitch, const void* src, size_t srcPitch, size_t widthBytes,
+                         size_t rows) {
+  hipMemcpy3DParms p{};
+  p.srcPtr = make_hipPitchedPtr(const_cast<void*>(src), srcPitch, widthBytes, rows);
+  p.dstPtr = make_hipPitchedPtr(dst, dstPitch, widthBytes, rows);
+  p.extent = make_hipExtent(widthBytes, rows, 1);
+  p.kind = hipMemcpyDeviceToDevice;
+  hipGraphNode_t node = nullptr;
+  EXPECT_EQ(hipGraphAddMemcpyNode(&node, graph, dependencies.data(), dependencies.size(), &p),
+            hipSuccess)
+      << hipcoreGetErrorDetail();
+  return node;
+}
+
+// Four branches mixing kernels, fills and copies (1D device and pinned host, 2D, to and from a
+// symbol), joined by a kernel that accumulates, whose result a last copy brings to pinned host
+// memory. Every launch rewrites the branches' buffers and adds to `acc`: a branch or copy
+// running early, late or twice gives a wrong number. The expected values are computed here.
+struct MixedGraph {
+  static constexpr int kHalf = kCount / 2;
+  static constexpr int kRows = 16, kRowInts = 16;  // C is kRows x kRowInts, D twice as wide
+  DeviceInts source{kCount}, a{kCount}, b{kCount}, c{kCount}, d{2 * kCount}, e{kCount}, f{kRowInts},
+      acc{kCount};
+  int* pinnedE = nullptr;
+  int* pinnedAcc = nullptr;
+  hipGraph_t graph = nullptr;
+  hipGraphExec_t exec = nullptr;
+
+  static int expectedB(int i) { return i < kHalf ? i + 7 : 0x00010001; }
+  static int perLaunch(int i) { return 25 + 3 * expectedB(i) + 5 * 11 + 7 * 3; }
+
+  void build() {
+    ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&pinnedE), kCount * sizeof(int)));
+    ASSERT_HIP(hipHostMalloc(reinterpret_cast<void**>(&pinnedAcc), kCount * sizeof(int)));
+    std::vector<int> host(kCount);
+    for (int i = 0; i < kCount; ++i) host[i] = i;
+    ASSERT_HIP(hipMemcpy(source.data, host.data(), kCount * sizeof(int), hipMemcpyHostToDevice));
+    ASSERT_HIP(hipMemset(d.data, 0, 2 * kCount * sizeof(int)));
+    ASSERT_HIP(hipMemset(acc.data, 0, kCount * sizeof(int)));
+    ASSERT_HIP(hipGraphCreate(&graph, 0));
+    int n = kCount, two = 2, five = 5, seven = 7, eleven = 11, one = 1;
+    size_t bytes = kCount * sizeof(int);
+    // Branch 0: A = (3 + 2) * 5.
+    int* pa = a.data;
+    hipGraphNode_t a0 = addMemset(graph, {}, a.data, 3, 4, kCount);
+    hipGraphNode_t a1 = addKernel(graph, {a0}, addToKernel(), {&pa, &two, &n}, kCount);
+    hipGraphNode_t a2 = addKernel(graph, {a1}, multiplyByKernel(), {&pa, &five, &n}, kCount);
+    // Branch 1: B = source + 7, then its upper half filled with 16-bit ones.
+    int* pb = b.data;
+    hipGraphNode_t b0 = addCopy(graph, {}, b.data, source.data, bytes, hipMemcpyDeviceToDevice);
+    hipGraphNode_t b1 = addKernel(graph, {b0}, addToKernel(), {&pb, &seven, &n}, kCount);
+    hipGraphNode_t b2 = addMemset(graph, {b1}, b.data + kHalf, 1, 2, 2 * kHalf);
+    // Branch 2: C = 11, copied into every other row-width of D, through the symbol into F.
+    int* pc = c.data;
+    hipGraphNode_t c0 = addKernel(graph, {}, setToKernel(), {&pc, &eleven, &n}, kCount);
+    hipGraphNode_t c1 = addCopy2D(graph, {c0}, d.data, 2 * kRowInts * sizeof(int), c.data,
+                                  kRowInts * sizeof(int), kRowInts * sizeof(int), kRows);
+    hipGraphNode_t c2 = nullptr, c3 = nullptr;
+    ASSERT_HIP(hipGraphAddMemcpyNodeToSymbol(&c2, graph, &c0, 1, symbolOf16Ints(), c.data,
+                                             kRowInts * sizeof(int), 0, hipMemcpyDeviceToDevice));
+    ASSERT_HIP(hipGraphAddMemcpyNodeFromSymbol(&c3, graph, &c2, 1, f.data, symbolOf16Ints(),
+                                               kRowInts * sizeof(int), 0, hipMemcpyDeviceToDevice));
+    // Branch 3: E = 2 + 1, copied to pinned host memory.
+    int* pe = e.data;
+    hipGraphNode_t e0 = addMemset(graph, {}, e.data, 2, 4, kCount);
+    hipGraphNode_t e1 = addKernel(graph, {e0}, addToKernel(), {&pe, &one, &n}, kCount);
+    hipGraphNode_t e2 = addCopy(graph, {e1}, pinnedE, e.data, bytes, hipMemcpyDeviceToHost);
+    // Join: acc += A + 3 B + 5 C + 7 E, then acc to pinned host memory.
+    int* pacc = acc.data;
+    hipGraphNode_t join = addKernel(graph, {a2, b2, c1, c3, e1}, accumulateWeightedKernel(),
+                                    {&pacc, &pa, &pb, &pc, &pe, &n}, kCount);
+    addCopy(graph, {join, e2}, pinnedAcc, acc.data, bytes, hipMemcpyDeviceToHost);
+    ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  }
+
+  void expectResults(int launches) {
+    for (int i = 0; i < kCount; ++i) {
+      ASSERT_EQ(pinnedAcc[i], launches * perLaunch(i)) << "acc " << i << " after " << launches;
+      ASSERT_EQ(pinnedE[i], 3) << "E " << i;
+    }
+    std::vector<int> hostD(2 * kCount), hostF(kRowInts), hostB(kCount);
+    ASSERT_HIP(hipMemcpy(hostD.data(), d.data, 2 * kCount * sizeof(int), hipMemcpyDeviceToHost));
+    ASSERT_HIP(hipMemcpy(hostF.data(), f.data, kRowInts * sizeof(int), hipMemcpyDeviceToHost));
+    ASSERT_HIP(hipMemcpy(hostB.data(), b.data, kCount * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < 2 * kCount; ++i) {
+      const bool copied = i / (2 * kRowInts) < kRows && i % (2 * kRowInts) < kRowInts;
+      ASSERT_EQ(hostD[i], copied ? 11 : 0) << "D " << i;
+    }
+    for (int i = 0; i < kRowInts; ++i) ASSERT_EQ(hostF[i], 11) << "F " << i;
+    for (int i = 0; i < kCount; ++i) ASSERT_EQ(hostB[i], expectedB(i)) << "B " << i;
+  }
+
+  ~MixedGraph() {
+    if (exec != nullptr) (void)hipGraphExecDestroy(exec);
+    if (graph != nullptr) (void)hipGraphDestroy(graph);
+    (void)hipHostFree(pinnedE);
+    (void)hipHostFree(pinnedAcc);
+  }
+};
+
+TEST(GraphLanes, KernelsCopiesAndFillsOnSeveralBranchesAreExactOnManyLaunches) {
+  MixedGraph mixed;
+  ASSERT_NO_FATAL_FAILURE(mixed.build());
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  // On lanes: the stream's queue holds only lane 0's share of the 15 nodes' packets.
+  unsigned long long before = 0, after = 0;
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &before));
+  ASSERT_HIP(hipGraphLaunch(mixed.exec, stream));
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &after));
+  EXPECT_LT(after - before, 15u);
+  for (int launch = 1; launch < 300; ++launch) ASSERT_HIP(hipGraphLaunch(mixed.exec, stream));
+  ASSERT_HIP(finishWithin20Seconds(stream));
+  mixed.expectResults(300);
+  // From the null stream too (legacy order with the blocking copies around it).
+  for (int launch = 0; launch < 20; ++launch) ASSERT_HIP(hipGraphLaunch(mixed.exec, nullptr));
+  ASSERT_HIP(hipDeviceSynchronize());
+  mixed.expectResults(320);
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+TEST(GraphLanes, AGraphWithCopiesAndFillsLeavesTheStreamsQueue) {
+  // Two branches of fill, kernel, copy. On the stream's queue: the fork, its own branch's three
+  // packets and the join's wait; the single-queue plan would put all six nodes there.
+  DeviceInts x(kCount), x2(kCount), y(kCount), y2(kCount), source(kCount);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  int n = kCount, one = 1, two = 2;
+  int *px = x.data, *py = y.data;
+  size_t bytes = kCount * sizeof(int);
+  ASSERT_HIP(hipMemset(source.data, 0, bytes));
+  hipGraphNode_t x0 = addMemset(graph, {}, x.data, 40, 4, kCount);
+  hipGraphNode_t x1 = addKernel(graph, {x0}, addToKernel(), {&px, &one, &n}, kCount);
+  addCopy(graph, {x1}, x2.data, x.data, bytes, hipMemcpyDeviceToDevice);
+  hipGraphNode_t y0 = addCopy(graph, {}, y.data, source.data, bytes, hipMemcpyDeviceToDevice);
+  hipGraphNode_t y1 = addKernel(graph, {y0}, addToKernel(), {&py, &two, &n}, kCount);
+  addMemset(graph, {y1}, y2.data, 7, 4, kCount);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  ASSERT_HIP(hipGraphUpload(exec, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  unsigned long long before = 0, after = 0;
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &before));
+  ASSERT_HIP(hipGraphLaunch(exec, stream));
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &after));
+  EXPECT_EQ(after - before, 5u);
+  ASSERT_HIP(finishWithin20Seconds(stream));
+  std::vector<int> hx(kCount), hy(kCount);
+  ASSERT_HIP(hipMemcpy(hx.data(), x2.data, bytes, hipMemcpyDeviceToHost));
+  ASSERT_HIP(hipMemcpy(hy.data(), y2.data, bytes, hipMemcpyDeviceToHost));
+  for (int i = 0; i < kCount; ++i) {
+    ASSERT_EQ(hx[i], 41) << i;
+    ASSERT_EQ(hy[i], 7) << i;
+  }
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+TEST(GraphLanes, ACopyWaitsForItsKernelOnAnotherBranch) {
+  // The copy depends on a fast kernel and a slow one on two branches: it goes on the fast one's
+  // lane, and only a wait for the slow one's lane makes it copy the slow kernel's value.
+  DeviceInts x(1), y(1), out(1);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  int *px = x.data, *py = y.data;
+  int one = 1, value = 77, iterations = 200000;
+  hipGraphNode_t fast = addKernel(graph, {}, setToKernel(), {&py, &one, &one}, 1);
+  hipGraphNode_t slow = addKernel(graph, {}, slowSetKernel(), {&px, &value, &iterations}, 1);
+  addCopy(graph, {fast, slow}, out.data, x.data, sizeof(int), hipMemcpyDeviceToDevice);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  for (int launch = 0; launch < 10; ++launch) {
+    ASSERT_HIP(hipMemsetAsync(x.data, 0, sizeof(int), stream));
+    ASSERT_HIP(hipMemsetAsync(out.data, 0xff, sizeof(int), stream));
+    ASSERT_HIP(hipGraphLaunch(exec, stream));
+    ASSERT_HIP(finishWithin20Seconds(stream));
+    int result = 0;
+    ASSERT_HIP(hipMemcpy(&result, out.data, sizeof(int), hipMemcpyDeviceToHost));
+    ASSERT_EQ(result, 77) << "launch " << launch;
+  }
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+TEST(GraphLanes, AKernelWaitsForACopyOnAnotherBranch) {
+  // slow -> copy on one branch; the kernel depending on a fast kernel and the copy goes on the
+  // fast one's lane and must wait for the copy's packet to complete.
+  DeviceInts x(1), w(1), y(1);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  int *px = x.data, *pw = w.data, *py = y.data;
+  int one = 1, value = 50, iterations = 200000;
+  hipGraphNode_t fast = addKernel(graph, {}, setToKernel(), {&py, &one, &one}, 1);
+  hipGraphNode_t slow = addKernel(graph, {}, slowSetKernel(), {&px, &value, &iterations}, 1);
+  hipGraphNode_t copy =
+      addCopy(graph, {slow}, w.data, x.data, sizeof(int), hipMemcpyDeviceToDevice);
+  addKernel(graph, {fast, copy}, addFromKernel(), {&py, &pw, &one}, 1);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  for (int launch = 0; launch < 10; ++launch) {
+    ASSERT_HIP(hipMemsetAsync(x.data, 0, sizeof(int), stream));
+    ASSERT_HIP(hipMemsetAsync(w.data, 0, sizeof(int), stream));
+    ASSERT_HIP(hipGraphLaunch(exec, stream));
+    ASSERT_HIP(finishWithin20Seconds(stream));
+    int result = 0;
+    ASSERT_HIP(hipMemcpy(&result, y.data, sizeof(int), hipMemcpyDeviceToHost));
+    ASSERT_EQ(result, 1 + 50) << "launch " << launch;
+  }
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+TEST(GraphLanes, ACopyNodeSetParamsOnLanesTakesEffectAndAPageableCopyFallsBack) {
+  // The copy's packet is prebuilt: new parameters lay the lanes out again. A copy into pageable
+  // host memory needs the host: the graph then runs on the stream's queue alone, still exact.
+  DeviceInts x(kCount), y(kCount), out1(kCount), out2(kCount);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  int *px = x.data, *py = y.data;
+  int n = kCount, three = 3, four = 4;
+  size_t bytes = kCount * sizeof(int);
+  hipGraphNode_t kx = addKernel(graph, {}, setToKernel(), {&px, &three, &n}, kCount);
+  hipGraphNode_t ky = addKernel(graph, {}, setToKernel(), {&py, &four, &n}, kCount);
+  hipGraphNode_t copy = addCopy(graph, {kx}, out1.data, x.data, bytes, hipMemcpyDefault);
+  (void)ky;
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  ASSERT_HIP(hipGraphLaunch(exec, stream));
+  ASSERT_HIP(
+      hipGraphExecMemcpyNodeSetParams1D(exec, copy, out2.data, x.data, bytes, hipMemcpyDefault));
+  ASSERT_HIP(hipGraphLaunch(exec, stream));
+  ASSERT_HIP(finishWithin20Seconds(stream));
+  std::vector<int> h1(kCount), h2(kCount), pageable(kCount, -1);
+  ASSERT_HIP(hipMemcpy(h1.data(), out1.data, bytes, hipMemcpyDeviceToHost));
+  ASSERT_HIP(hipMemcpy(h2.data(), out2.data, bytes, hipMemcpyDeviceToHost));
+  for (int i = 0; i < kCount; ++i) {
+    ASSERT_EQ(h1[i], 3) << i;
+    ASSERT_EQ(h2[i], 3) << i;
+  }
+  ASSERT_HIP(hipGraphExecMemcpyNodeSetParams1D(exec, copy, pageable.data(), x.data, bytes,
+                                               hipMemcpyDefault));
+  ASSERT_HIP(hipGraphLaunch(exec, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  for (int i = 0; i < kCount; ++i) ASSERT_EQ(pageable[i], 3) << i;
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
+TEST(GraphLanes, EventRecordAndWaitNodesOnLanesOrderTwoGraphs) {
+  // The first graph records the event after a slow kernel on one branch (another branch beside
+  // it); the second, on another stream, waits for the event on one branch before copying what
+  // the slow kernel wrote. Without the record after its kernel, or without the wait, the copy
+  // reads the 0 each round starts with.
+  DeviceInts x(1), y(1), z(1), out(1);
+  hipEvent_t start = nullptr, recorded = nullptr;
+  ASSERT_HIP(hipEventCreate(&start));
+  ASSERT_HIP(hipEventCreate(&recorded));
+  hipGraph_t first = nullptr, second = nullptr;
+  ASSERT_HIP(hipGraphCreate(&first, 0));
+  ASSERT_HIP(hipGraphCreate(&second, 0));
+  int *px = x.data, *py = y.data, *pz = z.data;
+  int one = 1, value = 90, iterations = 200000;
+  hipGraphNode_t slow = addKernel(first, {}, slowSetKernel(), {&px, &value, &iterations}, 1);
+  hipGraphNode_t record = nullptr, wait = nullptr;
+  ASSERT_HIP(hipGraphAddEventRecordNode(&record, first, &slow, 1, recorded));
+  addKernel(first, {}, setToKernel(), {&py, &one, &one}, 1);
+  ASSERT_HIP(hipGraphAddEventWaitNode(&wait, second, nullptr, 0, recorded));
+  addCopy(second, {wait}, out.data, x.data, sizeof(int), hipMemcpyDeviceToDevice);
+  addKernel(second, {}, setToKernel(), {&pz, &one, &one}, 1);
+  hipGraphExec_t firstExec = nullptr, secondExec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&firstExec, first, nullptr, nullptr, 0));
+  ASSERT_HIP(hipGraphInstantiate(&secondExec, second, nullptr, nullptr, 0));
+  hipStream_t streams[2] = {};
+  for (hipStream_t& s : streams) ASSERT_HIP(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+  for (int round = 0; round < 5; ++round) {
+    ASSERT_HIP(hipMemset(x.data, 0, sizeof(int)));
+    ASSERT_HIP(hipMemset(out.data, 0xff, sizeof(int)));
+    ASSERT_HIP(hipEventRecord(start, streams[0]));
+    unsigned long long before = 0, after = 0;
+    ASSERT_HIP(hipcoreGetStreamPacketCount(streams[0], &before));
+    ASSERT_HIP(hipGraphLaunch(firstExec, streams[0]));
+    ASSERT_HIP(hipcoreGetStreamPacketCount(streams[0], &after));
+    // On lanes, lane 0: the fork, the slow kernel, the record, the wait for the other lane.
+    EXPECT_EQ(after - before, 4u) << "round " << round;
+    ASSERT_HIP(hipGraphLaunch(secondExec, streams[1]));
+    // The event completes after the slow kernel, and only then.
+    ASSERT_HIP(hipEventSynchronize(recorded));
+    int seen = 0;
+    ASSERT_HIP(hipMemcpy(&seen, x.data, sizeof(int), hipMemcpyDeviceToHost));
+    ASSERT_EQ(seen, 90) << "round " << round;
+    float milliseconds = -1;
+    ASSERT_HIP(hipEventElapsedTime(&milliseconds, start, recorded));
+    EXPECT_GE(milliseconds, 0.0f);
+    ASSERT_HIP(finishWithin20Seconds(streams[1]));
+    int result = 0;
+    ASSERT_HIP(hipMemcpy(&result, out.data, sizeof(int), hipMemcpyDeviceToHost));
+    ASSERT_EQ(result, 90) << "round " << round;
+    ASSERT_HIP(finishWithin20Seconds(streams[0]));
+  }
+  ASSERT_HIP(hipGraphExecDestroy(firstExec));
+  ASSERT_HIP(hipGraphExecDestroy(secondExec));
+  ASSERT_HIP(hipGraphDestroy(first));
+  ASSERT_HIP(hipGraphDestroy(second));
+  for (hipStream_t s : streams) ASSERT_HIP(hipStreamDestroy(s));
+  ASSERT_HIP(hipEventDestroy(start));
+  ASSERT_HIP(hipEventDestroy(recorded));
+}
+
+TEST(GraphLanes, ALaunchWithCopiesFillsAndEventsOnLanesAllocatesNothingAndLocksNoMutex) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  const bool counted = false;
+#else
+  const bool counted = !RUNNING_ON_VALGRIND;
+#endif
+  // The mixed graph (kernels, fills, 1D, 2D, pinned and symbol copies) plus a graph of an event
+  // record, an event wait, a copy and a fill on two branches.
+  MixedGraph mixed;
+  ASSERT_NO_FATAL_FAILURE(mixed.build());
+  DeviceInts x(kCount), y(kCount);
+  hipEvent_t event = nullptr;
+  ASSERT_HIP(hipEventCreate(&event));
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  int* px = x.data;
+  int n = kCount, one = 1;
+  size_t bytes = kCount * sizeof(int);
+  hipGraphNode_t filled = addMemset(graph, {}, x.data, 5, 4, kCount);
+  hipGraphNode_t added = addKernel(graph, {filled}, addToKernel(), {&px, &one, &n}, kCount);
+  hipGraphNode_t record = nullptr, wait = nullptr;
+  ASSERT_HIP(hipGraphAddEventRecordNode(&record, graph, &added, 1, event));
+  ASSERT_HIP(hipGraphAddEventWaitNode(&wait, graph, nullptr, 0, event));
+  addCopy(graph, {wait, added}, y.data, x.data, bytes, hipMemcpyDeviceToDevice);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  ASSERT_HIP(hipGraphUpload(mixed.exec, stream));
+  ASSERT_HIP(hipGraphUpload(exec, stream));
+  unsigned long long before = 0, after = 0;
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &before));
+  const uint64_t allocationsBefore = gAllocations.load(), locksBefore = gMutexLocks.load();
+  tCounting = true;
+  hipError_t launched = hipSuccess;
+  for (int launch = 0; launch < 5 && launched == hipSuccess; ++launch) {
+    launched = hipGraphLaunch(mixed.exec, stream);
+    if (launched == hipSuccess) launched = hipGraphLaunch(exec, stream);
+  }
+  tCounting = false;
+  ASSERT_HIP(launched);
+  const uint64_t allocations = gAllocations.load() - allocationsBefore;
+  const uint64_t locks = gMutexLocks.load() - locksBefore;
+  ASSERT_HIP(hipcoreGetStreamPacketCount(stream, &after));
+  ASSERT_HIP(finishWithin20Seconds(stream));
+  mixed.expectResults(5);
+  std::vector<int> host(kCount);
+  ASSERT_HIP(hipMemcpy(host.data(), y.data, bytes, hipMemcpyDeviceToHost));
+  for (int i = 0; i < kCount; ++i) ASSERT_EQ(host[i], 6) << i;
+  // Both graphs ran on lanes (the single-queue plan takes 15 + 5 packets a round).
+  EXPECT_LT(after - before, 5u * 20u);
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipEventDestroy(event));
+  if (!counted) return;
+  EXPECT_EQ(allocations, 0u);
+  EXPECT_EQ(locks, 0u);
 }
 
 }  // namespace
