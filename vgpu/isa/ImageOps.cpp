@@ -84,8 +84,7 @@ bool readDescriptors(Wave& w, const MicroOp& u, bool sampled, ImageResource& ima
                    " reads a mipmapped array resource (TYPE " + dimName(image.dim) + ")");
         return false;
       }
-      image.base += image.baseArray * image.levelPitch(0) * image.levelHeight(0) *
-                    std::uint64_t{image.format.bytes()};
+      image.base += image.baseArray * image.sliceBytes();
     }
     image.dim = dim;
   }
