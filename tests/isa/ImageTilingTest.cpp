@@ -42,6 +42,7 @@ const Reference kReferences[] = {
     // 3D thick blocks: a 256-byte brick, then y, x, z in turn.
     {21, 0, true, "X0 X1 Z0 Y0 Z1 Y1 X2 Z2 Y2 X3 Z3 Y3"},  // 4KB_S_X: 16x16x16
     {21, 1, true, "X0 Z0 Y0 Z1 Y1 X1 Z2 Y2 X2 Z3 Y3"},
+    {21, 2, true, "X0 Y0 Z0 Y1 X1 Z1 Y2 X2 Z2 Y3"},
     {25, 2, true, "X0 Y0 Z0 Y1 X1 Z1 Y2 X2 Z2 Y3 X3 Z3 Y4 X4"},  // 64KB_S_X: 32x32x16
     {25, 3, true, "X0 Z0 Y0 X1 Z1 Y1 X2 Z2 Y2 X3 Z3 Y3 X4"},
 };
@@ -283,6 +284,7 @@ TEST_P(TiledImages, LoadsReadTheSwizzledTexel) {
            Case{25, 10, 60, 2, 40, 33, 20, 3},  // 64KB_S_X 3D
            Case{25, 10, 62, 3, 33, 17, 18, 3},  // 64KB_S_X 3D, 8-byte texels
            Case{27, 10, 60, 2, 130, 3, 2, 3},   // 64KB_R_X 3D: thin slices
+           Case{21, 10, 60, 2, 20, 9, 7, 12},   // 3D through the 2D_ARRAY form, as clr's copies
        }) {
     TiledImage& im = image(k.mode, k.type, k.format, k.e, k.w, k.h, k.d);
     auto& t = hold(im.tsharp());
