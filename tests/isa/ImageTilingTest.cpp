@@ -1,9 +1,9 @@
 // Tiled images (the T#'s SW_MODE) at vgpu's one-pipe address configuration: vgpu's swizzle
 // patterns against offsets worked out by hand and against reference equations written here as
 // whole-block bit strings (read off the orderings, not built by vgpu's rules); then image loads,
-// stores, samples and gathers of gfx10.3 images whose bytes the test lays out by the reference.
-// gfx11's tiled layouts are not modelled: there, and for modes vgpu does not implement, a tiled
-// descriptor is a memory violation naming the mode.
+// stores, samples and gathers of gfx10.3 and gfx11 images whose bytes the test lays out by the
+// reference.
+// Modes vgpu does not implement are memory violations naming the mode.
 #include <bit>
 #include <cstring>
 
@@ -25,6 +25,7 @@ struct Reference {
   unsigned mode, elemLog2;
   bool thick;
   const char* bits;
+  bool gfx11 = false;
 };
 const Reference kReferences[] = {
     {2, 0, false, "X0 X1 X2 Y1 Y0 Y2 X3 Y3"},  // 256B_D: a 16x16 micro-tile of bytes
@@ -45,11 +46,24 @@ const Reference kReferences[] = {
     {21, 2, true, "X0 Y0 Z0 Y1 X1 Z1 Y2 X2 Z2 Y3"},
     {25, 2, true, "X0 Y0 Z0 Y1 X1 Z1 Y2 X2 Z2 Y3 X3 Z3 Y4 X4"},  // 64KB_S_X: 32x32x16
     {25, 3, true, "X0 Z0 Y0 X1 Z1 Y1 X2 Z2 Y2 X3 Z3 Y3 X4"},
+    // gfx11: other micro-tiles, the same orders above them.
+    {2, 0, false, "X0 X1 Y0 X2 Y1 Y2 X3 Y3", true},
+    {2, 2, false, "X0 Y0 X1 Y1 X2 Y2", true},
+    {22, 2, false, "X0 Y0 X1 Y1 X2 Y2 Y3 X3 Y4 X4", true},
+    {30, 4, false, "X0 Y0 X1 Y1 Y2 X2 Y3 X3 Y4 X4 Y5 X5 Y6 X6", true},  // 256KB_D_X
+    {21, 0, true, "X0 X1 Z0 Y0 Y1 Z1 X2 Z2 Y2 X3 Z3 Y3", true},
+    {21, 2, true, "X0 Y0 X1 Z0 Y1 Z1 Y2 X2 Z2 Y3", true},
+    {29, 2, true, "X0 Y0 X1 Z0 Y1 Z1 Y2 X2 Z2 Y3 X3 Z3 Y4 X4 Z4 Y5", true},  // 256KB_S_X
+    // gfx11's 64KB_R_X and 256KB_R_X (and their Z twins): address bits 10-13 XORed.
+    {27, 2, false, "X0 Y0 X1 Y1 X2 Y2 X3 Y3 X4^Y7 Y4^X7 X5^Y6 Y5^X6 X6 Y6", true},
+    {27, 4, false, "X0 Y0 X1 Y1 X2 Y2 X3^Y7 Y3^X6 X4^Y6 Y4^X5 X5 Y5", true},
+    {31, 0, false, "X0 X1 Y0 X2 Y1 Y2 X3 Y3 X4 Y4 X5^Y8 Y5^X8 X6^Y7 Y6^X7 X7 Y7 X8 Y8", true},
+    {31, 2, false, "X0 Y0 X1 Y1 X2 Y2 X3 Y3 X4^Y7 Y4^X7 X5^Y6 Y5^X6 X6 Y6 X7 Y7", true},
 };
 
-const Reference& reference(unsigned mode, unsigned elemLog2, bool thick) {
+const Reference& reference(unsigned mode, unsigned elemLog2, bool thick, bool gfx11) {
   for (const Reference& r : kReferences)
-    if (r.mode == mode && r.elemLog2 == elemLog2 && r.thick == thick) return r;
+    if (r.mode == mode && r.elemLog2 == elemLog2 && r.thick == thick && r.gfx11 == gfx11) return r;
   ADD_FAILURE() << "no reference for mode " << mode << " size " << elemLog2;
   return kReferences[0];
 }
@@ -91,10 +105,12 @@ struct RefLayout {
   }
 };
 
-SwizzlePattern pattern(unsigned mode, bool volume, unsigned elemLog2) {
+SwizzlePattern pattern(unsigned mode, bool volume, unsigned elemLog2, bool gfx11 = false) {
   SwizzlePattern p;
   std::string why;
-  EXPECT_TRUE(lookupSwizzlePattern(GpuTarget::gfx1030, mode, volume, elemLog2, p, why)) << why;
+  EXPECT_TRUE(lookupSwizzlePattern(gfx11 ? GpuTarget::gfx1100 : GpuTarget::gfx1030, mode, volume,
+                                   elemLog2, p, why))
+      << why;
   return p;
 }
 
@@ -148,7 +164,7 @@ TEST(ImageTilingPatterns, BlockShapesFollowTexelSize) {
 TEST(ImageTilingPatterns, MatchTheReferenceEquations) {
   for (const Reference& ref : kReferences) {
     const RefLayout layout(ref);
-    const SwizzlePattern p = pattern(ref.mode, ref.thick, ref.elemLog2);
+    const SwizzlePattern p = pattern(ref.mode, ref.thick, ref.elemLog2, ref.gfx11);
     ASSERT_EQ(p.blockLog2, layout.blockLog2()) << ref.bits;
     const u32 w = 2u << layout.width, h = 2u << layout.height;
     const u32 d = ref.thick ? 2u << layout.depth : 3u;
@@ -156,8 +172,8 @@ TEST(ImageTilingPatterns, MatchTheReferenceEquations) {
       for (u32 y = 0; y < h; ++y)
         for (u32 x = 0; x < w; ++x)
           ASSERT_EQ(tiledTexelOffset(p, w, h, x, y, z), layout.offset(x, y, z, w, h))
-              << "mode " << ref.mode << " size " << ref.elemLog2 << " at " << x << "," << y << ","
-              << z;
+              << (ref.gfx11 ? "gfx11 " : "gfx10.3 ") << "mode " << ref.mode << " size "
+              << ref.elemLog2 << " at " << x << "," << y << "," << z;
   }
 }
 
@@ -169,14 +185,22 @@ TEST(ImageTilingPatterns, UnimplementedModesAreNamed) {
   EXPECT_FALSE(lookupSwizzlePattern(GpuTarget::gfx1030, 26, true, 2, p, why));
   EXPECT_NE(why.find("64KB_D_X) on a 3D image"), std::string::npos) << why;
   EXPECT_FALSE(lookupSwizzlePattern(GpuTarget::gfx1030, 2, true, 2, p, why));
-  EXPECT_FALSE(lookupSwizzlePattern(GpuTarget::gfx1100, 27, false, 2, p, why));
-  EXPECT_NE(why.find("gfx10.3 only"), std::string::npos) << why;
+  EXPECT_FALSE(lookupSwizzlePattern(GpuTarget::gfx1100, 27, true, 2, p, why));
+  EXPECT_NE(why.find("SW_MODE 27 (64KB_R_X) on a 3D image is not implemented"), std::string::npos)
+      << why;
+  EXPECT_FALSE(lookupSwizzlePattern(GpuTarget::gfx1100, 1, false, 2, p, why));
+  EXPECT_NE(why.find("SW_MODE 1 (reserved) is not a tiled layout vgpu implements on gfx11"),
+            std::string::npos)
+      << why;
+  EXPECT_FALSE(lookupSwizzlePattern(GpuTarget::gfx1100, 25, false, 2, p, why));
+  EXPECT_NE(why.find("64KB_S_X) on a 1D or 2D image"), std::string::npos) << why;
 }
 
 // A tiled image in host memory, block-aligned, its bytes placed by the reference layout.
 struct TiledImage {
+  bool gfx11;
   unsigned mode, type;  // SW_MODE; SQ_RSRC_IMG_* TYPE (8 1D, 9 2D, 10 3D, 12 1D array, 13 2D array)
-  u32 format;           // gfx1030 FORMAT code
+  u32 format;           // FORMAT code of the target
   unsigned elemLog2;
   u32 width, height, depth;  // depth: 3D depth or array layers
   RefLayout layout;
@@ -184,26 +208,29 @@ struct TiledImage {
   std::vector<std::uint8_t> storage;
   std::uint8_t* base = nullptr;
 
-  TiledImage(unsigned m, unsigned t, u32 f, unsigned e, u32 w, u32 h, u32 d)
-      : mode(m),
+  TiledImage(bool g11, unsigned m, unsigned t, u32 f, unsigned e, u32 w, u32 h, u32 d)
+      : gfx11(g11),
+        mode(m),
         type(t),
         format(f),
         elemLog2(e),
         width(w),
         height(h),
         depth(d),
-        layout(reference(m, e, t == 10 && m != 27 && m != 24)) {
+        layout(reference(m, e, t == 10 && m != 27 && m != 24, g11)) {
     pitch = (w + (1u << layout.width) - 1) >> layout.width << layout.width;
     rows = (h + (1u << layout.height) - 1) >> layout.height << layout.height;
     slices = (d + (1u << layout.depth) - 1) >> layout.depth << layout.depth;
     const std::uint64_t bytes = std::uint64_t{pitch} * rows * slices << e;
-    storage.assign(bytes + 65536, 0);
+    const std::uintptr_t block = std::uintptr_t{1} << layout.blockLog2();
+    storage.assign(bytes + block, 0);
     base = reinterpret_cast<std::uint8_t*>(
-        (reinterpret_cast<std::uintptr_t>(storage.data()) + 65535) & ~std::uintptr_t{65535});
+        (reinterpret_cast<std::uintptr_t>(storage.data()) + block - 1) & ~(block - 1));
   }
   std::uint64_t bytes() const { return std::uint64_t{pitch} * rows * slices << elemLog2; }
   std::uint8_t* texel(u32 x, u32 y, u32 z) { return base + layout.offset(x, y, z, pitch, rows); }
-  // The T# as ROCR writes it for gfx1030: PITCH for 1D/2D, the last slice for arrays and 3D.
+  // The T# as ROCR writes it: PITCH for 1D/2D, the last slice for arrays and 3D; FORMAT at
+  // word1 28:20 on gfx10.3, 27:20 on gfx11.
   std::vector<u32> tsharp() const {
     const std::uint64_t a = reinterpret_cast<std::uint64_t>(base);
     std::vector<u32> w(12, 0);
@@ -232,8 +259,9 @@ class TiledImages : public IsaTest {
     alive_.push_back(p);
     return *p;
   }
+  bool gfx11() const { return std::string(GetParam().arch) == "gfx1100"; }
   TiledImage& image(unsigned mode, unsigned type, u32 format, unsigned e, u32 w, u32 h, u32 d) {
-    TiledImage& im = hold(TiledImage(mode, type, format, e, w, h, d));
+    TiledImage& im = hold(TiledImage(gfx11(), mode, type, format, e, w, h, d));
     std::uint32_t s = mode * 977 + e * 131 + w;
     for (std::uint8_t& b : im.storage) {
       s = s * 1664525u + 1013904223u;
@@ -260,32 +288,44 @@ std::vector<Int4> coordinates(const TiledImage& im, unsigned limit) {
   return at;
 }
 
-// Loads read the texel at the reference's address: each channel's raw bits (uint formats).
+// Loads read the texel at the reference's address: each channel's raw bits (integer formats).
 TEST_P(TiledImages, LoadsReadTheSwizzledTexel) {
   struct Case {
     unsigned mode, type;
     u32 format;
-    unsigned e;
+    unsigned e, channels;
     u32 w, h, d;
     int dims;
   };
-  // FORMAT codes (gfx1030): 5 8_UINT, 11 16_UINT, 60 8_8_8_8_UINT, 62 32_32_UINT,
-  // 76 32_32_32_32_SINT; the test compares raw channel bits.
-  for (const Case& k : {
-           Case{2, 9, 60, 2, 13, 7, 1, 2},      // 256B_D, 2D
-           Case{2, 9, 5, 0, 37, 21, 1, 2},      // 256B_D, 1-byte texels
-           Case{22, 9, 60, 2, 70, 40, 1, 2},    // 4KB_D_X
-           Case{27, 9, 76, 4, 70, 90, 1, 2},    // 64KB_R_X, 16-byte texels
-           Case{27, 9, 60, 2, 300, 260, 1, 2},  // 64KB_R_X, three blocks by three
-           Case{27, 13, 60, 2, 130, 5, 3, 12},  // 64KB_R_X 2D array
-           Case{27, 8, 60, 2, 700, 1, 1, 1},    // 64KB_R_X 1D
-           Case{21, 10, 5, 0, 20, 18, 17, 3},   // 4KB_S_X 3D
-           Case{21, 10, 11, 1, 9, 17, 20, 3},   // 4KB_S_X 3D, 2-byte texels
-           Case{25, 10, 60, 2, 40, 33, 20, 3},  // 64KB_S_X 3D
-           Case{25, 10, 62, 3, 33, 17, 18, 3},  // 64KB_S_X 3D, 8-byte texels
-           Case{27, 10, 60, 2, 130, 3, 2, 3},   // 64KB_R_X 3D: thin slices
-           Case{21, 10, 60, 2, 20, 9, 7, 12},   // 3D through the 2D_ARRAY form, as clr's copies
-       }) {
+  // FORMAT codes, gfx10.3: 5 8_UINT, 11 16_UINT, 60 8_8_8_8_UINT, 62 32_32_UINT,
+  // 76 32_32_32_32_SINT; gfx11: 46 8_8_8_8_UINT, 62 32_32_32_32_SINT.
+  const std::vector<Case> gfx10Cases = {
+      {2, 9, 60, 2, 4, 13, 7, 1, 2},      // 256B_D, 2D
+      {2, 9, 5, 0, 1, 37, 21, 1, 2},      // 256B_D, 1-byte texels
+      {22, 9, 60, 2, 4, 70, 40, 1, 2},    // 4KB_D_X
+      {27, 9, 76, 4, 4, 70, 90, 1, 2},    // 64KB_R_X, 16-byte texels
+      {27, 9, 60, 2, 4, 300, 260, 1, 2},  // 64KB_R_X, three blocks by three
+      {27, 13, 60, 2, 4, 130, 5, 3, 12},  // 64KB_R_X 2D array
+      {27, 8, 60, 2, 4, 700, 1, 1, 1},    // 64KB_R_X 1D
+      {21, 10, 5, 0, 1, 20, 18, 17, 3},   // 4KB_S_X 3D
+      {21, 10, 11, 1, 1, 9, 17, 20, 3},   // 4KB_S_X 3D, 2-byte texels
+      {25, 10, 60, 2, 4, 40, 33, 20, 3},  // 64KB_S_X 3D
+      {25, 10, 62, 3, 2, 33, 17, 18, 3},  // 64KB_S_X 3D, 8-byte texels
+      {27, 10, 60, 2, 4, 130, 3, 2, 3},   // 64KB_R_X 3D: thin slices
+      {21, 10, 60, 2, 4, 20, 9, 7, 12},   // 3D through the 2D_ARRAY form, as clr's copies
+  };
+  const std::vector<Case> gfx11Cases = {
+      {2, 9, 46, 2, 4, 13, 7, 1, 2},      // 256B_D, 2D
+      {2, 9, 5, 0, 1, 37, 21, 1, 2},      // 256B_D, 1-byte texels
+      {22, 13, 46, 2, 4, 70, 40, 3, 12},  // 4KB_D_X 2D array
+      {30, 9, 62, 4, 4, 70, 90, 1, 2},    // 256KB_D_X, 16-byte texels
+      {21, 10, 5, 0, 1, 20, 18, 17, 3},   // 4KB_S_X 3D
+      {21, 10, 46, 2, 4, 20, 9, 7, 12},   // 3D through the 2D_ARRAY form
+      {29, 10, 46, 2, 4, 70, 40, 20, 3},  // 256KB_S_X 3D
+      {27, 9, 62, 4, 4, 70, 90, 1, 2},    // 64KB_R_X, 16-byte texels
+      {31, 9, 46, 2, 4, 300, 260, 1, 2},  // 256KB_R_X, two blocks by two
+  };
+  for (const Case& k : gfx11() ? gfx11Cases : gfx10Cases) {
     TiledImage& im = image(k.mode, k.type, k.format, k.e, k.w, k.h, k.d);
     auto& t = hold(im.tsharp());
     auto& at = hold(coordinates(im, 1000));
@@ -297,11 +337,10 @@ TEST_P(TiledImages, LoadsReadTheSwizzledTexel) {
     vgpu::isa::Launch l = launch1d(1, static_cast<u32>(at.size()));
     l.arg(buffer(t, "T#")).arg(k.dims).arg(buffer(coords, "coords")).arg(buffer(out, "out"));
     run("image", "load_image", l);
-    const unsigned channels = k.format == 5 || k.format == 11 ? 1 : k.format == 62 ? 2 : 4;
-    const unsigned bytes = (1u << k.e) / channels;
+    const unsigned bytes = (1u << k.e) / k.channels;
     for (std::size_t i = 0; i < at.size(); ++i) {
       const std::uint8_t* p = im.texel(at[i].x, at[i].y, at[i].z);
-      for (unsigned c = 0; c < channels; ++c) {
+      for (unsigned c = 0; c < k.channels; ++c) {
         u32 want = 0;
         std::memcpy(&want, p + c * bytes, bytes);
         ASSERT_EQ(std::bit_cast<u32>(out[i].v[c]), want)
@@ -319,8 +358,16 @@ TEST_P(TiledImages, StoresWriteTheSwizzledTexel) {
     u32 w, h, d;
     int dims;
   };
-  for (const Case& k : {Case{2, 9, 9, 10, 1, 2}, Case{27, 9, 200, 140, 1, 2},
-                        Case{27, 13, 150, 3, 2, 12}, Case{25, 10, 33, 17, 17, 3}}) {
+  const std::vector<Case> gfx10Cases = {{2, 9, 9, 10, 1, 2},
+                                        {27, 9, 200, 140, 1, 2},
+                                        {27, 13, 150, 3, 2, 12},
+                                        {25, 10, 33, 17, 17, 3}};
+  const std::vector<Case> gfx11Cases = {{2, 9, 9, 10, 1, 2},
+                                        {22, 13, 150, 3, 2, 12},
+                                        {21, 10, 33, 17, 9, 3},
+                                        {29, 10, 40, 70, 3, 3},
+                                        {31, 9, 300, 260, 1, 2}};
+  for (const Case& k : gfx11() ? gfx11Cases : gfx10Cases) {
     // R32 float (FORMAT 22): stores of floats are exact.
     TiledImage& im = image(k.mode, k.type, 22, 2, k.w, k.h, k.d);
     std::vector<std::uint8_t> before(im.base, im.base + im.bytes());
@@ -343,7 +390,8 @@ TEST_P(TiledImages, StoresWriteTheSwizzledTexel) {
 
 // Samples (point, unnormalized coordinates) and gathers read through the same addresses.
 TEST_P(TiledImages, SamplesAndGathersReadSwizzledTexels) {
-  TiledImage& im = image(27, 9, 22, 2, 260, 200, 1);  // 64KB_R_X, R32 float
+  // R32 float in 64KB_R_X (gfx10.3) or 256KB_R_X (gfx11): the render order and its XOR.
+  TiledImage& im = image(gfx11() ? 31 : 27, 9, 22, 2, 260, 200, 1);
   for (u32 y = 0; y < im.height; ++y)
     for (u32 x = 0; x < im.width; ++x) {
       const float v = float(y * 1000 + x);
@@ -376,18 +424,18 @@ TEST_P(TiledImages, SamplesAndGathersReadSwizzledTexels) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Gfx1030, TiledImages,
-                         ::testing::Values(Variant{"gfx1030", false}, Variant{"gfx1030", true}),
-                         variantName);
+INSTANTIATE_TEST_SUITE_P(AllTargets, TiledImages, ::testing::ValuesIn(kAllVariants), variantName);
 
 // Tiled descriptors vgpu cannot honour as the hardware would are memory violations naming the
-// mode: every tiled mode on gfx11, and on gfx10.3 reserved modes, modes without a 3D form,
-// mip levels, a pipe/bank XOR in the address, and a pitch off the block grid.
+// mode: modes without a 3D form (gfx11's R on 3D images), and on gfx10.3 reserved modes, mip
+// levels, a pipe/bank XOR in the address, and a pitch off the block grid.
 class TiledDescriptorFaults : public TiledImages {};
 
 TEST_P(TiledDescriptorFaults, AreNamedMemoryViolations) {
   const bool gfx11 = std::string(GetParam().arch) == "gfx1100";
-  TiledImage& im = image(27, 9, 60, 2, 64, 64, 1);  // 64KB_R_X, pitch 128
+  // gfx10.3: 64KB_R_X, pitch 128; gfx11: 4KB_D_X (8_8_8_8_UINT is 46 there), made a 3D
+  // 64KB_R_X one.
+  TiledImage& im = gfx11 ? image(22, 9, 46, 2, 64, 64, 1) : image(27, 9, 60, 2, 64, 64, 1);
   struct Case {
     int word;
     u32 clear, set;
@@ -395,10 +443,8 @@ TEST_P(TiledDescriptorFaults, AreNamedMemoryViolations) {
   };
   std::vector<Case> cases;
   if (gfx11) {
-    // gfx11's T# puts FORMAT at word1 27:20 (8_8_8_8_UINT is 46 there).
-    cases.push_back({1, 0x0ff00000u, 46u << 20,
-                     "SW_MODE 27 (64KB_R_X): tiled layouts are "
-                     "implemented for gfx10.3 only"});
+    cases.push_back({3, 0xf1f00000u, 10u << 28 | 27u << 20,
+                     "SW_MODE 27 (64KB_R_X) on a 3D image is not implemented"});
   } else {
     cases = {{3, 0x01f00000u, 3u << 20, "SW_MODE 3 (256B_R (reserved))"},
              {3, 0xf1f00000u, 10u << 28 | 26u << 20, "64KB_D_X) on a 3D image"},

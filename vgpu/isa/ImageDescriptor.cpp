@@ -37,7 +37,7 @@ std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
 bool decodeTiling(GpuTarget target, ImageResource& r, std::string& why) {
   const unsigned bytes = r.format.bytes();
   const std::string mode = "image descriptor SW_MODE " + std::to_string(r.swizzleMode) + " (" +
-                           swizzleModeName(r.swizzleMode) + ")";
+                           swizzleModeName(target, r.swizzleMode) + ")";
   if (!std::has_single_bit(bytes)) {
     why = mode + " with " + std::to_string(bytes) + "-byte texels is not a tiled layout";
     return false;

@@ -1,8 +1,9 @@
-// Tiled image layouts (the T#'s SW_MODE): where a texel of a swizzled gfx10.3 image lives, as
-// the texture unit computes it for vgpu's address configuration (GB_ADDR_CONFIG 0: one pipe, a
-// 256-byte pipe interleave, reported to the thunk by hsaKmtGetTileConfig and to ROCR's address
-// library through it). The orderings are AMD's "standard" (S), "display" (D), "render" (R) and
-// "Z" swizzles of 256-byte, 4 KiB, 64 KiB and variable blocks (see ImageTiling.cpp).
+// Tiled image layouts (the T#'s SW_MODE): where a texel of a swizzled gfx10.3 or gfx11 image
+// lives, as the texture unit computes it for vgpu's address configuration (GB_ADDR_CONFIG 0: one
+// pipe, a 256-byte pipe interleave, reported to the thunk by hsaKmtGetTileConfig and to ROCR's
+// address library through it). The orderings are AMD's "standard" (S), "display" (D), "render"
+// (R) and "Z" swizzles of 256-byte, 4 KiB, 64 KiB, 256 KiB (gfx11) and variable (gfx10.3)
+// blocks (see ImageTiling.cpp).
 #pragma once
 
 #include <cstdint>
@@ -22,16 +23,16 @@ struct SwizzleBit {
 // coordinate bits above the block (the _X modes' XOR with the block's position), so they take
 // the texel's coordinates in the whole slice, not in its block.
 struct SwizzlePattern {
-  std::uint8_t blockLog2 = 0;  // 8 (256 B), 12 (4 KiB), 14 (VAR at one pipe), 16 (64 KiB)
+  std::uint8_t blockLog2 = 0;  // 8 (256 B), 12 (4 KiB), 14 (VAR at one pipe), 16, 18 (256 KiB)
   std::uint8_t elemLog2 = 0;
   std::uint8_t widthLog2 = 0, heightLog2 = 0, depthLog2 = 0;  // the block in texels
   bool thick = false;  // 3D blocks holding several depth slices
-  SwizzleBit bit[16];
+  SwizzleBit bit[18];
   std::uint32_t offset(std::uint32_t x, std::uint32_t y, std::uint32_t z) const;
 };
 
-// gfx10.3's SW_MODE names (AMD's AddrSwizzleMode numbering), "reserved" for unused codes.
-const char* swizzleModeName(unsigned mode);
+// The SW_MODE's name on target (AMD's AddrSwizzleMode numbering), "reserved" for unused codes.
+const char* swizzleModeName(GpuTarget target, unsigned mode);
 
 // The pattern SW_MODE `mode` gives texels of 2^elemLog2 bytes on target, in a 3D image
 // (`volume`: thick blocks where the mode has them) or a 1D/2D image or array (thin blocks, one
