@@ -352,12 +352,18 @@ int main() {
     ++configurations;
   }
   // Sizes chosen for the layouts ROCR 5.2.3 picks on gfx1030 (256B_D up to about 32x32 texels
-  // of 4 bytes, 4KB_D_X above; 3D always 4KB_S_X).
+  // of 4 bytes, 4KB_D_X above; 3D always 4KB_S_X; the program also runs on Debian 13's clr for
+  // gfx1100, where large 2D arrays are 256KB_R_X).
   const ArrayCase arrays[] = {
-      {"rgba8 array 13x7", true, 13, 7, 1, 2},        {"rgba8 array 100x60", true, 100, 60, 1, 2},
-      {"float array 13x7", false, 13, 7, 1, 2},       {"float array 100x60", false, 100, 60, 1, 2},
-      {"float layered 16x16x4", false, 16, 16, 4, 3}, {"rgba8 layered 70x40x3", true, 70, 40, 3, 3},
-      {"float 3D 20x12x6", false, 20, 12, 6, 4},      {"rgba8 3D 40x33x18", true, 40, 33, 18, 4},
+      {"rgba8 array 13x7", true, 13, 7, 1, 2},
+      {"rgba8 array 100x60", true, 100, 60, 1, 2},
+      {"float array 13x7", false, 13, 7, 1, 2},
+      {"float array 100x60", false, 100, 60, 1, 2},
+      {"float array 300x260", false, 300, 260, 1, 2},
+      {"float layered 16x16x4", false, 16, 16, 4, 3},
+      {"rgba8 layered 70x40x3", true, 70, 40, 3, 3},
+      {"float 3D 20x12x6", false, 20, 12, 6, 4},
+      {"rgba8 3D 40x33x18", true, 40, 33, 18, 4},
   };
   for (const ArrayCase& k : arrays)
     if (!sampleArrayCase(k, mismatches, configurations)) return 1;
