@@ -2,8 +2,9 @@
 // texture object's T# at its first dword and its S# at dword 12): a float hipArray filled with
 // hipMemcpy2DToArray, read by tex2D through a point-sampled, clamped texture object. Run on
 // hipcore as libamdhip64.so.5 it checks that hipcore's hipResourceDesc/hipTextureDesc layouts
-// and descriptor block are what AMD-compiled code expects. (On AMD's own runtime clr lays arrays
-// out tiled through ROCR's image extension, SW_MODE 2, which vgpu does not model.)
+// and descriptor block are what AMD-compiled code expects; on AMD's own runtime, whose clr lays
+// the array out tiled through ROCR's image extension (SW_MODE 2, 256B_D), it checks vgpu's
+// model of that layout.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>

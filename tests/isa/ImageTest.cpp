@@ -942,7 +942,7 @@ TEST_P(Images, MalformedDescriptorsFault) {
   for (const Case& k :
        {Case{3, 0xf0000000u, 0, "is not an image"},
         Case{1, 0x1ff00000u, 100u << 20, "FORMAT 100 is not implemented"},
-        Case{3, 0, 9u << 20, "SW_MODE 9"},
+        Case{3, 0, 3u << 20, "SW_MODE 3 ("},
         Case{3, 0xf0000000u, u32(k3D) << 28, "does not match the resource's TYPE"}}) {
     auto& t = hold(std::vector<u32>(tsharp(im, gfx11())));
     t[k.word] = (t[k.word] & ~k.clear) | k.set;

@@ -16,6 +16,9 @@
 //      word3      31:30 BORDER_COLOR_TYPE
 #include "isa/ImageDescriptor.h"
 
+#include <bit>
+#include <cstdio>
+
 namespace vgpu::isa {
 
 namespace {
@@ -26,6 +29,52 @@ constexpr std::uint32_t bits(std::uint32_t word, unsigned hi, unsigned lo) {
 
 std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
   return (v + a - 1) / a * a;
+}
+
+// A tiled image's pattern and padded extents. The hardware pads rows to the block width (1D and
+// 2D images: the PITCH field, which ROCR writes as addrlib's padded pitch; arrays and 3D: the
+// width rounded up) and slices to the block height, as addrlib does for the allocation.
+bool decodeTiling(GpuTarget target, ImageResource& r, std::string& why) {
+  const unsigned bytes = r.format.bytes();
+  const std::string mode = "image descriptor SW_MODE " + std::to_string(r.swizzleMode) + " (" +
+                           swizzleModeName(target, r.swizzleMode) + ")";
+  if (!std::has_single_bit(bytes)) {
+    why = mode + " with " + std::to_string(bytes) + "-byte texels is not a tiled layout";
+    return false;
+  }
+  std::string patternWhy;
+  if (!lookupSwizzlePattern(target, r.swizzleMode, r.dim == ImageDim::d3,
+                            static_cast<unsigned>(std::countr_zero(bytes)), r.tiling, patternWhy)) {
+    why = "image descriptor " + patternWhy;
+    return false;
+  }
+  if (r.maxMip != 0) {
+    why = mode + " with " + std::to_string(r.maxMip + 1) +
+          " mip levels is not implemented (tiled images have one level here)";
+    return false;
+  }
+  const SwizzlePattern& p = r.tiling;
+  const std::uint64_t blockMask = (std::uint64_t{1} << p.blockLog2) - 1;
+  if ((r.base & blockMask) != 0) {
+    // Drivers put a pipe/bank XOR in the block-offset bits of the address; ROCR never does.
+    char address[24];
+    std::snprintf(address, sizeof address, "0x%llx", static_cast<unsigned long long>(r.base));
+    why = mode + ": base address " + address +
+          " is not aligned to the block (a pipe/bank XOR is not implemented)";
+    return false;
+  }
+  const std::uint32_t blockWidth = 1u << p.widthLog2;
+  if (r.dim == ImageDim::d1 || r.dim == ImageDim::d2) {
+    if (r.pitch % blockWidth != 0) {
+      why = mode + ": pitch " + std::to_string(r.pitch) + " is not a multiple of the block width " +
+            std::to_string(blockWidth);
+      return false;
+    }
+  } else {
+    r.pitch = static_cast<std::uint32_t>(alignUp(r.width, blockWidth));
+  }
+  r.tiledRows = static_cast<std::uint32_t>(alignUp(r.levelHeight(0), 1u << p.heightLog2));
+  return true;
 }
 
 }  // namespace
@@ -51,6 +100,11 @@ std::uint64_t ImageResource::levelBytes(unsigned l) const {
   return std::uint64_t{levelPitch(l)} * levelHeight(l) * levelDepth(l) * format.bytes();
 }
 
+std::uint64_t ImageResource::sliceBytes() const {
+  const std::uint32_t rows = tiled() ? tiledRows : levelHeight(0);
+  return std::uint64_t{pitch} * rows * format.bytes();
+}
+
 std::uint64_t ImageResource::levelOffset(unsigned l) const {
   std::uint64_t offset = 0;
   for (unsigned i = 0; i < l; ++i) offset = alignUp(offset + levelBytes(i), kLinearAlignment);
@@ -70,11 +124,6 @@ bool decodeImageResource(GpuTarget target, const std::uint32_t* w, ImageResource
   r.dim = static_cast<ImageDim>(type - 8);
   if (r.dim == ImageDim::d2Msaa || r.dim == ImageDim::d2MsaaArray) {
     why = "image descriptor TYPE " + std::to_string(type) + " (MSAA) is not implemented";
-    return false;
-  }
-  if (unsigned swizzle = bits(w[3], 24, 20); swizzle != 0) {
-    why = "image descriptor SW_MODE " + std::to_string(swizzle) +
-          " (tiled layouts are not implemented; only linear, 0)";
     return false;
   }
   const unsigned code = gfx11 ? bits(w[1], 27, 20) : bits(w[1], 28, 20);
@@ -116,7 +165,8 @@ bool decodeImageResource(GpuTarget target, const std::uint32_t* w, ImageResource
           std::to_string(r.baseArray) + ".." + std::to_string(r.lastArray) + ")";
     return false;
   }
-  return true;
+  r.swizzleMode = bits(w[3], 24, 20);
+  return !r.tiled() || decodeTiling(target, r, why);
 }
 
 bool decodeImageSampler(GpuTarget, const std::uint32_t* w, ImageSampler& s, std::string& why) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "isa/ImageTiling.h"
 #include "isa/TexelFormat.h"
 #include "options/GpuTarget.h"
 
@@ -26,6 +27,7 @@ enum class ImageDim : std::uint8_t {
 // Linear images: rows start every `pitch` texels, slices (3D depth or array layers) every
 // pitch * height texels, and each mip level starts at the next 256-byte boundary after the
 // previous level's slices (the pipe interleave the hardware's linear layouts align to).
+// Tiled images (SW_MODE other than 0; one level): see ImageTiling.h.
 constexpr std::uint64_t kLinearAlignment = 256;
 
 struct ImageResource {
@@ -38,6 +40,12 @@ struct ImageResource {
   std::uint32_t pitch = 1;                     // texels per row (1D/2D: from the descriptor)
   std::uint32_t baseLevel = 0, lastLevel = 0, maxMip = 0;
   std::uint8_t dstSel[4] = {4, 5, 6, 7};  // 0: zero, 1: one, 4-7: channel X-W
+  // Tiled images: the SW_MODE's pattern, and the slice's rows (the height padded to the block;
+  // `pitch` is padded to the block width).
+  unsigned swizzleMode = 0;
+  SwizzlePattern tiling;
+  std::uint32_t tiledRows = 0;
+  bool tiled() const { return swizzleMode != 0; }
   // Arrays and cubes: slices (a cube's faces, six per cube of a cube array) counted from
   // baseArray to lastArray, and a slice coordinate after the spatial ones.
   bool arrayed() const {
@@ -51,10 +59,13 @@ struct ImageResource {
   std::uint32_t levelPitch(unsigned l) const;
   std::uint64_t levelOffset(unsigned l) const;
   std::uint64_t levelBytes(unsigned l) const;
+  // The distance between two array slices of level 0.
+  std::uint64_t sliceBytes() const;
 };
 
 // Decodes words for target; false with why for descriptors vgpu cannot honour as the hardware
-// would (not an image type, MSAA, a format it does not implement, a tiled layout).
+// would (not an image type, MSAA, a format it does not implement, a tiled layout it does not
+// implement or with mip levels).
 bool decodeImageResource(GpuTarget target, const std::uint32_t* words, ImageResource& out,
                          std::string& why);
 

@@ -70,6 +70,10 @@ bool readDescriptors(Wave& w, const MicroOp& u, bool sampled, ImageResource& ima
     return false;
   }
   const ImageDim dim = static_cast<ImageDim>(u.image.dim);
+  // AMD's clr copies into and out of 3D images with the 2D_ARRAY form of image_store/image_load
+  // (its __amd_rocclr_copyBufferToImage kernel): the same three address words, the slice one
+  // addressing depth under the resource's 3D layout.
+  if (!sampled && dim == ImageDim::d2Array && image.dim == ImageDim::d3) return true;
   if (dim != image.dim && sameSpatialAxes(dim, image.dim)) {
     // The instruction's DIM says which address components it supplies. A 1D or 2D image read
     // through an array or cube form (AMD's surf1DLayered/surf2DLayered*/surfCubemap* on arrays
@@ -84,8 +88,7 @@ bool readDescriptors(Wave& w, const MicroOp& u, bool sampled, ImageResource& ima
                    " reads a mipmapped array resource (TYPE " + dimName(image.dim) + ")");
         return false;
       }
-      image.base += image.baseArray * image.levelPitch(0) * image.levelHeight(0) *
-                    std::uint64_t{image.format.bytes()};
+      image.base += image.baseArray * image.sliceBytes();
     }
     image.dim = dim;
   }

@@ -177,6 +177,8 @@ bool sampleLevel(const TexelAccess& a, const ImageSampler& s, const SamplePoint&
 
 std::uint64_t TexelAccess::address(unsigned level, std::uint32_t x, std::uint32_t y,
                                    std::uint32_t z) const {
+  if (image.tiled())
+    return image.base + tiledTexelOffset(image.tiling, image.pitch, image.tiledRows, x, y, z);
   const std::uint64_t row = std::uint64_t{z} * image.levelHeight(level) + y;
   return image.base + image.levelOffset(level) +
          (row * image.levelPitch(level) + x) * image.format.bytes();

@@ -148,8 +148,10 @@ int info(KfdProcess& process, std::uint32_t node, std::uint64_t argument) {
     case AMDGPU_INFO_READ_MMR_REG: {
       const auto& r = request.read_mmr_reg;
       if (r.count != 1 || r.dword_offset != kGbAddrConfig) return -EINVAL;
-      // GB_ADDR_CONFIG: 4 pipes, 256-byte interleave; unused by compute.
-      const std::uint32_t value = 0x00000042;
+      // GB_ADDR_CONFIG 0: one pipe, 256-byte interleave, the address configuration vgpu's
+      // texture unit lays tiled images out for (isa/ImageTiling.h) and hsaKmtGetTileConfig
+      // reports to ROCR's address library.
+      const std::uint32_t value = 0;
       return answer(&value, sizeof(value));
     }
     default:

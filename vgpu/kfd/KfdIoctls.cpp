@@ -108,7 +108,8 @@ int setScratchBackingVa(KfdProcess& p, kfd_ioctl_set_scratch_backing_va_args& ar
 
 int getTileConfig(KfdProcess& p, kfd_ioctl_get_tile_config_args& args) {
   if (p.nodeOf(args.gpu_id) == 0) return -EINVAL;
-  // Linear images only: no tiling tables (gfx10+ GPUs report none either).
+  // No tiling tables (gfx10+ GPUs have none); GB_ADDR_CONFIG 0 (one pipe, 256-byte interleave)
+  // is the configuration vgpu's texture unit lays tiled images out for (isa/ImageTiling.h).
   args.num_tile_configs = 0;
   args.num_macro_tile_configs = 0;
   args.gb_addr_config = 0;

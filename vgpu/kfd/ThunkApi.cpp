@@ -126,7 +126,9 @@ VGPU_EXPORT HSAKMT_STATUS hsaKmtGetClockCounters(HSAuint32 node, HsaClockCounter
 
 VGPU_EXPORT HSAKMT_STATUS hsaKmtGetTileConfig(HSAuint32 node, HsaGpuTileConfig* config) {
   if (config == nullptr || !kfd().topology().isGpu(node)) return HSAKMT_STATUS_INVALID_PARAMETER;
-  // Linear images only: no tiling tables. ROCR's image manager asserts this call succeeds.
+  // No tiling tables (gfx10+ have none); GB_ADDR_CONFIG 0 (one pipe, 256-byte interleave) is
+  // the configuration vgpu's texture unit lays tiled images out for (isa/ImageTiling.h), which
+  // ROCR's address library sizes images by. ROCR's image manager asserts this call succeeds.
   config->NumTileConfigs = 0;
   config->NumMacroTileConfigs = 0;
   config->GbAddrConfig = 0;
