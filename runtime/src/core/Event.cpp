@@ -82,7 +82,7 @@ Status Event::record(Stream& queue) {
 }
 
 uint64_t Event::signalHandle() const {
-  return signal_->handle();
+  return signal_->signal->handle();
 }
 
 bool Event::timed() const {
@@ -90,7 +90,7 @@ bool Event::timed() const {
 }
 
 void Event::markPending() {
-  signal_->store(1);
+  signal_->signal->store(1);
   recorded_ = true;
 }
 
