@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks hipcore's dynamic symbol table against AMD's ABI: every exported function carries a
 version tag (AMD's hip_4.2 ... hip_6.x nodes, hipcore's own node for its extensions), a name
-AMD's libamdhip64.so.5 also exports carries the same tag there, and no C++ symbol (std::,
-typeinfo, vtables: anything mangled) is exported.
+AMD's libamdhip64.so.5 also exports carries the same tag there, AMD's few C++-linkage HIP
+functions are exported by their mangled names, and no other C++ symbol (std::, typeinfo, vtables:
+anything else mangled) is exported.
 
 Also every function hipcore's headers declare HIPCORE_API is exported (a name missing from
 runtime/exports.map would silently be local).
@@ -65,8 +66,14 @@ def main():
             problems.append(f"{name}: exported without a version tag ({version})")
         elif name in amd and amd[name][1] != version:
             problems.append(f"{name}: version {version}, AMD's libamdhip64.so.5 has {amd[name][1]}")
+    # AMD's C++-linkage HIP functions (HIP 5's headers declare a few so): exported as AMD does,
+    # under the same node; any other mangled name is a C++ internal leaking out.
+    amd_cxx_api = {name for name, (kind, version, _) in amd.items()
+                   if name.startswith("_Z") and kind == "FUNC" and (version or "").startswith("hip_")}
+    problems += [f"{name}: AMD's C++-linkage HIP function is not exported"
+                 for name in sorted(amd_cxx_api) if name not in ours]
     for name, (kind, version, _) in sorted(ours.items()):
-        if name.startswith("_Z"):
+        if name.startswith("_Z") and name not in amd_cxx_api:
             problems.append(f"{name}: a C++ symbol is exported ({kind})")
         elif kind not in ("FUNC", "OBJECT") or (kind == "OBJECT" and name not in nodes):
             problems.append(f"{name}: unexpected exported {kind} (only the HIP functions are)")

@@ -38,4 +38,32 @@ TEST(TraceClock, SystemDomainMapsToMonotonicByOffsetAndRate) {
 }
 
 }  // namespace
+TEST(TraceClock, OneMapThroughTwoSamplesFollowsTheMeasuredRate) {
+  // The thunk's clock runs 50 ppm slow against CLOCK_MONOTONIC over one second.
+  ClockSample first{1'000'000'000, 7'000'000'000, 1.0};
+  ClockSample last{2'000'000'000, 8'000'050'000, 1.0};
+  SystemDomain domain = domainThrough(first, last);
+  EXPECT_EQ(domain.toMonotonicNs(last.ticks), last.monotonicNs);
+  int64_t atFirst = int64_t(domain.toMonotonicNs(first.ticks)) - int64_t(first.monotonicNs);
+  EXPECT_LE(atFirst < 0 ? -atFirst : atFirst, 1);
+  // One map: back-to-back intervals stay back to back (a kernel ending at tick t and the next
+  // starting at t meet exactly), which maps sampled per harvest did not guarantee.
+  EXPECT_EQ(domain.toMonotonicNs(1'500'000'000), domain.toMonotonicNs(1'500'000'000));
+  EXPECT_LT(domain.toMonotonicNs(1'500'000'000), domain.toMonotonicNs(1'500'000'001));
+}
+
+TEST(TraceClock, ShortOrImplausibleSpansKeepTheNominalRate) {
+  ClockSample first{1'000'000'000, 7'000'000'000, 1.0};
+  // 10 ms apart: too short to measure a rate against microsecond sampling jitter.
+  ClockSample soon{1'010'000'000, 7'010'000'100, 1.0};
+  EXPECT_EQ(domainThrough(first, soon).nsPerTick, 1.0);
+  EXPECT_EQ(domainThrough(first, soon).toMonotonicNs(soon.ticks), soon.monotonicNs);
+  // 1% apart over a second: not one clock slewed against another; the nominal rate holds.
+  ClockSample skewed{2'000'000'000, 8'010'000'000, 1.0};
+  EXPECT_EQ(domainThrough(first, skewed).nsPerTick, 1.0);
+  // The same sample twice: the nominal rate of a 100 MHz clock.
+  ClockSample slow{100, 5000, 10.0};
+  EXPECT_EQ(domainThrough(slow, slow).toMonotonicNs(200), 6000u);
+}
+
 }  // namespace hipcore::trace

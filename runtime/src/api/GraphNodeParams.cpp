@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "ApiState.h"
+#include "ArrayAccess.h"
 #include "FunctionHandles.h"
 #include "GraphHandles.h"
 #include "core/Device.h"
@@ -87,18 +88,21 @@ namespace {
 
 // A memcpy node's box. `userPitch`: the pitches are the caller's, limited by
 // hipDeviceAttributeMaxPitch; a 1D copy's pitch is its length, which no limit applies to.
-Status copyBox(const hipMemcpy3DParms* p, bool userPitch, graph::NodeParams& out) {
-  if (p == nullptr) return fail(hipErrorInvalidValue, "memcpy node parameters are null");
-  if (!validKind(p->kind)) return fail(hipErrorInvalidMemcpyDirection, "memcpy node kind");
-  if (p->srcArray != nullptr || p->dstArray != nullptr)
-    return fail(hipErrorInvalidValue, "memcpy nodes with hipArray are not supported");
+Status copyBox(const hipMemcpy3DParms* given, bool userPitch, graph::NodeParams& out) {
+  if (given == nullptr) return fail(hipErrorInvalidValue, "memcpy node parameters are null");
+  if (!validKind(given->kind)) return fail(hipErrorInvalidMemcpyDirection, "memcpy node kind");
+  // An array side becomes the pitched box of its memory, as hipMemcpy3D's; the node keeps the
+  // caller's parameters to hand back.
+  hipMemcpy3DParms resolved;
+  if (Status arrays = resolveArrays(*given, resolved); !arrays.ok()) return arrays;
+  const hipMemcpy3DParms* p = &resolved;
   if (p->srcPtr.ptr == nullptr || p->dstPtr.ptr == nullptr)
     return fail(hipErrorInvalidValue, "memcpy node %p -> %p", p->srcPtr.ptr, p->dstPtr.ptr);
   const hipExtent& e = p->extent;
   if (e.width == 0 || e.height == 0 || e.depth == 0)
     return fail(hipErrorInvalidValue, "memcpy node of an empty extent");
   graph::CopyOperation copy;
-  copy.params = *p;
+  copy.params = *given;
   copy.extent = core::Extent{e.width, e.height, e.depth};
   const hipPitchedPtr* sides[] = {&p->dstPtr, &p->srcPtr};
   const hipPos* positions[] = {&p->dstPos, &p->srcPos};
@@ -184,7 +188,6 @@ Status fillNode(const hipMemsetParams* p, graph::NodeParams& out) {
   if (Status inside = withinAllocation(p->dst, span, "memset node"); !inside.ok()) return inside;
   out.type = hipGraphNodeTypeMemset;
   out.fill.params = *p;
-  if (p->height == 1) out.fill.params.pitch = p->width * p->elementSize;
   return Status::success();
 }
 

@@ -257,7 +257,8 @@ bool GraphExec::planBlit(const GraphNode& node) {
     if (made.ok() && blit.kernel == nullptr && !c.extent.empty()) return false;
   } else {
     const hipMemsetParams& m = node.params.fill.params;
-    made = device->copies().fillKernel({m.dst, m.pitch, m.pitch * m.height},
+    const size_t pitch = node.params.fill.rowPitch();
+    made = device->copies().fillKernel({m.dst, pitch, pitch * m.height},
                                        core::Extent{m.width * m.elementSize, m.height}, m.value,
                                        m.elementSize, blit);
   }
@@ -509,7 +510,8 @@ Status GraphExec::launch(core::Stream& queue) {
         break;
       case hipGraphNodeTypeMemset: {
         const hipMemsetParams& m = p.fill.params;
-        core::Pitched<void*> box{m.dst, m.pitch, m.pitch * m.height};
+        const size_t pitch = p.fill.rowPitch();
+        core::Pitched<void*> box{m.dst, pitch, pitch * m.height};
         status = device.copies().fill(&queue, box, core::Extent{m.width * m.elementSize, m.height},
                                       m.value, m.elementSize, /*wait=*/false);
         break;

@@ -71,9 +71,13 @@ struct CopyOperation {
 };
 
 // A memset node: elementSize-byte elements (1, 2 or 4) of `value`, width by height, rows `pitch`
-// bytes apart.
+// bytes apart. `params` are kept as given (hipGraphMemsetNodeGetParams hands them back: a
+// single row's pitch may be anything, 0 included).
 struct FillOperation {
   hipMemsetParams params{};
+  size_t rowPitch() const {
+    return params.height == 1 ? params.width * params.elementSize : params.pitch;
+  }
 };
 
 // External-semaphore signal and wait nodes: the semaphores and the parameters of each, owned by

@@ -21,8 +21,8 @@ constexpr unsigned kFirstRow = 900;  // tids 900..903, below the queue rows (100
 
 struct Copy {
   Direction direction;
-  uint64_t startNs;
-  uint64_t endNs;
+  uint64_t startTicks;  // system domain, converted when the file is written
+  uint64_t endTicks;
   size_t bytes;
 };
 
@@ -41,15 +41,15 @@ Copies& copies() {
 void recordCopy(uint64_t signal, size_t bytes, bool fromHost, bool toHost) {
   uint64_t start = 0, end = 0;
   if (!hsa::copyInterval(signal, start, end)) return;
-  SystemDomain domain = sampleSystemDomain();
+  startTraceClock();
   Direction direction = fromHost ? (toHost ? kHostToHost : kHostToDevice)
                                  : (toHost ? kDeviceToHost : kDeviceToDevice);
   Copies& all = copies();
   std::lock_guard lock(all.mutex);
-  all.list.push_back({direction, domain.toMonotonicNs(start), domain.toMonotonicNs(end), bytes});
+  all.list.push_back({direction, start, end, bytes});
 }
 
-void appendCopyEvents(std::string& json) {
+void appendCopyEvents(std::string& json, const SystemDomain& domain) {
   Copies& all = copies();
   std::lock_guard lock(all.mutex);
   bool named[kDirections] = {};
@@ -64,11 +64,13 @@ void appendCopyEvents(std::string& json) {
                     tid, kRowNames[c.direction]);
       json += line;
     }
+    uint64_t startNs = domain.toMonotonicNs(c.startTicks);
+    uint64_t endNs = domain.toMonotonicNs(c.endTicks);
     std::snprintf(line, sizeof(line),
                   "{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"cat\":\"copy\",\"name\":\"copy %zu B\","
                   "\"ts\":%s,\"dur\":%s,\"args\":{\"bytes\":%zu}},\n",
-                  tid, c.bytes, jsonMicroseconds(c.startNs).c_str(),
-                  jsonMicroseconds(c.endNs - c.startNs).c_str(), c.bytes);
+                  tid, c.bytes, jsonMicroseconds(startNs).c_str(),
+                  jsonMicroseconds(endNs - startNs).c_str(), c.bytes);
     json += line;
   }
 }

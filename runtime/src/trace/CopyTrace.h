@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <string>
 
+#include "TraceClock.h"
+
 namespace hipcore::trace {
 
 // After the copy that completed `signal` finished (the copy path waits for it anyway).
 void recordCopy(uint64_t signal, size_t bytes, bool fromHost, bool toHost);
 
-// Appends the copy rows as JSON objects each followed by ",\n".
-void appendCopyEvents(std::string& json);
+// Appends the copy rows as JSON objects each followed by ",\n", times through `domain`.
+void appendCopyEvents(std::string& json, const SystemDomain& domain);
 
 }  // namespace hipcore::trace

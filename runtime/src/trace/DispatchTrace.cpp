@@ -48,8 +48,8 @@ struct Slot {
 struct Completed {
   uint32_t row;
   uint64_t flowId;
-  uint64_t startNs;  // CLOCK_MONOTONIC
-  uint64_t endNs;
+  uint64_t startTicks;  // system domain: converted when the file is written, by one map
+  uint64_t endTicks;
   uint32_t grid[3];
   uint16_t block[3];
   std::string name;
@@ -69,6 +69,7 @@ class DispatchRing {
       }
       // ok_ before the thread: the collector reads it (TSan caught it set after the start).
       ok_ = true;
+      startTraceClock();
       collector_ = std::thread([this] { collect(); });
       writeTraceAtExit(true);
     });
@@ -106,7 +107,6 @@ class DispatchRing {
   bool harvest(uint64_t waitMicroseconds) {
     std::lock_guard lock(harvestMutex_);
     if (!ok_) return false;
-    SystemDomain domain = sampleSystemDomain();
     uint64_t tail = tail_.load(std::memory_order_relaxed);
     uint64_t head = head_.load(std::memory_order_acquire);
     bool pending = false;
@@ -126,8 +126,8 @@ class DispatchRing {
         if (hsa::dispatchInterval(slot.queue.agent, slot.signal->handle(), start, end)) {
           completed_.push_back({slot.queue.row,
                                 slot.flowId,
-                                domain.toMonotonicNs(start),
-                                domain.toMonotonicNs(end),
+                                start,
+                                end,
                                 {slot.grid[0], slot.grid[1], slot.grid[2]},
                                 {slot.block[0], slot.block[1], slot.block[2]},
                                 slot.name});
@@ -165,7 +165,7 @@ class DispatchRing {
     if (collector_.joinable()) collector_.join();
   }
 
-  void append(std::string& json, const std::set<uint64_t>& paired) {
+  void append(std::string& json, const std::set<uint64_t>& paired, const SystemDomain& domain) {
     std::lock_guard lock(harvestMutex_);
     std::set<uint32_t> rows;
     char line[1024];
@@ -180,13 +180,15 @@ class DispatchRing {
       int status = 0;
       char* demangled = abi::__cxa_demangle(c.name.c_str(), nullptr, nullptr, &status);
       std::string name = jsonEscape(status == 0 && demangled ? demangled : c.name);
+      uint64_t startNs = domain.toMonotonicNs(c.startTicks);
+      uint64_t endNs = domain.toMonotonicNs(c.endTicks);
       std::free(demangled);
       std::snprintf(line, sizeof(line),
                     "{\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"cat\":\"kernel\",\"name\":\"%s\","
                     "\"ts\":%s,\"dur\":%s,\"args\":{\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],"
                     "\"symbol\":\"%s\"}},\n",
-                    1000 + c.row, name.c_str(), jsonMicroseconds(c.startNs).c_str(),
-                    jsonMicroseconds(c.endNs - c.startNs).c_str(), c.grid[0], c.grid[1], c.grid[2],
+                    1000 + c.row, name.c_str(), jsonMicroseconds(startNs).c_str(),
+                    jsonMicroseconds(endNs - startNs).c_str(), c.grid[0], c.grid[1], c.grid[2],
                     c.block[0], c.block[1], c.block[2], jsonEscape(c.name).c_str());
       json += line;
       if (paired.count(c.flowId) == 0) continue;
@@ -195,7 +197,7 @@ class DispatchRing {
                     "{\"ph\":\"f\",\"bp\":\"e\",\"pid\":1,\"tid\":%u,\"cat\":\"launch\","
                     "\"name\":\"launch\",\"id\":%llu,\"ts\":%s},\n",
                     1000 + c.row, static_cast<unsigned long long>(c.flowId),
-                    jsonMicroseconds(c.startNs).c_str());
+                    jsonMicroseconds(startNs).c_str());
       json += line;
     }
     if (uint64_t abandoned = abandoned_.load(std::memory_order_relaxed); abandoned != 0) {
@@ -274,8 +276,9 @@ void harvestDispatches(bool finalWait) {
   ring().harvest(finalWait ? 200'000 : 0);
 }
 
-void appendDispatchEvents(std::string& json, const std::set<uint64_t>& paired) {
-  ring().append(json, paired);
+void appendDispatchEvents(std::string& json, const std::set<uint64_t>& paired,
+                          const SystemDomain& domain) {
+  ring().append(json, paired, domain);
 }
 
 bool hasDispatch(uint64_t flowId) {

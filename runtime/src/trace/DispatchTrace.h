@@ -11,6 +11,8 @@
 #include <set>
 #include <string>
 
+#include "TraceClock.h"
+
 namespace hipcore::trace {
 
 // Where a stream's dispatches go in the trace: its agent and its row ("queue <row>").
@@ -28,8 +30,10 @@ uint64_t traceDispatch(const QueueIdentity& queue, const std::string& kernelName
 // Harvests what completed, waiting a little for dispatches still running when `finalWait`.
 void harvestDispatches(bool finalWait);
 // Appends queue rows and kernel events, plus a flow finish for each id in `paired` (flows whose
-// launching call is in the trace too), as JSON objects each followed by ",\n".
-void appendDispatchEvents(std::string& json, const std::set<uint64_t>& paired);
+// launching call is in the trace too), as JSON objects each followed by ",\n"; times through
+// the trace file's one map `domain`.
+void appendDispatchEvents(std::string& json, const std::set<uint64_t>& paired,
+                          const SystemDomain& domain);
 // True when the dispatch of this flow id is in the trace.
 bool hasDispatch(uint64_t flowId);
 // Stops the collector thread (at exit, before the final harvest).

@@ -15,6 +15,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdint>
 #include <ctime>
 
 #include "Settings.h"
@@ -40,7 +41,10 @@ uint64_t clockNs(clockid_t clock) {
 
 }  // namespace
 
-SystemDomain sampleSystemDomain() {
+namespace {
+
+// One reading: the thunk's counter between two CLOCK_MONOTONIC reads, taken at the middle.
+void readOnce(ClockSample& sample, uint64_t& windowNs) {
   static const auto getCounters =
       reinterpret_cast<GetClockCounters>(dlsym(RTLD_DEFAULT, "hsaKmtGetClockCounters"));
   if (getCounters != nullptr) {
@@ -49,19 +53,68 @@ SystemDomain sampleSystemDomain() {
       uint64_t before = monotonicNs();
       if (getCounters(node, &counters) != 0 || counters.systemFrequencyHz == 0) continue;
       uint64_t after = monotonicNs();
-      SystemDomain domain;
-      domain.nsPerTick = 1e9 / double(counters.systemFrequencyHz);
-      domain.offsetNs = int64_t(double(counters.system) * domain.nsPerTick) -
-                        int64_t(before + (after - before) / 2);
-      return domain;
+      sample = {counters.system, before + (after - before) / 2,
+                1e9 / double(counters.systemFrequencyHz)};
+      windowNs = after - before;
+      return;
     }
   }
   uint64_t before = monotonicNs();
   uint64_t boot = clockNs(CLOCK_BOOTTIME);
   uint64_t after = monotonicNs();
+  sample = {boot, before + (after - before) / 2, 1.0};
+  windowNs = after - before;
+}
+
+// Where the trace's map starts.
+ClockSample& firstSample() {
+  static ClockSample sample = sampleClocks();
+  return sample;
+}
+
+}  // namespace
+
+ClockSample sampleClocks() {
+  // A preempted or (under a sanitizer) slow reading has a wide window; the narrowest of a few
+  // bounds the error by its half-width.
+  ClockSample best;
+  uint64_t bestWindow = UINT64_MAX;
+  for (int i = 0; i < 8; ++i) {
+    ClockSample sample;
+    uint64_t window = 0;
+    readOnce(sample, window);
+    if (window < bestWindow) {
+      best = sample;
+      bestWindow = window;
+    }
+  }
+  return best;
+}
+
+SystemDomain domainThrough(const ClockSample& first, const ClockSample& last) {
+  constexpr uint64_t kMinimumSpanNs = 100'000'000;  // 1 us of jitter is then 10 ppm of rate
   SystemDomain domain;
-  domain.offsetNs = int64_t(boot) - int64_t(before + (after - before) / 2);
+  domain.nsPerTick = last.nsPerTick;
+  if (last.ticks > first.ticks && last.monotonicNs > first.monotonicNs + kMinimumSpanNs) {
+    double rate = double(last.monotonicNs - first.monotonicNs) / double(last.ticks - first.ticks);
+    // Clocks that slew apart by more than 0.1% are not the same clock: keep the nominal rate.
+    if (rate > last.nsPerTick * 0.999 && rate < last.nsPerTick * 1.001) domain.nsPerTick = rate;
+  }
+  domain.offsetNs = int64_t(double(last.ticks) * domain.nsPerTick) - int64_t(last.monotonicNs);
   return domain;
+}
+
+void startTraceClock() {
+  firstSample();
+}
+
+SystemDomain traceDomain() {
+  return domainThrough(firstSample(), sampleClocks());
+}
+
+SystemDomain sampleSystemDomain() {
+  ClockSample sample = sampleClocks();
+  return domainThrough(sample, sample);
 }
 
 }  // namespace hipcore::trace

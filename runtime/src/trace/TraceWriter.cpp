@@ -13,6 +13,7 @@
 #include "CopyTrace.h"
 #include "DispatchTrace.h"
 #include "Settings.h"
+#include "TraceClock.h"
 #include "hsa/VgpuExtension.h"
 
 namespace hipcore::trace {
@@ -60,8 +61,9 @@ void writeTrace(bool atExit) {
   for (uint64_t flow : launched)
     if (hasDispatch(flow)) paired.insert(flow);
   appendApiEvents(json, paired);
-  appendDispatchEvents(json, paired);
-  appendCopyEvents(json);
+  SystemDomain domain = traceDomain();
+  appendDispatchEvents(json, paired, domain);
+  appendCopyEvents(json, domain);
   takeVgpuRows();
   json += vgpuRows();
   json += "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"hipcore\"}}\n";

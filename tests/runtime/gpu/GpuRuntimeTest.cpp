@@ -54,6 +54,13 @@ extern "C" void* malloc(size_t size) {
 }
 #endif
 
+// HIP 5's hcc-era launch entry point, declared (as AMD's headers do) with C++ linkage: a program
+// built against those headers imports it by its mangled name.
+namespace hip_impl {
+void hipLaunchKernelGGLImpl(uintptr_t function, const dim3& blocks, const dim3& threads,
+                            uint32_t sharedMemBytes, hipStream_t stream, void** kernarg);
+}  // namespace hip_impl
+
 namespace {
 
 #define ASSERT_HIP(call) ASSERT_EQ((call), hipSuccess) << hipcoreGetErrorDetail()
@@ -465,6 +472,29 @@ TEST(GpuRuntime, ModuleLoadsACompressedBundle) {
 }
 TEST(GpuRuntime, ModuleLoadsAClang15CodeObjectVersion4) {
   runAddThroughModule("v4_gfx1030_O0.co", false);
+}
+
+TEST(GpuRuntime, HccEraLaunchTakesItsArgumentsAsOnePackedBuffer) {
+  int* out = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&out), 64 * sizeof(int)));
+  ASSERT_HIP(hipMemset(out, 0, 64 * sizeof(int)));
+  struct {
+    int* out;
+  } packed{out};
+  size_t size = sizeof(packed);
+  void* kernarg[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+                     HIP_LAUNCH_PARAM_END};
+  hip_impl::hipLaunchKernelGGLImpl(reinterpret_cast<uintptr_t>(boundedKernelHandle()), dim3(1),
+                                   dim3(48), 0, nullptr, kernarg);
+  ASSERT_HIP(hipGetLastError());
+  std::vector<int> result(64);
+  ASSERT_HIP(hipMemcpy(result.data(), out, 64 * sizeof(int), hipMemcpyDeviceToHost));
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(result[i], i < 48 ? 1 : 0) << i;
+  // Failures are left for hipGetLastError: 128 threads exceed the kernel's launch bounds.
+  hip_impl::hipLaunchKernelGGLImpl(reinterpret_cast<uintptr_t>(boundedKernelHandle()), dim3(1),
+                                   dim3(128), 0, nullptr, kernarg);
+  EXPECT_EQ(hipGetLastError(), hipErrorLaunchFailure);
+  ASSERT_HIP(hipFree(out));
 }
 
 TEST(GpuRuntime, ErrorsOfLaunchAndMemory) {

@@ -410,6 +410,70 @@ TEST(Graph, StructureEditsClonesAndDotOutput) {
   ASSERT_HIP(hipGraphDestroy(clone));
 }
 
+// Node parameters read back as they were given (a single row's pitch of 0 included: hip-tests
+// compare every field), and memcpy nodes reach arrays as hipMemcpy3D does: host -> array ->
+// host through two nodes, the array's width counted in elements.
+TEST(Graph, NodeParametersReadBackAsGivenAndMemcpyNodesReachArrays) {
+  constexpr int kWidth = 9, kHeight = 5;
+  std::vector<float> in(kWidth * kHeight), out(kWidth * kHeight, -1.0f);
+  for (int i = 0; i < kWidth * kHeight; ++i) in[i] = 0.5f * float(i) - 3.0f;
+  hipArray_t array = nullptr;
+  hipChannelFormatDesc desc = hipCreateChannelDesc(32, 0, 0, 0, hipChannelFormatKindFloat);
+  ASSERT_HIP(hipMallocArray(&array, &desc, kWidth, kHeight, 0));
+  DeviceInts filled(16);
+
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  hipMemsetParams fill = fillParams(filled.data, 0x5a, 16);
+  fill.pitch = 0;
+  hipGraphNode_t fillNode = nullptr, toArray = nullptr, fromArray = nullptr;
+  ASSERT_HIP(hipGraphAddMemsetNode(&fillNode, graph, nullptr, 0, &fill));
+  hipMemsetParams back{};
+  ASSERT_HIP(hipGraphMemsetNodeGetParams(fillNode, &back));
+  EXPECT_EQ(back.pitch, 0u);
+  EXPECT_EQ(back.width, 16u);
+  fill.pitch = 7;  // any pitch for one row
+  fill.value = 0x77;
+  ASSERT_HIP(hipGraphMemsetNodeSetParams(fillNode, &fill));
+  ASSERT_HIP(hipGraphMemsetNodeGetParams(fillNode, &back));
+  EXPECT_EQ(back.pitch, 7u);
+  EXPECT_EQ(back.value, 0x77u);
+
+  hipMemcpy3DParms up{};
+  up.srcPtr = make_hipPitchedPtr(in.data(), kWidth * sizeof(float), kWidth, kHeight);
+  up.dstArray = array;
+  up.extent = make_hipExtent(kWidth, kHeight, 1);
+  up.kind = hipMemcpyHostToDevice;
+  ASSERT_HIP(hipGraphAddMemcpyNode(&toArray, graph, nullptr, 0, &up));
+  hipMemcpy3DParms down{};
+  down.srcArray = array;
+  down.dstPtr = make_hipPitchedPtr(out.data(), kWidth * sizeof(float), kWidth, kHeight);
+  down.extent = make_hipExtent(kWidth, kHeight, 1);
+  down.kind = hipMemcpyDeviceToHost;
+  ASSERT_HIP(hipGraphAddMemcpyNode(&fromArray, graph, &toArray, 1, &down));
+  hipMemcpy3DParms given{};
+  ASSERT_HIP(hipGraphMemcpyNodeGetParams(toArray, &given));
+  EXPECT_EQ(given.dstArray, array);
+  EXPECT_EQ(given.extent.width, size_t(kWidth));  // elements, as given
+  // An array box wider than the array is refused when the node is made.
+  hipMemcpy3DParms wide = down;
+  wide.extent.width = kWidth + 1;
+  hipGraphNode_t refused = nullptr;
+  EXPECT_EQ(hipGraphAddMemcpyNode(&refused, graph, nullptr, 0, &wide), hipErrorInvalidValue);
+
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  EXPECT_EQ(out, in);
+  std::vector<int> fills(16);
+  ASSERT_HIP(hipMemcpy(fills.data(), filled.data, 16 * sizeof(int), hipMemcpyDeviceToHost));
+  EXPECT_EQ(fills, std::vector<int>(16, 0x77));
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipFreeArray(array));
+}
+
 int destroyed = 0;
 void countDestroy(void* object) {
   destroyed += *static_cast<int*>(object);
