@@ -1,6 +1,7 @@
 // vgpu's kernel front door driven in-process, without a thunk: the /dev/kfd ioctl dispatcher,
 // buffer placement and aliasing, mmap of buffers, and the sysfs topology text. Expected values
 // are the uAPI's (linux/kfd_ioctl.h) and the errors amdgpu's KFD returns for the same misuse.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <linux/kfd_ioctl.h>
 #include <sys/mman.h>
@@ -62,11 +63,11 @@ bool readable(std::uint64_t address) {
   return copyFromUser(&byte, address, 1) == 0;
 }
 
-TEST(KfdIoctl, VersionIsTheUapiOne) {
+TEST(KfdIoctl, VersionIsTheOneWithDmabufExportAndNoDebugger) {
   kfd_ioctl_get_version_args args{};
   ASSERT_EQ(call(AMDKFD_IOC_GET_VERSION, args), 0);
   EXPECT_EQ(args.major_version, 1u);
-  EXPECT_EQ(args.minor_version, unsigned(KFD_IOCTL_MINOR_VERSION));
+  EXPECT_EQ(args.minor_version, 12u);
 }
 
 TEST(KfdIoctl, ShorterArgumentBlocksAreZeroExtendedAndCutOnTheWayBack) {
@@ -224,6 +225,95 @@ TEST(KfdIoctl, MapChecksHandlesAndGpuIds) {
   kfd_ioctl_unmap_memory_from_gpu_args unmap{0xDEAD, reinterpret_cast<std::uint64_t>(ids), 1, 0};
   EXPECT_EQ(call(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, unmap), -EINVAL);
   EXPECT_EQ(freeHandle(args.handle), 0);
+}
+
+TEST(KfdIoctl, ADmabufIsTheBuffersMemoryWhereverItIsImported) {
+  const std::size_t bytes = 2 * kPage;
+  Reservation exporterRange(bytes), importerRange(bytes);
+  auto buffer = allocation(exporterRange.address(), bytes, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+  ASSERT_EQ(call(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, buffer), 0);
+  auto* exporter = static_cast<std::uint32_t*>(exporterRange.base);
+  const std::uint32_t last = std::uint32_t(bytes / 4 - 1);
+  auto pattern = [](std::uint32_t i) { return i * 2654435761u; };
+  for (std::uint32_t i = 0; i <= last; ++i) exporter[i] = pattern(i);
+
+  kfd_ioctl_export_dmabuf_args exported{buffer.handle, O_CLOEXEC | O_RDWR, 0};
+  ASSERT_EQ(call(AMDKFD_IOC_EXPORT_DMABUF, exported), 0);
+  const int fd = int(exported.dmabuf_fd);
+  EXPECT_EQ(fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+  kfd_ioctl_get_dmabuf_info_args info{};
+  info.dmabuf_fd = exported.dmabuf_fd;
+  info.metadata_size = 64;
+  ASSERT_EQ(call(AMDKFD_IOC_GET_DMABUF_INFO, info), 0);
+  EXPECT_EQ(info.size, bytes);
+  EXPECT_EQ(info.gpu_id, kGpu);
+  EXPECT_EQ(info.flags, buffer.flags);
+  EXPECT_EQ(info.metadata_size, 0u);
+
+  // What another process does with the descriptor: map it and see the same pages.
+  auto* view =
+      static_cast<std::uint32_t*>(mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0));
+  ASSERT_NE(view, MAP_FAILED);
+  EXPECT_EQ(view[last], pattern(last));
+  view[3] = 0xD0D0u;
+  EXPECT_EQ(exporter[3], 0xD0D0u);
+  munmap(view, bytes);
+
+  // An import puts the same memory at another GPU address, which outlives the exporter's buffer.
+  kfd_ioctl_import_dmabuf_args imported{importerRange.address(), 0, kGpu, exported.dmabuf_fd};
+  ASSERT_EQ(call(AMDKFD_IOC_IMPORT_DMABUF, imported), 0);
+  EXPECT_NE(imported.handle, buffer.handle);
+  auto* importer = static_cast<std::uint32_t*>(importerRange.base);
+  EXPECT_EQ(importer[3], 0xD0D0u);
+  importer[4] = 0xBEEFu;
+  EXPECT_EQ(exporter[4], 0xBEEFu);
+  EXPECT_TRUE(KfdProcess::instance().device().memory().accessible(importerRange.address(), bytes));
+  close(fd);
+  EXPECT_EQ(freeHandle(buffer.handle), 0);
+  EXPECT_FALSE(readable(exporterRange.address()));
+  EXPECT_EQ(importer[last], pattern(last));
+  EXPECT_EQ(freeHandle(imported.handle), 0);
+  EXPECT_FALSE(readable(importerRange.address()));
+}
+
+TEST(KfdIoctl, DmabufMisuseFailsLikeTheKernel) {
+  Reservation range(kPage), elsewhere(kPage);
+  auto buffer = allocation(range.address(), kPage, KFD_IOC_ALLOC_MEM_FLAGS_GTT);
+  ASSERT_EQ(call(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, buffer), 0);
+  kfd_ioctl_export_dmabuf_args badFlags{buffer.handle, O_APPEND, 0};
+  EXPECT_EQ(call(AMDKFD_IOC_EXPORT_DMABUF, badFlags), -EINVAL);
+  kfd_ioctl_export_dmabuf_args unknown{0xDEAD, O_CLOEXEC, 0};
+  EXPECT_EQ(call(AMDKFD_IOC_EXPORT_DMABUF, unknown), -EINVAL);
+
+  void* user = mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(user, MAP_FAILED);
+  const auto page = reinterpret_cast<std::uint64_t>(user);
+  Reservation userGpu(kPage);
+  auto pinned = allocation(userGpu.address(), kPage, KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, page);
+  ASSERT_EQ(call(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, pinned), 0);
+  kfd_ioctl_export_dmabuf_args userPages{pinned.handle, O_CLOEXEC, 0};
+  EXPECT_EQ(call(AMDKFD_IOC_EXPORT_DMABUF, userPages), -EPERM);
+  EXPECT_EQ(freeHandle(pinned.handle), 0);
+
+  // Descriptors that are no vgpu dma-buf, unknown GPUs, addresses the process uses.
+  const int other = open("/dev/null", O_RDWR | O_CLOEXEC);
+  kfd_ioctl_get_dmabuf_info_args info{};
+  info.dmabuf_fd = std::uint32_t(other);
+  EXPECT_EQ(call(AMDKFD_IOC_GET_DMABUF_INFO, info), -EINVAL);
+  kfd_ioctl_import_dmabuf_args notOurs{elsewhere.address(), 0, kGpu, std::uint32_t(other)};
+  EXPECT_EQ(call(AMDKFD_IOC_IMPORT_DMABUF, notOurs), -EINVAL);
+  close(other);
+  kfd_ioctl_export_dmabuf_args exported{buffer.handle, O_CLOEXEC, 0};
+  ASSERT_EQ(call(AMDKFD_IOC_EXPORT_DMABUF, exported), 0);
+  kfd_ioctl_import_dmabuf_args noGpu{elsewhere.address(), 0, 0x99, exported.dmabuf_fd};
+  EXPECT_EQ(call(AMDKFD_IOC_IMPORT_DMABUF, noGpu), -EINVAL);
+  kfd_ioctl_import_dmabuf_args inUse{page, 0, kGpu, exported.dmabuf_fd};
+  EXPECT_EQ(call(AMDKFD_IOC_IMPORT_DMABUF, inUse), -EINVAL);
+  kfd_ioctl_import_dmabuf_args unaligned{elsewhere.address() + 8, 0, kGpu, exported.dmabuf_fd};
+  EXPECT_EQ(call(AMDKFD_IOC_IMPORT_DMABUF, unaligned), -EINVAL);
+  close(int(exported.dmabuf_fd));
+  EXPECT_EQ(freeHandle(buffer.handle), 0);
+  munmap(user, kPage);
 }
 
 TEST(KfdIoctl, SignalEventsSetResetWaitAndDestroyOnce) {

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <linux/kfd_ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "kfd/KfdAbi.h"
+#include "kfd/SharedMemory.h"
 #include "kfd/UserCopy.h"
 
 namespace vgpu::kfd {
@@ -85,11 +87,59 @@ HsaMemFlags hsaFlags(std::uint32_t flags) {
   return hsa;
 }
 
+bool isExportable(std::uint32_t flags) {
+  return (flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT)) != 0;
+}
+
+// A VRAM or GTT buffer's memfd is named after its GPU and flags, which is how a dma-buf of it
+// says what it is (/proc/self/fd shows "/memfd:<name> (deleted)"), in whichever process.
+constexpr const char* kDmabufName = "vgpu-dmabuf-%x-%x";
+constexpr const char* kDmabufLink = "/memfd:vgpu-dmabuf-%x-%x";
+
+// A new memfd of `size` for a buffer of `gpuId` with `flags`, at a high descriptor; -1 if none.
+int newBufferMemfd(std::uint32_t gpuId, std::uint32_t flags, std::uint64_t size) {
+  char name[48];
+  std::snprintf(name, sizeof name, kDmabufName, gpuId, flags);
+  int fd = memfd_create(name, MFD_CLOEXEC);
+  if (fd < 0) return -1;
+  if (ftruncate(fd, off_t(size)) != 0) {
+    close(fd);
+    return -1;
+  }
+  return moveDescriptorHigh(fd);
+}
+
 }  // namespace
 
-int BufferObjects::placeBacking(const BufferObject& object) {
+bool describeDmabuf(int fd, DmabufInfo& out) {
+  char link[64];
+  std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  char target[128] = {};
+  struct stat info{};
+  unsigned gpuId = 0, flags = 0;
+  if (fd < 0 || readlink(link, target, sizeof target - 1) <= 0 ||
+      std::sscanf(target, kDmabufLink, &gpuId, &flags) != 2 || fstat(fd, &info) != 0 ||
+      info.st_size <= 0)
+    return false;
+  out.size = std::uint64_t(info.st_size);
+  out.gpuId = gpuId;
+  out.flags = flags;
+  return true;
+}
+
+int BufferObjects::placeBacking(BufferObject& object) {
   if (!reservedOrFree(object.address, object.size)) return -EINVAL;
-  // NORESERVE: scratch backings are large and mostly untouched, as on a real board's VRAM.
+  if (isExportable(object.flags)) {
+    object.fd = newBufferMemfd(object.gpuId, object.flags, object.size);
+    if (object.fd < 0) return -ENOMEM;
+    void* memory = mmap(reinterpret_cast<void*>(object.address), object.size,
+                        PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, object.fd, 0);
+    if (memory != MAP_FAILED) return 0;
+    close(object.fd);
+    object.fd = -1;
+    return -ENOMEM;
+  }
+  // Doorbell and MMIO pages: nothing exports them.
   void* memory = mmap(reinterpret_cast<void*>(object.address), object.size, PROT_READ | PROT_WRITE,
                       MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   return memory == MAP_FAILED ? -ENOMEM : 0;
@@ -125,6 +175,7 @@ int BufferObjects::aliasUserPages(const BufferObject& object) {
 }
 
 void BufferObjects::releaseBacking(const BufferObject& object) {
+  if (object.fd >= 0) close(object.fd);  // exported descriptors keep the memory alive
   if (!object.ownsBacking) return;
   // Back to the caller's PROT_NONE reservation (the thunk releases the range itself after the
   // free): the pages go, the address range stays the caller's.
@@ -176,27 +227,76 @@ int BufferObjects::allocate(std::uint32_t gpuId, std::uint32_t node, std::uint64
     if (error != 0) return error;
     object.ownsBacking = true;
   }
+  return record(object, out);
+}
+
+int BufferObjects::record(BufferObject& object, BufferObject& out) {
+  const bool userptr = (object.flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) != 0;
   Region region;
-  region.base = address;
-  region.size = size;
-  region.kind = regionKind(type);
-  region.node = node;
-  region.flags = hsaFlags(flags);
+  region.base = object.address;
+  region.size = object.size;
+  region.kind = regionKind(object.flags);
+  region.node = object.node;
+  region.flags = hsaFlags(object.flags);
   if (!map_.add(region)) {
     releaseBacking(object);
     return -EINVAL;  // overlaps a live buffer partially
   }
   if (!userptr) {
     object.mmapOffset = kBufferMmapBase + nextOffset_;
-    nextOffset_ += size;
+    nextOffset_ += object.size;
     byOffset_[object.mmapOffset] = object.handle;
   }
   ++nextIndex_;
-  if (vram) vramBytes_[node] += size;
-  if (isHostFlag(type)) hostBytes_ += size;
+  if (!object.imported) {
+    if (object.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) vramBytes_[object.node] += object.size;
+    if (isHostFlag(object.flags)) hostBytes_ += object.size;
+  }
   byHandle_[object.handle] = object;
   out = object;
   return 0;
+}
+
+int BufferObjects::exportDmabuf(std::uint64_t handle, std::uint32_t flags) {
+  if ((flags & ~std::uint32_t(O_CLOEXEC | O_RDWR)) != 0) return -EINVAL;
+  std::lock_guard lock(mutex_);
+  auto it = byHandle_.find(handle);
+  if (it == byHandle_.end()) return -EINVAL;
+  // amdgpu refuses to export user pages (EPERM); doorbell and MMIO pages are no GEM memory.
+  if (it->second.flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) return -EPERM;
+  if (it->second.fd < 0) return -EINVAL;
+  int fd = fcntl(it->second.fd, (flags & O_CLOEXEC) ? F_DUPFD_CLOEXEC : F_DUPFD, 0);
+  return fd < 0 ? -errno : fd;
+}
+
+int BufferObjects::importDmabuf(std::uint32_t gpuId, std::uint32_t node, std::uint64_t address,
+                                int dmabuf, BufferObject& out) {
+  DmabufInfo info;
+  if (!describeDmabuf(dmabuf, info)) return -EINVAL;
+  const std::uint64_t page = pageBytes();
+  if (address == 0 || address % page != 0 || info.size % page != 0 ||
+      address + info.size < address || address + info.size > (1ull << 47))
+    return -EINVAL;
+  std::lock_guard lock(mutex_);
+  if (!reservedOrFree(address, info.size)) return -EINVAL;
+  BufferObject object;
+  object.handle = (std::uint64_t(gpuId) << 32) | nextIndex_;
+  object.gpuId = gpuId;
+  object.node = node;
+  object.address = address;
+  object.size = info.size;
+  object.flags = info.flags;
+  object.imported = true;
+  object.fd = fcntl(dmabuf, F_DUPFD_CLOEXEC, 0);  // the buffer outlives the caller's descriptor
+  if (object.fd < 0) return -errno;
+  object.fd = moveDescriptorHigh(object.fd);
+  if (mmap(reinterpret_cast<void*>(address), info.size, PROT_READ | PROT_WRITE,
+           MAP_SHARED | MAP_FIXED, object.fd, 0) == MAP_FAILED) {
+    close(object.fd);
+    return -ENOMEM;
+  }
+  object.ownsBacking = true;
+  return record(object, out);
 }
 
 int BufferObjects::free(std::uint64_t handle) {
@@ -208,8 +308,10 @@ int BufferObjects::free(std::uint64_t handle) {
     object = it->second;
     byHandle_.erase(it);
     if (object.mmapOffset != 0) byOffset_.erase(object.mmapOffset);
-    if (object.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) vramBytes_[object.node] -= object.size;
-    if (isHostFlag(object.flags)) hostBytes_ -= object.size;
+    if (!object.imported) {
+      if (object.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) vramBytes_[object.node] -= object.size;
+      if (isHostFlag(object.flags)) hostBytes_ -= object.size;
+    }
   }
   map_.release(object.address);
   releaseBacking(object);

@@ -7,7 +7,9 @@
 // userptr buffer at its own CPU address (the thunk's paged allocations) is that memory; a
 // userptr buffer at another address (hsaKmtRegisterMemory) aliases the user's pages there, so
 // GPU and host views stay separate apertures and the user may unmap its range without the GPU
-// range moving.
+// range moving. VRAM and GTT memory is a memfd of its own, so that a dma-buf export can hand it
+// out as a descriptor another process (or another GPU's import) maps: the same pages, as a
+// dma-buf of a real buffer object is.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +32,18 @@ struct BufferObject {
   std::uint64_t mmapOffset = 0;   // CPU mapping offset (not for userptr)
   std::uint64_t userAddress = 0;  // userptr: the user's pages
   bool ownsBacking = false;       // vgpu placed memory at `address`
+  bool imported = false;          // a dma-buf import: the exporter's memory, not in our budget
+  int fd = -1;                    // VRAM and GTT: the memfd holding the memory
 };
+
+// What a dma-buf descriptor vgpu exported says of itself (AMDKFD_IOC_GET_DMABUF_INFO).
+struct DmabufInfo {
+  std::uint64_t size = 0;
+  std::uint32_t gpuId = 0;
+  std::uint32_t flags = 0;  // the exported buffer's KFD_IOC_ALLOC_MEM_FLAGS_*
+};
+// False when `fd` is not a dma-buf of a vgpu buffer object.
+bool describeDmabuf(int fd, DmabufInfo& out);
 
 class BufferObjects {
  public:
@@ -41,13 +54,23 @@ class BufferObjects {
   int allocate(std::uint32_t gpuId, std::uint32_t node, std::uint64_t address, std::uint64_t size,
                std::uint32_t flags, std::uint64_t userAddress, BufferObject& out);
   int free(std::uint64_t handle);
+  // AMDKFD_IOC_EXPORT_DMABUF: a new descriptor of a VRAM or GTT buffer's memory (O_CLOEXEC as
+  // `flags` says), or -EINVAL (unknown handle, another memory type, flags beyond O_CLOEXEC and
+  // O_RDWR), -EMFILE.
+  int exportDmabuf(std::uint64_t handle, std::uint32_t flags);
+  // AMDKFD_IOC_IMPORT_DMABUF: a buffer at `address` (reserved by the caller, as for an
+  // allocation) holding the memory a vgpu dma-buf names; -EINVAL for any other descriptor.
+  int importDmabuf(std::uint32_t gpuId, std::uint32_t node, std::uint64_t address, int dmabuf,
+                   BufferObject& out);
   std::optional<BufferObject> find(std::uint64_t handle) const;
   // The buffer whose mmap offsets contain `offset`.
   std::optional<BufferObject> findByOffset(std::uint64_t offset) const;
   std::uint64_t deviceBytes(std::uint32_t node) const;
 
  private:
-  int placeBacking(const BufferObject& object);
+  int placeBacking(BufferObject& object);
+  // Records a placed buffer (region, mmap offset, budgets) under the lock; -EINVAL on overlap.
+  int record(BufferObject& object, BufferObject& out);
   int aliasUserPages(const BufferObject& object);
   void releaseBacking(const BufferObject& object);
 

@@ -43,9 +43,11 @@ kfd_process_device_apertures aperturesOf(std::uint32_t gpuId) {
   return a;
 }
 
+// 1.12: what vgpu implements. 1.12 added AMDKFD_IOC_EXPORT_DMABUF (thunks check the version before
+// they issue it); 1.13 adds the debugger interface (RUNTIME_ENABLE, DBG_TRAP), which vgpu lacks.
 int getVersion(KfdProcess&, kfd_ioctl_get_version_args& args) {
-  args.major_version = KFD_IOCTL_MAJOR_VERSION;
-  args.minor_version = KFD_IOCTL_MINOR_VERSION;
+  args.major_version = 1;
+  args.minor_version = 12;
   return 0;
 }
 
@@ -156,6 +158,36 @@ int allocMemory(KfdProcess& p, kfd_ioctl_alloc_memory_of_gpu_args& args) {
 
 int freeMemory(KfdProcess& p, kfd_ioctl_free_memory_of_gpu_args& args) {
   return p.buffers().free(args.handle);
+}
+
+// dma-bufs: a VRAM or GTT buffer's memfd (BufferObjects.h), in this process or another.
+int exportDmabuf(KfdProcess& p, kfd_ioctl_export_dmabuf_args& args) {
+  int fd = p.buffers().exportDmabuf(args.handle, args.flags);
+  if (fd < 0) return fd;
+  args.dmabuf_fd = std::uint32_t(fd);
+  return 0;
+}
+
+int importDmabuf(KfdProcess& p, kfd_ioctl_import_dmabuf_args& args) {
+  const std::uint32_t node = p.nodeOf(args.gpu_id);
+  if (node == 0) return -EINVAL;
+  BufferObject object;
+  int error =
+      p.buffers().importDmabuf(args.gpu_id, node, args.va_addr, int(args.dmabuf_fd), object);
+  if (error != 0) return error;
+  args.handle = object.handle;
+  return 0;
+}
+
+// No metadata: vgpu's buffers carry none (amdgpu's are the graphics driver's tiling words).
+int getDmabufInfo(KfdProcess&, kfd_ioctl_get_dmabuf_info_args& args) {
+  DmabufInfo info;
+  if (!describeDmabuf(int(args.dmabuf_fd), info)) return -EINVAL;
+  args.size = info.size;
+  args.gpu_id = info.gpuId;
+  args.flags = info.flags;
+  args.metadata_size = 0;
+  return 0;
 }
 
 // Map and unmap change nothing (GPU addresses are host addresses), but check what the kernel
@@ -410,6 +442,9 @@ const Handler kHandlers[] = {
     VGPU_KFD_HANDLER(AMDKFD_IOC_SET_XNACK_MODE, kfd_ioctl_set_xnack_mode_args, setXnackMode),
     VGPU_KFD_HANDLER(AMDKFD_IOC_AVAILABLE_MEMORY, kfd_ioctl_get_available_memory_args,
                      availableMemory),
+    VGPU_KFD_HANDLER(AMDKFD_IOC_EXPORT_DMABUF, kfd_ioctl_export_dmabuf_args, exportDmabuf),
+    VGPU_KFD_HANDLER(AMDKFD_IOC_IMPORT_DMABUF, kfd_ioctl_import_dmabuf_args, importDmabuf),
+    VGPU_KFD_HANDLER(AMDKFD_IOC_GET_DMABUF_INFO, kfd_ioctl_get_dmabuf_info_args, getDmabufInfo),
 };
 
 #undef VGPU_KFD_HANDLER
@@ -430,8 +465,6 @@ struct Absent {
 };
 const Absent kAbsent[] = {
     {_IOC_NR(AMDKFD_IOC_GET_QUEUE_WAVE_STATE), "AMDKFD_IOC_GET_QUEUE_WAVE_STATE"},
-    {_IOC_NR(AMDKFD_IOC_GET_DMABUF_INFO), "AMDKFD_IOC_GET_DMABUF_INFO"},
-    {_IOC_NR(AMDKFD_IOC_IMPORT_DMABUF), "AMDKFD_IOC_IMPORT_DMABUF"},
     {_IOC_NR(AMDKFD_IOC_ALLOC_QUEUE_GWS), "AMDKFD_IOC_ALLOC_QUEUE_GWS"},
     {_IOC_NR(AMDKFD_IOC_SMI_EVENTS), "AMDKFD_IOC_SMI_EVENTS"},
     {_IOC_NR(AMDKFD_IOC_SVM), "AMDKFD_IOC_SVM"},

@@ -1,7 +1,20 @@
 // The /dev/kfd ioctl dispatcher of vgpu's kernel front door (linux/kfd_ioctl.h).
 #pragma once
 
+#include <linux/kfd_ioctl.h>
+
 #include <cstdint>
+
+// AMDKFD_IOC_EXPORT_DMABUF came with Linux 6.2 (ROCR 6's hsaKmtExportDMABufHandle issues it);
+// Debian 12's uAPI headers are Linux 6.1's. Layout and number as the uAPI has them.
+#ifndef AMDKFD_IOC_EXPORT_DMABUF
+struct kfd_ioctl_export_dmabuf_args {
+  __u64 handle;     // to KFD
+  __u32 flags;      // to KFD: O_CLOEXEC, O_RDWR
+  __u32 dmabuf_fd;  // from KFD
+};
+#define AMDKFD_IOC_EXPORT_DMABUF AMDKFD_IOWR(0x24, struct kfd_ioctl_export_dmabuf_args)
+#endif
 
 namespace vgpu::kfd {
 

@@ -20,10 +20,14 @@ constexpr std::uint32_t kMagic = 0x55504756;  // "VGPU"
 constexpr int kFirstHighFd = 1024;            // FD_SETSIZE: what select() can still watch
 std::atomic<std::uint32_t> nextSerial{1};
 
-// Each device allocation holds a descriptor for as long as it lives. So that they neither use
-// up the process's limit nor push the program's own descriptors past FD_SETSIZE, they live at
-// 1024 and above, the soft limit raised (within the hard one) once to make room.
-int moveHigh(int fd) {
+// The memfd's name, which /proc/<pid>/fd/<fd> shows as "/memfd:<name> (deleted)".
+void memfdName(std::uint32_t pid, std::uint32_t serial, char* out, size_t size) {
+  std::snprintf(out, size, "vgpu-%u-%u", pid, serial);
+}
+
+}  // namespace
+
+int moveDescriptorHigh(int fd) {
   static const bool room = [] {
     rlimit limit{};
     if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return false;
@@ -41,13 +45,6 @@ int moveHigh(int fd) {
   return high;
 }
 
-// The memfd's name, which /proc/<pid>/fd/<fd> shows as "/memfd:<name> (deleted)".
-void memfdName(std::uint32_t pid, std::uint32_t serial, char* out, size_t size) {
-  std::snprintf(out, size, "vgpu-%u-%u", pid, serial);
-}
-
-}  // namespace
-
 void* mapNewShared(std::uint64_t bytes, std::uint64_t alignment, int protection,
                    SharedBacking& out) {
   const std::uint32_t serial = nextSerial.fetch_add(1, std::memory_order_relaxed);
@@ -55,7 +52,7 @@ void* mapNewShared(std::uint64_t bytes, std::uint64_t alignment, int protection,
   memfdName(std::uint32_t(getpid()), serial, name, sizeof name);
   int fd = memfd_create(name, MFD_CLOEXEC);
   if (fd < 0) return nullptr;
-  fd = moveHigh(fd);
+  fd = moveDescriptorHigh(fd);
   if (ftruncate(fd, off_t(bytes)) != 0) {
     close(fd);
     return nullptr;

@@ -30,6 +30,12 @@ struct ShareHandle {
   std::uint64_t bytes = 0;
 };
 
+// Moves a descriptor a device allocation holds for its lifetime to 1024 or above (the soft
+// limit raised once, within the hard one), so that such descriptors neither use up the
+// process's limit nor push the program's own past FD_SETSIZE; returns the descriptor to use
+// (the same one when there is no room).
+int moveDescriptorHigh(int fd);
+
 // A new memfd of `bytes` mapped shared with `protection` at an address aligned to `alignment`
 // (a power of two, at least a page); null when out of memory.
 void* mapNewShared(std::uint64_t bytes, std::uint64_t alignment, int protection,

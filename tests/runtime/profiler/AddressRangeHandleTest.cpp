@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -53,6 +56,16 @@ TEST(AddressRangeHandle, ExportsWhereRocrCanAndSaysNotSupportedElsewhere) {
     struct stat info{};
     EXPECT_EQ(fstat(fd, &info), 0);
     EXPECT_GE(info.st_size, off_t(kBytes));
+    // The descriptor is the device memory (on vgpu's kernel front door, where ROCR 6 exports
+    // through AMDKFD_IOC_EXPORT_DMABUF, a mappable memfd): what a copy put there, it shows.
+    std::vector<uint32_t> words(kBytes / 4);
+    for (size_t i = 0; i < words.size(); ++i) words[i] = uint32_t(i * 2654435761u);
+    ASSERT_HIP(hipMemcpy(device, words.data(), kBytes, hipMemcpyHostToDevice));
+    void* view = mmap(nullptr, kBytes, PROT_READ, MAP_SHARED, fd, 0);
+    ASSERT_NE(view, MAP_FAILED);
+    const auto* seen = static_cast<const uint32_t*>(view);
+    EXPECT_EQ(std::vector<uint32_t>(seen, seen + words.size()), words);
+    munmap(view, kBytes);
     close(fd);
   }
   (void)hipGetLastError();
