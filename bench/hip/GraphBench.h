@@ -30,8 +30,12 @@ hipGraph_t branchedGraph() {
   BENCH_CHECK(hipGraphCreate(&graph, 0));
   hipGraphNode_t root = nullptr;
   BENCH_CHECK(hipGraphAddEmptyNode(&root, graph, nullptr, 0));
+  // An empty argument list, not a null one: clr 5.2.3 refuses a kernel node whose kernelParams
+  // and extra are both null (hipErrorInvalidValue), even for a kernel without parameters.
+  static void* noArguments[] = {nullptr};
   hipKernelNodeParams params{};
   params.func = reinterpret_cast<void*>(&emptyKernel);
+  params.kernelParams = noArguments;
   params.gridDim = dim3(1);
   params.blockDim = dim3(1);
   for (int b = 0; b < kBranches; ++b) {

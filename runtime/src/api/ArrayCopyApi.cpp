@@ -109,6 +109,15 @@ namespace hipcore::api {
 
 core::Status resolveArrays(const hipMemcpy3DParms& p, hipMemcpy3DParms& out) {
   out = p;
+  // CUDA's rule for cudaMemcpy3DParms: one of srcArray and srcPtr, one of dstArray and dstPtr;
+  // more than one non-zero source or destination is an error (AMD's tests check it too).
+  if ((p.srcArray != nullptr && p.srcPtr.ptr != nullptr) ||
+      (p.dstArray != nullptr && p.dstPtr.ptr != nullptr))
+    return core::fail(hipErrorInvalidValue,
+                      "hipMemcpy3D: a side names both an array and a pointer (src %p / %p, dst "
+                      "%p / %p)",
+                      static_cast<const void*>(p.srcArray), p.srcPtr.ptr,
+                      static_cast<const void*>(p.dstArray), p.dstPtr.ptr);
   const hipArray* arrays[] = {p.srcArray, p.dstArray};
   size_t element = 0;
   for (const hipArray* a : arrays) {

@@ -460,6 +460,11 @@ TEST(Graph, NodeParametersReadBackAsGivenAndMemcpyNodesReachArrays) {
   wide.extent.width = kWidth + 1;
   hipGraphNode_t refused = nullptr;
   EXPECT_EQ(hipGraphAddMemcpyNode(&refused, graph, nullptr, 0, &wide), hipErrorInvalidValue);
+  // So is a side named twice, by an array and by a pointer (CUDA's rule), node or plain copy.
+  hipMemcpy3DParms both = down;
+  both.srcPtr = up.srcPtr;
+  EXPECT_EQ(hipGraphAddMemcpyNode(&refused, graph, nullptr, 0, &both), hipErrorInvalidValue);
+  EXPECT_EQ(hipMemcpy3D(&both), hipErrorInvalidValue);
 
   hipGraphExec_t exec = nullptr;
   ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
