@@ -96,10 +96,15 @@ hipError_t copy3D(const char* call, const hipMemcpy3DParms* parameters, hipStrea
     const char* role;
   } sides[] = {{p->dstPtr, p->dstPos, "destination"}, {p->srcPtr, p->srcPos, "source"}};
   for (const auto& side : sides) {
+    // As for a memcpy node: a row wider than its pitch is a pitch error, a row that fits but
+    // starts too far right an invalid value.
+    if (e.width > side.pointer.pitch)
+      return finish(call, fail(hipErrorInvalidPitchValue, "%s: %s width %zu exceeds its pitch %zu",
+                               call, side.role, e.width, side.pointer.pitch));
     if (side.position.x + e.width > side.pointer.pitch)
       return finish(
-          call, fail(hipErrorInvalidPitchValue, "%s: %s x %zu + width %zu exceeds its pitch %zu",
-                     call, side.role, side.position.x, e.width, side.pointer.pitch));
+          call, fail(hipErrorInvalidValue, "%s: %s x %zu + width %zu exceeds its pitch %zu", call,
+                     side.role, side.position.x, e.width, side.pointer.pitch));
     if ((e.depth > 1 || side.position.z > 0) && side.position.y + e.height > side.pointer.ysize)
       return finish(
           call, fail(hipErrorInvalidValue, "%s: %s y %zu + height %zu exceeds its %zu rows", call,

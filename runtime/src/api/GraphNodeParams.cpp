@@ -116,9 +116,14 @@ Status copyBox(const hipMemcpy3DParms* given, bool userPitch, graph::NodeParams&
   for (int i = 0; i < 2; ++i) {
     const hipPitchedPtr& side = *sides[i];
     const hipPos& at = *positions[i];
+    // A row wider than its pitch is a pitch error; a row that fits but starts too far right to
+    // end inside it is an invalid value (CUDA's and the newer hip-tests' answers).
+    if (e.width > side.pitch)
+      return fail(hipErrorInvalidPitchValue, "memcpy node: width %zu exceeds pitch %zu", e.width,
+                  side.pitch);
     if (at.x + e.width > side.pitch)
-      return fail(hipErrorInvalidPitchValue, "memcpy node: x %zu + width %zu exceeds pitch %zu",
-                  at.x, e.width, side.pitch);
+      return fail(hipErrorInvalidValue, "memcpy node: x %zu + width %zu exceeds pitch %zu", at.x,
+                  e.width, side.pitch);
     if (userPitch && side.pitch >= maxPitch)
       return fail(hipErrorInvalidValue, "memcpy node: pitch %zu is not below the maximum %zu",
                   side.pitch, maxPitch);

@@ -12,6 +12,18 @@ using core::Status;
 
 namespace {
 
+// Whether a memset node may take `next` in an executable holding `current` (CUDA's rule): a 2D
+// memset keeps all its dimensions, a 1D one stays one row (its width and element size may
+// change: setParams lays the plan out again).
+bool sameFillShape(const NodeParams& current, const NodeParams& next) {
+  if (current.type != hipGraphNodeTypeMemset) return true;
+  const hipMemsetParams& a = current.fill.params;
+  const hipMemsetParams& b = next.fill.params;
+  if (a.height == 1) return b.height == 1;
+  return a.width == b.width && a.height == b.height && a.elementSize == b.elementSize &&
+         a.pitch == b.pitch;
+}
+
 // Whether `b` has the topology of `a`: the same node kinds in the same order, the same edges,
 // and child graphs alike. `differing` is the first node of `b` that is not.
 bool sameTopology(const Graph& a, const Graph& b, GraphNode*& differing,
@@ -47,7 +59,7 @@ bool sameTopology(const Graph& a, const Graph& b, GraphNode*& differing,
       result = hipGraphExecUpdateErrorParametersChanged;  // a copy's direction is fixed
       return false;
     }
-    if (!sameSyncShape(x.params, y.params)) {
+    if (!sameSyncShape(x.params, y.params) || !sameFillShape(x.params, y.params)) {
       result = hipGraphExecUpdateErrorParametersChanged;
       return false;
     }
@@ -72,6 +84,11 @@ Status GraphExec::setParams(GraphNode& node, NodeParams params) {
     return fail(hipErrorInvalidValue, "memcpy node %p: kind %d cannot become %d in an executable",
                 static_cast<void*>(&node), static_cast<int>(node.params.copy.params.kind),
                 static_cast<int>(params.copy.params.kind));
+  if (!sameFillShape(node.params, params))
+    return fail(hipErrorInvalidValue,
+                "memset node %p: an executable's 2D memset keeps its dimensions, a 1D one its "
+                "single row",
+                static_cast<void*>(&node));
   if (!sameSyncShape(node.params, params))
     return fail(hipErrorInvalidValue,
                 "node %p: an executable's node keeps its number of semaphores, or its context and "
@@ -136,6 +153,30 @@ void takeParams(Graph& into, const Graph& from) {
   }
 }
 
+// Whether taking `from`'s parameters into `into` (same topology) changes only kernel arguments:
+// every node is empty, a kernel whose argument segment keeps its size, or a child graph of such
+// nodes. Then the plan stands and each kernel's kernargs are rewritten in place.
+bool onlyKernelArgumentsChange(const Graph& into, const Graph& from) {
+  for (size_t i = 0; i < into.nodes().size(); ++i) {
+    const NodeParams& target = into.nodes()[i]->params;
+    const NodeParams& source = from.nodes()[i]->params;
+    switch (target.type) {
+      case hipGraphNodeTypeEmpty:
+        break;
+      case hipGraphNodeTypeKernel:
+        if (target.kernel.code().layout.segmentSize() != source.kernel.code().layout.segmentSize())
+          return false;
+        break;
+      case hipGraphNodeTypeGraph:
+        if (!onlyKernelArgumentsChange(*target.child, *source.child)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Status GraphExec::update(const Graph& graph, GraphNode*& errorNode,
@@ -168,6 +209,12 @@ Status GraphExec::takeUpdate(Graph& into, const Graph& from, GraphNode*& errorNo
   if (Status idle = quiesce(); !idle.ok()) return idle;
   // The executable keeps its nodes (and its map from the first graph's nodes): only their
   // parameters change; the kernargs are rewritten in place when their layout is unchanged.
+  if (onlyKernelArgumentsChange(into, from)) {
+    takeParams(into, from);
+    result = hipGraphExecUpdateSuccess;
+    for (size_t i = 0; i < kernels_.size(); ++i) repack(i);
+    return Status::success();
+  }
   std::vector<size_t> oldOffsets = kernargOffsets_;
   const bool hadLanes = !lanes_.lanes.empty();
   takeParams(into, from);

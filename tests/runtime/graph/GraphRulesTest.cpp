@@ -314,4 +314,110 @@ TEST(DriverGraph, MemcpyNodeRefusesAPitchAtTheMaximumAndABoxPastItsAllocation) {
   ASSERT_HIP(hipHostFree(host));
 }
 
+// A row that starts too far right to end inside its pitch, though no wider than the pitch: an
+// invalid value; a row wider than its pitch: a pitch error (CUDA's answers, and hip-tests').
+TEST(GraphRules, ARowPastItsPitchIsAnInvalidValueARowWiderThanItAPitchError) {
+  Ints device;
+  std::vector<int> host = iota(0);
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  hipMemcpy3DParms p{};
+  p.srcPtr = make_hipPitchedPtr(host.data(), kBytes, kBytes, 1);
+  p.dstPtr = make_hipPitchedPtr(device.data, kBytes, kBytes, 1);
+  p.extent = make_hipExtent(kBytes / 2, 1, 1);
+  p.kind = hipMemcpyHostToDevice;
+  hipGraphNode_t node = nullptr;
+  for (hipPos* side : {&p.dstPos, &p.srcPos}) {
+    side->x = kBytes / 2 + 1;
+    EXPECT_EQ(hipGraphAddMemcpyNode(&node, graph, nullptr, 0, &p), hipErrorInvalidValue);
+    EXPECT_EQ(hipMemcpy3D(&p), hipErrorInvalidValue);
+    side->x = kBytes / 2;  // ends at the pitch: fine
+  }
+  p.extent = make_hipExtent(kBytes + 4, 1, 1);
+  p.srcPos = p.dstPos = make_hipPos(0, 0, 0);
+  EXPECT_EQ(hipGraphAddMemcpyNode(&node, graph, nullptr, 0, &p), hipErrorInvalidPitchValue);
+  EXPECT_EQ(hipMemcpy3D(&p), hipErrorInvalidPitchValue);
+  // The second half of the host's values into the device's second half, by node and by call.
+  p.extent = make_hipExtent(kBytes / 2, 1, 1);
+  p.srcPos = p.dstPos = make_hipPos(kBytes / 2, 0, 0);
+  ASSERT_HIP(hipMemset(device.data, 0, kBytes));
+  ASSERT_HIP(hipGraphAddMemcpyNode(&node, graph, nullptr, 0, &p));
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  std::vector<int> back(kCount, -1);
+  ASSERT_HIP(hipMemcpy(back.data(), device.data, kBytes, hipMemcpyDeviceToHost));
+  for (int i = 0; i < kCount; ++i) EXPECT_EQ(back[i], i < kCount / 2 ? 0 : i) << i;
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+}
+
+// An executable's memset node (CUDA's rule, hip-tests' Updating_Non1D_Node): a 2D memset keeps
+// its dimensions, a 1D one stays a single row and may change its width and value.
+TEST(GraphRules, AnExecutablesMemsetNodeKeepsItsShape) {
+  Ints device;
+  hipGraph_t graph = nullptr;
+  ASSERT_HIP(hipGraphCreate(&graph, 0));
+  hipMemsetParams square{};  // 2 rows of 2 ints, rows 8 ints apart
+  square.dst = device.data;
+  square.elementSize = sizeof(int);
+  square.width = 2;
+  square.height = 2;
+  square.pitch = 8 * sizeof(int);
+  square.value = 42;
+  hipMemsetParams row{};  // the last 4 ints
+  row.dst = device.data + 12;
+  row.elementSize = sizeof(int);
+  row.width = 4;
+  row.height = 1;
+  row.value = 7;
+  hipGraphNode_t twoD = nullptr, oneD = nullptr;
+  ASSERT_HIP(hipGraphAddMemsetNode(&twoD, graph, nullptr, 0, &square));
+  ASSERT_HIP(hipGraphAddMemsetNode(&oneD, graph, nullptr, 0, &row));
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipMemsetParams changed = square;
+  changed.width = 3;
+  EXPECT_EQ(hipGraphExecMemsetNodeSetParams(exec, twoD, &changed), hipErrorInvalidValue);
+  changed = row;
+  changed.height = 2;
+  changed.pitch = 4 * sizeof(int);
+  EXPECT_EQ(hipGraphExecMemsetNodeSetParams(exec, oneD, &changed), hipErrorInvalidValue);
+  // Accepted: the 2D node's value, the 1D node's width (3 ints from index 13) and value.
+  changed = square;
+  changed.value = 5;
+  ASSERT_HIP(hipGraphExecMemsetNodeSetParams(exec, twoD, &changed));
+  changed = row;
+  changed.dst = device.data + 13;
+  changed.width = 3;
+  changed.value = 9;
+  ASSERT_HIP(hipGraphExecMemsetNodeSetParams(exec, oneD, &changed));
+  ASSERT_HIP(hipMemset(device.data, 0, kBytes));
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  std::vector<int> back(kCount, -1);
+  ASSERT_HIP(hipMemcpy(back.data(), device.data, kBytes, hipMemcpyDeviceToHost));
+  for (int i = 0; i < kCount; ++i) {
+    const int expected = (i == 0 || i == 1 || i == 8 || i == 9) ? 5 : i >= 13 ? 9 : 0;
+    EXPECT_EQ(back[i], expected) << i;
+  }
+  // hipGraphExecUpdate follows the same rule.
+  hipGraph_t other = nullptr;
+  ASSERT_HIP(hipGraphCreate(&other, 0));
+  changed = square;
+  changed.height = 1;
+  ASSERT_HIP(hipGraphAddMemsetNode(&twoD, other, nullptr, 0, &changed));
+  ASSERT_HIP(hipGraphAddMemsetNode(&oneD, other, nullptr, 0, &row));
+  hipGraphNode_t errorNode = nullptr;
+  hipGraphExecUpdateResult result = hipGraphExecUpdateSuccess;
+  EXPECT_EQ(hipGraphExecUpdate(exec, other, &errorNode, &result), hipErrorGraphExecUpdateFailure);
+  EXPECT_EQ(result, hipGraphExecUpdateErrorParametersChanged);
+  EXPECT_EQ(errorNode, twoD);
+  ASSERT_HIP(hipGraphDestroy(other));
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  (void)hipGetLastError();
+}
+
 }  // namespace
