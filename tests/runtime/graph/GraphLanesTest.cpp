@@ -391,6 +391,58 @@ TEST(GraphLanes, AKernelDiamondsJoinWaitsForBothBranches) {
   ASSERT_HIP(hipGraphDestroy(graph));
 }
 
+// Two branches (a kernel, and a child graph of two kernels) joined by a sum: built twice with
+// other values and updated in place (only kernel arguments change: the plan on lanes stands and
+// the kernargs are rewritten), while launches of the old values are still in flight.
+TEST(GraphLanes, AnUpdateOfKernelArgumentsTakesEffectOnTheNextLaunch) {
+  DeviceInts a(kCount), b(kCount), out(kCount);
+  auto build = [&](int first, int second, int added) {
+    hipGraph_t graph = nullptr, child = nullptr;
+    EXPECT_EQ(hipGraphCreate(&graph, 0), hipSuccess);
+    EXPECT_EQ(hipGraphCreate(&child, 0), hipSuccess);
+    int *pa = a.data, *pb = b.data, *po = out.data, n = kCount;
+    hipGraphNode_t root = nullptr, nested = nullptr;
+    EXPECT_EQ(hipGraphAddEmptyNode(&root, graph, nullptr, 0), hipSuccess);
+    hipGraphNode_t left = addKernel(graph, {root}, setToKernel(), {&pa, &first, &n}, kCount);
+    hipGraphNode_t set = addKernel(child, {}, setToKernel(), {&pb, &second, &n}, kCount);
+    addKernel(child, {set}, addToKernel(), {&pb, &added, &n}, kCount);
+    EXPECT_EQ(hipGraphAddChildGraphNode(&nested, graph, &root, 1, child), hipSuccess);
+    addKernel(graph, {left, nested}, sumKernel(), {&pa, &pb, &po, &n}, kCount);
+    EXPECT_EQ(hipGraphDestroy(child), hipSuccess);
+    return graph;
+  };
+  auto expectOut = [&](int expected) {
+    std::vector<int> host(kCount);
+    ASSERT_HIP(hipMemcpy(host.data(), out.data, kCount * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < kCount; ++i) ASSERT_EQ(host[i], expected) << i;
+  };
+  hipGraph_t graph = build(1, 10, 100), next = build(2, 20, 200);
+  hipGraphExec_t exec = nullptr;
+  ASSERT_HIP(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  for (int launch = 0; launch < 20; ++launch) ASSERT_HIP(hipGraphLaunch(exec, stream));
+  hipGraphNode_t errorNode = nullptr;
+  hipGraphExecUpdateResult result = hipGraphExecUpdateError;
+  ASSERT_HIP(hipGraphExecUpdate(exec, next, &errorNode, &result));
+  EXPECT_EQ(result, hipGraphExecUpdateSuccess);
+  EXPECT_EQ(errorNode, nullptr);
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  expectOut(1 + 10 + 100);  // the launches before the update ran the old values
+  ASSERT_HIP(hipGraphLaunch(exec, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  expectOut(2 + 20 + 200);
+  // And back, launched from the null stream this time.
+  ASSERT_HIP(hipGraphExecUpdate(exec, graph, &errorNode, &result));
+  ASSERT_HIP(hipGraphLaunch(exec, nullptr));
+  ASSERT_HIP(hipStreamSynchronize(nullptr));
+  expectOut(1 + 10 + 100);
+  ASSERT_HIP(hipGraphExecDestroy(exec));
+  ASSERT_HIP(hipGraphDestroy(graph));
+  ASSERT_HIP(hipGraphDestroy(next));
+  ASSERT_HIP(hipStreamDestroy(stream));
+}
+
 TEST(GraphLanes, AChainStaysOnTheStreamsQueueAndABranchedGraphLeavesIt) {
   // A chain: its kernels' packets on the stream's queue, nothing else. Branches: the stream's
   // queue holds only its own lane's share.
