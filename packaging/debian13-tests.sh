@@ -90,15 +90,17 @@ step "$rocminfo, two gfx1100" 60 VGPU_TARGET=gfx1100 VGPU_GPUS=2 \
 #   clang-19 and the host build's device libraries are not in the root;
 # - code objects built for gfx1030 only (the rocPRIM compat suite, two module-load tests):
 #   hipErrorNoBinaryForGpu / INCOMPATIBLE_ARGUMENTS on a gfx1100;
-# - virtual memory, IPC and external memory: the kernel front door does not implement the KFD's
-#   SVM and IPC ioctls yet (AMDKFD_IOC_SVM answers EINVAL), and the GPU address of locked host
-#   memory is not its host address there (separate apertures), which hipcore's memory maps need;
+# - virtual memory and external memory: the GPU address of locked host memory is not its host
+#   address through the kernel front door (separate apertures, as on a real discrete GPU), which
+#   hipcore's memory maps need without ROCR's hsa_amd_vmem_* (ROCR 6.1 enables those from KFD
+#   1.15, the debugger's version; vgpu reports 1.12); IPC runs (ROCm's IPC requests, 0x80/0x81);
 # - the trace checks are python3 scripts (Not Run without it); HostExhaustion counts on vgpu's
 #   replacement thunk, whose queues need no 2.7 MB context save area;
 # - DeviceMalloc.ManySizesFromManyThreads: open, a watchdog timeout on gfx1100.
 not_in_root='runtime_compilation|^hiprtc\.|^JitLink\.|^HiprtcInHipcore\.|^trace\.|^HostExhaustion\.|^(CompileTest|NameExpressionTest|CacheTest|LinkTest|SignalStackTest|DefaultTargetTest)\.|SaxpyCompiledAtRunTime'
 not_in_root+='|^rocprim\.|ModuleLoadsABareCodeObjectVersion5|ModuleLoadsAClang15CodeObjectVersion4'
-not_in_root+='|^(VirtualMemory|VirtualMemoryTwoGpus|SharingProcess|SharingMisuse|ExternalMemory|ExternalMisuse)\.'
+not_in_root+='|^(VirtualMemory|VirtualMemoryTwoGpus|ExternalMemory|ExternalMisuse)\.'
+not_in_root+='|^SharingProcess\.VirtualMemoryDescriptorMapsTheSameMemoryInAnotherProcess'
 not_in_root+='|^DeviceMalloc\.ManySizesFromManyThreads$'
 # - Debian unstable has comgr 3 only, and the host build's libhiprtc.so.0 links comgr 2.
 if [ $unstable -eq 1 ]; then

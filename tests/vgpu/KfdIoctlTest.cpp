@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <linux/kfd_ioctl.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -314,6 +315,64 @@ TEST(KfdIoctl, DmabufMisuseFailsLikeTheKernel) {
   close(int(exported.dmabuf_fd));
   EXPECT_EQ(freeHandle(buffer.handle), 0);
   munmap(user, kPage);
+}
+
+// ROCm's IPC requests (0x80/0x81, AMD's DKMS driver): a share handle imported in another process
+// (here a child, as a second process of the user would) is the buffer's memory; a freed
+// buffer's handle names nothing.
+TEST(KfdIoctl, AnIpcHandleImportsTheSameMemoryInAnotherProcessUntilTheBufferIsFreed) {
+  const std::size_t bytes = 2 * kPage;
+  Reservation exporterRange(bytes), importerRange(bytes);
+  auto buffer = allocation(exporterRange.address(), bytes, KFD_IOC_ALLOC_MEM_FLAGS_VRAM);
+  ASSERT_EQ(call(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, buffer), 0);
+  auto* exporter = static_cast<std::uint32_t*>(exporterRange.base);
+  const std::uint32_t last = std::uint32_t(bytes / 4 - 1);
+  for (std::uint32_t i = 0; i <= last; ++i) exporter[i] = i * 40503u;
+  kfd_ioctl_ipc_export_handle_args exported{buffer.handle, {}, kGpu, 0};
+  ASSERT_EQ(call(AMDKFD_IOC_IPC_EXPORT_HANDLE, exported), 0);
+
+  // The child imports, checks the pattern, writes its mark and exits with what it saw.
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    kfd_ioctl_ipc_import_handle_args imported{};
+    imported.va_addr = importerRange.address();
+    imported.gpu_id = kGpu;
+    std::memcpy(imported.share_handle, exported.share_handle, sizeof imported.share_handle);
+    if (call(AMDKFD_IOC_IPC_IMPORT_HANDLE, imported) != 0) _exit(1);
+    if (imported.flags != buffer.flags || imported.mmap_offset == 0) _exit(2);
+    auto* importer = static_cast<std::uint32_t*>(importerRange.base);
+    if (importer[last] != last * 40503u) _exit(3);
+    importer[7] = 0xC0FFEEu;
+    _exit(freeHandle(imported.handle) == 0 ? 0 : 4);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(exporter[7], 0xC0FFEEu);
+
+  // Misuse: unknown buffer or GPU, a handle naming no live memfd, a freed buffer's handle.
+  kfd_ioctl_ipc_export_handle_args unknown{0xDEAD, {}, kGpu, 0};
+  EXPECT_EQ(call(AMDKFD_IOC_IPC_EXPORT_HANDLE, unknown), -EINVAL);
+  kfd_ioctl_ipc_export_handle_args noGpu{buffer.handle, {}, 0x99, 0};
+  EXPECT_EQ(call(AMDKFD_IOC_IPC_EXPORT_HANDLE, noGpu), -EINVAL);
+  kfd_ioctl_ipc_import_handle_args forged{};
+  forged.va_addr = importerRange.address();
+  forged.gpu_id = kGpu;
+  std::memcpy(forged.share_handle, exported.share_handle, sizeof forged.share_handle);
+  forged.share_handle[2] ^= 1;  // another inode
+  EXPECT_EQ(call(AMDKFD_IOC_IPC_IMPORT_HANDLE, forged), -EINVAL);
+  forged.share_handle[2] ^= 1;
+  forged.share_handle[1] = 0;  // standard input: no vgpu buffer
+  EXPECT_EQ(call(AMDKFD_IOC_IPC_IMPORT_HANDLE, forged), -EINVAL);
+  EXPECT_EQ(freeHandle(buffer.handle), 0);
+  kfd_ioctl_ipc_import_handle_args stale{};
+  stale.va_addr = importerRange.address();
+  stale.gpu_id = kGpu;
+  std::memcpy(stale.share_handle, exported.share_handle, sizeof stale.share_handle);
+  EXPECT_EQ(call(AMDKFD_IOC_IPC_IMPORT_HANDLE, stale), -EINVAL);
+  EXPECT_FALSE(readable(importerRange.address()));
 }
 
 TEST(KfdIoctl, SignalEventsSetResetWaitAndDestroyOnce) {

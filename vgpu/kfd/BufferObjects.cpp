@@ -299,6 +299,37 @@ int BufferObjects::importDmabuf(std::uint32_t gpuId, std::uint32_t node, std::ui
   return record(object, out);
 }
 
+int BufferObjects::exportIpc(std::uint64_t handle, std::uint32_t share[4]) const {
+  std::lock_guard lock(mutex_);
+  auto it = byHandle_.find(handle);
+  struct stat info{};
+  if (it == byHandle_.end() || it->second.fd < 0 || fstat(it->second.fd, &info) != 0)
+    return -EINVAL;
+  const auto inode = std::uint64_t(info.st_ino);
+  share[0] = std::uint32_t(getpid());
+  share[1] = std::uint32_t(it->second.fd);
+  share[2] = std::uint32_t(inode);
+  share[3] = std::uint32_t(inode >> 32);
+  return 0;
+}
+
+int BufferObjects::importIpc(std::uint32_t gpuId, std::uint32_t node, std::uint64_t address,
+                             const std::uint32_t share[4], BufferObject& out) {
+  // The exporter's memfd through /proc (the same user's process): open fails once the exporter
+  // closed it (freed the buffer, exited); a reused descriptor number shows another inode.
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%u/fd/%u", share[0], share[1]);
+  const int fd = open(path, O_RDWR | O_CLOEXEC);
+  if (fd < 0) return -EINVAL;
+  struct stat info{};
+  const std::uint64_t inode = share[2] | (std::uint64_t(share[3]) << 32);
+  const int error = fstat(fd, &info) == 0 && std::uint64_t(info.st_ino) == inode
+                        ? importDmabuf(gpuId, node, address, fd, out)
+                        : -EINVAL;
+  close(fd);
+  return error;
+}
+
 int BufferObjects::free(std::uint64_t handle) {
   BufferObject object;
   {

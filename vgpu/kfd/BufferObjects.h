@@ -62,6 +62,15 @@ class BufferObjects {
   // allocation) holding the memory a vgpu dma-buf names; -EINVAL for any other descriptor.
   int importDmabuf(std::uint32_t gpuId, std::uint32_t node, std::uint64_t address, int dmabuf,
                    BufferObject& out);
+  // AMDKFD_IOC_IPC_EXPORT_HANDLE: a share handle that names a VRAM or GTT buffer's memory to
+  // another process of the same user: the exporter's pid, the descriptor of the buffer's memfd
+  // there and that memfd's inode (so that a descriptor number reused after a free names
+  // nothing). -EINVAL for unknown handles and memory without a memfd (user pages, doorbells).
+  int exportIpc(std::uint64_t handle, std::uint32_t share[4]) const;
+  // AMDKFD_IOC_IPC_IMPORT_HANDLE: the buffer a share handle names, imported at `address` as a
+  // dma-buf is; -EINVAL when the handle names nothing alive (buffer freed, process gone).
+  int importIpc(std::uint32_t gpuId, std::uint32_t node, std::uint64_t address,
+                const std::uint32_t share[4], BufferObject& out);
   std::optional<BufferObject> find(std::uint64_t handle) const;
   // The buffer whose mmap offsets contain `offset`.
   std::optional<BufferObject> findByOffset(std::uint64_t offset) const;

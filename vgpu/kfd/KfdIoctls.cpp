@@ -179,6 +179,24 @@ int importDmabuf(KfdProcess& p, kfd_ioctl_import_dmabuf_args& args) {
   return 0;
 }
 
+// IPC (ROCm's DKMS requests): a buffer's memfd named by process, descriptor and inode.
+int exportIpc(KfdProcess& p, kfd_ioctl_ipc_export_handle_args& args) {
+  if (p.nodeOf(args.gpu_id) == 0) return -EINVAL;
+  return p.buffers().exportIpc(args.handle, args.share_handle);
+}
+
+int importIpc(KfdProcess& p, kfd_ioctl_ipc_import_handle_args& args) {
+  const std::uint32_t node = p.nodeOf(args.gpu_id);
+  if (node == 0) return -EINVAL;
+  BufferObject object;
+  int error = p.buffers().importIpc(args.gpu_id, node, args.va_addr, args.share_handle, object);
+  if (error != 0) return error;
+  args.handle = object.handle;
+  args.mmap_offset = object.mmapOffset;
+  args.flags = object.flags;
+  return 0;
+}
+
 // No metadata: vgpu's buffers carry none (amdgpu's are the graphics driver's tiling words).
 int getDmabufInfo(KfdProcess&, kfd_ioctl_get_dmabuf_info_args& args) {
   DmabufInfo info;
@@ -445,6 +463,8 @@ const Handler kHandlers[] = {
     VGPU_KFD_HANDLER(AMDKFD_IOC_EXPORT_DMABUF, kfd_ioctl_export_dmabuf_args, exportDmabuf),
     VGPU_KFD_HANDLER(AMDKFD_IOC_IMPORT_DMABUF, kfd_ioctl_import_dmabuf_args, importDmabuf),
     VGPU_KFD_HANDLER(AMDKFD_IOC_GET_DMABUF_INFO, kfd_ioctl_get_dmabuf_info_args, getDmabufInfo),
+    VGPU_KFD_HANDLER(AMDKFD_IOC_IPC_IMPORT_HANDLE, kfd_ioctl_ipc_import_handle_args, importIpc),
+    VGPU_KFD_HANDLER(AMDKFD_IOC_IPC_EXPORT_HANDLE, kfd_ioctl_ipc_export_handle_args, exportIpc),
 };
 
 #undef VGPU_KFD_HANDLER

@@ -16,6 +16,29 @@ struct kfd_ioctl_export_dmabuf_args {
 #define AMDKFD_IOC_EXPORT_DMABUF AMDKFD_IOWR(0x24, struct kfd_ioctl_export_dmabuf_args)
 #endif
 
+// ROCm's IPC requests: AMD's DKMS build of amdgpu has them, no upstream kernel does; ROCT 5.x
+// and 6.x issue them for hsaKmtShareMemory/hsaKmtRegisterSharedHandle (ROCR's IPC before its
+// dma-buf mode, the only mode ROCR 6.1 enables). Layout and numbers as ROCT's copy of the uAPI
+// has them.
+#ifndef AMDKFD_IOC_IPC_IMPORT_HANDLE
+struct kfd_ioctl_ipc_export_handle_args {
+  __u64 handle;           // to KFD
+  __u32 share_handle[4];  // from KFD
+  __u32 gpu_id;           // to KFD
+  __u32 flags;            // to KFD (ROCT 5.x: padding)
+};
+struct kfd_ioctl_ipc_import_handle_args {
+  __u64 handle;           // from KFD
+  __u64 va_addr;          // to KFD
+  __u64 mmap_offset;      // from KFD
+  __u32 share_handle[4];  // to KFD
+  __u32 gpu_id;           // to KFD
+  __u32 flags;            // from KFD: the buffer's KFD_IOC_ALLOC_MEM_FLAGS_*
+};
+#define AMDKFD_IOC_IPC_IMPORT_HANDLE AMDKFD_IOWR(0x80, struct kfd_ioctl_ipc_import_handle_args)
+#define AMDKFD_IOC_IPC_EXPORT_HANDLE AMDKFD_IOWR(0x81, struct kfd_ioctl_ipc_export_handle_args)
+#endif
+
 namespace vgpu::kfd {
 
 class KfdProcess;
