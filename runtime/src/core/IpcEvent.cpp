@@ -59,6 +59,11 @@ Status IpcEventShare::open(const hipIpcEventHandle_t& handle, std::shared_ptr<Ip
   if (data.magic != kMagic || data.fd < 0)
     return fail(hipErrorInvalidValue,
                 "hipIpcOpenEventHandle: not a handle from hipIpcGetEventHandle");
+  // The creating process uses the event itself (AMD's answer, which hip-tests checks).
+  if (data.pid == uint32_t(getpid()))
+    return fail(hipErrorInvalidContext,
+                "hipIpcOpenEventHandle: the event is this process's own; another process opens "
+                "its handle");
   char path[64];
   std::snprintf(path, sizeof path, "/proc/%u/fd/%d", data.pid, data.fd);
   int fd = ::open(path, O_RDWR | O_CLOEXEC);

@@ -104,6 +104,12 @@ int ipcEvent(const char* hex, size_t count, uint32_t seen, int doneFd) {
   hipEvent_t event = nullptr;
   if (hipError_t e = hipIpcOpenEventHandle(&event, eventHandle); e != hipSuccess)
     return failed("hipIpcOpenEventHandle", e);
+  // An opened event's handle is the creator's.
+  hipIpcEventHandle_t again{};
+  if (hipError_t e = hipIpcGetEventHandle(&again, event); e != hipSuccess)
+    return failed("hipIpcGetEventHandle of the opened event", e);
+  if (std::memcmp(&again, &eventHandle, sizeof again) != 0)
+    return failed("the opened event's handle is not the creator's", hipErrorInvalidValue);
   void* pointer = nullptr;
   if (hipError_t e = hipIpcOpenMemHandle(&pointer, memoryHandle, hipIpcMemLazyEnablePeerAccess);
       e != hipSuccess)
