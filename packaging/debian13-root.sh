@@ -4,7 +4,7 @@
 # the device libraries and rocRAND's prebuilt tests) installed, so that vgpu and hipcore built on
 # the host can run there under chroot against a ROCm release that knows gfx11 (issue 23).
 #
-# Usage: packaging/debian13-root.sh [--build]    (needs root: debootstrap, chroot)
+# Usage: packaging/debian13-root.sh [--build | --library-tests]    (needs root: debootstrap, chroot)
 #   HIPCORE_DEBIAN_SUITE   trixie (default) or unstable: Debian unstable's ROCm 6.4.3, whose thunk
 #                          is linked into libhsa-runtime64 (no libhsakmt1), with rocminfo, AMD's
 #                          HIP 6.4.3 and hipcc (clang-21); its root is HIPCORE_DEBIAN_UNSTABLE_ROOT
@@ -12,6 +12,9 @@
 #   --build                the build root instead (packaging/debian13-build.sh): the same
 #                          runtime plus Debian 13's compilers and ROCm 6.1's development
 #                          packages, to build hipcore there (~3 GB)
+#   --library-tests        the test root plus Debian 13's other prebuilt library test packages
+#                          (rocSPARSE, hipSPARSE, rocFFT, hipFFT, hipRAND; issue 22's by-hand run,
+#                          packaging/debian13-library-tests.sh; ~0.6 GB more, not in CI)
 #   HIPCORE_DEBIAN13_ROOT  where the root goes (default /work/debian13-root, and
 #                          /work/debian13-build-root with --build; keep it outside the
 #                          repository: it is ~1.5 GB)
@@ -22,9 +25,16 @@
 set -euo pipefail
 
 build_root=0
-if [ "${1:-}" = --build ]; then
-  build_root=1
-fi
+library_tests=0
+case "${1:-}" in
+  --build) build_root=1 ;;
+  --library-tests) library_tests=1 ;;
+  "") ;;
+  *)
+    echo "debian13-root: unknown option '$1' (--build or --library-tests)" >&2
+    exit 2
+    ;;
+esac
 suite=${HIPCORE_DEBIAN_SUITE:-trixie}
 case "$suite" in
   trixie) ;;
@@ -66,6 +76,12 @@ if [ $build_root -eq 1 ]; then
     # the style suite's formatter (a unit test)
     clang-format-19
     googletest libgtest-dev libgmock-dev libdrm-dev valgrind
+  )
+fi
+if [ $library_tests -eq 1 ]; then
+  packages+=(
+    # AMD-built GoogleTest programs of the other libraries, linked against libamdhip64.so.5
+    librocsparse0-tests libhipsparse0-tests librocfft0-tests libhipfft0-tests libhiprand1-tests
   )
 fi
 if [ "$suite" = unstable ]; then
