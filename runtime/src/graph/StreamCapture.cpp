@@ -17,10 +17,17 @@ using core::Status;
 namespace {
 
 std::atomic<unsigned long long> nextCaptureId{1};
-std::atomic<int> globalCaptures{0};        // active captures in global mode
-std::atomic<int> activeCaptures{0};        // ... in any mode
-thread_local int threadLocalCaptures = 0;  // ... in thread-local mode begun by this thread
-thread_local hipStreamCaptureMode threadMode = hipStreamCaptureModeGlobal;
+std::atomic<int> globalCaptures{0};  // active captures in global mode
+std::atomic<int> activeCaptures{0};  // ... in any mode
+// Active captures in thread-local mode begun by this thread, and the thread's capture mode. Read
+// by every call that may not run while a stream captures (hipStreamSynchronize, hipMalloc...):
+// initial-exec, one load from the thread pointer each, where the general-dynamic model a shared
+// library gets by default calls __tls_get_addr (22 of the 45 instructions checkUnsafeCall took
+// per idle hipStreamSynchronize). 8 bytes of the static TLS surplus a dlopen'ed libhipcore
+// draws from, as ApiState.h's cachedThreadState.
+__attribute__((tls_model("initial-exec"))) constinit thread_local int threadLocalCaptures = 0;
+__attribute__((tls_model("initial-exec"))) constinit thread_local hipStreamCaptureMode threadMode =
+    hipStreamCaptureModeGlobal;
 
 // Events recorded on capturing streams, with the frontier they captured.
 struct CapturedEvent {
