@@ -53,7 +53,12 @@ TEST(DeviceReset, ResetOfAHealthyDeviceKeepsItWorking) {
   const int n = 300;
   int* data = nullptr;
   ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&data), n * sizeof(int)));
+  // The device's flags go back to the default (CUDA's reset of the primary context).
+  ASSERT_HIP(hipSetDeviceFlags(hipDeviceScheduleBlockingSync));
   ASSERT_HIP(hipDeviceReset());
+  unsigned flags = 99;
+  ASSERT_HIP(hipGetDeviceFlags(&flags));
+  EXPECT_EQ(flags, static_cast<unsigned>(hipDeviceScheduleAuto));
   ASSERT_HIP(hipDeviceReset());
   expectSquares(data, n);
   ASSERT_HIP(hipFree(data));

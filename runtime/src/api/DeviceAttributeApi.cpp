@@ -300,18 +300,23 @@ HIPCORE_API hipError_t hipDeviceGetPCIBusId(char* pciBusId, int length, int devi
   return hipcore::api::call(
       "hipDeviceGetPCIBusId", hipDeviceGetPCIBusId,
       [&] {
-        // "dddd:bb:dd.f" and its terminator.
-        if (pciBusId == nullptr || length < 13)
+        if (pciBusId == nullptr || length <= 0)
           return finish("hipDeviceGetPCIBusId", fail(hipErrorInvalidValue, "buffer %p of %d bytes",
                                                      static_cast<void*>(pciBusId), length));
         Device* d = nullptr;
-        Status status = deviceAt(device, d);
-        if (status.ok()) {
-          const hipDeviceProp_t& p = d->properties();
-          std::snprintf(pciBusId, static_cast<size_t>(length), "%04x:%02x:%02x.0",
-                        p.pciDomainID & 0xffff, p.pciBusID & 0xff, p.pciDeviceID & 0x1f);
-        }
-        return finish("hipDeviceGetPCIBusId", std::move(status));
+        if (Status status = deviceAt(device, d); !status.ok())
+          return finish("hipDeviceGetPCIBusId", std::move(status));
+        // "dddd:bb:dd.f" and its terminator. A shorter buffer gets as much as fits, terminated,
+        // and the call fails (AMD's hip-tests check both).
+        const hipDeviceProp_t& p = d->properties();
+        const int written =
+            std::snprintf(pciBusId, static_cast<size_t>(length), "%04x:%02x:%02x.0",
+                          p.pciDomainID & 0xffff, p.pciBusID & 0xff, p.pciDeviceID & 0x1f);
+        if (written >= length)
+          return finish("hipDeviceGetPCIBusId",
+                        fail(hipErrorInvalidValue, "%d bytes hold only %d of the bus id's %d",
+                             length, length - 1, written));
+        return hipSuccess;
       },
       "pciBusId, length, device", pciBusId, length, device);
 }

@@ -1,8 +1,9 @@
 // hipDeviceReset on one device: the way back from a device fault. A faulting kernel stops its
 // ROCR queue for good and makes every later call fail (CUDA's sticky error); reset destroys the
 // device's queues (user streams included, as CUDA destroys them), forgets the fault and lets
-// the null stream's queue be created again on next use. Allocations, modules and events stay;
-// the sub-allocator's cache of freed blocks is handed back.
+// the null stream's queue be created again on next use. The device's flags go back to the
+// default (hipDeviceScheduleAuto, as CUDA resets the primary context's). Allocations, modules
+// and events stay; the sub-allocator's cache of freed blocks is handed back.
 #include "Device.h"
 
 namespace hipcore::core {
@@ -38,6 +39,7 @@ Status Device::reset() {
   nullSubmissions_.store(0, std::memory_order_relaxed);
   unjoinedBlocking_.store(0, std::memory_order_relaxed);
   faults_.clear();
+  flags_.store(0, std::memory_order_relaxed);
   resets_.fetch_add(1, std::memory_order_release);
   // A grid barrier of a kernel that faulted mid-sync may hold a partial count.
   return gridBarriers_.reset();

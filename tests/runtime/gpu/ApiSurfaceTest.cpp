@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -232,7 +233,13 @@ TEST(DeviceApi, NameBusIdAndTotalMemory) {
   std::snprintf(expected, sizeof(expected), "%04x:%02x:%02x.0", p.pciDomainID, p.pciBusID,
                 p.pciDeviceID);
   EXPECT_STREQ(bus, expected);
+  // A short buffer: as much as fits, terminated, the rest untouched, and the call fails.
+  std::memset(bus, 1, sizeof(bus));
   EXPECT_EQ(hipDeviceGetPCIBusId(bus, 5, 0), hipErrorInvalidValue);
+  EXPECT_EQ(std::string(bus, 5), std::string(expected, 4) + '\0');
+  EXPECT_EQ(bus[5], 1);
+  EXPECT_EQ(hipDeviceGetPCIBusId(bus, 0, 0), hipErrorInvalidValue);
+  EXPECT_EQ(hipDeviceGetPCIBusId(bus, 32, 64), hipErrorInvalidDevice);
   EXPECT_EQ(hipDeviceGetPCIBusId(nullptr, 32, 0), hipErrorInvalidValue);
   size_t total = 0;
   ASSERT_HIP(hipDeviceTotalMem(&total, 0));
