@@ -719,7 +719,7 @@ TEST(MemoryApi, PitchedAllocationsAndTwoDimensionalCopies) {
     }
   EXPECT_EQ(hipMemcpy2D(device, 50, source.data(), hostPitch, width, height, hipMemcpyHostToDevice),
             hipErrorInvalidPitchValue);
-  EXPECT_EQ(hipMemset2D(device, 50, 0, width, 1), hipErrorInvalidPitchValue);
+  EXPECT_EQ(hipMemset2D(device, 50, 0, width, 1), hipErrorInvalidValue);
   EXPECT_EQ(hipMallocPitch(nullptr, &pitch, width, height), hipErrorInvalidValue);
   ASSERT_HIP(hipFree(device));
 }

@@ -654,7 +654,7 @@ TEST(CopyMisuse, DocumentedErrorsAndTheRuntimeStaysUsable) {
   EXPECT_EQ(hipMemcpy(device, device + 8, size_t{1} << 40, hipMemcpyDeviceToDevice),
             hipErrorInvalidValue);
   EXPECT_EQ(hipMemset(host.data(), 0, 16), hipErrorInvalidValue);  // pageable memory: not reachable
-  EXPECT_EQ(hipMemset2D(device, 64, 0, 65, 2), hipErrorInvalidPitchValue);
+  EXPECT_EQ(hipMemset2D(device, 64, 0, 65, 2), hipErrorInvalidValue);
   EXPECT_EQ(hipMemcpy2D(device, 64, host.data(), 100, 80, 2, hipMemcpyHostToDevice),
             hipErrorInvalidPitchValue);
   EXPECT_EQ(hipMemcpy3D(nullptr), hipErrorInvalidValue);
@@ -673,7 +673,7 @@ TEST(CopyMisuse, DocumentedErrorsAndTheRuntimeStaysUsable) {
   p.srcArray = reinterpret_cast<hipArray_t>(0x1000);
   EXPECT_EQ(hipMemcpy3D(&p), hipErrorInvalidValue);
   EXPECT_EQ(hipMemset3D(make_hipPitchedPtr(device, 64, 64, 8), 0, make_hipExtent(65, 1, 1)),
-            hipErrorInvalidPitchValue);
+            hipErrorInvalidValue);
   EXPECT_EQ(hipMalloc3D(nullptr, make_hipExtent(1, 1, 1)), hipErrorInvalidValue);
   // Nothing to do is not an error, even with null pointers.
   ASSERT_HIP(hipMemcpy(nullptr, nullptr, 0, hipMemcpyDefault));
