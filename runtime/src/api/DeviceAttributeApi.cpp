@@ -222,7 +222,7 @@ bool attributeOf(const hipDeviceProp_t& p, hipDeviceAttribute_t attribute, int& 
     case hipDeviceAttributeAsicRevision:
       return set(p.asicRevision);
     case hipDeviceAttributeCanUseStreamWaitValue:
-      return set(0);  // no hipStreamWaitValue yet
+      return set(1);  // hipStreamWaitValue32/64 (StreamMemoryApi.cpp; tests/runtime/hostapi)
     case hipDeviceAttributeImageSupport:
       return set(1);  // textures and surfaces (image instructions; vgpu runs them)
     case hipDeviceAttributePhysicalMultiProcessorCount:

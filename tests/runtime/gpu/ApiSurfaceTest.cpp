@@ -134,6 +134,7 @@ TEST(DeviceApi, EveryHip6AttributeAnswers) {
       {hipDeviceAttributeClockInstructionRate, p.clockInstructionRate},
       {hipDeviceAttributeWallClockRate, 100000},  // RDNA's s_memrealtime: 100 MHz
       {hipDeviceAttributeImageSupport, 1},
+      {hipDeviceAttributeCanUseStreamWaitValue, 1},  // hipStreamWaitValue32/64 are there
       {hipDeviceAttributeTotalGlobalMem,
        static_cast<int>(p.totalGlobalMem > INT32_MAX ? INT32_MAX : p.totalGlobalMem)},
   };
