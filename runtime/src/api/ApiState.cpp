@@ -124,7 +124,9 @@ core::Status deviceAt(int index, core::Device*& out) {
 
 core::Status streamOf(hipStream_t stream, core::Device*& device, core::Stream*& queue) {
   queue = nullptr;
-  if (stream == nullptr) return currentDevice(device);
+  // hipStreamLegacy ((hipStream_t)1) names the legacy null stream explicitly, also in a program
+  // built with -fgpu-default-stream=per-thread.
+  if (stream == nullptr || stream == hipStreamLegacy) return currentDevice(device);
   if (stream == hipStreamPerThread) {
     if (core::Status found = currentDevice(device); !found.ok()) return found;
     return perThreadStream(*device, queue);

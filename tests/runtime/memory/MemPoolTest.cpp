@@ -444,7 +444,7 @@ TEST(MemPool, MisuseIsRefusedWithTheDocumentedErrors) {
   EXPECT_EQ(hipMallocFromPoolAsync(nullptr, 64, defaultPool, nullptr), hipErrorInvalidValue);
   EXPECT_EQ(hipMallocFromPoolAsync(&p, 64, nullptr, nullptr), hipErrorInvalidValue);
   EXPECT_EQ(p, nullptr);
-  EXPECT_EQ(hipMallocFromPoolAsync(&p, 64, defaultPool, reinterpret_cast<hipStream_t>(1)),
+  EXPECT_EQ(hipMallocFromPoolAsync(&p, 64, defaultPool, reinterpret_cast<hipStream_t>(3)),
             hipErrorInvalidHandle);
   ASSERT_HIP(hipMallocFromPoolAsync(&p, 0, defaultPool, nullptr));
   EXPECT_EQ(p, nullptr);

@@ -102,7 +102,7 @@ TEST(StreamOrderedAllocation, OtherStreamsGetTheBlockOnlyAfterTheFreeingStreamsW
 TEST(StreamOrderedAllocation, MisuseIsRefused) {
   void* p = nullptr;
   EXPECT_EQ(hipMallocAsync(nullptr, 64, nullptr), hipErrorInvalidValue);
-  EXPECT_EQ(hipMallocAsync(&p, 64, reinterpret_cast<hipStream_t>(1)), hipErrorInvalidHandle);
+  EXPECT_EQ(hipMallocAsync(&p, 64, reinterpret_cast<hipStream_t>(3)), hipErrorInvalidHandle);
   ASSERT_HIP(hipMallocAsync(&p, 0, nullptr));
   EXPECT_EQ(p, nullptr);
   ASSERT_HIP(hipMallocAsync(&p, 512, nullptr));

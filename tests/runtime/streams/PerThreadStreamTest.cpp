@@ -130,6 +130,28 @@ TEST(PerThreadStream, IsOrderedWithTheLegacyNullStream) {
   ASSERT_HIP(hipFree(y));
 }
 
+// hipStreamLegacy names the legacy null stream wherever a stream is taken (hip-tests'
+// hipStreamLegacy cases): work on it and on stream 0 is one queue, in order.
+TEST(LegacyStream, TheLegacyHandleIsTheNullStream) {
+  constexpr int n = 96;
+  Flag flag;
+  int *x = nullptr, *y = nullptr;
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&x), n * sizeof(int)));
+  ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&y), n * sizeof(int)));
+  ASSERT_HIP(hipMemsetAsync(y, 0, n * sizeof(int), hipStreamLegacy));
+  ASSERT_HIP(launchWaitThenFill(flag.value, x, n, 8, hipStreamLegacy));
+  ASSERT_HIP(launchCopy(y, x, n, nullptr));
+  EXPECT_EQ(hipStreamQuery(hipStreamLegacy), hipErrorNotReady);
+  EXPECT_EQ(hipStreamQuery(nullptr), hipErrorNotReady);
+  flag.raise();
+  ASSERT_HIP(launchStep(y, n, 1, hipStreamLegacy));
+  std::vector<int> host = download(y, n, hipStreamLegacy);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(host[i], 8 * 3 + 1);
+  EXPECT_EQ(hipStreamQuery(nullptr), hipSuccess);
+  ASSERT_HIP(hipFree(x));
+  ASSERT_HIP(hipFree(y));
+}
+
 TEST(PerThreadStream, SurvivesADeviceReset) {
   int* values = nullptr;
   ASSERT_HIP(hipMalloc(reinterpret_cast<void**>(&values), 64 * sizeof(int)));
