@@ -139,6 +139,12 @@ cleanup() {
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[i]}" 2>/dev/null || true; done
 }
 trap cleanup EXIT
+# A signal (timeout's TERM, an interrupt, a closed pipe) ends the script through its exit, so
+# the bind mounts go too: without these a killed run left them in the root.
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 141' PIPE
+trap 'exit 143' TERM
 mount -t proc proc "$root/proc" && mounted+=("$root/proc")
 
 echo "debian13-root: installing ${packages[*]}"
