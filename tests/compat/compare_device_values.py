@@ -60,6 +60,9 @@ HIPCORE_FEATURES = {
     # clr answers whether the device has fine-grained SVM; hipcore that hipHostMalloc memory is
     # coherent with the device (hipDeviceMallocFinegrained, hipHostMallocCoherent work).
     "attr.FineGrainSupport": ("0", "1"),
+    # hipStreamWaitValue32/64 and hipStreamWriteValue32/64 work on hipcore
+    # (tests/runtime/hostapi/StreamMemoryTest.cpp); clr 5.2.3 reports 0 on the virtual gfx1030.
+    "attr.CanUseStreamWaitValue": ("0", "1"),
     # hipDeviceArch_t bits 11 (hasFunnelShift), 13 (hasSyncThreadsExt) and 14 (hasSurfaceFuncs):
     # clr 5.2.3 clears them, hipcore's device library has __funnelshift_*,
     # __syncthreads_count/and/or and the surf* functions.
