@@ -22,6 +22,8 @@ packages=(
   librocprim-dev
   # libraries and test tools
   libzstd-dev zlib1g-dev googletest libgtest-dev libgmock-dev libdrm-dev valgrind
+  # thread backtraces of a vgpu test that hangs (tests/vgpu/HsaTestSupport.cpp)
+  gdb
   # packaging: .deb files (dpkg-shlibdeps) and their install test in a clean root
   dpkg-dev debootstrap
   # AMD's prebuilt ROCm libraries whose gfx1030/gfx1100 device code is vgpu's decode-coverage

@@ -3,8 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -100,8 +104,37 @@ std::uint8_t patternByte(std::uint64_t index, std::uint32_t seed) {
 
 }  // namespace vgpu::test
 
+namespace {
+
+// A test still running after kHangReportSeconds (ctest gives vgpu tests 120 s) prints every
+// thread's backtrace before ctest kills it: a hang seen once in CI (AqlQueue, 2026-12-04) left
+// nothing to read. gdb attaches to this process; without gdb, /proc's view of each thread.
+// VGPU_TEST_HANG_REPORT_SECONDS overrides the delay (to see the report work).
+constexpr int kHangReportSeconds = 100;
+
+void reportHangLater() {
+  const char* given = std::getenv("VGPU_TEST_HANG_REPORT_SECONDS");
+  const int seconds = given != nullptr ? std::atoi(given) : kHangReportSeconds;
+  std::thread([seconds] {
+    std::this_thread::sleep_for(std::chrono::seconds(seconds));
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::fprintf(stderr, "vgpu test: %s.%s still running after %d s; thread backtraces:\n",
+                 test ? test->test_suite_name() : "?", test ? test->name() : "?", seconds);
+    char command[256];
+    std::snprintf(command, sizeof(command),
+                  "gdb -p %d -batch -ex 'thread apply all bt 30' 1>&2 2>/dev/null || "
+                  "grep -H . /proc/%d/task/*/comm /proc/%d/task/*/wchan /proc/%d/task/*/syscall "
+                  "1>&2",
+                  int(getpid()), int(getpid()), int(getpid()), int(getpid()));
+    (void)std::system(command);
+  }).detach();
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
+  if (!::testing::GTEST_FLAG(list_tests)) reportHangLater();
   // Listing tests (ctest discovery) must not need a GPU.
   if (!::testing::GTEST_FLAG(list_tests))
     ::testing::AddGlobalTestEnvironment(new vgpu::test::HsaEnvironment);
