@@ -61,12 +61,14 @@ class BudgetSource final : public hipcore::core::MemorySource {
 };
 
 // hipFree's path: registry lookup of the base, then the pool.
-hipError_t freeBlock(PointerRegistry& registry, DeviceMemoryPool& pool, void* p) {
+// `streamOrdered`: hipFreeAsync's release, which keeps large blocks.
+hipError_t freeBlock(PointerRegistry& registry, DeviceMemoryPool& pool, void* p,
+                     bool streamOrdered = false) {
   Allocation allocation;
   Chunk* chunk = nullptr;
   uint32_t block = 0;
   if (!registry.findBase(p, allocation, chunk, block)) return hipErrorInvalidValue;
-  return pool.release(allocation, chunk, block).code;
+  return pool.release(allocation, chunk, block, streamOrdered).code;
 }
 
 }  // namespace
@@ -144,6 +146,48 @@ TEST(MemoryPool, LargeSizesGoToTheSourceAndBack) {
   EXPECT_FALSE(registry.find(static_cast<char*>(p) + (size_t{3} << 20) + 1, a));
   EXPECT_EQ(freeBlock(registry, pool, p), hipSuccess);
   EXPECT_EQ(source.releases, 1);
+  EXPECT_EQ(pool.reservedBytes(), 0u);
+}
+
+TEST(MemoryPool, LargeBlocksFreedInStreamOrderAreKeptForTheSameSizeUntilTrimmed) {
+  BudgetSource source(size_t{64} << 20);
+  PointerRegistry registry;
+  DeviceMemoryPool pool(source, registry, 0);
+  const size_t large = (size_t{5} << 20) + 100;  // rounds to 5 MiB + 256
+  void* p = nullptr;
+  ASSERT_TRUE(pool.allocate(large, p).ok());
+  EXPECT_EQ(freeBlock(registry, pool, p, /*streamOrdered=*/true), hipSuccess);
+  EXPECT_EQ(source.releases, 0);
+  EXPECT_EQ(pool.reservedBytes(), (size_t{5} << 20) + 256);
+  EXPECT_EQ(pool.liveBytes(), 0u);
+  Allocation a;
+  EXPECT_FALSE(registry.find(p, a)) << "a kept block is no allocation";
+  EXPECT_EQ(freeBlock(registry, pool, p, true), hipErrorInvalidValue);  // double free
+
+  void* same = nullptr;  // another request rounding to the same bytes
+  ASSERT_TRUE(pool.allocate((size_t{5} << 20) + 200, same).ok());
+  EXPECT_EQ(same, p);
+  EXPECT_EQ(source.allocations, 1);
+  ASSERT_TRUE(registry.find(same, a));
+  EXPECT_EQ(a.bytes, (size_t{5} << 20) + 200);
+  void* bigger = nullptr;  // no other size takes it
+  ASSERT_TRUE(pool.allocate((size_t{5} << 20) + 512, bigger).ok());
+  EXPECT_EQ(source.allocations, 2);
+  EXPECT_EQ(freeBlock(registry, pool, same, true), hipSuccess);
+  EXPECT_EQ(freeBlock(registry, pool, bigger, true), hipSuccess);
+  EXPECT_EQ(pool.liveBytes(), 0u);
+  pool.trimReservedTo((size_t{5} << 20) + 512);  // the older block goes, the other stays
+  EXPECT_EQ(source.releases, 1);
+  EXPECT_EQ(pool.reservedBytes(), (size_t{5} << 20) + 512);
+  pool.trim(0);
+  EXPECT_EQ(source.releases, 2);
+  EXPECT_EQ(pool.reservedBytes(), 0u);
+  EXPECT_EQ(source.used(), 0u);
+  // A kept block is given back when the source runs dry.
+  ASSERT_TRUE(pool.allocate(size_t{40} << 20, p).ok());
+  EXPECT_EQ(freeBlock(registry, pool, p, true), hipSuccess);
+  ASSERT_TRUE(pool.allocate(size_t{30} << 20, p).ok()) << "the kept 40 MiB were not released";
+  EXPECT_EQ(freeBlock(registry, pool, p), hipSuccess);  // hipFree: straight back
   EXPECT_EQ(pool.reservedBytes(), 0u);
 }
 

@@ -72,7 +72,7 @@ inline Status releaseToPool(const Allocation& allocation, Chunk* chunk, uint32_t
   DeviceMemoryPool* pool = chunk != nullptr ? chunk->pool : allocation.pool;
   if (pool == nullptr) [[unlikely]]
     return fail(hipErrorInvalidValue, "%p: device memory of no pool", allocation.base);
-  Status status = pool->release(allocation, chunk, block);
+  Status status = pool->release(allocation, chunk, block, /*keepLarge=*/streamOrdered);
   if (!status.ok()) return status;
   if (pool->retired()) [[unlikely]]
     pool->trimToThreshold();

@@ -29,6 +29,7 @@ size_t DeviceMemoryPool::chunkBytes(int sizeClass) {
 }
 
 DeviceMemoryPool::~DeviceMemoryPool() {
+  for (const LargeBlock& cached : largeCache_) source_.release(cached.base);
   for (SizeClass& sc : classes_) {
     for (auto& chunk : sc.chunks) {
       registry_.removeChunk(chunk.get());
@@ -77,7 +78,8 @@ Status DeviceMemoryPool::allocate(size_t bytes, void*& out) {
   // Large: its own ROCR allocation, rounded to the alignment so sizes stay exact multiples.
   size_t rounded = (bytes + kAlignment - 1) & ~(kAlignment - 1);
   if (rounded < bytes) return fail(hipErrorOutOfMemory, "device %d: %zu bytes", device_, bytes);
-  void* pointer = allocateFromSource(rounded);
+  void* pointer = takeCachedLarge(rounded);
+  if (pointer == nullptr) pointer = allocateFromSource(rounded);
   if (pointer == nullptr)
     return fail(hipErrorOutOfMemory, "device %d: out of memory allocating %zu bytes (%zu held)",
                 device_, bytes, reservedBytes());
@@ -136,14 +138,20 @@ Status DeviceMemoryPool::allocateBlock(int sizeClass, size_t bytes, void*& out) 
   }
 }
 
-Status DeviceMemoryPool::release(const Allocation& allocation, Chunk* chunk, uint32_t block) {
+Status DeviceMemoryPool::release(const Allocation& allocation, Chunk* chunk, uint32_t block,
+                                 bool keepLarge) {
   if (chunk == nullptr) {
     if (!registry_.remove(allocation.base))
       return fail(hipErrorInvalidValue, "hipFree(%p): not a live allocation", allocation.base);
     size_t rounded = (allocation.bytes + kAlignment - 1) & ~(kAlignment - 1);
+    live_.fetch_sub(allocation.bytes, std::memory_order_relaxed);
+    if (keepLarge) {
+      std::lock_guard lock(largeMutex_);
+      largeCache_.push_back({allocation.base, rounded});
+      return Status::success();
+    }
     source_.release(allocation.base);
     reserved_.fetch_sub(rounded, std::memory_order_relaxed);
-    live_.fetch_sub(allocation.bytes, std::memory_order_relaxed);
     return Status::success();
   }
   SizeClass& sc = classes_[static_cast<size_t>(chunk->sizeClass)];
@@ -189,8 +197,42 @@ size_t DeviceMemoryPool::releaseFreeChunks(SizeClass& sc, size_t atMost, size_t 
   return released;
 }
 
+void* DeviceMemoryPool::takeCachedLarge(size_t rounded) {
+  std::lock_guard lock(largeMutex_);
+  for (size_t i = largeCache_.size(); i-- > 0;) {
+    if (largeCache_[i].bytes != rounded) continue;
+    void* base = largeCache_[i].base;
+    largeCache_.erase(largeCache_.begin() + static_cast<std::ptrdiff_t>(i));
+    return base;
+  }
+  return nullptr;
+}
+
+size_t DeviceMemoryPool::releaseCachedLarge(size_t atMost, size_t floor) {
+  std::lock_guard lock(largeMutex_);
+  size_t released = 0;
+  // Oldest first: the most recently freed sizes are the likeliest to be asked for again.
+  for (auto it = largeCache_.begin(); it != largeCache_.end() && released < atMost;) {
+    if (reservedBytes() < floor + it->bytes) {
+      ++it;
+      continue;
+    }
+    source_.release(it->base);
+    reserved_.fetch_sub(it->bytes, std::memory_order_relaxed);
+    released += it->bytes;
+    it = largeCache_.erase(it);
+  }
+  return released;
+}
+
 void DeviceMemoryPool::trim(size_t keepBytes) {
   // Cached = held - live (requested sizes: an approximation that errs towards releasing).
+  {
+    size_t reserved = reservedBytes(), live = liveBytes();
+    size_t cached = reserved > live ? reserved - live : 0;
+    if (cached <= keepBytes) return;
+    releaseCachedLarge(cached - keepBytes, 0);
+  }
   for (int i = kClassCount - 1; i >= 0; --i) {
     size_t reserved = reservedBytes();
     size_t live = liveBytes();
@@ -203,6 +245,7 @@ void DeviceMemoryPool::trim(size_t keepBytes) {
 }
 
 void DeviceMemoryPool::trimReservedTo(size_t minBytes) {
+  releaseCachedLarge(SIZE_MAX, minBytes);
   for (int i = kClassCount - 1; i >= 0 && reservedBytes() > minBytes; --i) {
     SizeClass& sc = classes_[static_cast<size_t>(i)];
     std::lock_guard lock(sc.mutex);

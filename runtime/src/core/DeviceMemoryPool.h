@@ -5,7 +5,9 @@
 // is 256-byte aligned as HIP guarantees). A class carves its blocks from chunks of at least
 // 2 MiB (3 MiB for the 1.5x classes) taken from ROCR's coarse-grained device pool; a freed block
 // goes back to its class's free list and is handed out again without ROCR. Larger sizes go to ROCR
-// directly (their cost is dominated by the memory itself).
+// directly (their cost is dominated by the memory itself); when one comes back through a
+// stream-ordered free (hipFreeAsync) the pool keeps it, as CUDA's pools do, and hands it to the
+// next allocation of the same rounded size, until a trim returns it.
 //
 // Each class has its own lock (a SpinLock: ~5 instructions uncontended), so threads allocating
 // different sizes never meet, and no lock is global. Cached memory returns to ROCR
@@ -58,8 +60,11 @@ class DeviceMemoryPool {
   // bytes > 0. hipErrorOutOfMemory when the source is exhausted even after releasing the cache.
   Status allocate(size_t bytes, void*& out);
   // Frees an allocation found by PointerRegistry::findBase (chunk non-null for pool blocks).
-  // hipErrorInvalidValue if the block is not live any more (a racing double free).
-  Status release(const Allocation& allocation, Chunk* chunk, uint32_t block);
+  // hipErrorInvalidValue if the block is not live any more (a racing double free). A large
+  // allocation goes back to the source unless `keepLarge` (stream-ordered frees): then the pool
+  // caches it for reuse until trimmed.
+  Status release(const Allocation& allocation, Chunk* chunk, uint32_t block,
+                 bool keepLarge = false);
 
   // Hands the live block `block` of `chunk` (freed in stream order, not yet released) to a new
   // allocation of `bytes` on the same stream. False if `bytes` belongs to another size class.
@@ -121,7 +126,15 @@ class DeviceMemoryPool {
     std::vector<Block> free;  // cached blocks, most recently freed last
     std::vector<std::unique_ptr<Chunk>> chunks;
   };
+  struct LargeBlock {
+    void* base;
+    size_t bytes;  // rounded to kAlignment: what reserved_ counts
+  };
   Status allocateBlock(int sizeClass, size_t bytes, void*& out);
+  void* takeCachedLarge(size_t rounded);  // a cached large block of exactly `rounded` bytes
+  // Returns cached large blocks to the source while more than `floor` bytes stay held, up to
+  // `atMost` bytes; returns bytes released.
+  size_t releaseCachedLarge(size_t atMost, size_t floor);
   bool addChunk(SizeClass& sc, int sizeClass);  // caller holds sc.mutex; false: out of memory
   void* allocateFromSource(size_t bytes);       // large allocations: retries once after trim(0)
   void* takeFromSource(size_t bytes);           // within capacity_, counted in reserved_
@@ -135,6 +148,8 @@ class DeviceMemoryPool {
   int device_;
   std::atomic<size_t> capacity_;
   std::array<SizeClass, kClassCount> classes_;
+  SpinLock largeMutex_;
+  std::vector<LargeBlock> largeCache_;  // most recently freed last
   std::atomic<size_t> reserved_{0};
   std::atomic<size_t> live_{0};
   std::atomic<size_t> reservedHigh_{0};

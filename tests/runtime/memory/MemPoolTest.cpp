@@ -226,6 +226,63 @@ TEST(MemPool, TrimToReleasesHeldMemoryDownToTheBytesToKeep) {
   ASSERT_HIP(hipMemPoolDestroy(pool));
 }
 
+// Blocks beyond the size classes (here 24 MiB, each its own ROCR allocation) freed in stream
+// order stay in the pool under its release threshold: the next allocation of that size takes
+// the same memory back, and hipMemPoolTrimTo returns it (hip-tests' hipMemPoolTrimTo_Basic).
+TEST(MemPool, LargeBlocksFreedInStreamOrderAreKeptReusedAndTrimmed) {
+  constexpr size_t kLarge = 24 * kMiB;
+  hipMemPool_t pool = nullptr;
+  hipMemPoolProps props = devicePoolProps();
+  ASSERT_HIP(hipMemPoolCreate(&pool, &props));
+  uint64_t threshold = 64 * kMiB;
+  ASSERT_HIP(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &threshold));
+  hipStream_t stream = nullptr;
+  ASSERT_HIP(hipStreamCreate(&stream));
+  size_t baseline = freeDeviceMemory();
+  Mismatches bad;
+  uint32_t* first = nullptr;
+  ASSERT_HIP(hipMallocFromPoolAsync(reinterpret_cast<void**>(&first), kLarge, pool, stream));
+  ASSERT_HIP(launchFillWords(first, kLarge / 4, 3, stream));
+  ASSERT_HIP(hipFreeAsync(first, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrUsedMemCurrent), 0u);
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), kLarge);  // under the threshold
+  EXPECT_EQ(freeDeviceMemory(), baseline - kLarge);
+
+  uint32_t* again = nullptr;
+  ASSERT_HIP(hipMallocFromPoolAsync(reinterpret_cast<void**>(&again), kLarge, pool, stream));
+  EXPECT_EQ(again, first) << "the kept block was not reused";
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), kLarge);
+  ASSERT_HIP(launchFillWords(again, kLarge / 4, 9, stream));
+  ASSERT_HIP(launchCheckWords(again, kLarge / 4, 9, bad.count, stream));
+  // Another size does not take it: a second ROCR allocation.
+  void* other = nullptr;
+  ASSERT_HIP(hipMallocFromPoolAsync(&other, kLarge + 4096, pool, stream));
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 2 * kLarge + 4096);
+  ASSERT_HIP(hipFreeAsync(again, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  ASSERT_HIP(hipFreeAsync(other, stream));  // freed later: kept longer
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  EXPECT_EQ(*bad.count, 0);
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 2 * kLarge + 4096);
+
+  ASSERT_HIP(hipMemPoolTrimTo(pool, kLarge + 4096));  // the older block goes, one stays
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), kLarge + 4096);
+  ASSERT_HIP(hipMemPoolTrimTo(pool, 0));
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 0u);
+  EXPECT_EQ(freeDeviceMemory(), baseline);
+
+  // A release threshold below the cached bytes returns them at the next synchronisation.
+  threshold = 0;
+  ASSERT_HIP(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &threshold));
+  ASSERT_HIP(hipMallocFromPoolAsync(&other, kLarge, pool, stream));
+  ASSERT_HIP(hipFreeAsync(other, stream));
+  ASSERT_HIP(hipStreamSynchronize(stream));
+  EXPECT_EQ(attribute(pool, hipMemPoolAttrReservedMemCurrent), 0u);
+  ASSERT_HIP(hipStreamDestroy(stream));
+  ASSERT_HIP(hipMemPoolDestroy(pool));
+}
+
 TEST(MemPool, AttributesReadBackAndUsedMemoryIsExact) {
   hipMemPool_t pool = nullptr;
   hipMemPoolProps props = devicePoolProps();
