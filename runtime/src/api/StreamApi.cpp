@@ -121,11 +121,7 @@ HIPCORE_API hipError_t hipStreamQuery(hipStream_t stream) {
           status = queue->capture != nullptr
                        ? hipcore::api::refuseWhileCapturing(*queue, "hipStreamQuery")
                        : hipcore::graph::checkUnsafeCall("hipStreamQuery");
-        if (status.ok()) {
-          if (queue == nullptr) queue = device->readyNullStream();
-          if (queue != nullptr)
-            status = queue->query();  // no null queue yet: nothing was submitted
-        }
+        if (status.ok()) status = queue == nullptr ? device->queryNullStream() : queue->query();
         // hipErrorNotReady is an answer, not a failure: it does not become the last error.
         if (status.code == hipErrorNotReady) return hipErrorNotReady;
         return finish("hipStreamQuery", std::move(status));

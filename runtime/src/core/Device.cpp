@@ -172,6 +172,17 @@ Status Device::synchronizeNullStream() {
   return Status::success();
 }
 
+Status Device::queryNullStream() {
+  if (Stream* null = readyNullStream()) {
+    if (Status done = null->query(); !done.ok()) return done;
+  }
+  std::lock_guard lock(queuesMutex_);
+  for (const auto& queue : userQueues_)
+    if (queue->blocking())
+      if (Status done = queue->query(); !done.ok()) return done;
+  return Status::success();
+}
+
 Status Device::newMarker(uint64_t& handle) noexcept {  // caller holds markersMutex_
   auto signal = hsa::Signal::create(1);
   if (!signal) return hsaFailure(signal.error(), "stream ordering marker");

@@ -66,6 +66,9 @@ class Device {
   std::atomic<uint64_t>* submissionCounter() { return &submissions_; }
   // hipStreamSynchronize(0): the null stream and the blocking streams it is ordered with.
   Status synchronizeNullStream();
+  // hipStreamQuery(0): not ready while the null stream or a blocking stream it is ordered with
+  // has work in flight (a null-stream query orders after them, as its synchronize does).
+  Status queryNullStream();
 
   // Legacy null-stream semantics, called before anything is submitted to `queue`: work on the
   // null stream waits for earlier work of every blocking stream, and work on a blocking stream

@@ -96,6 +96,38 @@ TEST(StreamMemory, WaitNorNeedsABitClearInBoth) {
   expectWaitHoldsThenReleases(hipStreamWaitValueNor, ~1ull, UINT64_MAX, UINT64_MAX, ~1ull, true);
 }
 
+// The legacy null stream is ordered after every blocking stream, so querying it answers for them
+// too (CUDA, clr); a non-blocking stream's work is its own.
+TEST(StreamMemory, NullStreamQueryCountsBlockingStreamsOnly) {
+  Fixture f;  // a blocking stream
+  // Polls until `stream` reports ready (a query may need a barrier's round trip to tell).
+  auto becomesReady = [](hipStream_t stream) {
+    for (int i = 0; i < 2000; ++i) {
+      if (hipStreamQuery(stream) == hipSuccess) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+  };
+  hipStream_t independent = nullptr;
+  ASSERT_HIP(hipStreamCreateWithFlags(&independent, hipStreamNonBlocking));
+  ASSERT_HIP(hipStreamWaitValue32(independent, f.flag, 2, hipStreamWaitValueEq, UINT32_MAX));
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(hipStreamQuery(independent), hipErrorNotReady);
+  EXPECT_TRUE(becomesReady(nullptr)) << "a non-blocking stream's wait counted";
+
+  ASSERT_HIP(hipStreamWaitValue32(f.stream, f.flag, 1, hipStreamWaitValueEq, UINT32_MAX));
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(hipStreamQuery(nullptr), hipErrorNotReady) << "the blocking stream's wait missed";
+  EXPECT_EQ(hipGetLastError(), hipSuccess);  // not ready is an answer, not an error
+  f.storeFlag(1);
+  ASSERT_HIP(hipStreamSynchronize(f.stream));
+  EXPECT_TRUE(becomesReady(nullptr));
+  EXPECT_EQ(hipStreamQuery(independent), hipErrorNotReady);
+  f.storeFlag(2);
+  ASSERT_HIP(hipStreamSynchronize(independent));
+  ASSERT_HIP(hipStreamDestroy(independent));
+}
+
 // A 32-bit location in the upper half of an 8-byte word (the packet processor reads whole words).
 TEST(StreamMemory, WaitOnTheUpperHalfOfAWord) {
   for (unsigned flags : {unsigned{hipStreamWaitValueEq}, unsigned{hipStreamWaitValueGte},
