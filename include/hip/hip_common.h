@@ -43,8 +43,8 @@
 #endif
 
 // What the code being compiled may use (CUDA's __CUDA_ARCH__-style feature tests). In the host
-// pass nothing of the device is available; every RDNA target has these but dynamic parallelism,
-// and surface functions wait for hipcore's image support.
+// pass nothing of the device is available; every RDNA target has these but dynamic parallelism
+// (surface functions: hip/device/surface_functions.h).
 #if defined(__HIP_DEVICE_COMPILE__) && __HIP_DEVICE_COMPILE__
 #define __HIPCORE_DEVICE_FEATURE 1
 #else
@@ -64,6 +64,6 @@
 #define __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__ (__HIPCORE_DEVICE_FEATURE)
 #define __HIP_ARCH_HAS_THREAD_FENCE_SYSTEM__ (__HIPCORE_DEVICE_FEATURE)
 #define __HIP_ARCH_HAS_SYNC_THREAD_EXT__ (__HIPCORE_DEVICE_FEATURE)
-#define __HIP_ARCH_HAS_SURFACE_FUNCS__ (0)
+#define __HIP_ARCH_HAS_SURFACE_FUNCS__ (__HIPCORE_DEVICE_FEATURE)
 #define __HIP_ARCH_HAS_3DGRID__ (__HIPCORE_DEVICE_FEATURE)
 #define __HIP_ARCH_HAS_DYNAMIC_PARALLEL__ (0)

@@ -82,8 +82,11 @@ HIPCORE_API hipError_t hipHostRegister(void* hostPointer, size_t size, unsigned 
         if (hostPointer == nullptr || size == 0)
           return finish("hipHostRegister",
                         fail(hipErrorInvalidValue, "hipHostRegister(%p, %zu)", hostPointer, size));
-        constexpr unsigned known =
-            hipHostRegisterPortable | hipHostRegisterMapped | hipHostRegisterIoMemory;
+        // ReadOnly (0x8, CUDA's cudaHostRegisterReadOnly, AMD's hipExtHostRegisterCoarseGrained
+        // by the same value) asks nothing the lock does not give: the device only reads pages
+        // the process may only read.
+        constexpr unsigned known = hipHostRegisterPortable | hipHostRegisterMapped |
+                                   hipHostRegisterIoMemory | hipHostRegisterReadOnly;
         if ((flags & ~known) != 0)
           return finish("hipHostRegister", fail(hipErrorInvalidValue, "flags 0x%x", flags));
         Device* device = nullptr;

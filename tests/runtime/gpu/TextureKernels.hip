@@ -84,6 +84,11 @@ __global__ void readTextureFloat(hipTextureObject_t t, const float4* coords, flo
   if (i < n) out[i] = tex2D<float>(t, coords[i].x, coords[i].y);
 }
 
+// CUDA-style feature test: code guarded by it (hip-tests' surface tests) must see the functions.
+#if defined(__HIP_DEVICE_COMPILE__)
+static_assert(__HIP_ARCH_HAS_SURFACE_FUNCS__, "surface functions are there in device code");
+#endif
+
 __global__ void writeSurface2D(hipSurfaceObject_t s, int width, int height) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
   if (x < width && y < height) surf2Dwrite(surfacePattern2D(x, y), s, x * sizeof(uchar4), y);

@@ -5,7 +5,10 @@
 #include <hip/hip_runtime_api.h>
 #include <hip/hipcore_ext.h>
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <string>
@@ -289,6 +292,36 @@ TEST(Allocation, RegisteredHostMemoryIsInTheRegistryUntilUnregistered) {
   EXPECT_EQ(hipHostUnregister(host.data()), hipErrorHostMemoryNotRegistered);
   ASSERT_HIP(hipPointerGetAttributes(&a, host.data()));
   EXPECT_EQ(a.type, hipMemoryTypeUnregistered);
+  (void)hipGetLastError();
+}
+
+// CUDA's cudaHostRegisterReadOnly: pages the process may only read (here a PROT_READ mapping of
+// a file's bytes) are registered for the device to read from.
+TEST(Allocation, ReadOnlyPagesRegisterWithTheReadOnlyFlag) {
+  constexpr size_t kBytes = 3 * 4096;
+  FILE* file = std::tmpfile();
+  ASSERT_NE(file, nullptr);
+  std::vector<unsigned char> bytes(kBytes);
+  for (size_t i = 0; i < kBytes; ++i) bytes[i] = static_cast<unsigned char>(i * 13 + 5);
+  ASSERT_EQ(std::fwrite(bytes.data(), 1, kBytes, file), kBytes);
+  ASSERT_EQ(std::fflush(file), 0);
+  void* pages = mmap(nullptr, kBytes, PROT_READ, MAP_SHARED, fileno(file), 0);
+  ASSERT_NE(pages, MAP_FAILED);
+  ASSERT_HIP(hipHostRegister(pages, kBytes, hipHostRegisterReadOnly));
+  unsigned flags = 0;
+  ASSERT_HIP(hipHostGetFlags(&flags, pages));
+  EXPECT_EQ(flags, unsigned{hipHostRegisterReadOnly});
+  void* device = nullptr;
+  ASSERT_HIP(hipMalloc(&device, kBytes));
+  ASSERT_HIP(hipMemcpy(device, pages, kBytes, hipMemcpyHostToDevice));
+  std::vector<unsigned char> back(kBytes, 0);
+  ASSERT_HIP(hipMemcpy(back.data(), device, kBytes, hipMemcpyDeviceToHost));
+  EXPECT_EQ(back, bytes);
+  ASSERT_HIP(hipFree(device));
+  ASSERT_HIP(hipHostUnregister(pages));
+  EXPECT_EQ(hipHostRegister(pages, kBytes, 0x10), hipErrorInvalidValue);  // no such flag
+  munmap(pages, kBytes);
+  std::fclose(file);
   (void)hipGetLastError();
 }
 
