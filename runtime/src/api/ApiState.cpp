@@ -134,9 +134,13 @@ core::Status streamOf(hipStream_t stream, core::Device*& device, core::Stream*& 
   // Handles are Stream pointers; small integers are never valid objects.
   if (!hipcore::core::plausibleHandle(stream))
     return core::fail(hipErrorInvalidHandle, "%p is not a stream", static_cast<void*>(stream));
+  // A destroyed stream (or memory that never held one) is hipErrorContextIsDestroyed: AMD's
+  // answer for a stream that is not live (hip-tests checks it throughout); CUDA gives the
+  // same for the streams of a reset device.
   auto* candidate = reinterpret_cast<core::Stream*>(stream);
   if (!candidate->valid())
-    return core::fail(hipErrorInvalidHandle, "%p is not a live stream", static_cast<void*>(stream));
+    return core::fail(hipErrorContextIsDestroyed, "%p is not a live stream",
+                      static_cast<void*>(stream));
   queue = candidate;
   device = &candidate->device();
   return core::Status::success();

@@ -42,8 +42,11 @@ hipError_t destroyArray(const char* call, hipArray_t array) {
   // nothing. AMD's runtime hands out a new view per hipGetMipmappedArrayLevel that the caller
   // frees, and AMD's tests free every level they ask for.
   if (hipcore::api::knownArray(array) && array->ownedByMipmap) return hipSuccess;
+  // A freed array or memory that never held one is hipErrorContextIsDestroyed, as with AMD's
+  // runtime (hip-tests' hipArray_Invalid and DoubleFree); null stays an invalid value.
+  if (array == nullptr) return finish(call, fail(hipErrorInvalidValue, "%s: array is null", call));
   if (!hipcore::api::imageObjects().removeArray(array))
-    return finish(call, fail(hipErrorInvalidValue, "%s: %p is not an array", call,
+    return finish(call, fail(hipErrorContextIsDestroyed, "%s: %p is not a live array", call,
                              static_cast<const void*>(array)));
   hipError_t error = hipFree(array->data);
   if (error != hipSuccess) return error;

@@ -105,8 +105,11 @@ hipError_t levelOf(const char* call, hipArray_t* out, hipMipmappedArray_const_t 
 
 hipError_t destroyMipmap(const char* call, hipMipmappedArray_t mipmap) {
   std::vector<hipArray*> levels;
+  // As destroyArray: null is an invalid value, anything else not live a destroyed context.
+  if (mipmap == nullptr) return finish(call, fail(hipErrorInvalidValue, "%s: null", call));
   if (!hipcore::api::imageObjects().removeMipmap(mipmap, levels))
-    return finish(call, fail(hipErrorInvalidValue, "%s: not a mipmapped array", call));
+    return finish(call, fail(hipErrorContextIsDestroyed, "%s: %p is not a live mipmapped array",
+                             call, static_cast<const void*>(mipmap)));
   hipError_t error = hipFree(mipmap->data);
   for (hipArray* a : levels) delete a;
   delete mipmap;

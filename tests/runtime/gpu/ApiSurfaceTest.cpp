@@ -473,8 +473,9 @@ TEST(StreamApi, GettersAndMisuse) {
   EXPECT_EQ(hipStreamCreateWithPriority(nullptr, 0, 0), hipErrorInvalidValue);
   EXPECT_EQ(hipStreamCreateWithPriority(&stream, 4, 0), hipErrorInvalidValue);
   ASSERT_HIP(hipStreamDestroy(stream));
-  EXPECT_EQ(hipStreamQuery(stream), hipErrorInvalidHandle);
-  EXPECT_EQ(hipStreamGetFlags(stream, &flags), hipErrorInvalidHandle);
+  // Destroyed: AMD's hipErrorContextIsDestroyed; never a stream: an invalid handle.
+  EXPECT_EQ(hipStreamQuery(stream), hipErrorContextIsDestroyed);
+  EXPECT_EQ(hipStreamGetFlags(stream, &flags), hipErrorContextIsDestroyed);
   EXPECT_EQ(hipStreamQuery(reinterpret_cast<hipStream_t>(0x10)), hipErrorInvalidHandle);
   EXPECT_EQ(hipStreamDestroy(nullptr), hipErrorInvalidHandle);
   ASSERT_HIP(hipDeviceSynchronize());  // still usable
@@ -818,7 +819,7 @@ TEST(MemoryApi, SymbolCopiesOnAStream) {
   ASSERT_HIP(hipStreamDestroy(stream));
   EXPECT_EQ(
       hipMemcpyToSymbolAsync(hitsSymbol(), &value, sizeof(int), 0, hipMemcpyHostToDevice, stream),
-      hipErrorInvalidHandle);
+      hipErrorContextIsDestroyed);
 }
 
 }  // namespace

@@ -249,7 +249,7 @@ TEST(GpuRuntime, StreamsRunTheirOwnWorkAndSynchronize) {
   ASSERT_HIP(hipMemcpy(c.data(), dc[1], n * sizeof(float), hipMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) ASSERT_EQ(c[i], b[i] + b[i]) << i;
   for (hipStream_t stream : streams) ASSERT_HIP(hipStreamDestroy(stream));
-  EXPECT_EQ(hipStreamSynchronize(streams[0]), hipErrorInvalidHandle);  // destroyed
+  EXPECT_EQ(hipStreamSynchronize(streams[0]), hipErrorContextIsDestroyed);  // destroyed
   for (void* p : {static_cast<void*>(da), static_cast<void*>(db), static_cast<void*>(dc[0]),
                   static_cast<void*>(dc[1])})
     ASSERT_HIP(hipFree(p));

@@ -136,15 +136,16 @@ TEST(Misuse, InvalidStreams) {
             hipErrorInvalidHandle);
   EXPECT_EQ(hipLaunchKernel_spt(nullptr, dim3(1), dim3(1), nullptr, 0, nullptr),
             hipErrorInvalidDeviceFunction);
-  // A destroyed stream's handle is refused, not used.
+  // A destroyed stream's handle is refused, not used: hipErrorContextIsDestroyed, AMD's answer
+  // (hip-tests' InvalidStream cases); a handle that never was a stream is an invalid handle.
   hipStream_t destroyed = nullptr;
   ASSERT_HIP(hipStreamCreate(&destroyed));
   ASSERT_HIP(hipStreamDestroy(destroyed));
-  EXPECT_EQ(hipStreamSynchronize(destroyed), hipErrorInvalidHandle);
-  EXPECT_EQ(hipStreamQuery(destroyed), hipErrorInvalidHandle);
-  EXPECT_EQ(hipStreamDestroy(destroyed), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamSynchronize(destroyed), hipErrorContextIsDestroyed);
+  EXPECT_EQ(hipStreamQuery(destroyed), hipErrorContextIsDestroyed);
+  EXPECT_EQ(hipStreamDestroy(destroyed), hipErrorContextIsDestroyed);
   EXPECT_EQ(hipLaunchKernel(emptyKernelHandle(), dim3(1), dim3(1), nullptr, 0, destroyed),
-            hipErrorInvalidHandle);
+            hipErrorContextIsDestroyed);
   expectStillUsable();
 }
 

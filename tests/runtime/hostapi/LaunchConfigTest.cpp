@@ -193,7 +193,8 @@ TEST(StreamAttributes, EveryAttributeReadsBackAsSet) {
   EXPECT_EQ(hipStreamGetAttribute(stream, hipStreamAttributePriority, nullptr),
             hipErrorInvalidValue);
   ASSERT_HIP(hipStreamDestroy(copy));
-  EXPECT_EQ(hipStreamGetAttribute(copy, hipStreamAttributePriority, &out), hipErrorInvalidHandle);
+  EXPECT_EQ(hipStreamGetAttribute(copy, hipStreamAttributePriority, &out),
+            hipErrorContextIsDestroyed);
   ASSERT_HIP(hipStreamDestroy(stream));
 }
 

@@ -207,7 +207,7 @@ TEST(QueuePool, CreateAndDestroyChurnKeepsTheBoundAndPendingWorkCompletes) {
     ASSERT_HIP(launchStep(values + i * n, n, 1, stream));
     if (i % 3 != 0) {
       ASSERT_HIP(hipStreamDestroy(stream));
-      EXPECT_EQ(hipStreamQuery(stream), hipErrorInvalidHandle);  // the handle dies at once
+      EXPECT_EQ(hipStreamQuery(stream), hipErrorContextIsDestroyed);  // the handle dies at once
       (void)hipGetLastError();
     } else {
       alive.push_back(stream);
