@@ -8,6 +8,8 @@
 #include <climits>
 #include <cstdlib>
 
+#include "SystemStage.h"
+
 namespace hiprtc {
 namespace {
 
@@ -53,6 +55,17 @@ Toolchain Toolchain::locate(const Settings& settings) {
     }
   }
   if (tc.prefix.empty()) tc.prefix = HIPRTC_BUILD_STAGE;
+  // The stage's (or prefix's) device libraries are links to where the build machine had them;
+  // on another system (a Debian 13 root running this build) they dangle: a prefix of this
+  // system's libraries instead, made once and reused (SystemStage.h).
+  if (!isRocmPrefix(tc.prefix)) {
+    static const std::string system = [&] {
+      const std::string libraries = systemDeviceLibraryDirectory();
+      return libraries.empty() ? std::string()
+                               : systemStage(tc.prefix, libraries, settings.temporaryRoot);
+    }();
+    if (!system.empty()) tc.prefix = system;
+  }
   tc.clang = settings.clang.empty() ? HIPRTC_BUILD_CLANG : settings.clang;
   tc.choice = settings.compiler;
   tc.temporaryRoot = settings.temporaryRoot;

@@ -15,7 +15,8 @@ enum class CompilerKind { Comgr, Clang };
 struct Toolchain {
   // The ROCm-style prefix clang and comgr read (share/hip/version, bin/.hipVersion,
   // amdgcn/bitcode): the install prefix holding libhiprtc.so (found with dladdr), else the
-  // build tree's stage compiled in.
+  // build tree's stage compiled in; when that one's device libraries do not exist on this
+  // system, a prefix of the system's own (SystemStage.h).
   std::string prefix;
   // clang++ for the clang path: $HIPCORE_CLANG, else the clang-19 found at build time.
   std::string clang;
