@@ -138,6 +138,36 @@ TEST_F(Thunk, RegisteredHostMemoryIsReportedAsUserPointer) {
   EXPECT_NE(hsaKmtQueryPointerInfo(host.data() + 100, &info), HSAKMT_STATUS_SUCCESS);
 }
 
+// Registrations of host memory may overlap partly, as the KFD allows (each is a buffer of its
+// own there): clr pins a copy's host buffer while an earlier pin of neighbouring bytes on the
+// same pages still stands. Refusing the second made clr 5.2.3 read stale array bytes and crash
+// in hipCreateTextureObject (compat.texture_differential through the thunk door).
+TEST_F(Thunk, PartlyOverlappingRegistrationsEachHoldTheirBytes) {
+  const size_t page = 4096;
+  std::vector<char> host(8 * page);
+  char* base = host.data();
+  auto registered = [](const char* p) {
+    HsaPointerInfo info{};
+    return hsaKmtQueryPointerInfo(const_cast<char*>(p), &info) == HSAKMT_STATUS_SUCCESS &&
+           info.Type == HSA_POINTER_REGISTERED_USER;
+  };
+  HsaMemFlags flags{};
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(base, 3 * page, flags), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(base + 2 * page, 3 * page, flags), HSAKMT_STATUS_SUCCESS);
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(base + 4 * page, 2 * page, flags),
+            HSAKMT_STATUS_SUCCESS);  // overlaps the union
+  for (size_t p = 0; p < 6; ++p) EXPECT_TRUE(registered(base + p * page + 7)) << "page " << p;
+  EXPECT_FALSE(registered(base + 6 * page + 7));
+  ASSERT_EQ(hsaKmtDeregisterMemory(base), HSAKMT_STATUS_SUCCESS);
+  EXPECT_FALSE(registered(base + 1 * page)) << "the first registration's own bytes stayed";
+  for (size_t p = 2; p < 6; ++p) EXPECT_TRUE(registered(base + p * page + 7)) << "page " << p;
+  ASSERT_EQ(hsaKmtDeregisterMemory(base + 2 * page), HSAKMT_STATUS_SUCCESS);
+  EXPECT_FALSE(registered(base + 3 * page));
+  EXPECT_TRUE(registered(base + 4 * page + 7));
+  ASSERT_EQ(hsaKmtDeregisterMemory(base + 4 * page), HSAKMT_STATUS_SUCCESS);
+  EXPECT_FALSE(registered(base + 5 * page));
+}
+
 // A program may unmap host memory it registered without deregistering it (clr's pageable copies
 // leave such registrations behind). The kernel's next mmap can return that address range for a
 // thunk allocation, which must then be an allocation of its own that frees: rocPRIM's radix
@@ -295,6 +325,21 @@ class Sdma : public Thunk {
   void* data_ = nullptr;
   HsaQueueResource resource_{};
 };
+
+// A queue's doorbell and pointers are in pages of their own, as a doorbell page is on hardware:
+// host memory registered next to them (a heap buffer on the same page, which clr pins) must not
+// overlap them.
+TEST_F(Sdma, TheQueueWordsHaveAPageOfTheirOwn) {
+  const auto doorbell = reinterpret_cast<std::uintptr_t>(resource_.Queue_DoorBell_aql);
+  EXPECT_EQ(doorbell % 4096, 0u);
+  std::vector<char> heap(64);  // a heap buffer: never on the doorbell's page
+  const auto page = reinterpret_cast<std::uintptr_t>(heap.data()) & ~std::uintptr_t{4095};
+  EXPECT_NE(page, doorbell);
+  HsaMemFlags flags{};
+  ASSERT_EQ(hsaKmtRegisterMemoryWithFlags(reinterpret_cast<void*>(page), 4096, flags),
+            HSAKMT_STATUS_SUCCESS);
+  EXPECT_EQ(hsaKmtDeregisterMemory(reinterpret_cast<void*>(page)), HSAKMT_STATUS_SUCCESS);
+}
 
 TEST_F(Sdma, CopyLinearCopiesCountPlusOneBytes) {
   for (int i = 0; i < 1000; ++i) data()[i] = std::uint8_t(i * 13 + 1);

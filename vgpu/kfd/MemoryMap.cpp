@@ -1,6 +1,7 @@
 // Interval map of GPU-visible memory ranges with pointer queries and bounds checks.
 #include "kfd/MemoryMap.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <mutex>
 
@@ -38,7 +39,11 @@ bool MemoryMap::add(const Region& region) {
   std::unique_lock lock(mutex_);
   if (auto it = regions_.find(region.base);
       it != regions_.end() && it->second.size == region.size) {
-    ++it->second.references;
+    // The same range again: one more reference, or one more registration of a union.
+    if (overlapping_.count(region.base) != 0 && region.kind == RegionKind::userptr)
+      overlapping_.emplace(region.base, region);
+    else
+      ++it->second.references;
     return true;
   }
   if (const Region* outer = containing(region.base);
@@ -47,10 +52,59 @@ bool MemoryMap::add(const Region& region) {
     return true;
   }
   auto next = regions_.lower_bound(region.base);
-  if (next != regions_.end() && next->first < region.base + region.size) return false;
+  if ((next != regions_.end() && next->first < region.base + region.size) ||
+      containing(region.base) != nullptr)
+    return region.kind == RegionKind::userptr && addOverlapping(region);
   regions_.emplace(region.base, region);
   generation_.fetch_add(1, std::memory_order_release);
   return true;
+}
+
+bool MemoryMap::addOverlapping(const Region& region) {  // mutex_ held
+  const std::uint64_t end = region.base + region.size;
+  auto first = regions_.upper_bound(region.base);
+  if (first != regions_.begin() &&
+      std::prev(first)->first + std::prev(first)->second.size > region.base)
+    --first;
+  for (auto it = first; it != regions_.end() && it->first < end; ++it)
+    if (it->second.kind != RegionKind::userptr) return false;
+  // The registrations overlapped become entries of overlapping_ too (unless they already
+  // are: a region made by rebuildUnion is nothing but such entries).
+  for (auto it = first; it != regions_.end() && it->first < end; ++it) {
+    const Region& r = it->second;
+    if (overlapping_.count(r.base) != 0) continue;
+    for (std::uint32_t i = 0; i < r.references; ++i) overlapping_.emplace(r.base, r);
+  }
+  overlapping_.emplace(region.base, region);
+  rebuildUnion(region.base, end);
+  return true;
+}
+
+void MemoryMap::rebuildUnion(std::uint64_t low, std::uint64_t high) {  // mutex_ held
+  // The userptr regions meeting [low, high) go, widening the span to their whole ranges; the
+  // registrations meeting the span come back as their union, disjoint regions.
+  auto it = regions_.upper_bound(low);
+  if (it != regions_.begin() && std::prev(it)->first + std::prev(it)->second.size > low) --it;
+  while (it != regions_.end() && it->first < high && it->second.kind == RegionKind::userptr) {
+    low = std::min(low, it->first);
+    high = std::max(high, it->first + it->second.size);
+    it = regions_.erase(it);
+  }
+  Region merged{};
+  bool open = false;
+  for (const auto& [base, registration] : overlapping_) {  // ordered by base
+    if (base >= high || base + registration.size <= low) continue;
+    if (open && base <= merged.base + merged.size) {
+      merged.size = std::max(merged.size, base + registration.size - merged.base);
+      continue;
+    }
+    if (open) regions_.emplace(merged.base, merged);
+    merged = registration;
+    merged.references = 1;
+    open = true;
+  }
+  if (open) regions_.emplace(merged.base, merged);
+  generation_.fetch_add(1, std::memory_order_release);
 }
 
 bool MemoryMap::addFresh(const Region& region) {
@@ -64,6 +118,7 @@ bool MemoryMap::addFresh(const Region& region) {
     if (it->second.kind != RegionKind::userptr) return false;
     const std::uint64_t staleEnd = it->first + it->second.size;
     nested_.erase(nested_.lower_bound(it->first), nested_.lower_bound(staleEnd));
+    overlapping_.erase(overlapping_.lower_bound(it->first), overlapping_.lower_bound(staleEnd));
     it = regions_.erase(it);
   }
   regions_.emplace(region.base, region);
@@ -76,6 +131,12 @@ std::optional<Region> MemoryMap::release(std::uint64_t base) {
   if (auto nested = nested_.find(base); nested != nested_.end()) {
     if (--nested->second == 0) nested_.erase(nested);
     return std::nullopt;
+  }
+  if (auto overlapping = overlapping_.find(base); overlapping != overlapping_.end()) {
+    const Region gone = overlapping->second;
+    overlapping_.erase(overlapping);
+    rebuildUnion(gone.base, gone.base + gone.size);
+    return gone;
   }
   auto it = regions_.find(base);
   if (it == regions_.end()) return std::nullopt;

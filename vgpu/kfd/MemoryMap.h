@@ -37,7 +37,10 @@ const char* kindName(RegionKind kind);
 class MemoryMap final : public AddressSpace {
  public:
   // Adds a range. A range equal to an existing one adds a reference; a range inside an existing
-  // one is already covered and only counted. Returns false when it overlaps partially.
+  // one is already covered and only counted. Registered host memory (userptr) may also overlap
+  // other registered host memory partly, as the KFD lets it (each registration is a buffer of
+  // its own there; clr pins a copy's host buffer while an earlier pin of the same pages stands):
+  // the map then holds their union. Returns false for any other partial overlap.
   bool add(const Region& region);
   // Adds a range the process just mapped (mmap returned it, so nothing else lives there): any
   // registered host memory overlapping it is stale (the program unmapped that memory without
@@ -56,11 +59,19 @@ class MemoryMap final : public AddressSpace {
  private:
   // Ranges strictly inside another range (counted so release() can match them).
   std::map<std::uint64_t, std::uint32_t> nested_;
+  // Registrations of host memory that overlap others partly (and those others), by base, one
+  // entry per reference: regions_ holds their union, rebuilt as they come and go.
+  std::multimap<std::uint64_t, Region> overlapping_;
   std::map<std::uint64_t, Region> regions_;
   mutable std::shared_mutex mutex_;
   std::atomic<std::uint64_t> generation_{0};  // bumped under mutex_ by every change of regions_
 
   const Region* containing(std::uint64_t address) const;
+  // add() of a userptr range that partly overlaps userptr regions only; false otherwise.
+  bool addOverlapping(const Region& region);
+  // Replaces the userptr regions meeting [low, high) by the union of the registrations of
+  // overlapping_ that meet them.
+  void rebuildUnion(std::uint64_t low, std::uint64_t high);
 };
 
 }  // namespace vgpu::kfd

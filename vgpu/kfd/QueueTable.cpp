@@ -2,13 +2,27 @@
 #include "kfd/QueueTable.h"
 
 #include <hsa/amd_hsa_queue.h>
+#include <sys/mman.h>
 
 #include <cstddef>
+#include <new>
 
 #include "cp/AqlProcessor.h"
 #include "cp/SdmaProcessor.h"
 
 namespace vgpu::kfd {
+
+std::unique_ptr<QueueTable::QueueWords, QueueTable::UnmapWords> QueueTable::mapWords() {
+  void* pages =
+      mmap(nullptr, sizeof(QueueWords), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pages == MAP_FAILED) return nullptr;
+  return std::unique_ptr<QueueWords, UnmapWords>(new (pages) QueueWords);
+}
+
+void QueueTable::UnmapWords::operator()(QueueWords* words) const {
+  words->~QueueWords();
+  munmap(words, sizeof(QueueWords));
+}
 
 void QueueTable::track(std::uint64_t base, std::uint64_t size, RegionKind kind) {
   Region region;
@@ -59,7 +73,8 @@ HSAKMT_STATUS QueueTable::create(const cp::EngineConfig& config, const Setup& se
   engineConfig.queueId = id;
   engineConfig.watcher = &watcher_;
   Entry entry;
-  entry.words = std::make_unique<QueueWords>();
+  entry.words = mapWords();
+  if (entry.words == nullptr) return HSAKMT_STATUS_NO_MEMORY;
   QueueWords& words = *entry.words;
   track(reinterpret_cast<std::uint64_t>(&words), sizeof(QueueWords), RegionKind::doorbell);
   if (!memory_.find(reinterpret_cast<std::uint64_t>(setup.ring))) {

@@ -56,7 +56,7 @@ class QueueTable {
   void wakeBlocked();
 
  private:
-  // The words the "hardware" owns for one queue, in GPU-visible memory of their own.
+  // The words the "hardware" owns for one queue, in GPU-visible pages of their own.
   struct alignas(64) QueueWords {
     // Not 0: ROCR's first AQL doorbell write is packet index 0, which must read as a change.
     volatile std::uint64_t doorbell = ~0ull;
@@ -69,8 +69,16 @@ class QueueTable {
     // change beyond the noise of the round trip on the CI VM, ~0.9 us, but no reason to).
     alignas(64) DispatchRequest dispatch;
   };
+  // QueueWords live in pages of their own (mmap), never in the heap: host memory a program
+  // registers is page-granular, and a registration sharing a page with doorbell words would
+  // overlap them (clr 5.2.3 pins heap buffers; the refused registration made it read stale
+  // bytes and crash).
+  struct UnmapWords {
+    void operator()(QueueWords* words) const;
+  };
+  static std::unique_ptr<QueueWords, UnmapWords> mapWords();
   struct Entry {
-    std::unique_ptr<QueueWords> words;
+    std::unique_ptr<QueueWords, UnmapWords> words;
     std::unique_ptr<cp::QueueEngine> engine;
     const cp::AqlProcessor* aql = nullptr;  // engine, when it serves an AQL queue
     std::uint64_t descriptorBase = 0;       // amd_queue_t registered in the memory map (AQL)
