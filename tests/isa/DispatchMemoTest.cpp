@@ -2,6 +2,8 @@
 // the descriptor check and the program lookup, yet must answer exactly as the full path would
 // when the code, the descriptor or the address space changed in between.
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "IsaTestSupport.h"
 
@@ -61,6 +63,37 @@ TEST_F(DispatchMemo, CodeRewrittenInPlaceIsDecodedAgain) {
   storeConstant(kernel, 0x1234abcdu);  // same descriptor, same address, other code bytes
   ASSERT_TRUE(run().ok());
   EXPECT_EQ(out, 0x1234abcdu);
+}
+
+// 16 s_nop (64 bytes, the code signature's length) before storeConstant's instructions: two
+// such kernels differ only past the signature, as runtime-compiled kernels with a common
+// prologue loaded one after the other at one address do (rocFFT read wrong answers).
+void storeConstantAfterNops(RawKernel& k, std::uint32_t value) {
+  std::vector<std::uint32_t> words(16, 0xbf800000u);
+  for (std::uint32_t w : {0xf4040080u, 0xfa000000u, 0x7e0202ffu, value, 0x7e000280u, 0xbf8cc07fu,
+                          0xdc708000u, 0x00020100u, 0xbf810000u})
+    words.push_back(w);
+  k.code(words);
+}
+
+TEST_F(DispatchMemo, CodeRewrittenPastItsFirstBytesIsDecodedAgain) {
+  storeConstantAfterNops(kernel, 5);
+  ASSERT_TRUE(run().ok());
+  ASSERT_EQ(out, 5u);
+  storeConstantAfterNops(kernel, 0x600dc0deu);  // the first 64 bytes read as before
+  ASSERT_TRUE(run().ok());
+  EXPECT_EQ(out, 0x600dc0deu) << "the memo ran the program decoded from the old bytes";
+}
+
+TEST_F(DispatchMemo, TheProgramCacheChecksEveryByteToo) {
+  storeConstantAfterNops(kernel, 11);
+  ASSERT_TRUE(run().ok());
+  ASSERT_EQ(out, 11u);
+  vgpu::DispatchMemo fresh;  // another queue: no memo of this kernel, the cache answers
+  std::swap(memo, fresh);
+  storeConstantAfterNops(kernel, 0xfeedbeefu);
+  ASSERT_TRUE(run().ok());
+  EXPECT_EQ(out, 0xfeedbeefu) << "the program cache ran the program decoded from the old bytes";
 }
 
 TEST_F(DispatchMemo, DescriptorRewrittenInPlaceIsReadAgain) {

@@ -45,9 +45,10 @@ CodeSignature signatureOf(const Program::Source& src) {
 }
 
 // Programs decoded so far, by entry address and decoding mode. A code object may be unloaded
-// and another loaded at the same address, so each entry keeps the bytes it was decoded from and
-// is rebuilt when they differ. Process-wide because executeDispatch is the C-like boundary the
-// command processor calls from any queue thread.
+// and another loaded at the same address, so an entry is used only while all the bytes it was
+// decoded from read the same (the first 64, then Program::sameCodeAt), and rebuilt otherwise.
+// Process-wide because executeDispatch is the C-like boundary the command processor calls from any
+// queue thread.
 class ProgramCache {
  public:
   std::shared_ptr<const Program> get(const Program::Source& src, const CodeSignature& sig,
@@ -55,7 +56,9 @@ class ProgramCache {
     auto key = std::make_tuple(src.entry, static_cast<int>(src.target), src.wave64);
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = entries_.find(key);
-    if (it != entries_.end() && it->second.signature == sig) return it->second.program;
+    if (it != entries_.end() && it->second.signature == sig &&
+        it->second.program->sameCodeAt(src.memory))
+      return it->second.program;
     std::shared_ptr<const Program> p = Program::build(src, error);
     if (p) entries_[key] = Entry{sig, p};
     return p;
@@ -113,7 +116,8 @@ bool memoHolds(const DispatchMemo& memo, const DispatchRequest& req, std::uint64
          std::memcmp(memo.descriptor.data(), reinterpret_cast<const void*>(memo.kernelObject),
                      memo.descriptor.size()) == 0 &&
          std::memcmp(memo.code.bytes.data(), reinterpret_cast<const void*>(memo.entry),
-                     memo.code.size) == 0;
+                     memo.code.size) == 0 &&
+         memo.program->sameCodeAt(nullptr);  // mapped: the generation did not change
 }
 
 // VGPU_WATCHDOG_MS (options/Options.h): a dispatch's wall-time bound (0 disables).

@@ -49,8 +49,9 @@ struct CodeSignature {
 // dispatched; filled by executeDispatch, only owned by the caller. The same kernel again skips
 // the descriptor's bounds check and the program lookup (a shared lock, a mutex and two map
 // searches: a quarter of an empty kernel's launch + sync round trip). Trusted while it is the
-// same address space at the same generation and the descriptor and the code signature read the
-// same, so it answers exactly as the full path would. One caller at a time.
+// same address space at the same generation and the descriptor, the code signature and the
+// rest of the program's code read the same, so it answers exactly as the full path would. One
+// caller at a time.
 struct DispatchMemo {
   std::uint64_t kernelObject = 0;
   const AddressSpace* memory = nullptr;

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <map>
 #include <set>
@@ -600,6 +601,9 @@ std::unique_ptr<Program> ProgramBuilder::run(std::string& error) {
     }
     emit(p->ops_, p->byAddress_, d, pendingHints);
   }
+  p->codeBegin_ = decoded_.begin()->first;
+  const auto* code = reinterpret_cast<const std::uint8_t*>(p->codeBegin_);
+  p->code_.assign(code, code + (expect - p->codeBegin_));
   MicroOp end;
   end.handler = fellOffEnd;
   end.address = expect;
@@ -752,6 +756,11 @@ MicroOp predecodeText(const std::string& text) {
   unsigned vgprs = 0;
   buildOp(inst, info && info->branch, a, info, u, vgprs);
   return u;
+}
+
+bool Program::sameCodeAt(const AddressSpace* memory) const {
+  if (memory != nullptr && !memory->accessible(codeBegin_, code_.size())) return false;
+  return std::memcmp(code_.data(), reinterpret_cast<const void*>(codeBegin_), code_.size()) == 0;
 }
 
 std::int64_t Program::indexOf(std::uint64_t address) const {

@@ -39,6 +39,13 @@ class Program {
   // Micro-op index of a machine address decoded when the program was built, or -1.
   std::int64_t indexOf(std::uint64_t address) const;
   std::size_t instructionCount() const { return ops().size(); }
+  // Whether the code bytes the program was built from (from its lowest to its highest decoded
+  // instruction) still read the same at their address: a code object unloaded and another
+  // loaded in its place, whose first bytes may well be the same (rocFFT's runtime-compiled
+  // kernels share long prologues), must not run as the old program. `memory`, when given,
+  // bounds-checks the range first (it may have been freed); without it the caller knows the
+  // range is still mapped.
+  bool sameCodeAt(const AddressSpace* memory) const;
 
   // A jump target that may not have been predecoded (s_setpc/s_swappc to an address loaded
   // from memory: calls through function pointers). Decodes the code reachable from it the
@@ -54,6 +61,8 @@ class Program {
   std::unordered_map<std::uint64_t, std::uint32_t> byAddress_;
   std::uint32_t entryIndex_ = 0;
   unsigned vgprsUsed_ = 0;
+  std::uint64_t codeBegin_ = 0;
+  std::vector<std::uint8_t> code_;  // the bytes decoded, for sameCodeAt
   mutable std::atomic<const std::vector<MicroOp>*> current_{&ops_};
 
   // Code decoded after the build, guarded by mutex_.
