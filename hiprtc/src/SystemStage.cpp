@@ -110,6 +110,8 @@ std::string systemStage(const std::string& model, const std::string& libraries,
                   fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                       fs::perms::others_read | fs::perms::others_exec,
                   ec);
+  // One of ours whose links no longer resolve (its libraries gone) makes way for the new one.
+  if (trustworthy(stage)) fs::remove_all(stage, ec);
   fs::rename(fresh, stage, ec);  // fails if another process came first: theirs is as good
   if (trustworthy(stage) && holdsDeviceLibraries(stage / "amdgcn/bitcode")) return stage.string();
   return {};

@@ -74,6 +74,15 @@ TEST(SystemStage, LinksTheSystemsLibrariesAndTheStagesOwnAndCopiesTheVersion) {
   EXPECT_EQ(entries, 1u) << "a building directory was left behind";
 }
 
+TEST(SystemStage, OneWhoseLibrariesAreGoneIsMadeAgain) {
+  Fixture f;
+  const std::string stage = systemStage(f.model.string(), f.libraries.string(), f.tmp.string());
+  ASSERT_FALSE(stage.empty());
+  fs::remove(fs::path(stage) / "amdgcn/bitcode/ockl.bc");  // as if its target had gone
+  EXPECT_EQ(systemStage(f.model.string(), f.libraries.string(), f.tmp.string()), stage);
+  EXPECT_TRUE(fs::exists(fs::path(stage) / "amdgcn/bitcode/ockl.bc"));
+}
+
 TEST(SystemStage, ADirectoryOthersCanWriteIsNotTrusted) {
   Fixture f;
   const std::string stage = systemStage(f.model.string(), f.libraries.string(), f.tmp.string());
