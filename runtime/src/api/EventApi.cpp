@@ -74,6 +74,11 @@ HIPCORE_API hipError_t hipEventDestroy(hipEvent_t handle) {
       [&] {
         Event* event = nullptr;
         Status status = eventOf(handle, event);
+        // An event destroyed already: hipErrorContextIsDestroyed, AMD's answer (hip-tests'
+        // hipEventDestroy "Destroy twice"), as for destroyed streams and arrays.
+        if (!status.ok() && hipcore::core::plausibleHandle(handle))
+          status = fail(hipErrorContextIsDestroyed, "%p is not a live event",
+                        static_cast<void*>(handle));
         if (status.ok()) Event::destroy(event);
         return finish("hipEventDestroy", std::move(status));
       },

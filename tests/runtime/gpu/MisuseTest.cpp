@@ -107,7 +107,8 @@ TEST(Misuse, InvalidAndDestroyedEvents) {
   EXPECT_EQ(hipEventRecord(stop, nullptr), hipErrorInvalidHandle);
   EXPECT_EQ(hipEventSynchronize(stop), hipErrorInvalidHandle);
   EXPECT_EQ(hipEventQuery(start), hipErrorInvalidHandle);
-  EXPECT_EQ(hipEventDestroy(start), hipErrorInvalidHandle);
+  EXPECT_EQ(hipEventDestroy(start),
+            hipErrorContextIsDestroyed);  // AMD's answer to a second destroy
   EXPECT_EQ(hipStreamWaitEvent(nullptr, stop, 0), hipErrorInvalidHandle);
   expectStillUsable();
 }
